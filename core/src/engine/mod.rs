@@ -1,0 +1,1029 @@
+//! The engine: one value holding the modal's whole state, driven by [`Event`]s with the time passed
+//! in, answering with [`Effect`]s for the shell to carry out and a [`Snapshot`] for the views.
+//!
+//! Each rule lives in its own module (router, connection, wallets, catalogue, storage, config,
+//! balance, origins, alerts); the engine only sequences them.
+
+mod effect;
+mod event;
+mod options;
+mod snapshot;
+
+pub use effect::Effect;
+pub use event::{Event, ProviderError};
+pub use options::{is_http_url, NetworkInput, Options, DEFAULT_ANALYTICS_URL, DEFAULT_API_URL};
+pub use snapshot::*;
+
+use crate::alerts::Alerts;
+use crate::balance::{balance_request_body, parse_balance_response, BalanceCache};
+use crate::catalogue::{Catalogue, PageRequest};
+use crate::config::{connect_methods, parse_config_response, resolve};
+use crate::connection::{Connection, ConnectionState, Status, CLEARED_ON_DISCONNECT};
+use crate::constants::{IMAGE_PRELOAD_TIMEOUT_MS, RPC_TIMEOUT_MS};
+use crate::entities::{Network, RemoteFeatures};
+use crate::errors::WmError;
+use crate::format::{avatar_gradient, truncate_address};
+use crate::modal::{ModalEvent, ModalState};
+use crate::networks::{default_rpc_host_url, find_network};
+use crate::router::{closing_blocked, initial_view, Back, OpenContext, Router, View};
+use crate::storage::{self, Stored};
+use crate::url;
+use crate::wallets::{connector_rows, Discovery};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A reconnect that the wallet has not confirmed within this time is dropped.
+pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
+const TIMER_SHAKE: &str = "shake";
+const TIMER_SEARCH: &str = "wallet-search";
+const TIMER_RECONNECT: &str = "reconnect";
+const EIP155: &str = "eip155";
+
+/// What an outstanding request is for.
+#[derive(Clone, Debug, PartialEq)]
+enum Pending {
+    Config,
+    Origins,
+    AnalyticsConfig,
+    Catalogue,
+    Balance { network: String, address: String },
+    RequestAccounts { connector_id: String },
+    Accounts { connector_id: String, reconnect: bool },
+    ChainId { connector_id: String, accounts: Vec<String>, reconnect: bool },
+    SwitchChain { connector_id: String, target: String },
+    AddChain { connector_id: String, target: String },
+    Ignore,
+}
+
+#[derive(Clone, Debug)]
+struct Connecting {
+    connector_id: String,
+    error: Option<WmError>,
+}
+
+#[derive(Clone, Debug)]
+struct Switching {
+    target: String,
+    error: Option<WmError>,
+}
+
+/// Remote configuration fetch progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Remote {
+    NotAsked,
+    Asked,
+    Done,
+}
+
+pub struct Engine {
+    opts: Options,
+    networks: Vec<Network>,
+    router: Router,
+    modal: ModalState,
+    conn: ConnectionState,
+    discovery: Discovery,
+    catalogue: Catalogue,
+    balances: BalanceCache,
+    alerts: Alerts,
+    features: RemoteFeatures,
+    remote: Remote,
+    analytics_enabled: Option<bool>,
+    queued_analytics: Vec<ModalEvent>,
+    recent: Vec<String>,
+    active_network: Option<String>,
+    connecting: Option<Connecting>,
+    switching: Option<Switching>,
+    config_error: Option<WmError>,
+    dark: bool,
+    started: bool,
+    /// Stored connections waiting for their wallet to announce itself.
+    to_reconnect: Vec<(String, Connection)>,
+    pending: BTreeMap<u64, Pending>,
+    /// Keys of debug notices already shown.
+    notices: BTreeSet<String>,
+    next_id: u64,
+    now: u64,
+    out: Vec<Effect>,
+}
+
+/// What `handle` gives back.
+#[derive(Clone, Debug)]
+pub struct Output {
+    pub effects: Vec<Effect>,
+    pub snapshot: Snapshot,
+}
+
+impl Engine {
+    pub fn new(opts: Options) -> Engine {
+        let mut engine = Engine {
+            opts: Options::default(),
+            networks: Vec::new(),
+            router: Router::default(),
+            modal: ModalState::default(),
+            conn: ConnectionState::default(),
+            discovery: Discovery::default(),
+            catalogue: Catalogue::default(),
+            balances: BalanceCache::default(),
+            alerts: Alerts::new(),
+            features: RemoteFeatures::default_remote(),
+            remote: Remote::NotAsked,
+            analytics_enabled: None,
+            queued_analytics: Vec::new(),
+            recent: Vec::new(),
+            active_network: None,
+            connecting: None,
+            switching: None,
+            config_error: None,
+            dark: false,
+            started: false,
+            to_reconnect: Vec::new(),
+            pending: BTreeMap::new(),
+            notices: BTreeSet::new(),
+            next_id: 1,
+            now: 0,
+            out: Vec::new(),
+        };
+        // Effects of the first options (an error for a missing project id) go out with the first event.
+        engine.set_options(opts);
+        engine
+    }
+
+    /// New options from the host (an attribute or property changed).
+    pub fn set_options(&mut self, opts: Options) {
+        let (networks, unknown) = opts.resolve_networks();
+        self.opts = opts;
+        self.networks = networks;
+        for _ in unknown {
+            self.alert(&WmError::NetworkNotFound);
+        }
+        if self.opts.basic {
+            self.features = resolve(true, None, None).features;
+        } else if self.remote == Remote::NotAsked {
+            self.features = self.opts.features.clone().unwrap_or_else(RemoteFeatures::default_remote);
+        }
+        let missing = self.opts.project_id().is_empty();
+        if missing && self.config_error.is_none() {
+            self.config_error = Some(WmError::ProjectIdNotConfigured);
+            self.emit_error(&WmError::ProjectIdNotConfigured);
+            self.alert(&WmError::ProjectIdNotConfigured);
+        } else if !missing {
+            self.config_error = None;
+        }
+        if let Some(default) = self.opts.default_network.clone() {
+            if self.active_network.is_none() && find_network(&self.networks, &default).is_some() {
+                self.active_network = Some(default);
+            }
+        }
+        if self.active_network.as_deref().is_some_and(|a| find_network(&self.networks, a).is_none()) {
+            self.active_network = None;
+        }
+    }
+
+    /// Handles one event at `now_ms`.
+    pub fn handle(&mut self, event: Event, now_ms: u64) -> Output {
+        self.now = self.now.max(now_ms);
+        self.modal.tick(self.now);
+        self.on_event(event);
+        Output { effects: std::mem::take(&mut self.out), snapshot: self.snapshot() }
+    }
+
+    fn on_event(&mut self, event: Event) {
+        match event {
+            Event::Start { storage, legacy_provider } => self.start(&storage, legacy_provider),
+            Event::Open { view, namespace } => self.open(view, namespace),
+            Event::Close => self.close(),
+            Event::Back => match self.router.go_back(self.connected()) {
+                Back::Close => self.close(),
+                Back::Shown(_) => self.after_navigation(),
+            },
+            Event::Navigate { view } => {
+                self.router.push(view);
+                self.after_navigation();
+            }
+            Event::Shake => {
+                let until = self.modal.shake(self.now);
+                self.out.push(Effect::StartTimer { id: TIMER_SHAKE.into(), ms: until - self.now });
+            }
+            Event::Theme { dark } => self.dark = dark,
+            Event::Announce { uuid, name, icon, rdns } => {
+                if self.opts.enable_eip6963 {
+                    if let Ok(w) = self.discovery.announce(&uuid, &name, &icon, &rdns) {
+                        let id = w.id.clone();
+                        self.try_reconnect(&id);
+                    }
+                }
+            }
+            Event::SelectConnector { id } => self.select_connector(&id),
+            Event::SelectWallet { id } => self.select_wallet(&id),
+            Event::Retry => {
+                if let Some(c) = self.connecting.clone() {
+                    self.select_connector(&c.connector_id);
+                }
+            }
+            Event::SearchWallets { query } => {
+                let ms = self.catalogue.set_query(&query);
+                self.out.push(Effect::StartTimer { id: TIMER_SEARCH.into(), ms });
+            }
+            Event::LoadMoreWallets => {
+                let id = self.id();
+                if let Some(req) = self.catalogue.request_more(id) {
+                    self.fetch_wallets(id, req);
+                }
+            }
+            Event::SwitchNetwork { caip_network_id } => self.switch_network(&caip_network_id),
+            Event::Disconnect { namespace } => self.disconnect(namespace.as_deref()),
+            Event::CopyAddress => {
+                if let Some(a) = self.conn.address(EIP155) {
+                    self.out.push(Effect::Copy { text: a.to_string() });
+                }
+            }
+            Event::ProviderResult { id, result, error } => self.provider_result(id, result, error),
+            Event::ProviderEvent { connector_id, name, data } => self.provider_event(&connector_id, &name, &data),
+            Event::FetchResult { id, status, body } => self.fetch_result(id, status, &body),
+            Event::Timer { id } => self.timer(&id),
+        }
+    }
+
+    // ----- start-up and persistence -----
+
+    fn start(&mut self, entries: &BTreeMap<String, String>, legacy_provider: bool) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        self.discovery.set_legacy(legacy_provider);
+        let Stored { wallet_id: _, active_network, recent_wallets, connections, ignored } = storage::load(entries);
+        for key in ignored {
+            self.alert_text("CORRUPT_STORAGE", &format!("Ignored a corrupt or foreign stored value for {key}"));
+        }
+        self.recent = recent_wallets;
+        let configured: Vec<String> = self.networks.iter().map(|n| n.caip_network_id.clone()).collect();
+        if let Some(a) = storage::restorable_network(active_network.as_deref(), &configured) {
+            self.active_network = Some(a.to_string());
+        }
+        let namespaces = self.namespaces();
+        self.to_reconnect = self.conn.startup(self.opts.reconnect, &namespaces, connections);
+        if !self.opts.reconnect {
+            self.persist(storage::KEY_CONNECTIONS, None);
+        }
+        if !self.to_reconnect.is_empty() {
+            self.out.push(Effect::StartTimer { id: TIMER_RECONNECT.into(), ms: RECONNECT_TIMEOUT_MS });
+            for id in self.to_reconnect.iter().map(|(_, c)| c.connector_id.clone()).collect::<Vec<_>>() {
+                self.try_reconnect(&id);
+            }
+        }
+    }
+
+    /// A stored connection's wallet is present: ask it silently for its accounts.
+    fn try_reconnect(&mut self, connector_id: &str) {
+        if self.discovery.find(connector_id).is_none() {
+            return;
+        }
+        let Some(pos) = self.to_reconnect.iter().position(|(_, c)| c.connector_id == connector_id) else { return };
+        self.to_reconnect.remove(pos);
+        self.provider_request(connector_id, "eth_accounts", json!([]), Pending::Accounts { connector_id: connector_id.into(), reconnect: true });
+    }
+
+    fn persist(&mut self, key: &str, value: Option<String>) {
+        self.out.push(Effect::Persist { key: key.into(), value });
+    }
+
+    fn persist_connections(&mut self) {
+        let (k, v) = storage::encode_connections(&self.conn.all());
+        self.persist(&k, Some(v));
+    }
+
+    // ----- open, close, navigation -----
+
+    fn open(&mut self, view: Option<View>, namespace: Option<String>) {
+        if self.config_error.is_some() {
+            self.router.reset(View::ConfigError);
+        } else {
+            let ctx = OpenContext {
+                has_adapters: !self.namespaces().is_empty(),
+                connected: self.connected(),
+                mobile: self.opts.mobile,
+                requested: view,
+            };
+            let mut v = initial_view(&ctx);
+            if v == View::Account && self.active_unsupported() {
+                v = View::UnsupportedChain;
+            }
+            self.router.reset(v);
+        }
+        let connected = self.connected();
+        if let Some(ev) = self.modal.open(namespace, connected) {
+            self.out.push(Effect::Emit { name: "open", detail: json!({ "view": self.router.view() }) });
+            self.analytics(ev);
+        }
+        if self.config_error.is_none() {
+            self.fetch_remote_config();
+            self.after_navigation();
+        }
+    }
+
+    fn close(&mut self) {
+        if !self.modal.open && !self.opts.embedded {
+            return;
+        }
+        if closing_blocked(self.router.view(), false, false) {
+            let until = self.modal.shake(self.now);
+            self.out.push(Effect::StartTimer { id: TIMER_SHAKE.into(), ms: until - self.now });
+            return;
+        }
+        let connected = self.connected();
+        self.router.on_close(self.opts.embedded, connected);
+        if self.router.view() == View::Connect && self.config_error.is_some() {
+            self.router.reset(View::ConfigError);
+        }
+        if let Some(ev) = self.modal.close(connected) {
+            self.out.push(Effect::Emit { name: "close", detail: json!({ "connected": connected }) });
+            self.out.push(Effect::RestoreFocus);
+            self.analytics(ev);
+        }
+        if self.connecting.as_ref().is_some_and(|c| c.error.is_some()) {
+            self.connecting = None;
+        }
+        self.switching = None;
+    }
+
+    /// Loads what the view now shown needs, and nothing before it is needed.
+    fn after_navigation(&mut self) {
+        match self.router.view() {
+            View::Connect => {
+                let id = self.id();
+                if let Some(req) = self.catalogue.request_recommended(id) {
+                    self.fetch_wallets(id, req);
+                }
+            }
+            View::AllWallets | View::ConnectingWalletConnectBasic => {
+                let id = self.id();
+                if let Some(req) = self.catalogue.request_first_page(id) {
+                    self.fetch_wallets(id, req);
+                }
+            }
+            View::Account => self.refresh_balance(false),
+            _ => {}
+        }
+    }
+
+    // ----- remote configuration, origins, analytics -----
+
+    fn service_query(&self) -> Vec<(&'static str, String)> {
+        vec![("projectId", self.opts.project_id().to_string()), ("st", "wallet-modal".into()), ("sv", self.sdk_version())]
+    }
+
+    fn sdk_version(&self) -> String {
+        if self.opts.sdk_version.is_empty() { "html-wallet-modal-0.1.0".into() } else { self.opts.sdk_version.clone() }
+    }
+
+    fn api_get(&mut self, path: &str, extra: &[(&str, String)], pending: Pending) {
+        let mut q = self.service_query();
+        q.extend(extra.iter().map(|(k, v)| (*k, v.clone())));
+        let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let url = url::build(self.opts.api_url(), path, &pairs);
+        let id = self.id();
+        self.pending.insert(id, pending);
+        self.out.push(Effect::Fetch { id, url, method: "GET", body: None, timeout_ms: RPC_TIMEOUT_MS });
+    }
+
+    /// Config, allowed origins and the analytics switch are fetched on the first open.
+    fn fetch_remote_config(&mut self) {
+        if self.remote != Remote::NotAsked || self.opts.basic {
+            return;
+        }
+        self.remote = Remote::Asked;
+        self.api_get("/appkit/v1/config", &[], Pending::Config);
+        self.api_get("/projects/v1/origins", &[], Pending::Origins);
+        self.api_get("/getAnalyticsConfig", &[], Pending::AnalyticsConfig);
+    }
+
+    fn analytics(&mut self, ev: ModalEvent) {
+        if self.opts.basic {
+            return;
+        }
+        match self.analytics_enabled {
+            None => self.queued_analytics.push(ev),
+            Some(false) => {}
+            Some(true) => {
+                let q = self.service_query();
+                let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                let url = url::build(self.opts.analytics_url(), "/e", &pairs);
+                let domain = self.opts.origin.split("://").nth(1).unwrap_or("").to_string();
+                let body = json!({
+                    "eventId": format!("{}-{}", self.now, self.next_id),
+                    "url": self.opts.href,
+                    "domain": domain,
+                    "timestamp": self.now,
+                    "props": { "type": "track", "event": ev.event, "properties": { "connected": ev.connected },
+                               "address": self.conn.address(EIP155) },
+                });
+                self.next_id += 1;
+                self.out.push(Effect::Beacon { url, body: body.to_string() });
+            }
+        }
+    }
+
+    // ----- connecting an injected wallet -----
+
+    fn select_connector(&mut self, id: &str) {
+        let Some(wallet) = self.discovery.find(id) else {
+            // A catalogue wallet that is not installed: WalletConnect pairing.
+            self.router.push(View::ConnectingWalletConnect);
+            self.after_navigation();
+            return;
+        };
+        self.connecting = Some(Connecting { connector_id: wallet.id.clone(), error: None });
+        self.conn.set_status(EIP155, Status::Connecting);
+        if self.router.view() != View::ConnectingExternal {
+            self.router.push(View::ConnectingExternal);
+        }
+        self.provider_request(&wallet.id, "eth_requestAccounts", json!([]), Pending::RequestAccounts { connector_id: wallet.id.clone() });
+    }
+
+    fn select_wallet(&mut self, id: &str) {
+        let installed = self.catalogue.items.iter().chain(self.catalogue.recommended.iter()).find(|w| w.id == id).and_then(|w| w.rdns.clone());
+        match installed.filter(|r| self.discovery.is_installed_rdns(r)) {
+            Some(rdns) => self.select_connector(&rdns),
+            None => self.select_connector(id),
+        }
+    }
+
+    fn provider_request(&mut self, connector_id: &str, method: &str, params: Value, pending: Pending) {
+        let id = self.id();
+        self.pending.insert(id, pending);
+        self.out.push(Effect::ProviderRequest { id, connector_id: connector_id.into(), method: method.into(), params });
+    }
+
+    fn provider_result(&mut self, id: u64, result: Option<Value>, error: Option<ProviderError>) {
+        let Some(pending) = self.pending.remove(&id) else { return };
+        let outcome = match error {
+            Some(e) => Err(WmError::from_provider_code(e.code.unwrap_or(0), e.message.as_deref().unwrap_or(""))),
+            None => Ok(result.unwrap_or(Value::Null)),
+        };
+        match pending {
+            Pending::RequestAccounts { connector_id } | Pending::Accounts { connector_id, reconnect: false } => match outcome.map(parse_accounts) {
+                Ok(Some(accounts)) => {
+                    self.provider_request(&connector_id, "eth_chainId", json!([]), Pending::ChainId { connector_id: connector_id.clone(), accounts, reconnect: false })
+                }
+                Ok(None) => self.connect_failed(&connector_id, WmError::FailedToConnect),
+                Err(e) => {
+                    let e = if e.code() == 4001 { WmError::ConnectionRejected } else { WmError::FailedToConnect };
+                    self.connect_failed(&connector_id, e)
+                }
+            },
+            Pending::Accounts { connector_id, reconnect: true } => match outcome.map(parse_accounts) {
+                Ok(Some(accounts)) => {
+                    self.provider_request(&connector_id.clone(), "eth_chainId", json!([]), Pending::ChainId { connector_id, accounts, reconnect: true })
+                }
+                _ => self.reconnect_failed(&connector_id),
+            },
+            Pending::ChainId { connector_id, accounts, reconnect } => match outcome.ok().and_then(|v| parse_chain_id(&v)) {
+                Some(chain) => self.connected_to(&connector_id, accounts, chain, reconnect),
+                None if reconnect => self.reconnect_failed(&connector_id),
+                None => self.connect_failed(&connector_id, WmError::FailedToConnect),
+            },
+            Pending::SwitchChain { connector_id, target } => match outcome {
+                Ok(_) => self.switched(&connector_id, &target),
+                Err(e) if e.code() == 4902 => self.add_chain(&connector_id, &target),
+                Err(e) => self.switch_failed(e),
+            },
+            Pending::AddChain { connector_id, target } => match outcome {
+                Ok(_) => {
+                    self.provider_request(&connector_id, "wallet_switchEthereumChain", json!([{ "chainId": hex_chain(&target) }]), Pending::SwitchChain { connector_id: connector_id.clone(), target })
+                }
+                Err(e) if e.code() == 4001 => self.switch_failed(e),
+                Err(_) => self.switch_failed(WmError::ChainNotSupported),
+            },
+            _ => {}
+        }
+    }
+
+    fn connect_failed(&mut self, connector_id: &str, error: WmError) {
+        if self.conn.current(EIP155).is_some() {
+            self.conn.set_status(EIP155, Status::Connected);
+        } else {
+            self.conn.set_status(EIP155, Status::Disconnected);
+        }
+        self.emit_error(&error);
+        self.connecting = Some(Connecting { connector_id: connector_id.into(), error: Some(error) });
+    }
+
+    fn reconnect_failed(&mut self, connector_id: &str) {
+        self.conn.on_disconnect(EIP155, connector_id);
+        if self.conn.current(EIP155).is_none() {
+            self.conn.set_status(EIP155, Status::Disconnected);
+        }
+        self.persist_connections();
+    }
+
+    fn connected_to(&mut self, connector_id: &str, accounts: Vec<String>, chain: String, reconnect: bool) {
+        let was_unsupported = find_network(&self.networks, &chain).is_none();
+        let change = self.conn.on_connect(EIP155, Connection { connector_id: connector_id.into(), accounts, caip_network_id: chain.clone() });
+        self.connecting = None;
+        if !was_unsupported {
+            self.active_network = Some(chain.clone());
+            let (k, v) = storage::encode_active_network(&chain);
+            self.persist(&k, Some(v));
+        }
+        self.recent = storage::push_recent(&self.recent, connector_id);
+        let (k, v) = storage::encode_recent_wallets(&self.recent);
+        self.persist(&k, Some(v));
+        let (k, v) = storage::encode_wallet_id(connector_id);
+        self.persist(&k, Some(v));
+        self.persist_connections();
+        if change.connected {
+            self.out.push(Effect::Emit { name: "connect", detail: self.account_detail(reconnect) });
+        }
+        self.refresh_balance(false);
+        if self.modal.open {
+            if was_unsupported && self.opts.enable_network_switch {
+                self.router.reset(View::UnsupportedChain);
+            } else if !reconnect {
+                self.close();
+            }
+        }
+    }
+
+    fn account_detail(&self, reconnect: bool) -> Value {
+        let c = self.conn.current(EIP155);
+        let address = self.conn.address(EIP155).unwrap_or_default();
+        let chain = c.map(|c| c.caip_network_id.clone()).unwrap_or_default();
+        let connector_id = c.map(|c| c.connector_id.clone()).unwrap_or_default();
+        let name = self.discovery.find(&connector_id).map(|w| w.name).unwrap_or_default();
+        json!({
+            "namespace": EIP155,
+            "address": address,
+            "caipAddress": format!("{chain}:{address}"),
+            "chainId": chain.split(':').nth(1).and_then(|s| s.parse::<u64>().ok()),
+            "caipNetworkId": chain,
+            "connectorId": connector_id,
+            "connectorName": name,
+            "reconnected": reconnect,
+        })
+    }
+
+    // ----- wallet events -----
+
+    fn provider_event(&mut self, connector_id: &str, name: &str, data: &Value) {
+        if self.conn.current(EIP155).is_none_or(|c| c.connector_id != connector_id) {
+            return;
+        }
+        match name {
+            "accountsChanged" => {
+                let Some(accounts) = parse_accounts(data.clone()).or_else(|| data.as_array().filter(|a| a.is_empty()).map(|_| Vec::new())) else { return };
+                let change = self.conn.on_accounts_changed(EIP155, connector_id, accounts);
+                if change.disconnected {
+                    self.after_disconnect(connector_id);
+                } else if change.accounts_changed {
+                    self.persist_connections();
+                    self.out.push(Effect::Emit { name: "accountschange", detail: self.account_detail(false) });
+                    self.refresh_balance(false);
+                }
+            }
+            "chainChanged" => {
+                let Some(chain) = parse_chain_id(data) else { return };
+                self.chain_changed(connector_id, &chain);
+            }
+            "disconnect" => {
+                self.conn.on_disconnect(EIP155, connector_id);
+                self.after_disconnect(connector_id);
+            }
+            _ => {}
+        }
+    }
+
+    fn chain_changed(&mut self, connector_id: &str, chain: &str) {
+        if !self.conn.on_chain_changed(EIP155, connector_id, chain).chain_changed {
+            return;
+        }
+        self.persist_connections();
+        let supported = find_network(&self.networks, chain).is_some();
+        if supported {
+            self.active_network = Some(chain.to_string());
+            let (k, v) = storage::encode_active_network(chain);
+            self.persist(&k, Some(v));
+        }
+        self.out.push(Effect::Emit { name: "networkchange", detail: json!({ "caipNetworkId": chain, "supported": supported }) });
+        if let Some(s) = &self.switching {
+            if s.target == chain {
+                self.switching = None;
+                if self.modal.open && matches!(self.router.view(), View::SwitchNetwork | View::UnsupportedChain) {
+                    self.router.reset(View::Account);
+                }
+            }
+        }
+        if !supported && self.modal.open && self.opts.enable_network_switch {
+            self.router.reset(View::UnsupportedChain);
+        } else if supported && self.modal.open && self.router.view() == View::UnsupportedChain {
+            self.router.reset(View::Account);
+        }
+        self.refresh_balance(false);
+    }
+
+    // ----- network switching -----
+
+    fn switch_network(&mut self, caip_network_id: &str) {
+        let Some(target) = find_network(&self.networks, caip_network_id).cloned() else {
+            self.alert(&WmError::NetworkNotFound);
+            self.emit_error(&WmError::NetworkNotFound);
+            return;
+        };
+        let current = self.conn.current(EIP155).cloned();
+        match current {
+            Some(c) if target.chain_namespace.as_str() == EIP155 && self.conn.status(EIP155) == Status::Connected => {
+                if c.caip_network_id == target.caip_network_id {
+                    return;
+                }
+                self.switching = Some(Switching { target: target.caip_network_id.clone(), error: None });
+                if self.modal.open && !matches!(self.router.view(), View::SwitchNetwork | View::UnsupportedChain) {
+                    self.router.push(View::SwitchNetwork);
+                }
+                self.provider_request(
+                    &c.connector_id,
+                    "wallet_switchEthereumChain",
+                    json!([{ "chainId": hex_chain(&target.caip_network_id) }]),
+                    Pending::SwitchChain { connector_id: c.connector_id.clone(), target: target.caip_network_id.clone() },
+                );
+            }
+            _ => {
+                // Not connected in that namespace: only the active network changes.
+                if self.active_network.as_deref() != Some(caip_network_id) {
+                    self.active_network = Some(caip_network_id.to_string());
+                    let (k, v) = storage::encode_active_network(caip_network_id);
+                    self.persist(&k, Some(v));
+                    self.out.push(Effect::Emit { name: "networkchange", detail: json!({ "caipNetworkId": caip_network_id, "supported": true }) });
+                }
+            }
+        }
+    }
+
+    fn add_chain(&mut self, connector_id: &str, target: &str) {
+        let Some(n) = find_network(&self.networks, target).cloned() else { return self.switch_failed(WmError::ChainNotSupported) };
+        let params = json!([{
+            "chainId": hex_chain(target),
+            "chainName": n.name,
+            "nativeCurrency": { "name": n.native_currency.name, "symbol": n.native_currency.symbol, "decimals": n.native_currency.decimals },
+            "rpcUrls": n.rpc_urls.default.http,
+            "blockExplorerUrls": n.explorer_url().map(|u| vec![u.to_string()]).unwrap_or_default(),
+        }]);
+        self.provider_request(connector_id, "wallet_addEthereumChain", params, Pending::AddChain { connector_id: connector_id.into(), target: target.into() });
+    }
+
+    fn switched(&mut self, connector_id: &str, target: &str) {
+        // Wallets also send chainChanged; applying it here makes the switch independent of that.
+        self.chain_changed(connector_id, target);
+        self.switching = None;
+        if self.modal.open && matches!(self.router.view(), View::SwitchNetwork | View::UnsupportedChain) {
+            self.router.reset(View::Account);
+            self.after_navigation();
+        }
+    }
+
+    /// A failed switch navigates back.
+    fn switch_failed(&mut self, error: WmError) {
+        self.emit_error(&error);
+        self.switching = None;
+        if self.modal.open && self.router.view() == View::SwitchNetwork {
+            if let Back::Close = self.router.go_back(self.connected()) {
+                self.close();
+            }
+        }
+    }
+
+    // ----- disconnecting -----
+
+    fn disconnect(&mut self, namespace: Option<&str>) {
+        let namespaces: Vec<String> = match namespace {
+            Some(ns) => vec![ns.to_string()],
+            None => self.namespaces(),
+        };
+        for ns in namespaces {
+            let ids: Vec<String> = self.conn.connections(&ns).iter().map(|c| c.connector_id.clone()).collect();
+            if ids.is_empty() {
+                continue;
+            }
+            for id in &ids {
+                // Best effort: wallets that support it drop the site's permission.
+                self.provider_request(id, "wallet_revokePermissions", json!([{ "eth_accounts": {} }]), Pending::Ignore);
+            }
+            self.conn.disconnect_all(&ns);
+            for id in ids {
+                self.after_disconnect(&id);
+            }
+        }
+    }
+
+    fn after_disconnect(&mut self, connector_id: &str) {
+        self.persist_connections();
+        if self.conn.current(EIP155).is_none() {
+            self.persist(storage::KEY_WALLET_ID, None);
+            for key in CLEARED_ON_DISCONNECT {
+                let key = match key {
+                    "emailCache" => storage::KEY_EMAIL_CACHE,
+                    "lastUsedChain" => storage::KEY_LAST_USED_CHAIN,
+                    _ => storage::KEY_SOCIAL_USERNAME,
+                };
+                self.persist(key, None);
+            }
+        }
+        self.out.push(Effect::ReleaseProvider { connector_id: connector_id.into() });
+        self.out.push(Effect::Emit { name: "disconnect", detail: json!({ "namespace": EIP155, "connectorId": connector_id }) });
+        if self.modal.open && !self.connected() {
+            self.router.reset(View::Connect);
+            self.after_navigation();
+        }
+    }
+
+    // ----- balance -----
+
+    fn active_unsupported(&self) -> bool {
+        self.conn.current(EIP155).is_some_and(|c| find_network(&self.networks, &c.caip_network_id).is_none())
+    }
+
+    fn rpc_url(&self, n: &Network) -> Option<String> {
+        let builtin = crate::networks::builtin_networks().iter().any(|b| b.caip_network_id == n.caip_network_id && b.rpc_urls == n.rpc_urls);
+        match (&self.opts.rpc_url, builtin) {
+            (Some(base), true) if is_http_url(base) => {
+                Some(url::build(base, "", &[("chainId", &n.caip_network_id), ("projectId", self.opts.project_id())]))
+            }
+            (None, true) => Some(default_rpc_host_url(&n.caip_network_id, self.opts.project_id())),
+            _ => n.default_rpc_url().filter(|u| is_http_url(u)).map(str::to_string),
+        }
+    }
+
+    fn refresh_balance(&mut self, force: bool) {
+        let Some(c) = self.conn.current(EIP155).cloned() else { return };
+        let Some(address) = self.conn.address(EIP155).map(str::to_string) else { return };
+        let Some(network) = find_network(&self.networks, &c.caip_network_id).cloned() else { return };
+        if !force && self.balances.fresh(&network.caip_network_id, &address, self.now).is_some() {
+            return;
+        }
+        if self.pending.values().any(|p| matches!(p, Pending::Balance { network: n, address: a } if *n == network.caip_network_id && *a == address)) {
+            return;
+        }
+        let Some(url) = self.rpc_url(&network) else { return };
+        let id = self.id();
+        self.pending.insert(id, Pending::Balance { network: network.caip_network_id.clone(), address: address.clone() });
+        self.out.push(Effect::Fetch { id, url, method: "POST", body: Some(balance_request_body(id, &address)), timeout_ms: RPC_TIMEOUT_MS });
+    }
+
+    // ----- HTTP answers -----
+
+    fn fetch_wallets(&mut self, id: u64, req: PageRequest) {
+        let chains: Vec<String> = self.networks.iter().map(|n| n.caip_network_id.clone()).collect();
+        let mut q = self.service_query();
+        q.push(("page", req.page.to_string()));
+        q.push(("entries", req.entries.to_string()));
+        q.push(("search", req.search.clone()));
+        q.push(("chains", chains.join(",")));
+        let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let url = url::build(self.opts.api_url(), "/getWallets", &pairs);
+        self.pending.insert(id, Pending::Catalogue);
+        self.out.push(Effect::Fetch { id, url, method: "GET", body: None, timeout_ms: RPC_TIMEOUT_MS });
+    }
+
+    fn fetch_result(&mut self, id: u64, status: u16, body: &str) {
+        let Some(pending) = self.pending.remove(&id) else { return };
+        match pending {
+            Pending::Config => {
+                self.remote = Remote::Done;
+                let resolved = resolve(self.opts.basic, self.opts.features.as_ref(), parse_config_response(status, body));
+                self.features = resolved.features;
+                if let Some(notice) = resolved.notice {
+                    self.alert_text("REMOTE_CONFIG", &notice);
+                }
+            }
+            Pending::Origins => match crate::origins::classify_origins_response(status, body) {
+                Ok(list) if !list.is_empty() && !crate::origins::origin_allowed(&self.opts.origin, &list) => {
+                    self.alert(&WmError::InvalidAppConfiguration);
+                    self.emit_error(&WmError::InvalidAppConfiguration);
+                }
+                Ok(_) => {}
+                Err(e) => self.alert(&e),
+            },
+            Pending::AnalyticsConfig => {
+                let enabled = (200..300).contains(&status)
+                    && serde_json::from_str::<Value>(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
+                self.analytics_enabled = Some(enabled);
+                for ev in std::mem::take(&mut self.queued_analytics) {
+                    self.analytics(ev);
+                }
+            }
+            Pending::Catalogue => {
+                self.catalogue.on_response(id, status, body);
+            }
+            Pending::Balance { network, address } => {
+                let decimals = find_network(&self.networks, &network).map(|n| n.native_currency.decimals).unwrap_or(18);
+                let value = (200..300).contains(&status).then(|| parse_balance_response(body, decimals as u32)).flatten();
+                match value {
+                    Some(v) => self.balances.store(&network, &address, v, self.now),
+                    // A failed lookup shows 0.000 rather than nothing, and is retried on the next view.
+                    None if self.balances.last(&network, &address).is_none() => self.balances.store(&network, &address, "0.000".into(), 0),
+                    None => {}
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn timer(&mut self, id: &str) {
+        match id {
+            TIMER_SHAKE => self.modal.tick(self.now),
+            TIMER_SEARCH => {
+                let rid = self.id();
+                let req = self.catalogue.request_search(rid);
+                self.fetch_wallets(rid, req);
+            }
+            TIMER_RECONNECT => {
+                for (ns, c) in std::mem::take(&mut self.to_reconnect) {
+                    self.conn.on_disconnect(&ns, &c.connector_id);
+                }
+                for ns in self.namespaces() {
+                    if self.conn.status(&ns) == Status::Reconnecting && self.conn.current(&ns).is_none() {
+                        self.conn.set_status(&ns, Status::Disconnected);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- helpers -----
+
+    fn id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    fn connected(&self) -> bool {
+        self.conn.address(EIP155).is_some()
+    }
+
+    /// Namespaces that have configured networks (the chain adapters).
+    fn namespaces(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for n in &self.networks {
+            let ns = n.chain_namespace.as_str().to_string();
+            if !out.contains(&ns) {
+                out.push(ns);
+            }
+        }
+        out
+    }
+
+    fn alert(&mut self, e: &WmError) {
+        if let Some(a) = self.alerts.raise(e, self.opts.debug) {
+            self.out.push(Effect::Alert {
+                key: a.key.into(),
+                message: a.message,
+                description: a.description.map(str::to_string),
+                severity: format!("{:?}", a.severity).to_lowercase(),
+                delay_ms: a.delay_ms,
+            });
+        }
+    }
+
+    fn alert_text(&mut self, key: &str, message: &str) {
+        if self.opts.debug && self.notices.insert(key.to_string()) {
+            self.out.push(Effect::Alert { key: key.into(), message: message.into(), description: None, severity: "info".into(), delay_ms: 0 });
+        }
+    }
+
+    fn emit_error(&mut self, e: &WmError) {
+        self.out.push(Effect::Emit { name: "error", detail: json!({ "code": e.code(), "key": e.key(), "message": e.message() }) });
+    }
+
+    fn network_view(&self, n: &Network, active: Option<&str>) -> NetworkView {
+        NetworkView {
+            caip_network_id: n.caip_network_id.clone(),
+            name: n.name.clone(),
+            namespace: n.chain_namespace.as_str().into(),
+            symbol: n.native_currency.symbol.clone(),
+            testnet: n.testnet,
+            active: active == Some(n.caip_network_id.as_str()),
+            image_url: n.assets.as_ref().and_then(|a| a.image_url.clone()).filter(|u| is_http_url(u) || u.starts_with("data:image/")),
+        }
+    }
+
+    fn image_url(&self, image_id: &str) -> String {
+        url::build(self.opts.api_url(), &format!("/getWalletImage/{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", "wallet-modal")])
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        let current = self.conn.current(EIP155);
+        let active = current.map(|c| c.caip_network_id.clone()).or_else(|| self.active_network.clone()).or_else(|| self.networks.first().map(|n| n.caip_network_id.clone()));
+        let network = active.as_deref().and_then(|a| find_network(&self.networks, a)).map(|n| self.network_view(n, active.as_deref()));
+        let account = self.conn.address(EIP155).zip(current).map(|(address, c)| {
+            let net = find_network(&self.networks, &c.caip_network_id);
+            let balance = net.and_then(|n| self.balances.last(&n.caip_network_id, address)).map(str::to_string);
+            AccountView {
+                namespace: EIP155.into(),
+                address: address.to_string(),
+                caip_address: format!("{}:{address}", c.caip_network_id),
+                short_address: truncate_address(address),
+                avatar: avatar_gradient(address).to_vec(),
+                balance: if net.is_none() { Some("0.000".into()) } else { balance },
+                balance_symbol: net.map(|n| n.native_currency.symbol.clone()).unwrap_or_else(|| "ETH".into()),
+                connector_id: c.connector_id.clone(),
+                connector_name: self.discovery.find(&c.connector_id).map(|w| w.name).unwrap_or_default(),
+                explorer_url: net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).map(|u| format!("{}/address/{address}", u.trim_end_matches('/'))),
+            }
+        });
+        let connecting = self.connecting.as_ref().map(|c| {
+            let w = self.discovery.find(&c.connector_id);
+            ConnectingView {
+                connector_id: c.connector_id.clone(),
+                name: w.as_ref().map(|w| w.name.clone()).unwrap_or_else(|| c.connector_id.clone()),
+                icon: w.and_then(|w| w.icon),
+                state: if c.error.is_some() { "error" } else { "pending" },
+                error: c.error.as_ref().map(ErrorInfo::from),
+            }
+        });
+        let switching = self.switching.as_ref().and_then(|s| {
+            let target = find_network(&self.networks, &s.target)?;
+            Some(SwitchingView {
+                target: self.network_view(target, active.as_deref()),
+                state: if s.error.is_some() { "error" } else { "pending" },
+                error: s.error.as_ref().map(ErrorInfo::from),
+            })
+        });
+        let view = self.router.view();
+        let items = self
+            .catalogue
+            .items
+            .iter()
+            .map(|w| WalletListingView {
+                id: w.id.clone(),
+                name: w.name.clone(),
+                image_url: (!w.image_id.is_empty()).then(|| self.image_url(&w.image_id)),
+                installed: w.rdns.as_deref().is_some_and(|r| self.discovery.is_installed_rdns(r)),
+            })
+            .collect();
+        Snapshot {
+            open: self.modal.open,
+            embedded: self.opts.embedded,
+            loading: self.modal.loading,
+            shake: self.modal.is_shaking(self.now),
+            view,
+            title: view.title(),
+            can_go_back: self.router.can_go_back(),
+            can_close: !closing_blocked(view, false, false),
+            theme_mode: if self.dark { "dark" } else { "light" },
+            connect_methods: connect_methods(&self.features, false),
+            socials: self.features.socials.clone(),
+            connectors: connector_rows(&self.discovery, &self.recent, &self.catalogue.recommended, false, |id| self.image_url(id)),
+            status: self.conn.statuses(),
+            account,
+            network,
+            networks: self.networks.iter().map(|n| self.network_view(n, active.as_deref())).collect(),
+            connecting,
+            switching,
+            all_wallets: AllWalletsView {
+                items,
+                count: self.catalogue.count,
+                query: self.catalogue.query.clone(),
+                loading: self.catalogue.loading,
+                has_more: self.catalogue.has_more() && !self.catalogue.failed,
+                error: self.catalogue.failed.then(|| ErrorInfo { code: 5000, key: "WALLETS_UNAVAILABLE", message: "Failed to load wallets".into() }),
+            },
+            config_error: self.config_error.as_ref().map(ErrorInfo::from),
+            image_preload_timeout_ms: IMAGE_PRELOAD_TIMEOUT_MS,
+        }
+    }
+}
+
+/// The hex chain id (`0x7a69`) of an `eip155:N` network id.
+fn hex_chain(caip_network_id: &str) -> String {
+    let n: u64 = caip_network_id.split(':').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    format!("{n:#x}")
+}
+
+/// A wallet's account list: non-empty, every entry a 20-byte hex address.
+fn parse_accounts(v: Value) -> Option<Vec<String>> {
+    let list = v.as_array()?;
+    if list.is_empty() || list.len() > 32 {
+        return None;
+    }
+    list.iter()
+        .map(|a| a.as_str().filter(|s| crate::address::is_evm_address(s, false) && s.starts_with("0x")).map(|s| crate::address::checksum_address(s).unwrap_or_else(|_| s.to_string())))
+        .collect()
+}
+
+/// A wallet's chain id (hex string, decimal string or number) as `eip155:N`.
+fn parse_chain_id(v: &Value) -> Option<String> {
+    let n = match v {
+        Value::Number(n) => n.as_u64()?,
+        Value::String(s) => match s.strip_prefix("0x") {
+            Some(h) if !h.is_empty() && h.len() <= 16 => u64::from_str_radix(h, 16).ok()?,
+            Some(_) => return None,
+            None => s.parse().ok()?,
+        },
+        _ => return None,
+    };
+    (n > 0).then(|| format!("eip155:{n}"))
+}
+
+#[cfg(test)]
+mod tests;

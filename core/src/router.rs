@@ -1,0 +1,293 @@
+//! The view router: which view the modal shows on open, and the navigation rules of spec section 2.
+
+use serde::{Deserialize, Serialize};
+
+/// Every view of the modal (spec section 2), plus `ConfigError` for a misconfigured element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum View {
+    Connect,
+    ConnectingExternal,
+    ConnectingWalletConnect,
+    ConnectingWalletConnectBasic,
+    ConnectingFarcaster,
+    AllWallets,
+    EmailLogin,
+    UpdateEmailWallet,
+    ProfileWallets,
+    Account,
+    SwitchNetwork,
+    SwitchActiveChain,
+    UnsupportedChain,
+    #[serde(rename = "SIWXSignMessage")]
+    SiwxSignMessage,
+    ApproveTransaction,
+    Swap,
+    RegisterAccountName,
+    RegisterAccountNameSuccess,
+    ConfigError,
+}
+
+impl View {
+    /// The header title shown for the view.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::Connect => "Connect Wallet",
+            View::ConnectingExternal | View::ConnectingWalletConnect => "Connecting",
+            View::ConnectingWalletConnectBasic => "Connect Wallet",
+            View::ConnectingFarcaster => "Farcaster",
+            View::AllWallets => "All Wallets",
+            View::EmailLogin => "Email",
+            View::UpdateEmailWallet => "Edit Email",
+            View::ProfileWallets => "Wallets",
+            View::Account => "Account",
+            View::SwitchNetwork | View::SwitchActiveChain => "Switch Network",
+            View::UnsupportedChain => "Unsupported Network",
+            View::SiwxSignMessage => "Sign In",
+            View::ApproveTransaction => "Approve Transaction",
+            View::Swap => "Swap",
+            View::RegisterAccountName => "Choose Name",
+            View::RegisterAccountNameSuccess => "Name Registered",
+            View::ConfigError => "Configuration Error",
+        }
+    }
+}
+
+/// What the router knows when the modal opens.
+#[derive(Clone, Debug, Default)]
+pub struct OpenContext {
+    /// At least one chain adapter (namespace with configured networks) exists.
+    pub has_adapters: bool,
+    /// An address is connected.
+    pub connected: bool,
+    /// The visitor is on a mobile device.
+    pub mobile: bool,
+    /// The view the host asked for with `open({view})`.
+    pub requested: Option<View>,
+}
+
+/// Chooses the view when the modal opens (spec 2, "Choosing a view when the modal opens").
+pub fn initial_view(ctx: &OpenContext) -> View {
+    if !ctx.has_adapters && !ctx.connected {
+        return if ctx.mobile { View::AllWallets } else { View::ConnectingWalletConnectBasic };
+    }
+    if let Some(view) = ctx.requested {
+        return view;
+    }
+    if ctx.connected {
+        View::Account
+    } else {
+        View::Connect
+    }
+}
+
+/// Closing is blocked on sign-in and approval views while sign-in is required and no session exists.
+pub fn closing_blocked(view: View, siwx_required: bool, has_session: bool) -> bool {
+    matches!(view, View::SiwxSignMessage | View::ApproveTransaction) && siwx_required && !has_session
+}
+
+/// ApproveTransaction opens when an unsafe request arrives and no transaction stack is pending.
+pub fn should_open_approve_transaction(unsafe_request: bool, transaction_stack_pending: bool) -> bool {
+    unsafe_request && !transaction_stack_pending
+}
+
+/// The result of going back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Back {
+    /// Back from the first view: the modal closes.
+    Close,
+    /// The view now shown.
+    Shown(View),
+}
+
+/// The history of views shown since the modal opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Router {
+    history: Vec<View>,
+}
+
+impl Default for Router {
+    fn default() -> Self {
+        Router { history: vec![View::Connect] }
+    }
+}
+
+impl Router {
+    /// The view on top of the history.
+    pub fn view(&self) -> View {
+        *self.history.last().unwrap_or(&View::Connect)
+    }
+
+    pub fn history(&self) -> &[View] {
+        &self.history
+    }
+
+    /// A back button is offered whenever going back would not close the modal.
+    pub fn can_go_back(&self) -> bool {
+        self.history.len() > 1
+    }
+
+    /// Starts a new history with `view` as its first view.
+    pub fn reset(&mut self, view: View) {
+        self.history.clear();
+        self.history.push(view);
+    }
+
+    /// Shows `view`; pushing the view already shown changes nothing.
+    pub fn push(&mut self, view: View) {
+        if self.view() != view {
+            self.history.push(view);
+        }
+    }
+
+    /// Shows `view` in place of the current one.
+    pub fn replace(&mut self, view: View) {
+        self.history.pop();
+        self.history.push(view);
+    }
+
+    /// Goes back one view. Back from the first view closes; back to Connect while connected shows Account.
+    pub fn go_back(&mut self, connected: bool) -> Back {
+        if self.history.len() <= 1 {
+            return Back::Close;
+        }
+        self.history.pop();
+        if connected && self.view() == View::Connect {
+            self.replace(View::Account);
+        }
+        Back::Shown(self.view())
+    }
+
+    /// Closing resets to Connect; in embedded mode to Account when connected, else Connect.
+    pub fn on_close(&mut self, embedded: bool, connected: bool) {
+        let view = if embedded && connected { View::Account } else { View::Connect };
+        self.reset(view);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(has_adapters: bool, connected: bool, mobile: bool, requested: Option<View>) -> OpenContext {
+        OpenContext { has_adapters, connected, mobile, requested }
+    }
+
+    #[test]
+    fn open_without_adapters_or_address_shows_all_wallets_on_mobile() {
+        assert_eq!(initial_view(&ctx(false, false, true, None)), View::AllWallets);
+    }
+
+    #[test]
+    fn open_without_adapters_or_address_shows_walletconnect_basic_on_desktop() {
+        assert_eq!(initial_view(&ctx(false, false, false, None)), View::ConnectingWalletConnectBasic);
+        // The rule wins over an explicit view.
+        assert_eq!(initial_view(&ctx(false, false, false, Some(View::Account))), View::ConnectingWalletConnectBasic);
+    }
+
+    #[test]
+    fn open_honours_an_explicit_view() {
+        assert_eq!(initial_view(&ctx(true, false, false, Some(View::AllWallets))), View::AllWallets);
+        assert_eq!(initial_view(&ctx(true, true, false, Some(View::SwitchNetwork))), View::SwitchNetwork);
+    }
+
+    #[test]
+    fn open_with_connected_address_shows_account() {
+        assert_eq!(initial_view(&ctx(true, true, false, None)), View::Account);
+        assert_eq!(initial_view(&ctx(false, true, true, None)), View::Account);
+    }
+
+    #[test]
+    fn open_otherwise_shows_connect() {
+        assert_eq!(initial_view(&ctx(true, false, true, None)), View::Connect);
+    }
+
+    #[test]
+    fn back_from_first_view_closes_the_modal() {
+        let mut r = Router::default();
+        r.reset(View::Account);
+        assert!(!r.can_go_back());
+        assert_eq!(r.go_back(true), Back::Close);
+    }
+
+    #[test]
+    fn back_returns_to_the_previous_view() {
+        let mut r = Router::default();
+        r.push(View::AllWallets);
+        r.push(View::ConnectingExternal);
+        assert!(r.can_go_back());
+        assert_eq!(r.go_back(false), Back::Shown(View::AllWallets));
+        assert_eq!(r.go_back(false), Back::Shown(View::Connect));
+        assert_eq!(r.go_back(false), Back::Close);
+    }
+
+    #[test]
+    fn back_to_connect_while_connected_shows_account() {
+        let mut r = Router::default();
+        r.push(View::ConnectingExternal);
+        assert_eq!(r.go_back(true), Back::Shown(View::Account));
+        assert_eq!(r.history(), &[View::Account]);
+    }
+
+    #[test]
+    fn push_of_the_current_view_is_ignored() {
+        let mut r = Router::default();
+        r.push(View::Connect);
+        assert_eq!(r.history().len(), 1);
+    }
+
+    #[test]
+    fn replace_swaps_the_current_view() {
+        let mut r = Router::default();
+        r.push(View::ConnectingExternal);
+        r.replace(View::Account);
+        assert_eq!(r.history(), &[View::Connect, View::Account]);
+    }
+
+    #[test]
+    fn closing_resets_to_connect() {
+        let mut r = Router::default();
+        r.push(View::AllWallets);
+        r.on_close(false, true);
+        assert_eq!(r.history(), &[View::Connect]);
+    }
+
+    #[test]
+    fn closing_in_embedded_mode_shows_account_if_connected_else_connect() {
+        let mut r = Router::default();
+        r.push(View::SwitchNetwork);
+        r.on_close(true, true);
+        assert_eq!(r.view(), View::Account);
+        r.on_close(true, false);
+        assert_eq!(r.view(), View::Connect);
+    }
+
+    #[test]
+    fn closing_blocked_on_sign_views_when_sign_in_required_without_session() {
+        assert!(closing_blocked(View::SiwxSignMessage, true, false));
+        assert!(closing_blocked(View::ApproveTransaction, true, false));
+        assert!(!closing_blocked(View::SiwxSignMessage, true, true));
+        assert!(!closing_blocked(View::SiwxSignMessage, false, false));
+        assert!(!closing_blocked(View::Account, true, false));
+    }
+
+    #[test]
+    fn approve_transaction_opens_for_unsafe_request_without_pending_stack() {
+        assert!(should_open_approve_transaction(true, false));
+        assert!(!should_open_approve_transaction(true, true));
+        assert!(!should_open_approve_transaction(false, false));
+    }
+
+    #[test]
+    fn views_serialise_with_spec_names() {
+        assert_eq!(serde_json::to_string(&View::SiwxSignMessage).unwrap(), "\"SIWXSignMessage\"");
+        assert_eq!(serde_json::from_str::<View>("\"AllWallets\"").unwrap(), View::AllWallets);
+        assert!(serde_json::from_str::<View>("\"Nope\"").is_err());
+    }
+
+    #[test]
+    fn every_view_has_a_title() {
+        for v in [View::Connect, View::Account, View::AllWallets, View::SwitchNetwork, View::UnsupportedChain] {
+            assert!(!v.title().is_empty());
+        }
+    }
+}

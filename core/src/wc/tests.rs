@@ -1,0 +1,1 @@
+//! Two-sided tests of the sign client (filled below).

@@ -1,0 +1,287 @@
+// The demo dapp: loads the demo config, installs the Demo Wallet, loads the <wallet-modal> element from
+// /dist, creates it with the anvil networks and logs everything the host page receives.
+// No inline scripts or styles (the page's CSP is `script-src 'self' 'wasm-unsafe-eval'`).
+//
+// Query parameters (for trying the error paths by hand):
+//   ?projectId=foreign-origin | rate-limited | server-error | bad | features-off | single-wallet
+//   ?autoApprove=1   answer Demo Wallet prompts automatically
+
+import { installDemoWallet } from '/demo/wallet/demo-wallet.js';
+
+const HOST_EVENTS = ['open', 'close', 'connect', 'disconnect', 'networkchange', 'accountschange', 'error'];
+const MAX_LOG = 200;
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const logEntries = [];
+
+/** JSON for display: survives BigInt, Errors, functions, DOM nodes and cycles. */
+function show(value) {
+  const seen = new WeakSet();
+  return JSON.stringify(
+    value,
+    (key, v) => {
+      if (typeof v === 'bigint') return v.toString() + 'n';
+      if (typeof v === 'function') return '[function]';
+      if (v instanceof Error) return { name: v.name, message: v.message, code: v.code, data: v.data };
+      if (typeof Node !== 'undefined' && v instanceof Node) return `[${v.nodeName}]`;
+      if (v && typeof v === 'object') {
+        if (seen.has(v)) return '[circular]';
+        seen.add(v);
+      }
+      return v;
+    },
+    2,
+  );
+}
+
+function banner(text, kind = 'info') {
+  const el = $('banner');
+  el.textContent = text;
+  el.classList.toggle('error', kind === 'error');
+  el.hidden = !text;
+}
+
+function setResult(text) {
+  $('result').textContent = text;
+}
+
+function errorText(e) {
+  if (!e) return 'Unknown error';
+  const code = e.code !== undefined ? ` (code ${e.code})` : '';
+  return `${e.message || String(e)}${code}`;
+}
+
+function log(type, detail, target) {
+  const entry = { time: new Date(), type, detail };
+  logEntries.unshift(entry);
+  if (logEntries.length > MAX_LOG) logEntries.pop();
+  const li = document.createElement('li');
+  if (type === 'error') li.className = 'error';
+  const time = document.createElement('span');
+  time.className = 'time';
+  time.textContent = entry.time.toLocaleTimeString();
+  const name = document.createElement('span');
+  name.className = 'type';
+  name.textContent = type;
+  const body = document.createElement('span');
+  body.textContent = ' ' + show(detail) + (target ? `  ← <${target}>` : '');
+  li.append(time, name, body);
+  const list = $('log');
+  list.prepend(li);
+  while (list.children.length > MAX_LOG) list.lastElementChild.remove();
+}
+
+async function loadConfig() {
+  try {
+    const res = await fetch('/demo-config.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return await res.json();
+  } catch (e) {
+    banner(`Could not load /demo-config.json (${errorText(e)}); using anvil on 8545/8546.`, 'error');
+    return {
+      chains: [
+        { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', name: 'Anvil A' },
+        { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546', name: 'Anvil B' },
+      ],
+      apiUrl: location.origin,
+      projectId: 'demo-project',
+    };
+  }
+}
+
+/** CAIP network objects for the anvil chains. */
+function networksFrom(config) {
+  return config.chains.map((c, i) => ({
+    id: c.chainId,
+    caipNetworkId: `eip155:${c.chainId}`,
+    name: c.name || `Anvil ${String.fromCharCode(65 + i)}`,
+    chainNamespace: 'eip155',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [c.rpcUrl] } },
+    testnet: true,
+  }));
+}
+
+function utf8Hex(text) {
+  return '0x' + Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function main() {
+  const config = await loadConfig();
+  const networks = networksFrom(config);
+
+  // The Demo Wallet: the Chromium extension may already have injected it (same code, same hook).
+  const byExtension = Boolean(window.demoWallet);
+  const wallet = installDemoWallet({ chains: config.chains });
+  if (params.get('autoApprove') === '1') wallet.setAutoResponse('approve');
+  $('auto-approve').checked = wallet.getAutoResponse() === 'approve';
+  $('auto-approve').addEventListener('change', (e) => wallet.setAutoResponse(e.target.checked ? 'approve' : null));
+  const walletStatus = () => {
+    const s = wallet.state();
+    $('wallet-status').textContent =
+      `${byExtension ? 'injected by the extension' : 'installed by this page'} · ` +
+      `${s.authorized ? 'connected' : 'not connected'} · chain ${s.chainId ?? '…'} · ${s.pending} pending`;
+  };
+  for (const ev of ['accountsChanged', 'chainChanged', 'connect', 'disconnect']) wallet.provider.on(ev, walletStatus);
+  wallet.ready.then(walletStatus);
+  setInterval(walletStatus, 1000);
+
+  // Everything the host receives: bubbling, composed CustomEvents from the element.
+  for (const type of HOST_EVENTS) {
+    document.addEventListener(type, (e) => {
+      if (!(e instanceof CustomEvent)) return;
+      const from = e.composedPath()[0];
+      log(type, e.detail, from && from.localName);
+      refresh();
+    });
+  }
+
+  // The element.
+  let modal = null;
+  try {
+    await import('/dist/wallet-modal.js');
+    await Promise.race([
+      customElements.whenDefined('wallet-modal'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('<wallet-modal> was not defined')), 5000)),
+    ]);
+    modal = document.createElement('wallet-modal');
+    modal.setAttribute('project-id', params.get('projectId') ?? config.projectId ?? 'demo-project');
+    modal.setAttribute('api-url', config.apiUrl || location.origin);
+    modal.networks = networks;
+    document.body.append(modal);
+  } catch (e) {
+    banner(
+      `The element bundle /dist/wallet-modal.js is not available (${errorText(e)}). ` +
+        'Build it first (make build), then reload. The Demo Wallet works without it.',
+      'error',
+    );
+  }
+
+  const call = (name, ...args) => {
+    if (!modal || typeof modal[name] !== 'function') throw new Error(`wallet-modal.${name}() is not available`);
+    return modal[name](...args);
+  };
+  const provider = () => {
+    const p = modal && typeof modal.getProvider === 'function' ? modal.getProvider('eip155') : null;
+    if (!p) throw new Error('Not connected: use Connect first.');
+    return p;
+  };
+
+  async function refresh() {
+    if (modal && typeof modal.getState === 'function') {
+      try {
+        $('state').textContent = show(await modal.getState());
+      } catch (e) {
+        $('state').textContent = 'getState() failed: ' + errorText(e);
+      }
+    }
+    try {
+      const p = modal && typeof modal.getProvider === 'function' ? modal.getProvider('eip155') : null;
+      const [address] = p ? await p.request({ method: 'eth_accounts' }) : [];
+      $('address').textContent = address || 'not connected';
+      if (p && address) {
+        const chainId = parseInt(await p.request({ method: 'eth_chainId' }), 16);
+        const net = networks.find((n) => n.id === chainId);
+        $('network').textContent = net ? `${net.name} (${chainId})` : String(chainId);
+      } else {
+        $('network').textContent = '–';
+      }
+    } catch {
+      $('address').textContent = 'not connected';
+    }
+  }
+
+  // Header.
+  $('connect').addEventListener('click', () => {
+    try {
+      call('open');
+    } catch (e) {
+      setResult(errorText(e));
+    }
+  });
+  let dark = matchMedia('(prefers-color-scheme: dark)').matches;
+  const applyTheme = () => {
+    document.documentElement.classList.toggle('dark', dark);
+    $('theme-toggle').textContent = dark ? 'Light mode' : 'Dark mode';
+    try {
+      if (modal) call('setThemeMode', dark ? 'dark' : 'light');
+    } catch (e) {
+      setResult(errorText(e));
+    }
+  };
+  $('theme-toggle').addEventListener('click', () => {
+    dark = !dark;
+    applyTheme();
+  });
+  applyTheme();
+  $('accent').addEventListener('input', (e) => {
+    if (modal) modal.style.setProperty('--wm-accent', e.target.value);
+  });
+
+  // Actions through the modal's provider.
+  $('sign').addEventListener('click', async () => {
+    setResult('Waiting for the wallet…');
+    try {
+      const p = provider();
+      const [address] = await p.request({ method: 'eth_accounts' });
+      if (!address) throw new Error('No account connected.');
+      const message = `Hello from Anvil Dapp (${location.host}) at ${new Date().toISOString()}`;
+      const signature = await p.request({ method: 'personal_sign', params: [utf8Hex(message), address] });
+      setResult(`personal_sign\nmessage: ${message}\naddress: ${address}\nsignature: ${signature}`);
+    } catch (e) {
+      setResult('Sign failed: ' + errorText(e));
+    }
+  });
+  $('send').addEventListener('click', async () => {
+    setResult('Waiting for the wallet…');
+    try {
+      const p = provider();
+      const [from] = await p.request({ method: 'eth_accounts' });
+      if (!from) throw new Error('No account connected.');
+      const to = wallet.accounts[1];
+      const hash = await p.request({
+        method: 'eth_sendTransaction',
+        params: [{ from, to, value: '0x2386f26fc10000' }], // 0.01 ETH
+      });
+      setResult(`eth_sendTransaction\nfrom: ${from}\nto: ${to}\nhash: ${hash}`);
+    } catch (e) {
+      setResult('Send failed: ' + errorText(e));
+    }
+  });
+  $('disconnect').addEventListener('click', async () => {
+    try {
+      await call('disconnect');
+      setResult('Disconnected.');
+    } catch (e) {
+      setResult('Disconnect failed: ' + errorText(e));
+    }
+    refresh();
+  });
+  $('refresh-state').addEventListener('click', refresh);
+  $('clear-log').addEventListener('click', () => {
+    logEntries.length = 0;
+    $('log').replaceChildren();
+  });
+
+  // Analytics sink of the demo backend.
+  const api = (config.apiUrl || location.origin).replace(/\/$/, '');
+  $('load-analytics').addEventListener('click', async () => {
+    try {
+      const events = await (await fetch(`${api}/e/recorded?withMeta=true`, { cache: 'no-store' })).json();
+      $('analytics').textContent = `${events.length} event(s)\n` + show(events);
+    } catch (e) {
+      $('analytics').textContent = 'Failed: ' + errorText(e);
+    }
+  });
+  $('clear-analytics').addEventListener('click', async () => {
+    await fetch(`${api}/e/recorded`, { method: 'DELETE' }).catch(() => {});
+    $('analytics').textContent = '–';
+  });
+
+  // For end-to-end scripts.
+  window.demoPage = { config, networks, modal, wallet, log: logEntries, refresh };
+  refresh();
+}
+
+main().catch((e) => banner('Demo failed to start: ' + errorText(e), 'error'));

@@ -1,0 +1,6 @@
+//! API shapes served by the demo backend: the shared serde types of `wm_core::entities`, so the
+//! modal and this server agree on one definition of every JSON field.
+
+pub use wm_core::entities::{
+    AllowedOrigins, AnalyticsConfig, AnalyticsEvent, ProjectConfig, RemoteFeatures, WalletListing, WalletsPage,
+};

@@ -1,0 +1,442 @@
+//! wallet-modal demo backend: serves the demo page, the built element (dist/), and stand-ins for the
+//! remote APIs the modal calls (project config, allowed origins, wallet catalogue, images, analytics).
+//!
+//! Everything binds to loopback. [`router`] builds the whole app; add routes there (for example a
+//! WebSocket relay) and they get CORS handling for free.
+
+pub mod catalogue;
+pub mod entities;
+pub mod images;
+mod files;
+
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::body::Body;
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use crate::catalogue::{CatalogueWallet, WalletQuery};
+use crate::entities::{AllowedOrigins, AnalyticsConfig, ProjectConfig, RemoteFeatures};
+
+/// Analytics sink bounds.
+pub const MAX_RECORDED_EVENTS: usize = 1000;
+pub const MAX_EVENT_BODY: usize = 64 * 1024;
+/// Delay of the `slow` image.
+pub const SLOW_IMAGE_DELAY: Duration = Duration::from_secs(5);
+
+/// An anvil chain the demo page and demo wallet use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainConfig {
+    pub chain_id: u64,
+    pub rpc_url: String,
+}
+
+/// Parses `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546`.
+pub fn parse_chains(s: &str) -> Result<Vec<ChainConfig>, String> {
+    let mut out: Vec<ChainConfig> = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (id, url) = part.split_once('=').ok_or_else(|| format!("expected CHAINID=URL, got {part:?}"))?;
+        let chain_id: u64 = id.trim().parse().map_err(|_| format!("bad chain id {id:?}"))?;
+        let url = url.trim();
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!("rpc url must be http(s): {url:?}"));
+        }
+        if out.iter().any(|c| c.chain_id == chain_id) {
+            return Err(format!("chain {chain_id} given twice"));
+        }
+        out.push(ChainConfig { chain_id, rpc_url: url.to_string() });
+    }
+    if out.is_empty() {
+        return Err("no chains given".into());
+    }
+    Ok(out)
+}
+
+/// Chains used when `--chains` is absent.
+pub fn default_chains() -> Vec<ChainConfig> {
+    parse_chains("31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546").expect("valid default")
+}
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Repository root: `demo/` and `dist/` are served from here.
+    pub root: PathBuf,
+    pub chains: Vec<ChainConfig>,
+}
+
+/// One recorded `POST /e`.
+#[derive(Debug, Clone)]
+pub struct RecordedEvent {
+    pub project_id: Option<String>,
+    pub st: Option<String>,
+    pub sv: Option<String>,
+    pub received_at_ms: u64,
+    pub body: Value,
+}
+
+pub struct AppState {
+    pub options: Options,
+    pub catalogue: Vec<CatalogueWallet>,
+    pub events: Mutex<VecDeque<RecordedEvent>>,
+    /// Set after binding; the fallback for `apiUrl` when the Host header is unusable.
+    pub origin: Mutex<String>,
+}
+
+impl AppState {
+    pub fn new(options: Options) -> Arc<Self> {
+        Arc::new(AppState {
+            options,
+            catalogue: catalogue::build(),
+            events: Mutex::new(VecDeque::new()),
+            origin: Mutex::new(String::new()),
+        })
+    }
+}
+
+type Shared = Arc<AppState>;
+type Params = Query<HashMap<String, String>>;
+
+/// The whole application.
+pub fn router(state: Shared) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/index.html", get(index))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .route("/demo-config.json", get(demo_config))
+        .route("/demo/{*path}", get(demo_file))
+        .route("/dist/{*path}", get(dist_file))
+        .route("/appkit/v1/config", get(project_config))
+        .route("/projects/v1/origins", get(origins))
+        .route("/getWallets", get(get_wallets))
+        .route("/getWalletImage/{id}", get(wallet_image))
+        .route("/public/getAssetImage/{id}", get(public_image))
+        .route("/public/getTokenImage/{id}", get(public_image))
+        .route("/public/getCurrencyImage/{id}", get(public_image))
+        .route("/getAnalyticsConfig", get(analytics_config))
+        .route("/e", axum::routing::post(record_event))
+        .route("/e/recorded", get(recorded_events).delete(clear_events))
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "not found") })
+        .layer(middleware::from_fn(cors))
+        .with_state(state)
+}
+
+/// A running server (used by `main` and the tests).
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: Shared,
+    pub handle: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+/// Binds 127.0.0.1:`port` (0 picks a free port) and serves until `shutdown` resolves.
+pub async fn start(
+    options: Options,
+    port: u16,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<Server> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    let addr = listener.local_addr()?;
+    let state = AppState::new(options);
+    *state.origin.lock().unwrap() = format!("http://{addr}");
+    let app = router(state.clone());
+    let handle = tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(shutdown).await });
+    Ok(Server { addr, state, handle })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+
+fn error(status: StatusCode, message: &str) -> Response {
+    (status, Json(json!({ "error": message, "status": status.as_u16() }))).into_response()
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+/// The project id from `?projectId=` or the `x-project-id` header.
+fn project_id(q: &HashMap<String, String>, headers: &HeaderMap) -> Option<String> {
+    q.get("projectId")
+        .cloned()
+        .or_else(|| headers.get("x-project-id").and_then(|v| v.to_str().ok()).map(str::to_string))
+        .map(|s| s.trim().to_string())
+}
+
+/// Common project-id checks. Special ids: empty → 400, `bad` → 403, `rate-limited` → 429,
+/// `server-error` → 500.
+fn check_project(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<String, Response> {
+    match project_id(q, headers).as_deref() {
+        None | Some("") => Err(error(StatusCode::BAD_REQUEST, "projectId is required")),
+        Some("bad") => Err(error(StatusCode::FORBIDDEN, "Invalid projectId")),
+        Some("rate-limited") => Err(error(StatusCode::TOO_MANY_REQUESTS, "Rate limited")),
+        Some("server-error") => Err(error(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")),
+        Some(id) => Ok(id.to_string()),
+    }
+}
+
+/// CORS for every route: `*` origin, preflight answered with 204.
+async fn cors(req: Request, next: Next) -> Response {
+    if req.method() == Method::OPTIONS {
+        let requested = req
+            .headers()
+            .get(header::ACCESS_CONTROL_REQUEST_HEADERS)
+            .cloned()
+            .unwrap_or_else(|| HeaderValue::from_static("content-type"));
+        let mut res = StatusCode::NO_CONTENT.into_response();
+        let h = res.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, DELETE, OPTIONS"));
+        h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, requested);
+        h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
+        h.insert(header::VARY, HeaderValue::from_static("Access-Control-Request-Headers"));
+        return res;
+    }
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    h.insert("cross-origin-resource-policy", HeaderValue::from_static("cross-origin"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    res
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Static files and demo config
+
+async fn index(State(st): State<Shared>) -> Response {
+    files::serve(&st.options.root.join("demo"), "page/index.html").await
+}
+
+async fn demo_file(State(st): State<Shared>, Path(path): Path<String>) -> Response {
+    // Only the browser-facing parts of demo/ (never the server's sources or build output).
+    let allowed = ["page/", "wallet/"];
+    if !allowed.iter().any(|p| path.starts_with(p)) {
+        return error(StatusCode::NOT_FOUND, "not found");
+    }
+    files::serve(&st.options.root.join("demo"), &path).await
+}
+
+async fn dist_file(State(st): State<Shared>, Path(path): Path<String>) -> Response {
+    files::serve(&st.options.root.join("dist"), &path).await
+}
+
+/// The origin the client used, when it is a loopback origin; otherwise the bound address.
+fn own_origin(st: &AppState, headers: &HeaderMap) -> String {
+    let fallback = st.origin.lock().unwrap().clone();
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else { return fallback };
+    let port_of = |s: &str| s.rsplit_once(':').map(|(_, p)| p.to_string());
+    let bound_port = port_of(&fallback);
+    let loopback = ["127.0.0.1:", "localhost:", "[::1]:"].iter().any(|p| host.starts_with(p));
+    if loopback && port_of(host) == bound_port {
+        format!("http://{host}")
+    } else {
+        fallback
+    }
+}
+
+async fn demo_config(State(st): State<Shared>, headers: HeaderMap) -> Response {
+    let chains: Vec<Value> = st
+        .options
+        .chains
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let letter = (b'A' + (i as u8 % 26)) as char;
+            json!({ "chainId": c.chain_id, "rpcUrl": c.rpc_url, "name": format!("Anvil {letter}") })
+        })
+        .collect();
+    let mut res = Json(json!({
+        "chains": chains,
+        "apiUrl": own_origin(&st, &headers),
+        "projectId": "demo-project",
+    }))
+    .into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Project configuration, origins
+
+/// Features of a project. The demo project gets the spec's default remote features with multi-wallet
+/// on; `projectId=features-off` gets basic mode (everything off); `single-wallet` has multi-wallet off.
+pub fn demo_features(project: &str) -> RemoteFeatures {
+    match project {
+        "features-off" => RemoteFeatures::none(),
+        "single-wallet" => RemoteFeatures::default_remote(),
+        _ => RemoteFeatures { multi_wallet: true, ..RemoteFeatures::default_remote() },
+    }
+}
+
+async fn project_config(headers: HeaderMap, Query(q): Params) -> Response {
+    match check_project(&q, &headers) {
+        Ok(id) => Json(ProjectConfig { features: demo_features(&id) }).into_response(),
+        Err(res) => res,
+    }
+}
+
+async fn origins(headers: HeaderMap, Query(q): Params) -> Response {
+    let id = match check_project(&q, &headers) {
+        Ok(id) => id,
+        Err(res) => return res,
+    };
+    let allowed_origins = if id == "foreign-origin" {
+        vec!["https://only.example.com".to_string()]
+    } else {
+        vec!["http://127.0.0.1:*".to_string(), "http://localhost:*".to_string()]
+    };
+    Json(AllowedOrigins { allowed_origins }).into_response()
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Wallet catalogue and images
+
+async fn get_wallets(State(st): State<Shared>, Query(q): Params) -> Response {
+    match WalletQuery::parse(|k| q.get(k).cloned()) {
+        Ok(wq) => Json(catalogue::query(&st.catalogue, &wq)).into_response(),
+        Err(msg) => error(StatusCode::BAD_REQUEST, &msg),
+    }
+}
+
+fn svg_response(body: String) -> Response {
+    let mut res = (StatusCode::OK, body).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
+    res
+}
+
+async fn slow_image() -> Response {
+    tokio::time::sleep(SLOW_IMAGE_DELAY).await;
+    svg_response(images::svg("slow", "Slow"))
+}
+
+/// Known wallet image ids only (plus `slow`); unknown → 404.
+async fn wallet_image(State(st): State<Shared>, Path(id): Path<String>) -> Response {
+    if id == catalogue::SLOW_IMAGE_ID {
+        return slow_image().await;
+    }
+    if id == catalogue::BROKEN_IMAGE_ID {
+        return error(StatusCode::NOT_FOUND, "unknown image id");
+    }
+    match st.catalogue.iter().find(|w| w.listing.image_id == id) {
+        Some(w) => svg_response(images::svg(&id, &w.listing.name)),
+        None => error(StatusCode::NOT_FOUND, "unknown image id"),
+    }
+}
+
+/// Asset, token and currency images: any well-formed id (1–64 of `[A-Za-z0-9._-]`), since networks,
+/// tokens and currencies are open sets; `missing`/`unknown` and malformed ids → 404; `slow` → 5 s.
+async fn public_image(Path(id): Path<String>) -> Response {
+    if id == catalogue::SLOW_IMAGE_ID {
+        return slow_image().await;
+    }
+    if !images::valid_id(&id) || ["missing", "unknown", catalogue::BROKEN_IMAGE_ID].contains(&id.as_str()) {
+        return error(StatusCode::NOT_FOUND, "unknown image id");
+    }
+    svg_response(images::svg(&id, &id))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Analytics
+
+async fn analytics_config(headers: HeaderMap, Query(q): Params) -> Response {
+    let enabled = project_id(&q, &headers).as_deref() != Some("analytics-disabled");
+    Json(AnalyticsConfig { is_analytics_enabled: enabled }).into_response()
+}
+
+async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_EVENT_BODY) {
+        return error(StatusCode::PAYLOAD_TOO_LARGE, "body exceeds 65536 bytes");
+    }
+    let project = project_id(&q, req.headers());
+    match project.as_deref() {
+        None | Some("") => return error(StatusCode::BAD_REQUEST, "projectId is required"),
+        Some("bad") => return error(StatusCode::FORBIDDEN, "Invalid projectId"),
+        _ => {}
+    }
+    let bytes = match axum::body::to_bytes(req.into_body(), MAX_EVENT_BODY).await {
+        Ok(b) => b,
+        Err(_) => return error(StatusCode::PAYLOAD_TOO_LARGE, "body exceeds 65536 bytes"),
+    };
+    let body: Value = match serde_json::from_slice(&bytes) {
+        Ok(v @ Value::Object(_)) => v,
+        Ok(_) => return error(StatusCode::BAD_REQUEST, "body must be a JSON object"),
+        Err(_) => return error(StatusCode::BAD_REQUEST, "body must be JSON"),
+    };
+    let mut events = st.events.lock().unwrap();
+    if events.len() >= MAX_RECORDED_EVENTS {
+        events.pop_front();
+    }
+    events.push_back(RecordedEvent {
+        project_id: project,
+        st: q.get("st").cloned(),
+        sv: q.get("sv").cloned(),
+        received_at_ms: now_ms(),
+        body,
+    });
+    Json(json!({ "ok": true })).into_response()
+}
+
+/// The recorded bodies, oldest first. `?withMeta=true` wraps each as
+/// `{projectId, st, sv, receivedAt, event}`.
+async fn recorded_events(State(st): State<Shared>, Query(q): Params) -> Response {
+    let with_meta = matches!(q.get("withMeta").map(String::as_str), Some("true" | "1"));
+    let events = st.events.lock().unwrap();
+    let list: Vec<Value> = events
+        .iter()
+        .map(|e| {
+            if with_meta {
+                json!({
+                    "projectId": e.project_id, "st": e.st, "sv": e.sv,
+                    "receivedAt": e.received_at_ms, "event": e.body,
+                })
+            } else {
+                e.body.clone()
+            }
+        })
+        .collect();
+    let mut res = Json(Value::Array(list)).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+async fn clear_events(State(st): State<Shared>) -> Response {
+    st.events.lock().unwrap().clear();
+    (StatusCode::NO_CONTENT, Body::empty()).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chains_parse() {
+        let c = parse_chains("31337=http://127.0.0.1:8545, 31338=http://127.0.0.1:8546").unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[1], ChainConfig { chain_id: 31338, rpc_url: "http://127.0.0.1:8546".into() });
+        assert!(parse_chains("").is_err());
+        assert!(parse_chains("x=http://a").is_err());
+        assert!(parse_chains("1=ftp://a").is_err());
+        assert!(parse_chains("1=http://a,1=http://b").is_err());
+        assert!(parse_chains("1").is_err());
+    }
+}

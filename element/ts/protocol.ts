@@ -1,0 +1,136 @@
+/**
+ * The contract between the Rust engine (core/src/engine) and the views.
+ *
+ * The engine owns every rule; it serialises a `Snapshot` after each event. Views render the
+ * snapshot and send `Intent`s back. Nothing in a view decides what happens next.
+ */
+
+export type Namespace = 'eip155' | 'solana' | 'bip122' | 'polkadot' | 'cosmos';
+
+export type ViewName =
+  | 'Connect'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
+  | 'AllWallets'
+  | 'Account'
+  | 'SwitchNetwork'
+  | 'UnsupportedChain'
+  | 'ConfigError';
+
+export type Status = 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
+
+export interface ErrorInfo {
+  /** Numeric code from the error catalogue (4001, 5000, -32603, …). */
+  code: number;
+  /** Stable key, e.g. CONNECTION_REJECTED. */
+  key: string;
+  /** Exact text from the error catalogue, e.g. 'Connection rejected'. */
+  message: string;
+}
+
+export interface ConnectorView {
+  id: string;
+  name: string;
+  /** A `data:image/` URI (EIP-6963 icon) or an http(s) image URL from the catalogue; null → placeholder. */
+  icon: string | null;
+  /** Where it comes from; also decides the badge shown. */
+  kind: 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended';
+  /** True when the wallet is present in this browser (EIP-6963 or window.ethereum). */
+  installed: boolean;
+}
+
+export interface WalletListingView {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  installed: boolean;
+}
+
+export interface NetworkView {
+  caipNetworkId: string;
+  name: string;
+  namespace: Namespace;
+  symbol: string;
+  testnet: boolean;
+  active: boolean;
+  imageUrl: string | null;
+}
+
+export interface AccountView {
+  namespace: Namespace;
+  address: string;
+  caipAddress: string;
+  /** 4 + '...' + 6 characters. */
+  shortAddress: string;
+  /** 5 CSS colours derived from the address. */
+  avatar: string[];
+  /** Floored to 3 decimals ('0.000' until known); null while loading the first time. */
+  balance: string | null;
+  balanceSymbol: string;
+  connectorId: string;
+  connectorName: string;
+  explorerUrl: string | null;
+}
+
+export interface Snapshot {
+  open: boolean;
+  embedded: boolean;
+  loading: boolean;
+  /** True for 500 ms after a shake request. */
+  shake: boolean;
+  view: ViewName;
+  /** Header title of the current view. */
+  title: string;
+  canGoBack: boolean;
+  /** False on views where the spec blocks closing. */
+  canClose: boolean;
+  themeMode: 'light' | 'dark';
+  /** Connect view rows in display order (the spec's method order, filtered by features). */
+  connectMethods: Array<'email' | 'social' | 'wallet'>;
+  socials: string[];
+  connectors: ConnectorView[];
+  status: Partial<Record<Namespace, Status>>;
+  account: AccountView | null;
+  network: NetworkView | null;
+  networks: NetworkView[];
+  /** ConnectingExternal / SwitchNetwork progress. */
+  connecting: {
+    connectorId: string;
+    name: string;
+    icon: string | null;
+    state: 'pending' | 'error';
+    error: ErrorInfo | null;
+  } | null;
+  switching: {
+    target: NetworkView;
+    state: 'pending' | 'error';
+    error: ErrorInfo | null;
+  } | null;
+  allWallets: {
+    items: WalletListingView[];
+    count: number;
+    query: string;
+    loading: boolean;
+    hasMore: boolean;
+    error: ErrorInfo | null;
+  };
+  /** Configuration problem shown instead of the views (e.g. project id missing). */
+  configError: ErrorInfo | null;
+  /** Milliseconds an image may take before the placeholder is kept (spec: 2000). */
+  imagePreloadTimeoutMs: number;
+}
+
+/** What a view may ask for. */
+export type Intent =
+  | { type: 'close' }
+  | { type: 'back' }
+  | { type: 'navigate'; view: ViewName }
+  | { type: 'selectConnector'; id: string }
+  | { type: 'selectWallet'; id: string }
+  | { type: 'retry' }
+  | { type: 'searchWallets'; query: string }
+  | { type: 'loadMoreWallets' }
+  | { type: 'switchNetwork'; caipNetworkId: string }
+  | { type: 'disconnect'; namespace?: Namespace }
+  | { type: 'copyAddress' };

@@ -1,0 +1,443 @@
+/**
+ * The `<wallet-modal>` element: attributes and properties in, DOM events out, and the platform
+ * I/O the engine asks for (fetch, storage, wallets, timers, clipboard). It holds no product rules:
+ * every decision is made by the Rust engine, which answers each event with effects and a snapshot.
+ */
+import { Engine, loadEngine, type Effect } from './engine';
+import { discoverWallets, jsonSafe, legacyProvider, providerError, type Eip1193Provider } from './discovery';
+import type { Intent, Namespace, Snapshot, ViewName } from './protocol';
+import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
+
+type MountedViews = { render(s: Snapshot): void; unmount(): void };
+
+const STORAGE_PREFIX = '@wallet-modal/';
+const MAX_BODY_CHARS = 1_000_000;
+const BOOLEAN_ATTRS = ['debug', 'basic', 'embedded'] as const;
+const DEFAULT_ON_ATTRS = ['reconnect', 'enable-eip6963', 'enable-network-switch'] as const;
+/** CSS variables mirrored from the element onto the overlay appended to the body. */
+export const THEME_VARIABLES = [
+  '--wm-accent',
+  '--wm-font-family',
+  '--wm-font-size-master',
+  '--wm-border-radius-master',
+  '--wm-color-mix',
+  '--wm-color-mix-strength',
+  '--wm-z-index',
+  '--wm-qr-color',
+] as const;
+
+export type ThemeMode = 'light' | 'dark' | 'system';
+export type ThemeVariables = Partial<Record<(typeof THEME_VARIABLES)[number], string>>;
+
+export interface OpenOptions {
+  view?: ViewName;
+  namespace?: Namespace;
+}
+
+/** `detail` of the element's events. */
+export interface WalletModalEventMap {
+  open: CustomEvent<{ view: ViewName }>;
+  close: CustomEvent<{ connected: boolean }>;
+  connect: CustomEvent<{
+    namespace: Namespace;
+    address: string;
+    caipAddress: string;
+    chainId: number | null;
+    caipNetworkId: string;
+    connectorId: string;
+    connectorName: string;
+    reconnected: boolean;
+  }>;
+  disconnect: CustomEvent<{ namespace: Namespace; connectorId: string }>;
+  networkchange: CustomEvent<{ caipNetworkId: string; supported: boolean }>;
+  accountschange: CustomEvent<{ address: string; caipAddress: string; connectorId: string }>;
+  error: CustomEvent<{ code: number; key: string; message: string }>;
+}
+
+function deepActiveElement(): Element | null {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
+}
+
+function readStorage(): Record<string, string> {
+  const out: Record<string, string> = {};
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(STORAGE_PREFIX)) out[key] = localStorage.getItem(key) ?? '';
+    }
+  } catch {
+    // Storage disabled (privacy mode, sandboxed frame): start with nothing stored.
+  }
+  return out;
+}
+
+function isMobile(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 600px)').matches;
+}
+
+export class WalletModalElement extends HTMLElement {
+  static readonly observedAttributes = [
+    'project-id',
+    'theme-mode',
+    'default-network',
+    'api-url',
+    'analytics-url',
+    'rpc-url',
+    ...BOOLEAN_ATTRS,
+    ...DEFAULT_ON_ATTRS,
+  ];
+
+  #engine: Engine | null = null;
+  #ready: Promise<void> | null = null;
+  #snapshot: Snapshot | null = null;
+  #views: MountedViews | null = null;
+  #viewsLoading: Promise<void> | null = null;
+  #overlay: WalletModalOverlay | null = null;
+  #networks: unknown[] | undefined;
+  #features: unknown;
+  #providers = new Map<string, Eip1193Provider>();
+  #listeners = new Map<string, Array<[string, (...args: unknown[]) => void]>>();
+  #timers = new Map<string, ReturnType<typeof setTimeout>>();
+  #stopDiscovery: (() => void) | null = null;
+  #media: MediaQueryList | null = null;
+  #opener: Element | null = null;
+  #generation = 0;
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+  }
+
+  // ----- properties -----
+
+  /** Networks: CAIP-2 ids of built-in networks or network objects. Default: the built-in list. */
+  get networks(): unknown[] | undefined {
+    return this.#networks;
+  }
+  set networks(value: unknown[] | undefined) {
+    this.#networks = Array.isArray(value) ? value : undefined;
+    this.#optionsChanged();
+  }
+
+  /** Local features, used when the remote project configuration cannot be fetched. */
+  get features(): unknown {
+    return this.#features;
+  }
+  set features(value: unknown) {
+    this.#features = value;
+    this.#optionsChanged();
+  }
+
+  get projectId(): string {
+    return this.getAttribute('project-id') ?? '';
+  }
+  set projectId(v: string) {
+    this.setAttribute('project-id', v);
+  }
+
+  get themeMode(): ThemeMode {
+    const m = this.getAttribute('theme-mode');
+    return m === 'light' || m === 'dark' ? m : 'system';
+  }
+  set themeMode(v: ThemeMode) {
+    this.setAttribute('theme-mode', v);
+  }
+
+  // ----- lifecycle -----
+
+  connectedCallback(): void {
+    const generation = ++this.#generation;
+    this.#ready = this.#start(generation);
+  }
+
+  disconnectedCallback(): void {
+    this.#generation++;
+    this.#stopDiscovery?.();
+    this.#stopDiscovery = null;
+    this.#media?.removeEventListener('change', this.#onMedia);
+    for (const t of this.#timers.values()) clearTimeout(t);
+    this.#timers.clear();
+    for (const id of [...this.#listeners.keys()]) this.#release(id);
+    this.#views?.unmount();
+    this.#views = null;
+    this.#viewsLoading = null;
+    this.#overlay?.remove();
+    this.#overlay = null;
+    this.#engine?.free();
+    this.#engine = null;
+  }
+
+  attributeChangedCallback(name: string): void {
+    if (name === 'theme-mode') this.#applyTheme();
+    this.#optionsChanged();
+  }
+
+  async #start(generation: number): Promise<void> {
+    try {
+      await loadEngine();
+    } catch (err) {
+      this.#emit('error', { code: 5000, key: 'ENGINE_LOAD_FAILED', message: `wallet-modal could not load its engine: ${String(err)}` });
+      return;
+    }
+    if (generation !== this.#generation) return;
+    this.#engine = new Engine(this.#options());
+    const legacy = legacyProvider();
+    if (legacy) this.#providers.set('injected', legacy);
+    this.#run({ type: 'start', storage: readStorage(), legacyProvider: Boolean(legacy) });
+    this.#media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    this.#media?.addEventListener('change', this.#onMedia);
+    this.#applyTheme();
+    if (this.hasAttribute('embedded')) void this.#ensureViews();
+    this.#stopDiscovery = discoverWallets((info, provider) => {
+      this.#providers.set(info.rdns, provider);
+      this.#run({ type: 'announce', ...info });
+    });
+  }
+
+  #options(): object {
+    const on = (name: string) => this.getAttribute(name) !== 'false';
+    return {
+      projectId: this.getAttribute('project-id') ?? '',
+      networks: this.#networks,
+      defaultNetwork: this.getAttribute('default-network') ?? undefined,
+      debug: this.hasAttribute('debug') && on('debug'),
+      reconnect: on('reconnect'),
+      enableEip6963: on('enable-eip6963'),
+      enableNetworkSwitch: on('enable-network-switch'),
+      basic: this.hasAttribute('basic') && on('basic'),
+      embedded: this.hasAttribute('embedded') && on('embedded'),
+      apiUrl: this.getAttribute('api-url') ?? undefined,
+      analyticsUrl: this.getAttribute('analytics-url') ?? undefined,
+      rpcUrl: this.getAttribute('rpc-url') ?? undefined,
+      features: this.#features,
+      mobile: isMobile(),
+      origin: location.origin,
+      href: location.href,
+    };
+  }
+
+  #optionsChanged(): void {
+    if (!this.#engine) return;
+    this.#apply(this.#engine.setOptions(this.#options()));
+  }
+
+  // ----- public methods -----
+
+  /** Opens the modal, optionally on a view and for a namespace. */
+  async open(options: OpenOptions = {}): Promise<void> {
+    await this.#ready;
+    const opener = deepActiveElement();
+    if (opener && !this.#containsDeep(opener)) this.#opener = opener;
+    await this.#ensureViews();
+    this.#run({ type: 'open', view: options.view, namespace: options.namespace });
+  }
+
+  /** Closes the modal (unless the current view blocks closing). */
+  async close(): Promise<void> {
+    await this.#ready;
+    this.#run({ type: 'close' });
+  }
+
+  /** Disconnects a namespace, or every namespace. */
+  async disconnect(namespace?: Namespace): Promise<void> {
+    await this.#ready;
+    this.#run({ type: 'disconnect', namespace });
+  }
+
+  /** Switches to a configured network by CAIP-2 id (asks the wallet when connected). */
+  async switchNetwork(caipNetworkId: string): Promise<void> {
+    await this.#ready;
+    this.#run({ type: 'switchNetwork', caipNetworkId: String(caipNetworkId) });
+  }
+
+  /** A plain copy of the current state. */
+  getState(): Snapshot | null {
+    return this.#snapshot ? structuredClone(this.#snapshot) : null;
+  }
+
+  /** The connected wallet's EIP-1193 provider for a namespace, for viem, ethers or wagmi. */
+  getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
+    const account = this.#snapshot?.account;
+    if (!account || account.namespace !== namespace) return undefined;
+    return this.#providers.get(account.connectorId);
+  }
+
+  setThemeMode(mode: ThemeMode): void {
+    this.themeMode = mode;
+  }
+
+  /** Sets theme CSS variables on the element (and the overlay that mirrors them). */
+  setThemeVariables(variables: ThemeVariables): void {
+    for (const [name, value] of Object.entries(variables)) {
+      if (!(THEME_VARIABLES as readonly string[]).includes(name)) continue;
+      if (value == null || value === '') this.style.removeProperty(name);
+      else this.style.setProperty(name, String(value));
+    }
+    this.#mirrorTheme();
+  }
+
+  // ----- engine plumbing -----
+
+  #run(event: object): void {
+    if (!this.#engine) return;
+    this.#apply(this.#engine.dispatch(event));
+  }
+
+  #apply(output: { effects: Effect[]; snapshot: Snapshot }): void {
+    this.#snapshot = output.snapshot;
+    for (const effect of output.effects) this.#effect(effect);
+    this.#views?.render(output.snapshot);
+  }
+
+  #effect(e: Effect): void {
+    switch (e.type) {
+      case 'providerRequest':
+        return this.#providerRequest(e.id as number, e.connectorId as string, e.method as string, e.params);
+      case 'releaseProvider':
+        return this.#release(e.connectorId as string);
+      case 'fetch':
+        return void this.#fetch(e.id as number, e.url as string, e.method as string, e.body as string | null, e.timeoutMs as number);
+      case 'beacon':
+        return void fetch(e.url as string, { method: 'POST', body: e.body as string, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+      case 'persist':
+        try {
+          if (e.value == null) localStorage.removeItem(e.key as string);
+          else localStorage.setItem(e.key as string, e.value as string);
+        } catch {
+          // Storage full or disabled: the session still works, it just won't survive a reload.
+        }
+        return;
+      case 'emit':
+        return this.#emit(e.name as string, e.detail);
+      case 'startTimer': {
+        const id = e.id as string;
+        clearTimeout(this.#timers.get(id));
+        this.#timers.set(id, setTimeout(() => { this.#timers.delete(id); this.#run({ type: 'timer', id }); }, e.ms as number));
+        return;
+      }
+      case 'alert': {
+        const log = e.severity === 'error' ? console.error : e.severity === 'warning' ? console.warn : console.info;
+        const text = `[wallet-modal] ${e.message as string}${e.description ? ` — ${e.description as string}` : ''}`;
+        setTimeout(() => log(text), (e.delayMs as number) || 0);
+        return;
+      }
+      case 'copy':
+        return void navigator.clipboard?.writeText(e.text as string).catch(() => {});
+      case 'restoreFocus': {
+        const opener = this.#opener;
+        this.#opener = null;
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+        return;
+      }
+    }
+  }
+
+  #emit(name: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+
+  #providerRequest(id: number, connectorId: string, method: string, params: unknown): void {
+    const provider = this.#providers.get(connectorId);
+    if (!provider) {
+      this.#run({ type: 'providerResult', id, error: { code: 4900, message: 'Provider not found' } });
+      return;
+    }
+    this.#listen(connectorId, provider);
+    let request: Promise<unknown>;
+    try {
+      request = Promise.resolve(provider.request({ method, params }));
+    } catch (err) {
+      request = Promise.reject(err);
+    }
+    request.then(
+      (result) => this.#run({ type: 'providerResult', id, result: jsonSafe(result) }),
+      (err) => this.#run({ type: 'providerResult', id, error: providerError(err) }),
+    );
+  }
+
+  /** Subscribes to a wallet's events once. */
+  #listen(connectorId: string, provider: Eip1193Provider): void {
+    if (this.#listeners.has(connectorId) || typeof provider.on !== 'function') return;
+    const pairs: Array<[string, (...args: unknown[]) => void]> = ['accountsChanged', 'chainChanged', 'disconnect'].map((name) => [
+      name,
+      (data: unknown) => this.#run({ type: 'providerEvent', connectorId, name, data: jsonSafe(data) }),
+    ]);
+    for (const [name, fn] of pairs) provider.on(name, fn);
+    this.#listeners.set(connectorId, pairs);
+  }
+
+  #release(connectorId: string): void {
+    const provider = this.#providers.get(connectorId);
+    for (const [name, fn] of this.#listeners.get(connectorId) ?? []) provider?.removeListener?.(name, fn);
+    this.#listeners.delete(connectorId);
+  }
+
+  async #fetch(id: number, url: string, method: string, body: string | null, timeoutMs: number): Promise<void> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let status = 0;
+    let text = '';
+    try {
+      const res = await fetch(url, {
+        method,
+        body: body ?? undefined,
+        headers: body ? { 'content-type': 'application/json' } : undefined,
+        signal: controller.signal,
+      });
+      status = res.status;
+      text = (await res.text()).slice(0, MAX_BODY_CHARS);
+    } catch {
+      status = 0;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.#run({ type: 'fetchResult', id, status, body: text });
+  }
+
+  // ----- views, overlay, theme -----
+
+  /** Loads the views chunk and mounts them: inline when embedded, else in an overlay on the body. */
+  #ensureViews(): Promise<void> {
+    this.#viewsLoading ??= import('../../react-views/index.tsx').then(({ mountViews }) => {
+      if (!this.isConnected || this.#views) return;
+      let root: ShadowRoot = this.shadowRoot!;
+      if (!this.hasAttribute('embedded')) {
+        ensureOverlayDefined();
+        this.#overlay = document.createElement(OVERLAY_TAG) as WalletModalOverlay;
+        document.body.appendChild(this.#overlay);
+        root = this.#overlay.shadowRoot!;
+        this.#mirrorTheme();
+      }
+      this.#views = mountViews(root, { onIntent: (intent: Intent) => this.#run(intent) });
+      if (this.#snapshot) this.#views.render(this.#snapshot);
+    });
+    return this.#viewsLoading;
+  }
+
+  #containsDeep(el: Element): boolean {
+    return this.contains(el) || this.shadowRoot!.contains(el) || Boolean(this.#overlay?.shadowRoot?.contains(el));
+  }
+
+  #onMedia = () => this.#applyTheme();
+
+  #applyTheme(): void {
+    const mode = this.themeMode;
+    const dark = mode === 'dark' || (mode === 'system' && Boolean(this.#media?.matches));
+    this.#run({ type: 'theme', dark });
+  }
+
+  /** Copies the theme variables in force on the element to the overlay on the body. */
+  #mirrorTheme(): void {
+    if (!this.#overlay) return;
+    const computed = getComputedStyle(this);
+    for (const name of THEME_VARIABLES) {
+      const value = computed.getPropertyValue(name).trim();
+      if (value) this.#overlay.style.setProperty(name, value);
+      else this.#overlay.style.removeProperty(name);
+    }
+  }
+}
+
+export type { Snapshot, Intent };

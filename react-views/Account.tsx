@@ -1,0 +1,127 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useDynamicStyle } from './dynamic-styles';
+import type { ViewProps } from './types';
+import { WalletImage } from './WalletImage';
+import { CheckIcon, ChevronRightIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from './icons';
+
+const COPIED_FEEDBACK_MS = 1500;
+
+/**
+ * A circle filled with a gradient of the five address colours. The colours can't be known in
+ * advance, so they are written as custom properties into the element's dynamic CSSOM rule
+ * (see dynamic-styles.ts) — no style attribute, so a strict CSP is satisfied.
+ */
+export function Avatar({ colors, className }: { colors: string[]; className?: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const { token, set } = useDynamicStyle(ref);
+  const key = colors.join('|');
+  useLayoutEffect(() => {
+    for (let i = 0; i < 5; i++) {
+      const c = colors[i];
+      const valid = typeof c === 'string' && (typeof CSS === 'undefined' || CSS.supports('color', c));
+      set(`--wm-avatar-${i + 1}`, valid ? c : null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, set]);
+  return (
+    <span
+      ref={ref}
+      part="avatar"
+      className={className ? `wm-avatar ${className}` : 'wm-avatar'}
+      data-wm-dyn={token}
+      aria-hidden="true"
+    />
+  );
+}
+
+function isHttpUrl(url: string | null): url is string {
+  return !!url && /^https?:\/\//i.test(url);
+}
+
+export function Account({ snapshot, onIntent }: ViewProps) {
+  const account = snapshot.account;
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  if (!account) return <div className="wm-view wm-account" />;
+  const network = snapshot.network;
+
+  return (
+    <div className="wm-view wm-account" part="account">
+      <div className="wm-account-id">
+        <Avatar colors={account.avatar} />
+        <div className="wm-address-line">
+          <span part="address" className="wm-address" title={account.address}>
+            {account.shortAddress}
+          </span>
+          <button
+            type="button"
+            className="wm-icon-button wm-copy"
+            aria-label={copied ? 'Address copied' : 'Copy address'}
+            onClick={() => {
+              onIntent({ type: 'copyAddress' });
+              setCopied(true);
+            }}
+          >
+            {copied ? <CheckIcon /> : <CopyIcon />}
+          </button>
+        </div>
+        <span className="wm-copied" role="status" aria-live="polite">
+          {copied ? 'Copied' : ''}
+        </span>
+        {account.balance === null ? (
+          <span part="balance" className="wm-balance wm-skeleton" aria-busy="true" aria-label="Loading balance" />
+        ) : (
+          <span part="balance" className="wm-balance">
+            {account.balance} {account.balanceSymbol}
+          </span>
+        )}
+        {isHttpUrl(account.explorerUrl) ? (
+          <a className="wm-link" href={account.explorerUrl} target="_blank" rel="noopener noreferrer">
+            <span>Block Explorer</span>
+            <ExternalLinkIcon />
+          </a>
+        ) : null}
+      </div>
+      <div className="wm-account-actions">
+        <button
+          type="button"
+          part="network-button"
+          className="wm-row wm-network-button"
+          onClick={() => onIntent({ type: 'navigate', view: 'SwitchNetwork' })}
+        >
+          {network ? (
+            <WalletImage src={network.imageUrl} name={network.name} size="sm" round />
+          ) : (
+            <span className="wm-image wm-image-sm wm-image-icon" aria-hidden="true">
+              <NetworkIcon />
+            </span>
+          )}
+          <span className="wm-row-text">
+            <span className="wm-row-name">{network ? network.name : 'Network'}</span>
+          </span>
+          <ChevronRightIcon className="wm-row-end" />
+        </button>
+        <button
+          type="button"
+          part="disconnect-button"
+          className="wm-row wm-disconnect"
+          onClick={() => onIntent({ type: 'disconnect' })}
+        >
+          <span className="wm-image wm-image-sm wm-image-icon" aria-hidden="true">
+            <DisconnectIcon />
+          </span>
+          <span className="wm-row-text">
+            <span className="wm-row-name">Disconnect</span>
+          </span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default Account;

@@ -1,0 +1,207 @@
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import type { PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent, RefObject } from 'react';
+import type { Snapshot, ViewProps } from './types';
+import { createFocusTrap, type FocusTrap } from './focus-trap';
+import { ImageTimeoutContext } from './WalletImage';
+import { useDynamicStyle } from './dynamic-styles';
+import { BackIcon, CloseIcon, Spinner } from './icons';
+import { Connect } from './Connect';
+import { ConfigError } from './ConfigError';
+
+const AllWallets = lazy(() => import('./AllWallets'));
+const Account = lazy(() => import('./Account'));
+const SwitchNetwork = lazy(() => import('./SwitchNetwork'));
+const UnsupportedChain = lazy(() => import('./UnsupportedChain'));
+const ConnectingExternal = lazy(() => import('./ConnectingExternal'));
+const ConnectingWalletConnect = lazy(() => import('./ConnectingWalletConnect'));
+const ConnectingWalletConnectBasic = lazy(() => import('./ConnectingWalletConnectBasic'));
+
+function CurrentView({ snapshot, onIntent }: ViewProps) {
+  if (snapshot.configError) return <ConfigError snapshot={snapshot} onIntent={onIntent} />;
+  const props = { snapshot, onIntent };
+  switch (snapshot.view) {
+    case 'Connect':
+      return <Connect {...props} />;
+    case 'AllWallets':
+      return <AllWallets {...props} />;
+    case 'Account':
+      return <Account {...props} />;
+    case 'SwitchNetwork':
+      return <SwitchNetwork {...props} />;
+    case 'UnsupportedChain':
+      return <UnsupportedChain {...props} />;
+    case 'ConnectingExternal':
+      return <ConnectingExternal {...props} />;
+    case 'ConnectingWalletConnect':
+      return <ConnectingWalletConnect {...props} />;
+    case 'ConnectingWalletConnectBasic':
+      return <ConnectingWalletConnectBasic {...props} />;
+    case 'ConfigError':
+      return <ConfigError {...props} />;
+    default:
+      return null;
+  }
+}
+
+function ViewFallback() {
+  return (
+    <div className="wm-suspense">
+      <Spinner label="Loading" />
+    </div>
+  );
+}
+
+/**
+ * Animates the body's height (150 ms) by measuring the content with a ResizeObserver and writing
+ * the height into the body's dynamic CSSOM rule (no style attribute: fine under a strict CSP).
+ * The first measurement isn't animated.
+ */
+function useAnimatedHeight(bodyRef: RefObject<HTMLDivElement | null>, innerRef: RefObject<HTMLDivElement | null>) {
+  const dyn = useDynamicStyle(bodyRef);
+  const { set } = dyn;
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    const inner = innerRef.current;
+    if (!body || !inner || typeof ResizeObserver === 'undefined') return;
+    let first = true;
+    let raf = 0;
+    const ro = new ResizeObserver(() => {
+      const h = inner.getBoundingClientRect().height;
+      set('height', `${Math.ceil(h)}px`);
+      if (first) {
+        first = false;
+        raf = requestAnimationFrame(() => body.classList.add('wm-body-animated'));
+      }
+    });
+    ro.observe(inner);
+    return () => {
+      ro.disconnect();
+      cancelAnimationFrame(raf);
+      set('height', null);
+      body.classList.remove('wm-body-animated');
+    };
+  }, [bodyRef, innerRef, set]);
+  return dyn.token;
+}
+
+function Dialog({ snapshot, onIntent }: ViewProps) {
+  const titleId = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const innerRef = useRef<HTMLDivElement>(null);
+  const trapRef = useRef<FocusTrap | null>(null);
+  const pressStartedOnOverlay = useRef(false);
+  const onIntentRef = useRef(onIntent);
+  onIntentRef.current = onIntent;
+
+  const modal = !snapshot.embedded;
+  const viewKey = snapshot.configError ? 'ConfigError' : snapshot.view;
+
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!modal || !card) return;
+    const trap = createFocusTrap(card, { onEscape: () => onIntentRef.current({ type: 'close' }) });
+    trap.activate();
+    trapRef.current = trap;
+    return () => {
+      trap.deactivate();
+      trapRef.current = null;
+    };
+  }, [modal]);
+
+  // When the focused element disappears with the old view, keep focus inside the dialog.
+  useEffect(() => {
+    trapRef.current?.ensureFocus();
+  }, [viewKey]);
+
+  const bodyStyleToken = useAnimatedHeight(bodyRef, innerRef);
+
+  const card = (
+    <div
+      ref={cardRef}
+      part="modal"
+      className={`wm-card${snapshot.shake ? ' wm-shake' : ''}${modal ? '' : ' wm-embedded'}`}
+      role="dialog"
+      aria-modal={modal ? 'true' : undefined}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-view={viewKey}
+    >
+      <header part="header" className="wm-header">
+        {snapshot.canGoBack ? (
+          <button
+            type="button"
+            part="back-button"
+            className="wm-icon-button wm-back"
+            aria-label="Back"
+            onClick={() => onIntent({ type: 'back' })}
+          >
+            <BackIcon />
+          </button>
+        ) : (
+          <span className="wm-header-spacer" />
+        )}
+        <h2 id={titleId} part="title" className="wm-title">
+          <span key={snapshot.title} className="wm-title-text">
+            {snapshot.title}
+          </span>
+        </h2>
+        {snapshot.canClose ? (
+          <button
+            type="button"
+            part="close-button"
+            className="wm-icon-button wm-close"
+            aria-label="Close"
+            onClick={() => onIntent({ type: 'close' })}
+          >
+            <CloseIcon />
+          </button>
+        ) : (
+          <span className="wm-header-spacer" />
+        )}
+        {snapshot.loading ? <span className="wm-loading-bar" role="progressbar" aria-label="Loading" /> : null}
+      </header>
+      <div ref={bodyRef} part="body" className="wm-body" data-wm-dyn={bodyStyleToken}>
+        <div ref={innerRef} className="wm-body-inner">
+          <div key={viewKey} className="wm-view-transition">
+            <Suspense fallback={<ViewFallback />}>
+              <CurrentView snapshot={snapshot} onIntent={onIntent} />
+            </Suspense>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+
+  if (!modal) return card;
+
+  return (
+    <div
+      part="overlay"
+      className="wm-overlay"
+      onPointerDown={(e: ReactPointerEvent<HTMLDivElement>) => {
+        pressStartedOnOverlay.current = e.target === e.currentTarget;
+      }}
+      onClick={(e: ReactMouseEvent<HTMLDivElement>) => {
+        // Only a press that both starts and ends on the backdrop closes (not a drag out of the card).
+        // A click without a preceding pointerdown (keyboard/synthetic) counts when it targets the backdrop.
+        const started = pressStartedOnOverlay.current || e.detail === 0;
+        pressStartedOnOverlay.current = false;
+        if (e.target === e.currentTarget && started) onIntent({ type: 'close' });
+      }}
+    >
+      {card}
+    </div>
+  );
+}
+
+export function App({ snapshot, onIntent }: { snapshot: Snapshot; onIntent: ViewProps['onIntent'] }) {
+  const visible = snapshot.open || snapshot.embedded;
+  return (
+    <ImageTimeoutContext value={snapshot.imagePreloadTimeoutMs}>
+      <div className="wm-app" data-theme={snapshot.themeMode === 'dark' ? 'dark' : 'light'} data-open={visible ? 'true' : 'false'}>
+        {visible ? <Dialog snapshot={snapshot} onIntent={onIntent} /> : null}
+      </div>
+    </ImageTimeoutContext>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ViewProps } from './types';
+import { WalletImage } from './WalletImage';
+import { ErrorMessage } from './ErrorMessage';
+import { RetryIcon, Spinner } from './icons';
+
+/** Waiting for an injected wallet to approve the connection. */
+export function ConnectingExternal({ snapshot, onIntent }: ViewProps) {
+  const c = snapshot.connecting;
+  if (!c) return <div className="wm-view wm-connecting" />;
+  const failed = c.state === 'error';
+  return (
+    <div className={`wm-view wm-connecting${failed ? ' wm-failed' : ''}`} data-state={c.state}>
+      <div className="wm-connecting-logo">
+        <WalletImage src={c.icon} name={c.name} size="lg" />
+        {failed ? null : <Spinner className="wm-connecting-spinner" label={`Connecting to ${c.name}`} />}
+      </div>
+      <p className="wm-connecting-title">Continue in {c.name}</p>
+      {failed ? (
+        <>
+          <ErrorMessage error={c.error} />
+          <button type="button" className="wm-button wm-button-primary wm-retry" onClick={() => onIntent({ type: 'retry' })}>
+            <RetryIcon />
+            <span>Try again</span>
+          </button>
+        </>
+      ) : (
+        <p className="wm-connecting-sub">Accept the connection request in the wallet</p>
+      )}
+    </div>
+  );
+}
+
+export default ConnectingExternal;

@@ -1,0 +1,50 @@
+import type { NetworkView, Snapshot, Intent } from './types';
+import { WalletImage } from './WalletImage';
+import { CheckIcon, Spinner } from './icons';
+
+/** Networks as buttons; the engine marks the active one and owns what a click does. */
+export function NetworkList({
+  networks,
+  switching,
+  onIntent,
+  label,
+}: {
+  networks: NetworkView[];
+  switching: Snapshot['switching'];
+  onIntent: (intent: Intent) => void;
+  label: string;
+}) {
+  return (
+    <ul className="wm-list wm-network-list" aria-label={label}>
+      {networks.map((n) => {
+        const pending = switching?.state === 'pending' && switching.target.caipNetworkId === n.caipNetworkId;
+        return (
+          <li key={n.caipNetworkId}>
+            <button
+              type="button"
+              part="network"
+              className={`wm-row wm-network${n.active ? ' wm-active' : ''}${pending ? ' wm-pending' : ''}`}
+              aria-current={n.active ? 'true' : undefined}
+              aria-busy={pending ? 'true' : undefined}
+              data-network-id={n.caipNetworkId}
+              onClick={() => onIntent({ type: 'switchNetwork', caipNetworkId: n.caipNetworkId })}
+            >
+              <WalletImage src={n.imageUrl} name={n.name} size="sm" round />
+              <span className="wm-row-text">
+                <span className="wm-row-name">{n.name}</span>
+                {pending ? <span className="wm-row-sub wm-approve">Approve in wallet</span> : null}
+              </span>
+              {pending ? <Spinner className="wm-row-end" /> : null}
+              {n.active && !pending ? (
+                <span className="wm-badge wm-badge-active">
+                  <CheckIcon />
+                  <span className="wm-visually-hidden">Active</span>
+                </span>
+              ) : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

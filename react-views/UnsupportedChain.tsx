@@ -1,0 +1,33 @@
+import type { ViewProps } from './types';
+import { NetworkList } from './NetworkList';
+import { ErrorMessage } from './ErrorMessage';
+import { DisconnectIcon } from './icons';
+
+/** The wallet is on a network the app doesn't support. */
+export function UnsupportedChain({ snapshot, onIntent }: ViewProps) {
+  const { switching } = snapshot;
+  return (
+    <div className="wm-view wm-unsupported">
+      <p className="wm-text">
+        This app doesn't support your current network. Switch to an available option to continue.
+      </p>
+      <NetworkList networks={snapshot.networks} switching={switching} onIntent={onIntent} label="Available networks" />
+      {switching?.state === 'error' ? <ErrorMessage error={switching.error} /> : null}
+      <button
+        type="button"
+        part="disconnect-button"
+        className="wm-row wm-disconnect"
+        onClick={() => onIntent({ type: 'disconnect' })}
+      >
+        <span className="wm-image wm-image-sm wm-image-icon" aria-hidden="true">
+          <DisconnectIcon />
+        </span>
+        <span className="wm-row-text">
+          <span className="wm-row-name">Disconnect</span>
+        </span>
+      </button>
+    </div>
+  );
+}
+
+export default UnsupportedChain;

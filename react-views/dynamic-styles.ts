@@ -1,0 +1,49 @@
+import { createContext, useCallback, useContext, useId, useLayoutEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+
+/**
+ * Values that can't be known in advance (avatar colours, measured body height) are written into
+ * a per-mount constructable stylesheet through the CSSOM: one `[data-wm-dyn="…"] {}` rule per
+ * element. No style attributes ever appear in the markup, so a strict CSP (no 'unsafe-inline'
+ * style-src) is satisfied. `mountViews` creates the sheet, adopts it and provides it here.
+ */
+export const DynamicSheetContext = createContext<CSSStyleSheet | null>(null);
+
+export interface DynamicStyle {
+  /** Put this on the element as `data-wm-dyn`. */
+  token: string;
+  /** Set (or with null remove) one property of the element's rule. */
+  set(prop: string, value: string | null): void;
+}
+
+export function useDynamicStyle<E extends HTMLElement>(elRef: RefObject<E | null>): DynamicStyle {
+  const sheet = useContext(DynamicSheetContext);
+  const token = 'wm' + useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const ruleRef = useRef<CSSStyleRule | null>(null);
+
+  useLayoutEffect(() => {
+    if (!sheet) return;
+    const index = sheet.insertRule(`[data-wm-dyn="${token}"] {}`, sheet.cssRules.length);
+    const rule = sheet.cssRules[index] as CSSStyleRule;
+    ruleRef.current = rule;
+    return () => {
+      ruleRef.current = null;
+      const i = Array.prototype.indexOf.call(sheet.cssRules, rule);
+      if (i >= 0) sheet.deleteRule(i);
+    };
+  }, [sheet, token]);
+
+  const set = useCallback(
+    (prop: string, value: string | null) => {
+      // Without a provided sheet (a view rendered outside mountViews) fall back to the element's
+      // CSSOM style, which CSP also allows.
+      const style = ruleRef.current?.style ?? elRef.current?.style;
+      if (!style) return;
+      if (value === null) style.removeProperty(prop);
+      else style.setProperty(prop, value);
+    },
+    [elRef],
+  );
+
+  return { token, set };
+}

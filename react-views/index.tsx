@@ -1,0 +1,65 @@
+import { createRoot, type Root } from 'react-dom/client';
+import type { Intent, Snapshot } from '../element/ts/protocol';
+import { App } from './App';
+import { css } from './styles';
+import { DynamicSheetContext } from './dynamic-styles';
+
+export type { Intent, Snapshot };
+export { createFocusTrap, getTabbables, deepActiveElement } from './focus-trap';
+export type { FocusTrap, FocusTrapOptions } from './focus-trap';
+
+export interface MountedViews {
+  /** Render a snapshot. React 19 commits asynchronously; the DOM updates shortly after. */
+  render(s: Snapshot): void;
+  /** Unmount React, remove the container and the adopted stylesheets. */
+  unmount(): void;
+}
+
+let sharedSheet: CSSStyleSheet | null = null;
+
+/** One constructable stylesheet shared by every mount (adopting the same sheet twice is cheap). */
+function stylesheet(): CSSStyleSheet {
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(css);
+  }
+  return sharedSheet;
+}
+
+/**
+ * Mount the views inside `root`. Styles are adopted through `root.adoptedStyleSheets` (no
+ * `<style>` element, no style attributes), so this works under a strict CSP.
+ */
+export function mountViews(root: ShadowRoot, opts: { onIntent(intent: Intent): void }): MountedViews {
+  const sheet = stylesheet();
+  if (!root.adoptedStyleSheets.includes(sheet)) {
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
+  // Per-mount sheet for values computed at runtime (avatar colours, body height).
+  const dynamicSheet = new CSSStyleSheet();
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, dynamicSheet];
+  const container = document.createElement('div');
+  container.className = 'wm-root';
+  root.appendChild(container);
+  const reactRoot: Root = createRoot(container);
+  const onIntent = (intent: Intent) => opts.onIntent(intent);
+  let mounted = true;
+
+  return {
+    render(s: Snapshot) {
+      if (!mounted) return;
+      reactRoot.render(
+        <DynamicSheetContext value={dynamicSheet}>
+          <App snapshot={s} onIntent={onIntent} />
+        </DynamicSheetContext>,
+      );
+    },
+    unmount() {
+      if (!mounted) return;
+      mounted = false;
+      reactRoot.unmount();
+      container.remove();
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((x) => x !== sheet && x !== dynamicSheet);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `make build`: Rust → wasm32 → wasm-bindgen → wasm-opt -Oz → esbuild → dist/ (+ TypeScript declarations).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tools = process.env.WM_TOOLS || path.join(homedir(), '.cache/wallet-modal-tools');
+const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+const step = (msg) => console.log(`[build] ${msg}`);
+
+// The wasm modules: the element's engine (loaded at start-up) and the ./core utilities (curve crypto).
+const modules = [
+  { crate: 'wallet-modal-element', lib: 'wallet_modal_element', out: 'element/pkg/engine' },
+  { crate: 'wallet-modal-utils', lib: 'wallet_modal_utils', out: 'element/pkg/utils' },
+];
+
+step('cargo build --release --target wasm32-unknown-unknown');
+run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', ...modules.flatMap((m) => ['-p', m.crate])]);
+
+for (const m of modules) {
+  step(`wasm-bindgen ${m.lib}`);
+  rmSync(path.join(root, m.out), { recursive: true, force: true });
+  run(path.join(tools, 'bin/wasm-bindgen'), [
+    '--target', 'web', '--out-dir', m.out, '--typescript',
+    path.join('target/wasm32-unknown-unknown/release', `${m.lib}.wasm`),
+  ]);
+  step(`wasm-opt -Oz ${m.lib}`);
+  const wasm = path.join(m.out, `${m.lib}_bg.wasm`);
+  run(path.join(root, 'node_modules/.bin/wasm-opt'), ['-Oz', wasm, '-o', wasm]);
+}
+
+step('esbuild');
+rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+mkdirSync(path.join(root, 'dist'), { recursive: true });
+const result = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { 'wallet-modal': 'element/ts/index.ts', ...(existsSync(path.join(root, 'element/ts/core.ts')) ? { core: 'element/ts/core.ts' } : {}) },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  sourcemap: false,
+  metafile: true,
+  legalComments: 'none',
+  // Flat output: a chunk resolves `new URL(wasm, import.meta.url)` next to itself.
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  loader: { '.wasm': 'file' },
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: ['node:fs/promises'],
+});
+writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
+
+step('tsc declarations');
+run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
+step('done');

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The body of `make demo` (run after the build): two local anvil chains, the demo backend serving the
+# page, dist/ and the stand-in APIs, and the Demo Wallet extension files. Ctrl-C (or TERM) stops exactly
+# the processes this script started.
+#
+# Environment:
+#   DEMO_PORT   backend port (default 4173 when free, otherwise any free port)
+#   ANVIL       anvil binary (default: node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil)
+#   CARGO_TARGET_DIR  honoured when locating the backend binary
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$(pwd)"
+
+log() { printf '[demo] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# ----- processes we own ------------------------------------------------------------------------------
+PIDS=()
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/wallet-modal-demo.XXXXXX")"
+cleaned=0
+cleanup() {
+  [ "$cleaned" = 1 ] && return
+  cleaned=1
+  trap - INT TERM EXIT
+  if [ "${#PIDS[@]}" -gt 0 ]; then
+    log "stopping ${PIDS[*]}"
+    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    # Give them 5 s to exit, then KILL whatever is left (only our own pids).
+    for _ in $(seq 50); do
+      alive=0
+      for pid in "${PIDS[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+      [ "$alive" = 0 ] && break
+      sleep 0.1
+    done
+    for pid in "${PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  fi
+  rm -rf "$TMP"
+}
+on_signal() { cleanup; exit 130; }
+trap on_signal INT TERM
+trap cleanup EXIT
+
+# ----- helpers ---------------------------------------------------------------------------------------
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() {
+  # preferred port first, then random ones in the ephemeral-ish range
+  local p="${1:-}"
+  if [ -n "$p" ] && ! port_in_use "$p"; then echo "$p"; return; fi
+  for _ in $(seq 200); do
+    p=$(( 20000 + RANDOM % 40000 ))
+    if ! port_in_use "$p"; then echo "$p"; return; fi
+  done
+  die "no free port found"
+}
+wait_for_port() { # port pid seconds
+  local deadline=$(( SECONDS + $3 ))
+  while ! port_in_use "$1"; do
+    kill -0 "$2" 2>/dev/null || die "process $2 exited before listening on $1"
+    [ "$SECONDS" -ge "$deadline" ] && die "nothing listening on $1 after $3 s"
+    sleep 0.1
+  done
+}
+
+# ----- anvil -----------------------------------------------------------------------------------------
+ANVIL="${ANVIL:-}"
+if [ -z "$ANVIL" ]; then
+  ANVIL="$ROOT/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil"
+  if [ ! -x "$ANVIL" ] && command -v node >/dev/null; then
+    ANVIL="$(node -p "require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil')" 2>/dev/null || true)"
+  fi
+fi
+[ -n "$ANVIL" ] && [ -x "$ANVIL" ] || die "anvil not found: run 'npm install' (it brings @foundry-rs/anvil) or set ANVIL=/path/to/anvil"
+
+PORT_A="$(free_port 8545)"
+"$ANVIL" --host 127.0.0.1 --port "$PORT_A" --chain-id 31337 --silent &
+PIDS+=("$!"); PID_A="$!"
+PORT_B="$(free_port 8546)"
+[ "$PORT_B" = "$PORT_A" ] && PORT_B="$(free_port)"
+"$ANVIL" --host 127.0.0.1 --port "$PORT_B" --chain-id 31338 --silent &
+PIDS+=("$!"); PID_B="$!"
+wait_for_port "$PORT_A" "$PID_A" 15
+wait_for_port "$PORT_B" "$PID_B" 15
+CHAINS="31337=http://127.0.0.1:$PORT_A,31338=http://127.0.0.1:$PORT_B"
+log "anvil chains: $CHAINS"
+
+# ----- Demo Wallet extension files -------------------------------------------------------------------
+bash "$ROOT/demo/wallet/make-extension.sh" "$CHAINS" >&2
+
+# ----- backend ---------------------------------------------------------------------------------------
+# Built first, then the binary itself is started, so the saved pid is the server (not a cargo parent).
+log "building the demo backend (cargo build --release -p wallet-modal-demo)"
+cargo build --release -p wallet-modal-demo >&2
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
+[ -x "$BIN" ] || die "backend binary not found at $BIN"
+
+SERVER_PORT="${DEMO_PORT:-$(free_port 4173)}"
+"$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" > "$TMP/server.out" &
+PIDS+=("$!"); PID_S="$!"
+URL=""
+for _ in $(seq 300); do
+  URL="$(sed -n 's/^listening on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/server.out" | head -n1)"
+  [ -n "$URL" ] && break
+  kill -0 "$PID_S" 2>/dev/null || die "the demo backend exited (port $SERVER_PORT taken?)"
+  sleep 0.1
+done
+[ -n "$URL" ] || die "the demo backend did not report its address"
+
+cat >&2 <<BANNER
+
+  ┌──────────────────────────────────────────────────────────────┐
+    wallet-modal demo:   $URL/
+  └──────────────────────────────────────────────────────────────┘
+    anvil A (31337):     http://127.0.0.1:$PORT_A
+    anvil B (31338):     http://127.0.0.1:$PORT_B
+    Demo Wallet:         built into the page; or load demo/wallet/extension
+                         unpacked in chrome://extensions (reload it after a restart)
+    Stop:                Ctrl-C
+
+BANNER
+echo "$URL/"
+
+# ----- run until a child exits or we are signalled ----------------------------------------------------
+set +e
+wait -n "${PIDS[@]}"
+status=$?
+set -e
+log "a demo process exited (status $status); shutting down"
+exit "$status"

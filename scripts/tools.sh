@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs every tool the build and the tests need, at pinned versions, and skips what is present.
+# Used by `make setup` (and so by `make build`, `make test`, `make demo` and .ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TOOLS="${WM_TOOLS:-$HOME/.cache/wallet-modal-tools}"
+# wasm-bindgen-cli must equal the wasm-bindgen crate version exactly.
+WBG_VERSION="$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock 2>/dev/null | sed -n 's/^version = "\(.*\)"/\1/p' | head -1)"
+WBG_VERSION="${WBG_VERSION:-0.2.130}"
+
+say() { printf '[setup] %s\n' "$*"; }
+
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    say "installing Debian chromium"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    say "chromium is missing: run 'sudo apt-get install chromium'"; exit 1
+  fi
+fi
+
+if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$("$TOOLS/bin/wasm-bindgen" --version 2>/dev/null | awk '{print $2}')" != "$WBG_VERSION" ]; then
+  say "installing wasm-bindgen-cli $WBG_VERSION into $TOOLS (about 1.5 minutes, once)"
+  cargo install wasm-bindgen-cli --version "$WBG_VERSION" --debug --root "$TOOLS" --force
+fi
+
+# npm ci rejects this registry's lockfile (optional platform packages are missing); install honours it.
+stamp=node_modules/.wm-installed
+if [ ! -f "$stamp" ] || [ package.json -nt "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  say "npm install"
+  npm install --no-audit --no-fund --loglevel=error
+  touch "$stamp"
+fi
