@@ -54,33 +54,24 @@ function ViewFallback() {
 /**
  * Animates the body's height (150 ms) by measuring the content with a ResizeObserver and writing
  * the height into the body's dynamic CSSOM rule (no style attribute: fine under a strict CSP).
- * The first measurement isn't animated.
+ * The first measurement goes from `auto` to pixels, which CSS doesn't interpolate, so it doesn't
+ * animate; later changes do.
  */
 function useAnimatedHeight(bodyRef: RefObject<HTMLDivElement | null>, innerRef: RefObject<HTMLDivElement | null>) {
   const dyn = useDynamicStyle(bodyRef);
   const { set } = dyn;
   useLayoutEffect(() => {
-    const body = bodyRef.current;
     const inner = innerRef.current;
-    if (!body || !inner || typeof ResizeObserver === 'undefined') return;
-    let first = true;
-    let raf = 0;
+    if (!inner || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(() => {
-      const h = inner.getBoundingClientRect().height;
-      set('height', `${Math.ceil(h)}px`);
-      if (first) {
-        first = false;
-        raf = requestAnimationFrame(() => body.classList.add('wm-body-animated'));
-      }
+      set('height', `${Math.ceil(inner.getBoundingClientRect().height)}px`);
     });
     ro.observe(inner);
     return () => {
       ro.disconnect();
-      cancelAnimationFrame(raf);
       set('height', null);
-      body.classList.remove('wm-body-animated');
     };
-  }, [bodyRef, innerRef, set]);
+  }, [innerRef, set]);
   return dyn.token;
 }
 
@@ -161,7 +152,7 @@ function Dialog({ snapshot, onIntent }: ViewProps) {
         )}
         {snapshot.loading ? <span className="wm-loading-bar" role="progressbar" aria-label="Loading" /> : null}
       </header>
-      <div ref={bodyRef} part="body" className="wm-body" data-wm-dyn={bodyStyleToken}>
+      <div ref={bodyRef} part="body" className="wm-body wm-body-animated" data-wm-dyn={bodyStyleToken}>
         <div ref={innerRef} className="wm-body-inner">
           <div key={viewKey} className="wm-view-transition">
             <Suspense fallback={<ViewFallback />}>

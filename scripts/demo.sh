@@ -38,8 +38,9 @@ cleanup() {
   fi
   rm -rf "$TMP"
 }
-on_signal() { cleanup; exit 130; }
-trap on_signal INT TERM
+on_signal() { cleanup; exit "$1"; }
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
 trap cleanup EXIT
 
 # ----- helpers ---------------------------------------------------------------------------------------

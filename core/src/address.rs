@@ -49,7 +49,11 @@ fn checksum_body(body: &str) -> String {
         .bytes()
         .enumerate()
         .map(|(i, c)| {
-            let nibble = if i % 2 == 0 { hash[i / 2] >> 4 } else { hash[i / 2] & 0x0f };
+            let nibble = if i % 2 == 0 {
+                hash[i / 2] >> 4
+            } else {
+                hash[i / 2] & 0x0f
+            };
             if c.is_ascii_alphabetic() && nibble >= 8 {
                 c.to_ascii_uppercase() as char
             } else {
@@ -76,7 +80,9 @@ pub fn checksum_address(addr: &str) -> Result<String, UtilError> {
 /// Strict (`strict = true`, the wallet layer): `0x` required, and an address in mixed case must carry
 /// a valid EIP-55 checksum; all-lowercase and all-uppercase digits pass.
 pub fn is_evm_address(addr: &str, strict: bool) -> bool {
-    let Some(body) = hex_body(addr) else { return false };
+    let Some(body) = hex_body(addr) else {
+        return false;
+    };
     if !strict {
         return true;
     }
@@ -106,8 +112,7 @@ pub fn encode_base58(bytes: &[u8]) -> String {
 
 /// Whether `addr` is a Solana address: 32 to 44 base58 characters decoding to exactly 32 bytes.
 pub fn is_solana_address(addr: &str) -> bool {
-    (32..=44).contains(&addr.len())
-        && matches!(decode_base58(addr), Ok(bytes) if bytes.len() == 32)
+    (32..=44).contains(&addr.len()) && matches!(decode_base58(addr), Ok(bytes) if bytes.len() == 32)
 }
 
 #[cfg(test)]
@@ -161,12 +166,27 @@ mod tests {
 
     #[test]
     fn evm_address_loose_accepts_40_hex_with_optional_prefix_any_case() {
-        assert!(is_evm_address("0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", false));
-        assert!(is_evm_address("5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", false));
+        assert!(is_evm_address(
+            "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+            false
+        ));
+        assert!(is_evm_address(
+            "5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+            false
+        ));
         // A wrong checksum is fine in loose mode.
-        assert!(is_evm_address("0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", false));
-        assert!(!is_evm_address("0x5aaeb6053f3e94c9b9a09f33669435e7ef1beae", false));
-        assert!(!is_evm_address("0xzaaeb6053f3e94c9b9a09f33669435e7ef1beaed", false));
+        assert!(is_evm_address(
+            "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+            false
+        ));
+        assert!(!is_evm_address(
+            "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beae",
+            false
+        ));
+        assert!(!is_evm_address(
+            "0xzaaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+            false
+        ));
         assert!(!is_evm_address("", false));
     }
 
@@ -175,23 +195,42 @@ mod tests {
         for v in EIP55_VECTORS {
             assert!(is_evm_address(v, true));
             assert!(is_evm_address(&v.to_ascii_lowercase(), true));
-            assert!(is_evm_address(&format!("0x{}", v[2..].to_ascii_uppercase()), true));
+            assert!(is_evm_address(
+                &format!("0x{}", v[2..].to_ascii_uppercase()),
+                true
+            ));
             assert!(!is_evm_address(&v[2..], true), "prefix required");
         }
-        assert!(!is_evm_address("0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", true));
-        assert!(!is_evm_address("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD", true));
+        assert!(!is_evm_address(
+            "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+            true
+        ));
+        assert!(!is_evm_address(
+            "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD",
+            true
+        ));
     }
 
     #[test]
     fn solana_address_is_32_to_44_base58_chars_decoding_to_32_bytes() {
         assert!(is_solana_address("11111111111111111111111111111111"));
-        assert!(is_solana_address("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"));
-        assert!(is_solana_address("5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp7Fk8bGXzWj2m"));
+        assert!(is_solana_address(
+            "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
+        ));
+        assert!(is_solana_address(
+            "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp7Fk8bGXzWj2m"
+        ));
         // Invalid alphabet (0, O, I, l), wrong lengths, wrong decoded size.
-        assert!(!is_solana_address("0okenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"));
-        assert!(!is_solana_address("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5Dl"));
+        assert!(!is_solana_address(
+            "0okenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
+        ));
+        assert!(!is_solana_address(
+            "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5Dl"
+        ));
         assert!(!is_solana_address("1111111111111111111111111111111"));
-        assert!(!is_solana_address("zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"));
+        assert!(!is_solana_address(
+            "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+        ));
         assert!(!is_solana_address("2222222222222222222222222222222222"));
         assert!(!is_solana_address(""));
     }

@@ -49,7 +49,10 @@ fn split_parts<'a>(s: &'a str, n: usize, what: &str) -> Result<Vec<&'a str>, Uti
 /// Parses a CAIP-2 network id such as `eip155:1`: exactly 2 non-empty parts, known namespace.
 pub fn parse_caip_network_id(id: &str) -> Result<CaipNetworkId, UtilError> {
     let parts = split_parts(id, 2, "CAIP network id")?;
-    Ok(CaipNetworkId { chain_namespace: parts[0].into(), chain_id: parts[1].into() })
+    Ok(CaipNetworkId {
+        chain_namespace: parts[0].into(),
+        chain_id: parts[1].into(),
+    })
 }
 
 /// Parses a CAIP-10 address such as `eip155:1:0xab…`: exactly 3 non-empty parts, known namespace.
@@ -71,13 +74,28 @@ mod tests {
     #[test]
     fn caip_network_id_has_exactly_two_nonempty_parts_and_known_namespace() {
         let id = parse_caip_network_id("eip155:1").unwrap();
-        assert_eq!(id, CaipNetworkId { chain_namespace: "eip155".into(), chain_id: "1".into() });
+        assert_eq!(
+            id,
+            CaipNetworkId {
+                chain_namespace: "eip155".into(),
+                chain_id: "1".into()
+            }
+        );
         let sol = parse_caip_network_id("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").unwrap();
         assert_eq!(sol.chain_id, "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp");
         for ns in KNOWN_NAMESPACES {
             assert!(parse_caip_network_id(&format!("{ns}:x")).is_ok());
         }
-        for bad in ["", "eip155", "eip155:", ":1", "eip155:1:0xab", "foo:1", "EIP155:1", "eip155::1"] {
+        for bad in [
+            "",
+            "eip155",
+            "eip155:",
+            ":1",
+            "eip155:1:0xab",
+            "foo:1",
+            "EIP155:1",
+            "eip155::1",
+        ] {
             assert!(parse_caip_network_id(bad).is_err(), "{bad:?}");
         }
     }
@@ -88,9 +106,18 @@ mod tests {
         assert_eq!(a.chain_namespace, "eip155");
         assert_eq!(a.chain_id, "1");
         assert_eq!(a.address, "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb");
-        let lower = parse_caip_address("eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb").unwrap();
+        let lower =
+            parse_caip_address("eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb").unwrap();
         assert_eq!(lower.address, "0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb");
-        for bad in ["", "eip155:1", "eip155:1:", "eip155::0xab", ":1:0xab", "eip155:1:0xab:x", "unknown:1:0xab"] {
+        for bad in [
+            "",
+            "eip155:1",
+            "eip155:1:",
+            "eip155::0xab",
+            ":1:0xab",
+            "eip155:1:0xab:x",
+            "unknown:1:0xab",
+        ] {
             assert!(parse_caip_address(bad).is_err(), "{bad:?}");
         }
     }
@@ -99,7 +126,10 @@ mod tests {
     fn caip_serializes_with_camel_case_field_names() {
         let a = parse_caip_address("solana:abc:Addr").unwrap();
         let json = serde_json::to_string(&a).unwrap();
-        assert_eq!(json, r#"{"chainNamespace":"solana","chainId":"abc","address":"Addr"}"#);
+        assert_eq!(
+            json,
+            r#"{"chainNamespace":"solana","chainId":"abc","address":"Addr"}"#
+        );
     }
 
     proptest! {

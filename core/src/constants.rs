@@ -201,7 +201,7 @@ mod tests {
         assert_eq!((ERROR_REPORTS_MAX, ERROR_REPORTS_WINDOW_MS), (5, 60_000));
         assert_eq!(RPC_RANKING_SAMPLES, 10);
         assert!((RPC_RANKING_STABILITY_WEIGHT + RPC_RANKING_LATENCY_WEIGHT - 1.0).abs() < 1e-9);
-        assert!(!PENDING_TX_POLL_ENABLED_BY_DEFAULT);
+        const { assert!(!PENDING_TX_POLL_ENABLED_BY_DEFAULT) };
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub fn format_native_balance(value: &str) -> String {
 }
 
 /// Groups integer digits by thousands with commas (en-US).
+#[allow(clippy::manual_is_multiple_of)] // `is_multiple_of` needs Rust 1.87; the workspace MSRV is 1.85.
 fn group_thousands(int: &str) -> String {
     let mut out = String::with_capacity(int.len() + int.len() / 3);
     for (i, c) in int.chars().enumerate() {
@@ -96,10 +97,20 @@ pub fn avatar_gradient(address: &str) -> [String; AVATAR_TINTS] {
         .bytes()
         .filter(|b| b.is_ascii_hexdigit())
         .take(6)
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { b - b'a' + 10 })
+        .map(|b| {
+            if b.is_ascii_digit() {
+                b - b'0'
+            } else {
+                b - b'a' + 10
+            }
+        })
         .collect();
     hex.resize(6, 0);
-    let base = [hex[0] * 16 + hex[1], hex[2] * 16 + hex[3], hex[4] * 16 + hex[5]];
+    let base = [
+        hex[0] * 16 + hex[1],
+        hex[2] * 16 + hex[3],
+        hex[4] * 16 + hex[5],
+    ];
     std::array::from_fn(|i| {
         let tint = 15 * i as u32; // percent toward white
         let [r, g, b] = base.map(|c| {
@@ -122,7 +133,10 @@ mod tests {
         assert_eq!(format_native_balance("1.9999"), "1.999");
         assert_eq!(format_native_balance("12"), "12.000");
         assert_eq!(format_native_balance("1.5"), "1.500");
-        assert_eq!(format_native_balance("123456789012345678901234567890.12345"), "123456789012345678901234567890.123");
+        assert_eq!(
+            format_native_balance("123456789012345678901234567890.12345"),
+            "123456789012345678901234567890.123"
+        );
         assert_eq!(format_native_balance("-0.0004"), "0.000");
         assert_eq!(format_native_balance("1e-7"), "0.000");
         assert_eq!(format_native_balance("1.5e3"), "1500.000");
@@ -132,7 +146,9 @@ mod tests {
 
     #[test]
     fn native_balance_defaults_to_0_000_for_empty_or_non_numeric() {
-        for bad in ["", " ", "abc", "1.2.3", "NaN", "Infinity", "0x10", "1,000", "-", "."] {
+        for bad in [
+            "", " ", "abc", "1.2.3", "NaN", "Infinity", "0x10", "1,000", "-", ".",
+        ] {
             assert_eq!(format_native_balance(bad), "0.000", "{bad:?}");
         }
     }
@@ -140,7 +156,10 @@ mod tests {
     #[test]
     fn amount_en_us_groups_thousands_and_rounds_half_away_from_zero() {
         assert_eq!(format_amount_en_us("1234567.891", 2), "1,234,567.89");
-        assert_eq!(format_amount_en_us("1234.5", DEFAULT_AMOUNT_DECIMALS), "1,234.50");
+        assert_eq!(
+            format_amount_en_us("1234.5", DEFAULT_AMOUNT_DECIMALS),
+            "1,234.50"
+        );
         assert_eq!(format_amount_en_us("999.995", 2), "1,000.00");
         assert_eq!(format_amount_en_us("-999.995", 2), "-1,000.00");
         assert_eq!(format_amount_en_us("0.004", 2), "0.00");
@@ -150,13 +169,19 @@ mod tests {
         assert_eq!(format_amount_en_us("100", 2), "100.00");
         assert_eq!(format_amount_en_us("1000", 2), "1,000.00");
         assert_eq!(format_amount_en_us("1.23456", 4), "1.2346");
-        assert_eq!(format_amount_en_us("12345678901234567890123", 2), "12,345,678,901,234,567,890,123.00");
+        assert_eq!(
+            format_amount_en_us("12345678901234567890123", 2),
+            "12,345,678,901,234,567,890,123.00"
+        );
         assert_eq!(format_amount_en_us("oops", 2), "0.00");
     }
 
     #[test]
     fn truncated_address_keeps_first_4_and_last_6_chars_when_longer_than_10() {
-        assert_eq!(truncate_address("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), "0xf3...b92266");
+        assert_eq!(
+            truncate_address("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"),
+            "0xf3...b92266"
+        );
         assert_eq!(truncate_address("0123456789"), "0123456789");
         assert_eq!(truncate_address("0123456789a"), "0123...56789a");
         assert_eq!(truncate_address(""), "");

@@ -56,7 +56,9 @@ pub fn from_hex(s: &str) -> Result<Vec<u8>, UtilError> {
         .strip_prefix("0x")
         .ok_or_else(|| UtilError(format!("Invalid hex {s:?}: missing 0x prefix")))?;
     if body.len() % 2 != 0 || !body.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(UtilError(format!("Invalid hex {s:?}: expected an even number of hex digits")));
+        return Err(UtilError(format!(
+            "Invalid hex {s:?}: expected an even number of hex digits"
+        )));
     }
     Ok(body
         .as_bytes()
@@ -77,8 +79,11 @@ fn nibble(c: u8) -> u8 {
 fn is_prefixed_hex(s: &str, min: usize, exact: bool) -> bool {
     match s.strip_prefix("0x") {
         Some(body) => {
-            (if exact { body.len() == min } else { body.len() >= min })
-                && body.bytes().all(|b| b.is_ascii_hexdigit())
+            (if exact {
+                body.len() == min
+            } else {
+                body.len() >= min
+            }) && body.bytes().all(|b| b.is_ascii_hexdigit())
         }
         None => false,
     }
@@ -126,8 +131,14 @@ mod tests {
         let payload = eip191_payload("é".as_bytes());
         assert_eq!(&payload[..26], b"\x19Ethereum Signed Message:\n");
         assert_eq!(&payload[26..], b"2\xc3\xa9");
-        assert_eq!(hash_message("é"), keccak256(b"\x19Ethereum Signed Message:\n2\xc3\xa9"));
-        assert_ne!(hash_message("é"), keccak256(b"\x19Ethereum Signed Message:\n1\xc3\xa9"));
+        assert_eq!(
+            hash_message("é"),
+            keccak256(b"\x19Ethereum Signed Message:\n2\xc3\xa9")
+        );
+        assert_ne!(
+            hash_message("é"),
+            keccak256(b"\x19Ethereum Signed Message:\n1\xc3\xa9")
+        );
     }
 
     #[test]

@@ -27,10 +27,27 @@ mod tests {
 
     #[test]
     fn account_name_needs_4_ascii_letters_digits_or_hyphens() {
-        for ok in ["abcd", "my-name", "A1-b2", "----", "1234", "a".repeat(100).as_str()] {
+        for ok in [
+            "abcd",
+            "my-name",
+            "A1-b2",
+            "----",
+            "1234",
+            "a".repeat(100).as_str(),
+        ] {
             assert!(validate_account_name(ok), "{ok:?}");
         }
-        for bad in ["", "abc", "ab_cd", "ab.cd", "abc ", "naïve", "名字名字", "ab\ncd", "a-é"] {
+        for bad in [
+            "",
+            "abc",
+            "ab_cd",
+            "ab.cd",
+            "abc ",
+            "naïve",
+            "名字名字",
+            "ab\ncd",
+            "a-é",
+        ] {
             assert!(!validate_account_name(bad), "{bad:?}");
         }
     }

@@ -11,8 +11,11 @@ use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
 
 /// Splits a 65-byte `r ‖ s ‖ v` signature given as `0x` + 130 hex digits.
 pub fn parse_evm_signature(signature: &str) -> Result<(Signature, RecoveryId), UtilError> {
-    let bytes = from_hex(signature)
-        .map_err(|_| UtilError(format!("Invalid signature {signature:?}: expected 0x + 130 hex digits")))?;
+    let bytes = from_hex(signature).map_err(|_| {
+        UtilError(format!(
+            "Invalid signature {signature:?}: expected 0x + 130 hex digits"
+        ))
+    })?;
     if bytes.len() != 65 {
         return Err(UtilError(format!(
             "Invalid signature: expected 65 bytes (r, s, v), got {}",
@@ -22,7 +25,11 @@ pub fn parse_evm_signature(signature: &str) -> Result<(Signature, RecoveryId), U
     let y_odd = match bytes[64] {
         0 | 27 => false,
         1 | 28 => true,
-        v => return Err(UtilError(format!("Invalid signature: v must be 27, 28, 0 or 1, got {v}"))),
+        v => {
+            return Err(UtilError(format!(
+                "Invalid signature: v must be 27, 28, 0 or 1, got {v}"
+            )))
+        }
     };
     let sig = Signature::from_slice(&bytes[..64])
         .map_err(|_| UtilError("Invalid signature: r and s must be in 1..n-1".into()))?;
@@ -56,7 +63,10 @@ pub fn verify_message(address: &str, message: &str, signature: &str) -> bool {
     if !is_evm_address(address, false) {
         return false;
     }
-    let wanted = address.strip_prefix("0x").unwrap_or(address).to_ascii_lowercase();
+    let wanted = address
+        .strip_prefix("0x")
+        .unwrap_or(address)
+        .to_ascii_lowercase();
     match recover_message_address(message, signature) {
         Ok(signer) => signer[2..].to_ascii_lowercase() == wanted,
         Err(_) => false,
@@ -67,10 +77,18 @@ pub fn verify_message(address: &str, message: &str, signature: &str) -> bool {
 /// `public_key` (32 bytes). Anything malformed gives `false`.
 pub fn verify_solana_message(public_key: &str, message: &[u8], signature: &[u8]) -> bool {
     use ed25519_dalek::Verifier;
-    let Ok(key_bytes) = decode_base58(public_key) else { return false };
-    let Ok(key_bytes) = <[u8; 32]>::try_from(key_bytes.as_slice()) else { return false };
-    let Ok(sig_bytes) = <[u8; 64]>::try_from(signature) else { return false };
-    let Ok(key) = ed25519_dalek::VerifyingKey::from_bytes(&key_bytes) else { return false };
+    let Ok(key_bytes) = decode_base58(public_key) else {
+        return false;
+    };
+    let Ok(key_bytes) = <[u8; 32]>::try_from(key_bytes.as_slice()) else {
+        return false;
+    };
+    let Ok(sig_bytes) = <[u8; 64]>::try_from(signature) else {
+        return false;
+    };
+    let Ok(key) = ed25519_dalek::VerifyingKey::from_bytes(&key_bytes) else {
+        return false;
+    };
     let sig = ed25519_dalek::Signature::from_bytes(&sig_bytes);
     key.verify(message, &sig).is_ok()
 }
@@ -103,7 +121,10 @@ mod tests {
         let key = dev_key();
         assert_eq!(public_key_address(key.verifying_key()), DEV_ADDRESS);
         let sig = sign(&key, "hello world");
-        assert_eq!(recover_message_address("hello world", &sig).unwrap(), DEV_ADDRESS);
+        assert_eq!(
+            recover_message_address("hello world", &sig).unwrap(),
+            DEV_ADDRESS
+        );
     }
 
     #[test]
@@ -124,7 +145,10 @@ mod tests {
         let high = Signature::from_scalars(r.to_bytes(), (-*s).to_bytes()).unwrap();
         let mut bytes = high.to_bytes().to_vec();
         bytes.push(28 - recid.to_byte());
-        assert_eq!(recover_message_address("high s", &to_hex(&bytes)).unwrap(), DEV_ADDRESS);
+        assert_eq!(
+            recover_message_address("high s", &to_hex(&bytes)).unwrap(),
+            DEV_ADDRESS
+        );
     }
 
     #[test]
@@ -133,14 +157,14 @@ mod tests {
         let cases = [
             String::new(),
             "0x".into(),
-            sig[2..].to_string(),                                // no prefix
-            sig[..130].to_string(),                              // 64 bytes
-            format!("{sig}00"),                                  // 66 bytes
-            format!("{}1d", &sig[..130]),                        // v = 29
-            format!("{}02", &sig[..130]),                        // v = 2
-            format!("0x{}{}", "00".repeat(32), &sig[66..]),      // r = 0
-            format!("0x{}{}", "ff".repeat(32), &sig[66..]),      // r >= n
-            format!("{}{}", &sig[..129], "g"),                   // not hex
+            sig[2..].to_string(),                           // no prefix
+            sig[..130].to_string(),                         // 64 bytes
+            format!("{sig}00"),                             // 66 bytes
+            format!("{}1d", &sig[..130]),                   // v = 29
+            format!("{}02", &sig[..130]),                   // v = 2
+            format!("0x{}{}", "00".repeat(32), &sig[66..]), // r = 0
+            format!("0x{}{}", "ff".repeat(32), &sig[66..]), // r >= n
+            format!("{}{}", &sig[..129], "g"),              // not hex
         ];
         for bad in cases {
             assert!(recover_message_address("x", &bad).is_err(), "{bad:?}");
@@ -152,10 +176,22 @@ mod tests {
     fn verify_message_compares_address_case_insensitively_and_returns_false_on_mismatch() {
         let sig = sign(&dev_key(), "sign me");
         assert!(verify_message(DEV_ADDRESS, "sign me", &sig));
-        assert!(verify_message(&DEV_ADDRESS.to_ascii_lowercase(), "sign me", &sig));
-        assert!(verify_message(&DEV_ADDRESS[2..].to_ascii_uppercase(), "sign me", &sig));
+        assert!(verify_message(
+            &DEV_ADDRESS.to_ascii_lowercase(),
+            "sign me",
+            &sig
+        ));
+        assert!(verify_message(
+            &DEV_ADDRESS[2..].to_ascii_uppercase(),
+            "sign me",
+            &sig
+        ));
         assert!(!verify_message(DEV_ADDRESS, "sign me!", &sig));
-        assert!(!verify_message("0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "sign me", &sig));
+        assert!(!verify_message(
+            "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+            "sign me",
+            &sig
+        ));
         assert!(!verify_message("not an address", "sign me", &sig));
     }
 
@@ -167,13 +203,21 @@ mod tests {
         let msg = b"Sign in to example.com";
         let sig = key.sign(msg).to_bytes();
         assert!(verify_solana_message(&public, msg, &sig));
-        assert!(!verify_solana_message(&public, b"Sign in to evil.com", &sig));
+        assert!(!verify_solana_message(
+            &public,
+            b"Sign in to evil.com",
+            &sig
+        ));
         let mut bad = sig;
         bad[0] ^= 1;
         assert!(!verify_solana_message(&public, msg, &bad));
         assert!(!verify_solana_message(&public, msg, &sig[..63]));
         assert!(!verify_solana_message("not-base58-0OIl", msg, &sig));
-        assert!(!verify_solana_message(&encode_base58(&[1u8; 31]), msg, &sig));
+        assert!(!verify_solana_message(
+            &encode_base58(&[1u8; 31]),
+            msg,
+            &sig
+        ));
     }
 
     proptest! {

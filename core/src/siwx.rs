@@ -64,7 +64,10 @@ fn is_unreserved(c: u8) -> bool {
 }
 
 fn is_sub_delim(c: u8) -> bool {
-    matches!(c, b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=')
+    matches!(
+        c,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
 }
 
 /// Whether every byte of `s` is in `class` or starts a `%XX` escape.
@@ -148,7 +151,9 @@ fn is_ipv6(s: &str) -> bool {
 }
 
 fn is_ip_literal(s: &str) -> bool {
-    let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else { return false };
+    let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else {
+        return false;
+    };
     if let Some(rest) = inner.strip_prefix(['v', 'V']) {
         // IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
         return match rest.split_once('.') {
@@ -156,7 +161,9 @@ fn is_ip_literal(s: &str) -> bool {
                 !ver.is_empty()
                     && ver.bytes().all(|b| b.is_ascii_hexdigit())
                     && !tail.is_empty()
-                    && tail.bytes().all(|b| is_unreserved(b) || is_sub_delim(b) || b == b':')
+                    && tail
+                        .bytes()
+                        .all(|b| is_unreserved(b) || is_sub_delim(b) || b == b':')
             }
             None => false,
         };
@@ -209,11 +216,15 @@ fn is_authority(s: &str) -> bool {
 
 /// An RFC 3986 absolute `URI`: `scheme ":" hier-part ["?" query] ["#" fragment]`.
 pub fn is_uri(s: &str) -> bool {
-    let Some((scheme, rest)) = s.split_once(':') else { return false };
+    let Some((scheme, rest)) = s.split_once(':') else {
+        return false;
+    };
     let sb = scheme.as_bytes();
     if sb.is_empty()
         || !sb[0].is_ascii_alphabetic()
-        || !sb.iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        || !sb
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
     {
         return false;
     }
@@ -244,6 +255,7 @@ pub fn is_uri(s: &str) -> bool {
 
 // ---- Field rules ---------------------------------------------------------------------------------
 
+#[allow(clippy::manual_is_multiple_of)] // `is_multiple_of` needs Rust 1.87; the workspace MSRV is 1.85.
 fn is_leap(year: u32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
 }
@@ -269,7 +281,12 @@ pub fn is_rfc3339_date_time(s: &str) -> bool {
     else {
         return false;
     };
-    if b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't') || b[13] != b':' || b[16] != b':' {
+    if b[4] != b'-'
+        || b[7] != b'-'
+        || !matches!(b[10], b'T' | b't')
+        || b[13] != b':'
+        || b[16] != b':'
+    {
         return false;
     }
     let days = match month {
@@ -305,7 +322,10 @@ pub fn is_rfc3339_date_time(s: &str) -> bool {
 fn is_statement(s: &str) -> bool {
     s.bytes().all(|c| {
         c.is_ascii_alphanumeric()
-            || matches!(c, b' ' | b'!' | b'#' | b'$' | b'=' | b'?' | b'@' | b'[' | b']' | b'_' | b'~')
+            || matches!(
+                c,
+                b' ' | b'!' | b'#' | b'$' | b'=' | b'?' | b'@' | b'[' | b']' | b'_' | b'~'
+            )
             || (b'&'..=b';').contains(&c)
     })
 }
@@ -327,15 +347,24 @@ fn check(ok: bool, what: &str) -> Result<(), String> {
 }
 
 fn check_date(s: &str, field: &str) -> Result<(), String> {
-    check(is_rfc3339_date_time(s), &format!("invalid {field} {s:?}: expected an RFC 3339 date-time"))
+    check(
+        is_rfc3339_date_time(s),
+        &format!("invalid {field} {s:?}: expected an RFC 3339 date-time"),
+    )
 }
 
 fn check_request_id(s: &str) -> Result<(), String> {
-    check(all_pct(s, is_pchar), &format!("invalid request id {s:?}: expected URI path characters"))
+    check(
+        all_pct(s, is_pchar),
+        &format!("invalid request id {s:?}: expected URI path characters"),
+    )
 }
 
 fn check_resource(s: &str) -> Result<(), String> {
-    check(is_uri(s), &format!("invalid resource {s:?}: expected an absolute URI"))
+    check(
+        is_uri(s),
+        &format!("invalid resource {s:?}: expected an absolute URI"),
+    )
 }
 
 fn non_empty(v: &Option<String>) -> Option<&str> {
@@ -343,15 +372,42 @@ fn non_empty(v: &Option<String>) -> Option<&str> {
 }
 
 fn validate_fields(f: &SiwxMessageFields) -> Result<(), String> {
-    check(is_authority(&f.domain) && !f.domain.is_empty(), &format!("invalid domain {:?}: expected an RFC 3986 authority", f.domain))?;
-    check(is_eip55(&f.account_address), &format!("invalid address {:?}: expected an EIP-55 checksummed address", f.account_address))?;
+    check(
+        is_authority(&f.domain) && !f.domain.is_empty(),
+        &format!(
+            "invalid domain {:?}: expected an RFC 3986 authority",
+            f.domain
+        ),
+    )?;
+    check(
+        is_eip55(&f.account_address),
+        &format!(
+            "invalid address {:?}: expected an EIP-55 checksummed address",
+            f.account_address
+        ),
+    )?;
     if let Some(st) = &f.statement {
         check(is_statement(st), &format!("invalid statement {st:?}: one line of printable ASCII without \" % < > \\ ^ ` {{ | }}"))?;
     }
-    check(is_uri(&f.uri), &format!("invalid URI {:?}: expected an absolute URI", f.uri))?;
-    check(f.version == "1", &format!("invalid version {:?}: expected 1", f.version))?;
-    check(f.chain_id <= MAX_CHAIN_ID, &format!("invalid chain id {}: at most 2^53 - 1", f.chain_id))?;
-    check(is_nonce(&f.nonce), &format!("invalid nonce {:?}: expected at least 8 letters or digits", f.nonce))?;
+    check(
+        is_uri(&f.uri),
+        &format!("invalid URI {:?}: expected an absolute URI", f.uri),
+    )?;
+    check(
+        f.version == "1",
+        &format!("invalid version {:?}: expected 1", f.version),
+    )?;
+    check(
+        f.chain_id <= MAX_CHAIN_ID,
+        &format!("invalid chain id {}: at most 2^53 - 1", f.chain_id),
+    )?;
+    check(
+        is_nonce(&f.nonce),
+        &format!(
+            "invalid nonce {:?}: expected at least 8 letters or digits",
+            f.nonce
+        ),
+    )?;
     check_date(&f.issued_at, "issued-at")?;
     if let Some(t) = non_empty(&f.expiration_time) {
         check_date(t, "expiration time")?;
@@ -407,7 +463,9 @@ pub fn create_siwx_message(fields: &SiwxMessageFields) -> Result<String, UtilErr
 pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut at = 0usize;
-    let err = |line: usize, msg: String| UtilError(format!("Invalid SIWX message: line {}: {msg}", line + 1));
+    let err = |line: usize, msg: String| {
+        UtilError(format!("Invalid SIWX message: line {}: {msg}", line + 1))
+    };
     let wrap = |line: usize| move |msg: String| err(line, msg);
 
     // Header and address.
@@ -415,15 +473,30 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
     let domain = header
         .strip_suffix(HEADER_SUFFIX)
         .ok_or_else(|| err(0, format!("expected \"{{domain}}{HEADER_SUFFIX}\"")))?;
-    check(!domain.is_empty() && is_authority(domain), &format!("invalid domain {domain:?}: expected an RFC 3986 authority"))
-        .map_err(wrap(0))?;
+    check(
+        !domain.is_empty() && is_authority(domain),
+        &format!("invalid domain {domain:?}: expected an RFC 3986 authority"),
+    )
+    .map_err(wrap(0))?;
     at += 1;
-    let line = |i: usize| lines.get(i).copied().ok_or_else(|| err(i, "unexpected end of message".into()));
+    let line = |i: usize| {
+        lines
+            .get(i)
+            .copied()
+            .ok_or_else(|| err(i, "unexpected end of message".into()))
+    };
     let address = line(at)?;
-    check(is_eip55(address), &format!("invalid address {address:?}: expected an EIP-55 checksummed address"))
-        .map_err(wrap(at))?;
+    check(
+        is_eip55(address),
+        &format!("invalid address {address:?}: expected an EIP-55 checksummed address"),
+    )
+    .map_err(wrap(at))?;
     at += 1;
-    check(line(at)?.is_empty(), "expected an empty line after the address").map_err(wrap(at))?;
+    check(
+        line(at)?.is_empty(),
+        "expected an empty line after the address",
+    )
+    .map_err(wrap(at))?;
     at += 1;
 
     // Statement: absent (one blank line), empty (two blank lines) or one line between blanks.
@@ -440,7 +513,11 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
         st => {
             check(is_statement(st), &format!("invalid statement {st:?}")).map_err(wrap(at))?;
             at += 1;
-            check(line(at)?.is_empty(), "expected an empty line after the statement").map_err(wrap(at))?;
+            check(
+                line(at)?.is_empty(),
+                "expected an empty line after the statement",
+            )
+            .map_err(wrap(at))?;
             at += 1;
             Some(st.to_string())
         }
@@ -448,23 +525,45 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
 
     let field = |at: &mut usize, tag: &str| -> Result<String, UtilError> {
         let l = line(*at)?;
-        let v = l.strip_prefix(tag).ok_or_else(|| err(*at, format!("expected \"{tag}…\"")))?;
+        let v = l
+            .strip_prefix(tag)
+            .ok_or_else(|| err(*at, format!("expected \"{tag}…\"")))?;
         *at += 1;
         Ok(v.to_string())
     };
     let uri = field(&mut at, "URI: ")?;
-    check(is_uri(&uri), &format!("invalid URI {uri:?}: expected an absolute URI")).map_err(wrap(at - 1))?;
+    check(
+        is_uri(&uri),
+        &format!("invalid URI {uri:?}: expected an absolute URI"),
+    )
+    .map_err(wrap(at - 1))?;
     let version = field(&mut at, "Version: ")?;
-    check(version == "1", &format!("invalid version {version:?}: expected 1")).map_err(wrap(at - 1))?;
+    check(
+        version == "1",
+        &format!("invalid version {version:?}: expected 1"),
+    )
+    .map_err(wrap(at - 1))?;
     let chain = field(&mut at, "Chain ID: ")?;
     let chain_id = if !chain.is_empty() && chain.bytes().all(|b| b.is_ascii_digit()) {
-        crate::units::strip_leading_zeros(&chain).parse::<u64>().ok().filter(|&n| n <= MAX_CHAIN_ID)
+        crate::units::strip_leading_zeros(&chain)
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= MAX_CHAIN_ID)
     } else {
         None
     }
-    .ok_or_else(|| err(at - 1, format!("invalid chain id {chain:?}: expected an integer up to 2^53 - 1")))?;
+    .ok_or_else(|| {
+        err(
+            at - 1,
+            format!("invalid chain id {chain:?}: expected an integer up to 2^53 - 1"),
+        )
+    })?;
     let nonce = field(&mut at, "Nonce: ")?;
-    check(is_nonce(&nonce), &format!("invalid nonce {nonce:?}: expected at least 8 letters or digits")).map_err(wrap(at - 1))?;
+    check(
+        is_nonce(&nonce),
+        &format!("invalid nonce {nonce:?}: expected at least 8 letters or digits"),
+    )
+    .map_err(wrap(at - 1))?;
     let issued_at = field(&mut at, "Issued At: ")?;
     check_date(&issued_at, "issued-at").map_err(wrap(at - 1))?;
 
@@ -489,7 +588,9 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
         at += 1;
         let mut list = Vec::new();
         while let Some(l) = lines.get(at) {
-            let r = l.strip_prefix("- ").ok_or_else(|| err(at, "expected \"- {resource URI}\"".into()))?;
+            let r = l
+                .strip_prefix("- ")
+                .ok_or_else(|| err(at, "expected \"- {resource URI}\"".into()))?;
             check_resource(r).map_err(wrap(at))?;
             list.push(r.to_string());
             at += 1;
@@ -545,25 +646,46 @@ mod tests {
     // Expected strings below were produced by npm siwe@3.0.0 `new SiweMessage(fields).prepareMessage()`.
     #[test]
     fn siwe_text_without_statement_has_two_blank_lines() {
-        assert_eq!(create_siwx_message(&base()).unwrap(), format!("{HEAD}\n\n{TAIL}"));
+        assert_eq!(
+            create_siwx_message(&base()).unwrap(),
+            format!("{HEAD}\n\n{TAIL}")
+        );
     }
 
     #[test]
     fn siwe_text_with_empty_statement_has_three_blank_lines() {
-        let f = SiwxMessageFields { statement: Some(String::new()), ..base() };
-        assert_eq!(create_siwx_message(&f).unwrap(), format!("{HEAD}\n\n\n{TAIL}"));
+        let f = SiwxMessageFields {
+            statement: Some(String::new()),
+            ..base()
+        };
+        assert_eq!(
+            create_siwx_message(&f).unwrap(),
+            format!("{HEAD}\n\n\n{TAIL}")
+        );
     }
 
     #[test]
     fn siwe_text_with_statement_surrounds_it_with_blank_lines() {
-        let f = SiwxMessageFields { statement: Some("Hello world".into()), ..base() };
-        assert_eq!(create_siwx_message(&f).unwrap(), format!("{HEAD}\nHello world\n\n{TAIL}"));
+        let f = SiwxMessageFields {
+            statement: Some("Hello world".into()),
+            ..base()
+        };
+        assert_eq!(
+            create_siwx_message(&f).unwrap(),
+            format!("{HEAD}\nHello world\n\n{TAIL}")
+        );
     }
 
     #[test]
     fn siwe_text_empty_resources_list_gives_bare_resources_line() {
-        let f = SiwxMessageFields { resources: Some(vec![]), ..base() };
-        assert_eq!(create_siwx_message(&f).unwrap(), format!("{HEAD}\n\n{TAIL}\nResources:"));
+        let f = SiwxMessageFields {
+            resources: Some(vec![]),
+            ..base()
+        };
+        assert_eq!(
+            create_siwx_message(&f).unwrap(),
+            format!("{HEAD}\n\n{TAIL}\nResources:")
+        );
         let f = SiwxMessageFields {
             resources: Some(vec!["https://a.com/x".into(), "ipfs://Qm".into()]),
             ..base()
@@ -592,38 +714,99 @@ mod tests {
             request_id: Some(String::new()),
             ..base()
         };
-        assert_eq!(create_siwx_message(&empty).unwrap(), format!("{HEAD}\n\n{TAIL}"));
+        assert_eq!(
+            create_siwx_message(&empty).unwrap(),
+            format!("{HEAD}\n\n{TAIL}")
+        );
     }
 
     #[test]
     fn siwe_chain_id_up_to_2_pow_53_minus_1() {
-        let f = SiwxMessageFields { chain_id: MAX_CHAIN_ID, ..base() };
+        let f = SiwxMessageFields {
+            chain_id: MAX_CHAIN_ID,
+            ..base()
+        };
         let text = create_siwx_message(&f).unwrap();
         assert!(text.contains("\nChain ID: 9007199254740991\n"));
         assert_eq!(parse_siwx_message(&text).unwrap().chain_id, MAX_CHAIN_ID);
-        assert!(create_siwx_message(&SiwxMessageFields { chain_id: MAX_CHAIN_ID + 1, ..base() }).is_err());
+        assert!(create_siwx_message(&SiwxMessageFields {
+            chain_id: MAX_CHAIN_ID + 1,
+            ..base()
+        })
+        .is_err());
     }
 
     #[test]
     fn siwe_rejects_fields_the_reference_rejects() {
         let cases: Vec<SiwxMessageFields> = vec![
-            SiwxMessageFields { account_address: "0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb".into(), ..base() },
-            SiwxMessageFields { nonce: "abc".into(), ..base() },
-            SiwxMessageFields { nonce: "abcdefg_".into(), ..base() },
-            SiwxMessageFields { statement: Some("a\nb".into()), ..base() },
-            SiwxMessageFields { statement: Some("café".into()), ..base() },
-            SiwxMessageFields { statement: Some("quote\"".into()), ..base() },
-            SiwxMessageFields { version: "2".into(), ..base() },
-            SiwxMessageFields { domain: "a b".into(), ..base() },
-            SiwxMessageFields { domain: "".into(), ..base() },
-            SiwxMessageFields { domain: "example.com:abc".into(), ..base() },
-            SiwxMessageFields { domain: "[zz]".into(), ..base() },
-            SiwxMessageFields { uri: "not a uri".into(), ..base() },
-            SiwxMessageFields { uri: "https://a/b?c=[d]".into(), ..base() },
-            SiwxMessageFields { issued_at: "2024-02-30T00:00:00Z".into(), ..base() },
-            SiwxMessageFields { issued_at: "".into(), ..base() },
-            SiwxMessageFields { request_id: Some("abc 123".into()), ..base() },
-            SiwxMessageFields { resources: Some(vec!["x".into()]), ..base() },
+            SiwxMessageFields {
+                account_address: "0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                nonce: "abc".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                nonce: "abcdefg_".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                statement: Some("a\nb".into()),
+                ..base()
+            },
+            SiwxMessageFields {
+                statement: Some("café".into()),
+                ..base()
+            },
+            SiwxMessageFields {
+                statement: Some("quote\"".into()),
+                ..base()
+            },
+            SiwxMessageFields {
+                version: "2".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                domain: "a b".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                domain: "".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                domain: "example.com:abc".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                domain: "[zz]".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                uri: "not a uri".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                uri: "https://a/b?c=[d]".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                issued_at: "2024-02-30T00:00:00Z".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                issued_at: "".into(),
+                ..base()
+            },
+            SiwxMessageFields {
+                request_id: Some("abc 123".into()),
+                ..base()
+            },
+            SiwxMessageFields {
+                resources: Some(vec!["x".into()]),
+                ..base()
+            },
         ];
         for f in cases {
             let e = create_siwx_message(&f).unwrap_err();
@@ -633,17 +816,79 @@ mod tests {
 
     #[test]
     fn siwe_accepts_fields_the_reference_accepts() {
-        for d in ["user@example.com", "user:pw@example.com:8080", "[::1]:3000", "127.0.0.1", "example.com:", "ex%20ample.com", "[v1.x]", "[::ffff:1.2.3.4]", "localhost:3000"] {
-            assert!(create_siwx_message(&SiwxMessageFields { domain: d.into(), ..base() }).is_ok(), "{d}");
+        for d in [
+            "user@example.com",
+            "user:pw@example.com:8080",
+            "[::1]:3000",
+            "127.0.0.1",
+            "example.com:",
+            "ex%20ample.com",
+            "[v1.x]",
+            "[::ffff:1.2.3.4]",
+            "localhost:3000",
+        ] {
+            assert!(
+                create_siwx_message(&SiwxMessageFields {
+                    domain: d.into(),
+                    ..base()
+                })
+                .is_ok(),
+                "{d}"
+            );
         }
-        for u in ["urn:x", "a:", "http://[::1]/x?q#f", "x+y.z-1:foo", "mailto:a@b.c", "https://u@[::1]:80/p", "a:b?c"] {
-            assert!(create_siwx_message(&SiwxMessageFields { uri: u.into(), ..base() }).is_ok(), "{u}");
+        for u in [
+            "urn:x",
+            "a:",
+            "http://[::1]/x?q#f",
+            "x+y.z-1:foo",
+            "mailto:a@b.c",
+            "https://u@[::1]:80/p",
+            "a:b?c",
+        ] {
+            assert!(
+                create_siwx_message(&SiwxMessageFields {
+                    uri: u.into(),
+                    ..base()
+                })
+                .is_ok(),
+                "{u}"
+            );
         }
-        for t in ["2024-01-01t00:00:00z", "2024-01-01T00:00:00.123456789Z", "2024-01-01T00:00:00+23:59", "2024-01-01T00:00:60Z", "2000-02-29T00:00:00Z", "0000-02-29T00:00:00Z"] {
-            assert!(create_siwx_message(&SiwxMessageFields { issued_at: t.into(), ..base() }).is_ok(), "{t}");
+        for t in [
+            "2024-01-01t00:00:00z",
+            "2024-01-01T00:00:00.123456789Z",
+            "2024-01-01T00:00:00+23:59",
+            "2024-01-01T00:00:60Z",
+            "2000-02-29T00:00:00Z",
+            "0000-02-29T00:00:00Z",
+        ] {
+            assert!(
+                create_siwx_message(&SiwxMessageFields {
+                    issued_at: t.into(),
+                    ..base()
+                })
+                .is_ok(),
+                "{t}"
+            );
         }
-        for t in ["2024-01-01T24:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-04-31T00:00:00Z", "2024-01-01T00:00:00", "2024-01-01T00:00:00.Z", "2024-01-01T00:00:00+24:00"] {
-            assert!(create_siwx_message(&SiwxMessageFields { issued_at: t.into(), ..base() }).is_err(), "{t}");
+        for t in [
+            "2024-01-01T24:00:00Z",
+            "2023-02-29T00:00:00Z",
+            "1900-02-29T00:00:00Z",
+            "2024-13-01T00:00:00Z",
+            "2024-04-31T00:00:00Z",
+            "2024-01-01T00:00:00",
+            "2024-01-01T00:00:00.Z",
+            "2024-01-01T00:00:00+24:00",
+        ] {
+            assert!(
+                create_siwx_message(&SiwxMessageFields {
+                    issued_at: t.into(),
+                    ..base()
+                })
+                .is_err(),
+                "{t}"
+            );
         }
     }
 
@@ -658,8 +903,19 @@ mod tests {
             chain_id: 137,
             ..base()
         };
-        for g in [f.clone(), base(), SiwxMessageFields { statement: Some(String::new()), resources: Some(vec![]), ..base() }] {
-            assert_eq!(parse_siwx_message(&create_siwx_message(&g).unwrap()).unwrap(), g);
+        for g in [
+            f.clone(),
+            base(),
+            SiwxMessageFields {
+                statement: Some(String::new()),
+                resources: Some(vec![]),
+                ..base()
+            },
+        ] {
+            assert_eq!(
+                parse_siwx_message(&create_siwx_message(&g).unwrap()).unwrap(),
+                g
+            );
         }
     }
 
@@ -677,15 +933,23 @@ mod tests {
             good.replace("URI: ", "URL: "),
             good.replace("\n\n\n", "\n\n"),
             good.replace("0xab16a96D", "0xab16a96d"),
-            good.replace("Issued At: 2024-01-01T00:00:00.000Z", "Issued At: yesterday"),
+            good.replace(
+                "Issued At: 2024-01-01T00:00:00.000Z",
+                "Issued At: yesterday",
+            ),
             format!("{good}\nResources:\n- not-a-uri"),
             format!("{good}\nResources:\nhttps://x.com"),
             format!("{good}\nSomething: else"),
-            format!("{good}\nNot Before: 2024-01-01T00:00:00Z\nExpiration Time: 2024-01-01T00:00:00Z"),
+            format!(
+                "{good}\nNot Before: 2024-01-01T00:00:00Z\nExpiration Time: 2024-01-01T00:00:00Z"
+            ),
         ];
         for bad in cases {
             let e = parse_siwx_message(&bad).unwrap_err();
-            assert!(e.0.starts_with("Invalid SIWX message: line "), "{bad:?} -> {e}");
+            assert!(
+                e.0.starts_with("Invalid SIWX message: line "),
+                "{bad:?} -> {e}"
+            );
         }
         let e = parse_siwx_message(&good.replace("Nonce: abcdefgh12", "Nonce: short")).unwrap_err();
         assert!(e.0.contains("line 8: invalid nonce"), "{e}");
@@ -694,7 +958,10 @@ mod tests {
     #[test]
     fn siwx_fields_serialize_with_camel_case_names() {
         let json = serde_json::to_value(base()).unwrap();
-        assert_eq!(json["accountAddress"], "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb");
+        assert_eq!(
+            json["accountAddress"],
+            "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"
+        );
         assert_eq!(json["chainId"], 1);
         assert_eq!(json["issuedAt"], "2024-01-01T00:00:00.000Z");
         assert!(json.get("statement").is_none());

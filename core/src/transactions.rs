@@ -313,7 +313,8 @@ mod tests {
             tx("bad", "eip155:1", "yesterday", &[]),
         ];
         let g = group_transactions(&txs);
-        let shape: Vec<(i64, Vec<(u32, Vec<String>)>)> = g.iter().map(|y| (y.year, y.months.iter().map(|m| (m.month, m.transactions.iter().map(|t| t.id.clone()).collect())).collect())).collect();
+        type Shape = Vec<(i64, Vec<(u32, Vec<String>)>)>;
+        let shape: Shape = g.iter().map(|y| (y.year, y.months.iter().map(|m| (m.month, m.transactions.iter().map(|t| t.id.clone()).collect())).collect())).collect();
         assert_eq!(shape, vec![
             (2024, vec![(3, vec!["mar24b".to_string(), "mar24a".to_string()]), (1, vec!["dec23".to_string()])]),
             (2023, vec![(1, vec!["jan23".to_string(), "ms".to_string()])]),

@@ -9,7 +9,9 @@ pub const MAX_DECIMALS: u32 = 1024;
 
 fn check_decimals(decimals: u32) -> Result<usize, UtilError> {
     if decimals > MAX_DECIMALS {
-        Err(UtilError(format!("Invalid decimals {decimals}: at most {MAX_DECIMALS}")))
+        Err(UtilError(format!(
+            "Invalid decimals {decimals}: at most {MAX_DECIMALS}"
+        )))
     } else {
         Ok(decimals as usize)
     }
@@ -66,7 +68,9 @@ pub fn parse_integer(value: &str) -> Result<(bool, &str), UtilError> {
         None => (false, value),
     };
     if !all_digits(digits) {
-        return Err(UtilError(format!("Invalid integer {value:?}: expected an optional '-' and digits")));
+        return Err(UtilError(format!(
+            "Invalid integer {value:?}: expected an optional '-' and digits"
+        )));
     }
     Ok((negative, strip_leading_zeros(digits)))
 }
@@ -119,8 +123,16 @@ pub fn format_units(value: &str, decimals: u32) -> Result<String, UtilError> {
     let split = padded.len() - decimals;
     let int = if split == 0 { "0" } else { &padded[..split] };
     let frac = padded[split..].trim_end_matches('0');
-    let sign = if negative && magnitude != "0" { "-" } else { "" };
-    Ok(if frac.is_empty() { format!("{sign}{int}") } else { format!("{sign}{int}.{frac}") })
+    let sign = if negative && magnitude != "0" {
+        "-"
+    } else {
+        ""
+    };
+    Ok(if frac.is_empty() {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    })
 }
 
 /// A decimal number read leniently for display: sign, integer digits (no leading zeros, `"0"` for
@@ -179,13 +191,26 @@ pub(crate) fn parse_loose_decimal(s: &str) -> Option<LooseDecimal> {
     let digits = format!("{int}{frac}");
     let point = int.len() as i64 + exponent;
     let (int, frac) = if point <= 0 {
-        (String::new(), format!("{}{}", "0".repeat((-point) as usize), digits))
+        (
+            String::new(),
+            format!("{}{}", "0".repeat((-point) as usize), digits),
+        )
     } else if point as usize >= digits.len() {
-        (format!("{}{}", digits, "0".repeat(point as usize - digits.len())), String::new())
+        (
+            format!("{}{}", digits, "0".repeat(point as usize - digits.len())),
+            String::new(),
+        )
     } else {
-        (digits[..point as usize].to_string(), digits[point as usize..].to_string())
+        (
+            digits[..point as usize].to_string(),
+            digits[point as usize..].to_string(),
+        )
     };
-    Some(LooseDecimal { negative, int: strip_leading_zeros(&int).to_string(), frac })
+    Some(LooseDecimal {
+        negative,
+        int: strip_leading_zeros(&int).to_string(),
+        frac,
+    })
 }
 
 #[cfg(test)]
@@ -207,8 +232,14 @@ mod tests {
     #[test]
     fn parse_units_handles_integers_past_2_pow_256() {
         let big = "1".repeat(100);
-        assert_eq!(parse_units(&big, 18).unwrap(), format!("{big}{}", "0".repeat(18)));
-        assert_eq!(parse_units(&format!("-{big}.5"), 1).unwrap(), format!("-{big}5"));
+        assert_eq!(
+            parse_units(&big, 18).unwrap(),
+            format!("{big}{}", "0".repeat(18))
+        );
+        assert_eq!(
+            parse_units(&format!("-{big}.5"), 1).unwrap(),
+            format!("-{big}5")
+        );
     }
 
     #[test]
@@ -227,7 +258,9 @@ mod tests {
 
     #[test]
     fn parse_units_grammar_rejects_everything_else_with_invalid() {
-        for bad in ["", ".5", "1.", "1e5", "+1", " 1", "1 ", "0x10", "-", "-.5", "1.2.3", "1,5", "--1", "١"] {
+        for bad in [
+            "", ".5", "1.", "1e5", "+1", " 1", "1 ", "0x10", "-", "-.5", "1.2.3", "1,5", "--1", "١",
+        ] {
             let err = parse_units(bad, 18).unwrap_err();
             assert!(err.0.contains("Invalid"), "{bad:?}: {err}");
         }
@@ -245,7 +278,10 @@ mod tests {
         assert_eq!(format_units("123", 0).unwrap(), "123");
         assert_eq!(format_units("-0", 3).unwrap(), "0");
         let big = "9".repeat(120);
-        assert_eq!(format_units(&big, 2).unwrap(), format!("{}.99", "9".repeat(118)));
+        assert_eq!(
+            format_units(&big, 2).unwrap(),
+            format!("{}.99", "9".repeat(118))
+        );
     }
 
     #[test]
@@ -258,12 +294,20 @@ mod tests {
     #[test]
     fn loose_decimal_reads_js_number_strings() {
         let d = parse_loose_decimal("1e-7").unwrap();
-        assert_eq!((d.negative, d.int.as_str(), d.frac.as_str()), (false, "0", "0000001"));
+        assert_eq!(
+            (d.negative, d.int.as_str(), d.frac.as_str()),
+            (false, "0", "0000001")
+        );
         let d = parse_loose_decimal("-1.5E+3").unwrap();
-        assert_eq!((d.negative, d.int.as_str(), d.frac.as_str()), (true, "1500", ""));
+        assert_eq!(
+            (d.negative, d.int.as_str(), d.frac.as_str()),
+            (true, "1500", "")
+        );
         let d = parse_loose_decimal(".25").unwrap();
         assert_eq!((d.int.as_str(), d.frac.as_str()), ("0", "25"));
-        for bad in ["", ".", "-", "e5", "1e", "1e+", "abc", "1e99999", "NaN", "Infinity", "1 "] {
+        for bad in [
+            "", ".", "-", "e5", "1e", "1e+", "abc", "1e99999", "NaN", "Infinity", "1 ",
+        ] {
             assert!(parse_loose_decimal(bad).is_none(), "{bad:?}");
         }
     }

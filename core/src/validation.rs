@@ -204,7 +204,7 @@ fn strip(a: &[u8]) -> &[u8] {
     if n == a.len() { &a[a.len().saturating_sub(1)..] } else { &a[n..] }
 }
 
-fn sub_digits(a: &mut Vec<u8>, b: &[u8]) {
+fn sub_digits(a: &mut [u8], b: &[u8]) {
     // a -= b, a >= b, both big-endian digit vectors (values 0..=9)
     let mut borrow = 0i16;
     let mut j = b.len();

@@ -148,6 +148,7 @@ async function main() {
     modal = document.createElement('wallet-modal');
     modal.setAttribute('project-id', params.get('projectId') ?? config.projectId ?? 'demo-project');
     modal.setAttribute('api-url', config.apiUrl || location.origin);
+    modal.setAttribute('analytics-url', config.apiUrl || location.origin);
     modal.networks = networks;
     document.body.append(modal);
   } catch (e) {

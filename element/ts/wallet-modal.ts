@@ -334,8 +334,13 @@ export class WalletModalElement extends HTMLElement {
     }
   }
 
+  /**
+   * Every event bubbles and is composed, except `error`: an `error` event reaching `window` is taken
+   * for a script error by global handlers (error trackers, test runners), so like the native `error`
+   * events of `<img>` and `<script>` it stays on the element.
+   */
   #emit(name: string, detail: unknown): void {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: name !== 'error', composed: true }));
   }
 
   #providerRequest(id: number, connectorId: string, method: string, params: unknown): void {

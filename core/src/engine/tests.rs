@@ -1,1 +1,472 @@
+//! Flows through the whole engine: events in, effects and snapshots out, with the wallet and the
+//! servers played by the test.
 
+use super::*;
+use serde_json::json;
+
+const ADDR: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const RDNS: &str = "dev.walletmodal.demo";
+
+fn anvil(id: u64) -> Value {
+    json!({"id": id, "caipNetworkId": format!("eip155:{id}"), "name": format!("Anvil {id}"), "chainNamespace": "eip155",
+        "nativeCurrency": {"name": "Ether", "symbol": "ETH", "decimals": 18},
+        "rpcUrls": {"default": {"http": [format!("http://127.0.0.1:{}", 8000 + id % 1000)]}}, "testnet": true})
+}
+
+fn options(extra: Value) -> Options {
+    let mut o = json!({"projectId": "p", "apiUrl": "http://api.test", "analyticsUrl": "http://pulse.test", "origin": "http://127.0.0.1:5000",
+        "networks": [anvil(31337), anvil(31338)]});
+    if let (Some(o), Some(e)) = (o.as_object_mut(), extra.as_object()) {
+        for (k, v) in e {
+            o.insert(k.clone(), v.clone());
+        }
+    }
+    serde_json::from_value(o).unwrap()
+}
+
+struct Harness {
+    engine: Engine,
+    now: u64,
+    effects: Vec<Effect>,
+    snap: Snapshot,
+}
+
+impl Harness {
+    fn new(extra: Value) -> Harness {
+        let engine = Engine::new(options(extra));
+        let snap = engine.snapshot();
+        Harness { engine, now: 1_000, effects: Vec::new(), snap }
+    }
+
+    fn send(&mut self, event: Value) -> &mut Self {
+        let event: Event = serde_json::from_value(event).unwrap();
+        let out = self.engine.handle(event, self.now);
+        self.effects = out.effects;
+        self.snap = out.snapshot;
+        self
+    }
+
+    fn start(&mut self, storage: Value) -> &mut Self {
+        self.send(json!({"type": "start", "storage": storage, "legacyProvider": false}))
+    }
+
+    fn announce(&mut self) -> &mut Self {
+        self.send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "Demo Wallet", "icon": "data:image/svg+xml;base64,AA==", "rdns": RDNS}))
+    }
+
+    /// The provider request with this method among the last effects.
+    fn request(&self, method: &str) -> (u64, Value) {
+        self.effects
+            .iter()
+            .find_map(|e| match e {
+                Effect::ProviderRequest { id, method: m, params, .. } if m == method => Some((*id, params.clone())),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no {method} request in {:?}", self.effects))
+    }
+
+    fn answer(&mut self, method: &str, result: Value) -> &mut Self {
+        let (id, _) = self.request(method);
+        self.send(json!({"type": "providerResult", "id": id, "result": result}))
+    }
+
+    fn reject(&mut self, method: &str, code: i64) -> &mut Self {
+        let (id, _) = self.request(method);
+        self.send(json!({"type": "providerResult", "id": id, "error": {"code": code, "message": "no"}}))
+    }
+
+    fn fetches(&self) -> Vec<(u64, String)> {
+        self.effects.iter().filter_map(|e| match e { Effect::Fetch { id, url, .. } => Some((*id, url.clone())), _ => None }).collect()
+    }
+
+    fn emitted(&self, name: &str) -> Option<Value> {
+        self.effects.iter().find_map(|e| match e { Effect::Emit { name: n, detail } if *n == name => Some(detail.clone()), _ => None })
+    }
+
+    fn persisted(&self, key: &str) -> Option<Option<String>> {
+        self.effects.iter().find_map(|e| match e { Effect::Persist { key: k, value } if k == key => Some(value.clone()), _ => None })
+    }
+
+    fn connect(&mut self) -> &mut Self {
+        self.start(json!({})).announce().send(json!({"type": "open"}));
+        self.send(json!({"type": "selectConnector", "id": RDNS}));
+        self.answer("eth_requestAccounts", json!([ADDR.to_lowercase()]));
+        self.answer("eth_chainId", json!("0x7a69"))
+    }
+}
+
+#[test]
+fn missing_project_id_shows_config_error_and_fires_error_event() {
+    let mut h = Harness::new(json!({"projectId": "  "}));
+    h.start(json!({}));
+    assert_eq!(h.emitted("error").unwrap()["message"], "Project Id Not Configured");
+    h.send(json!({"type": "open"}));
+    assert_eq!(h.snap.view, View::ConfigError);
+    assert!(h.snap.open);
+    assert!(h.fetches().is_empty(), "nothing is fetched for a misconfigured element");
+}
+
+#[test]
+fn nothing_is_fetched_before_open() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce();
+    assert!(h.fetches().is_empty());
+    h.send(json!({"type": "open"}));
+    let urls: Vec<String> = h.fetches().into_iter().map(|(_, u)| u).collect();
+    assert!(urls.iter().any(|u| u.starts_with("http://api.test/appkit/v1/config?projectId=p")));
+    assert!(urls.iter().any(|u| u.starts_with("http://api.test/projects/v1/origins")));
+    assert!(urls.iter().any(|u| u.contains("/getWallets?") && u.contains("entries=4")), "recommended wallets for Connect");
+    h.send(json!({"type": "close"})).send(json!({"type": "open"}));
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/appkit/v1/config")), "config is fetched once");
+}
+
+#[test]
+fn basic_mode_fetches_no_remote_config() {
+    let mut h = Harness::new(json!({"basic": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/appkit/v1/config") || u.contains("/getAnalyticsConfig")));
+}
+
+#[test]
+fn connect_flow_connects_emits_persists_and_closes() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open"}));
+    assert_eq!(h.snap.view, View::Connect);
+    assert_eq!(h.snap.connectors[0].id, RDNS);
+    h.send(json!({"type": "selectConnector", "id": RDNS}));
+    assert_eq!(h.snap.view, View::ConnectingExternal);
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connecting));
+    h.answer("eth_requestAccounts", json!([ADDR.to_lowercase()]));
+    h.answer("eth_chainId", json!("0x7a69"));
+    let detail = h.emitted("connect").unwrap();
+    assert_eq!(detail["address"], ADDR, "address checksummed");
+    assert_eq!(detail["caipAddress"], format!("eip155:31337:{ADDR}"));
+    assert_eq!(detail["chainId"], 31337);
+    assert_eq!(detail["connectorId"], RDNS);
+    assert_eq!(detail["connectorName"], "Demo Wallet");
+    assert!(h.emitted("close").is_some(), "the modal closes after connecting");
+    assert!(h.persisted(storage::KEY_CONNECTIONS).unwrap().unwrap().contains(ADDR));
+    assert_eq!(h.persisted(storage::KEY_RECENT_WALLETS).unwrap().unwrap(), format!("[\"{RDNS}\"]"));
+    let account = h.snap.account.clone().unwrap();
+    assert_eq!(account.short_address, "0xf3...b92266");
+    assert_eq!(account.avatar.len(), 5);
+    assert!(h.fetches().iter().any(|(_, u)| u == "http://127.0.0.1:8337"), "balance read from the network's RPC");
+}
+
+#[test]
+fn balance_is_floored_to_3_decimals_and_cached_30_seconds() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    let (id, _) = h.fetches()[0].clone();
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x21e19e0c9bab2400000\"}"}));
+    assert_eq!(h.snap.account.as_ref().unwrap().balance.as_deref(), Some("10000.000"));
+    h.send(json!({"type": "open"}));
+    assert!(h.fetches().iter().all(|(_, u)| !u.contains("8337")), "fresh balance not fetched again");
+    h.send(json!({"type": "close"}));
+    h.now += 30_000;
+    h.send(json!({"type": "open"}));
+    assert!(h.fetches().iter().any(|(_, u)| u.contains("8337")), "refetched after 30 s");
+}
+
+#[test]
+fn rejected_connection_shows_connection_rejected_and_retry_asks_again() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open"})).send(json!({"type": "selectConnector", "id": RDNS}));
+    h.reject("eth_requestAccounts", 4001);
+    let c = h.snap.connecting.clone().unwrap();
+    assert_eq!(c.state, "error");
+    assert_eq!(c.error.unwrap().message, "Connection rejected");
+    assert_eq!(h.emitted("error").unwrap()["message"], "Connection rejected");
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
+    h.send(json!({"type": "retry"}));
+    assert!(h.request("eth_requestAccounts").0 > 0);
+    assert_eq!(h.snap.connecting.unwrap().state, "pending");
+}
+
+#[test]
+fn other_connection_failures_show_failed_to_connect() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open"})).send(json!({"type": "selectConnector", "id": RDNS}));
+    h.reject("eth_requestAccounts", -32603);
+    assert_eq!(h.snap.connecting.clone().unwrap().error.unwrap().message, "Failed to connect");
+    h.send(json!({"type": "retry"}));
+    h.answer("eth_requestAccounts", json!(["not an address"]));
+    assert_eq!(h.snap.connecting.unwrap().error.unwrap().message, "Failed to connect", "hostile accounts refused");
+}
+
+#[test]
+fn switch_network_asks_the_wallet_and_follows_chain_changed() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    assert_eq!(h.snap.view, View::SwitchNetwork);
+    let (_, params) = h.request("wallet_switchEthereumChain");
+    assert_eq!(params, json!([{"chainId": "0x7a6a"}]));
+    h.answer("wallet_switchEthereumChain", Value::Null);
+    assert_eq!(h.emitted("networkchange").unwrap()["caipNetworkId"], "eip155:31338");
+    assert_eq!(h.snap.network.as_ref().unwrap().caip_network_id, "eip155:31338");
+    assert_eq!(h.snap.view, View::Account);
+    assert!(h.persisted(storage::KEY_ACTIVE_NETWORK).is_some());
+}
+
+#[test]
+fn switch_to_unknown_chain_adds_it_on_4902() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", 4902);
+    let (_, params) = h.request("wallet_addEthereumChain");
+    assert_eq!(params[0]["chainId"], "0x7a6a");
+    assert_eq!(params[0]["rpcUrls"], json!(["http://127.0.0.1:8338"]));
+    h.answer("wallet_addEthereumChain", Value::Null);
+    h.answer("wallet_switchEthereumChain", Value::Null);
+    assert_eq!(h.snap.network.unwrap().caip_network_id, "eip155:31338");
+}
+
+#[test]
+fn failed_switch_navigates_back() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "navigate", "view": "SwitchNetwork"}));
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", 4001);
+    assert_eq!(h.snap.view, View::Account);
+    assert!(h.snap.switching.is_none());
+    assert_eq!(h.emitted("error").unwrap()["code"], 4001);
+}
+
+#[test]
+fn wallet_on_unconfigured_chain_shows_unsupported_chain() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x1"}));
+    assert_eq!(h.emitted("networkchange").unwrap()["supported"], false);
+    h.send(json!({"type": "open"}));
+    assert_eq!(h.snap.view, View::UnsupportedChain);
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x7a69"}));
+    assert_eq!(h.snap.view, View::Account);
+}
+
+#[test]
+fn accounts_changed_updates_account_and_empty_list_disconnects() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    let other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "accountsChanged", "data": [other]}));
+    assert_eq!(h.emitted("accountschange").unwrap()["address"], other);
+    assert_eq!(h.snap.account.as_ref().unwrap().address, other);
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "accountsChanged", "data": []}));
+    assert!(h.emitted("disconnect").is_some());
+    assert!(h.snap.account.is_none());
+}
+
+#[test]
+fn events_from_a_wallet_that_is_not_connected_are_ignored() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    h.send(json!({"type": "providerEvent", "connectorId": "com.other", "name": "accountsChanged", "data": []}));
+    assert!(h.snap.account.is_some());
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": {"evil": true}}));
+    assert_eq!(h.snap.network.unwrap().caip_network_id, "eip155:31337");
+}
+
+#[test]
+fn disconnect_clears_connection_storage_and_returns_to_connect() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"}));
+    assert_eq!(h.snap.view, View::Account);
+    h.send(json!({"type": "disconnect"}));
+    assert_eq!(h.emitted("disconnect").unwrap()["connectorId"], RDNS);
+    assert_eq!(h.persisted(storage::KEY_WALLET_ID), Some(None));
+    assert_eq!(h.persisted(storage::KEY_EMAIL_CACHE), Some(None));
+    assert_eq!(h.persisted(storage::KEY_LAST_USED_CHAIN), Some(None));
+    assert_eq!(h.persisted(storage::KEY_SOCIAL_USERNAME), Some(None));
+    assert_eq!(h.persisted(storage::KEY_CONNECTIONS), Some(Some("[]".into())));
+    assert_eq!(h.snap.view, View::Connect);
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
+    h.request("wallet_revokePermissions");
+}
+
+fn stored_connection() -> Value {
+    json!({
+        storage::KEY_CONNECTIONS: format!("[{{\"namespace\":\"eip155\",\"connectorId\":\"{RDNS}\",\"accounts\":[\"{ADDR}\"],\"caipNetworkId\":\"eip155:31337\"}}]"),
+        storage::KEY_ACTIVE_NETWORK: "\"eip155:31338\"",
+    })
+}
+
+#[test]
+fn reload_reconnects_silently_when_the_wallet_announces() {
+    let mut h = Harness::new(json!({}));
+    h.start(stored_connection());
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Reconnecting));
+    assert_eq!(h.snap.network.as_ref().unwrap().caip_network_id, "eip155:31338", "stored configured chain restored");
+    h.announce();
+    h.answer("eth_accounts", json!([ADDR]));
+    h.answer("eth_chainId", json!("0x7a69"));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connected));
+    assert_eq!(h.emitted("connect").unwrap()["reconnected"], true);
+    assert!(!h.snap.open, "no modal on a silent reconnect");
+}
+
+#[test]
+fn reload_with_revoked_permission_ends_disconnected() {
+    let mut h = Harness::new(json!({}));
+    h.start(stored_connection()).announce();
+    h.answer("eth_accounts", json!([]));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
+}
+
+#[test]
+fn reload_without_the_wallet_times_out_to_disconnected() {
+    let mut h = Harness::new(json!({}));
+    h.start(stored_connection());
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms } if id == "reconnect" && *ms == RECONNECT_TIMEOUT_MS)));
+    h.send(json!({"type": "timer", "id": "reconnect"}));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
+}
+
+#[test]
+fn reconnect_off_sets_every_namespace_disconnected() {
+    let mut h = Harness::new(json!({"reconnect": false}));
+    h.start(stored_connection()).announce();
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })));
+}
+
+#[test]
+fn stored_chain_not_configured_is_not_restored() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({storage::KEY_ACTIVE_NETWORK: "\"eip155:1\""}));
+    assert_eq!(h.snap.network.unwrap().caip_network_id, "eip155:31337");
+}
+
+#[test]
+fn corrupt_storage_is_ignored_with_a_debug_alert() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({storage::KEY_CONNECTIONS: "{oops", storage::KEY_RECENT_WALLETS: "7"}));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "CORRUPT_STORAGE")));
+    let mut quiet = Harness::new(json!({}));
+    quiet.start(json!({storage::KEY_CONNECTIONS: "{oops"}));
+    assert!(!quiet.effects.iter().any(|e| matches!(e, Effect::Alert { .. })), "alerts only in debug mode");
+}
+
+#[test]
+fn origin_not_allowed_raises_invalid_app_configuration_once_in_debug() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/origins")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"allowedOrigins\":[\"https://*.example.com\"]}"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "INVALID_APP_CONFIGURATION")));
+    assert_eq!(h.emitted("error").unwrap()["message"], "Invalid App Configuration");
+}
+
+#[test]
+fn allowed_origin_with_wildcard_raises_nothing() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/origins")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"allowedOrigins\":[\"http://127.0.0.1:*\"]}"}));
+    assert!(h.effects.is_empty());
+}
+
+#[test]
+fn remote_config_failure_falls_back_to_defaults_with_debug_notice() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/appkit/v1/config")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 500, "body": ""}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "REMOTE_CONFIG")));
+}
+
+#[test]
+fn analytics_events_wait_for_the_analytics_switch_and_are_sent_when_enabled() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
+    let beacon = h.effects.iter().find_map(|e| match e { Effect::Beacon { url, body } => Some((url.clone(), body.clone())), _ => None }).unwrap();
+    assert!(beacon.0.starts_with("http://pulse.test/e?projectId=p&st="));
+    assert!(beacon.1.contains("MODAL_OPEN"));
+    h.send(json!({"type": "close"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Beacon { body, .. } if body.contains("MODAL_CLOSE"))));
+}
+
+#[test]
+fn analytics_disabled_sends_nothing() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":false}"}));
+    h.send(json!({"type": "close"}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })));
+}
+
+#[test]
+fn all_wallets_search_is_debounced_and_pages_by_40() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open", "view": "AllWallets"}));
+    let (_, url) = h.fetches().into_iter().find(|(_, u)| u.contains("/getWallets")).unwrap();
+    assert!(url.contains("page=1") && url.contains("entries=40"));
+    h.send(json!({"type": "searchWallets", "query": "demo"}));
+    assert!(h.fetches().is_empty(), "nothing before the debounce timer");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms: 300 } if id == "wallet-search")));
+    h.send(json!({"type": "timer", "id": "wallet-search"}));
+    let (_, url) = h.fetches()[0].clone();
+    assert!(url.contains("entries=100") && url.contains("search=demo"));
+}
+
+#[test]
+fn close_resets_to_connect_and_restores_focus() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open", "view": "AllWallets"}));
+    h.send(json!({"type": "close"}));
+    assert!(!h.snap.open);
+    assert_eq!(h.snap.view, View::Connect);
+    assert!(h.effects.contains(&Effect::RestoreFocus));
+    assert_eq!(h.emitted("close").unwrap()["connected"], false);
+}
+
+#[test]
+fn back_from_the_first_view_closes() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"})).send(json!({"type": "back"}));
+    assert!(!h.snap.open);
+}
+
+#[test]
+fn embedded_mode_shows_account_after_close_when_connected() {
+    let mut h = Harness::new(json!({"embedded": true}));
+    h.connect();
+    h.send(json!({"type": "open", "view": "SwitchNetwork"})).send(json!({"type": "close"}));
+    assert_eq!(h.snap.view, View::Account);
+    assert!(h.snap.embedded);
+}
+
+#[test]
+fn shake_lasts_500_ms() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"})).send(json!({"type": "shake"}));
+    assert!(h.snap.shake);
+    h.now += 500;
+    h.send(json!({"type": "timer", "id": "shake"}));
+    assert!(!h.snap.shake);
+}
+
+#[test]
+fn unknown_network_ids_raise_network_not_found_in_debug() {
+    let mut h = Harness::new(json!({"debug": true, "networks": ["eip155:1", "eip155:424242"]}));
+    h.start(json!({}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "NETWORK_NOT_FOUND")));
+    assert_eq!(h.snap.networks.len(), 1);
+}
+
+#[test]
+fn snapshot_serialises_with_the_view_contract_names() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    let v = serde_json::to_value(&h.snap).unwrap();
+    for key in ["open", "embedded", "view", "title", "canGoBack", "canClose", "themeMode", "connectMethods", "connectors", "status", "account", "network", "networks", "allWallets", "configError", "imagePreloadTimeoutMs"] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["account"]["caipAddress"], format!("eip155:31337:{ADDR}"));
+    assert_eq!(v["status"]["eip155"], "connected");
+}

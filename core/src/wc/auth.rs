@@ -54,14 +54,19 @@ pub struct ClientKey {
 
 impl core::fmt::Debug for ClientKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("ClientKey").field("did", &self.did_key()).finish_non_exhaustive()
+        f.debug_struct("ClientKey")
+            .field("did", &self.did_key())
+            .finish_non_exhaustive()
     }
 }
 
 impl ClientKey {
     /// The key of 32 random seed bytes.
     pub fn from_seed(seed: [u8; 32]) -> Self {
-        ClientKey { seed, signing: SigningKey::from_bytes(&seed) }
+        ClientKey {
+            seed,
+            signing: SigningKey::from_bytes(&seed),
+        }
     }
     /// The key of a persisted seed (64 hex digits).
     pub fn from_seed_hex(seed_hex: &str) -> Result<Self> {
@@ -111,11 +116,15 @@ pub fn did_key_encode(public_key: &[u8; 32]) -> String {
 
 /// The Ed25519 public key of a `did:key`.
 pub fn did_key_decode(did: &str) -> Result<[u8; 32]> {
-    let z = did.strip_prefix(DID_KEY_PREFIX).ok_or(Error::InvalidJwt("issuer is not a did:key"))?;
+    let z = did
+        .strip_prefix(DID_KEY_PREFIX)
+        .ok_or(Error::InvalidJwt("issuer is not a did:key"))?;
     if z.len() > 64 {
         return Err(Error::InvalidJwt("did:key too long"));
     }
-    let bytes = bs58::decode(z).into_vec().map_err(|_| Error::InvalidJwt("did:key is not base58"))?;
+    let bytes = bs58::decode(z)
+        .into_vec()
+        .map_err(|_| Error::InvalidJwt("did:key is not base58"))?;
     if bytes.len() != 34 || bytes[..2] != ED25519_MULTICODEC {
         return Err(Error::InvalidJwt("did:key is not an ed25519 key"));
     }
@@ -143,19 +152,30 @@ pub fn verify_jwt(token: &str, now_s: u64, expected_aud: Option<&str>) -> Result
         _ => return Err(Error::InvalidJwt("expected three parts")),
     };
     let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    let header = b64.decode(h).map_err(|_| Error::InvalidJwt("header is not base64url"))?;
-    let header: Header = serde_json::from_slice(&header).map_err(|_| Error::InvalidJwt("header is not json"))?;
+    let header = b64
+        .decode(h)
+        .map_err(|_| Error::InvalidJwt("header is not base64url"))?;
+    let header: Header =
+        serde_json::from_slice(&header).map_err(|_| Error::InvalidJwt("header is not json"))?;
     if header.alg != "EdDSA" || header.typ.as_deref() != Some("JWT") {
         return Err(Error::InvalidJwt("header must be EdDSA / JWT"));
     }
-    let payload = b64.decode(p).map_err(|_| Error::InvalidJwt("payload is not base64url"))?;
-    let claims: Claims = serde_json::from_slice(&payload).map_err(|_| Error::InvalidJwt("payload claims"))?;
-    let sig = b64.decode(s).map_err(|_| Error::InvalidJwt("signature is not base64url"))?;
-    let sig: [u8; 64] = sig.as_slice().try_into().map_err(|_| Error::InvalidJwt("signature length"))?;
+    let payload = b64
+        .decode(p)
+        .map_err(|_| Error::InvalidJwt("payload is not base64url"))?;
+    let claims: Claims =
+        serde_json::from_slice(&payload).map_err(|_| Error::InvalidJwt("payload claims"))?;
+    let sig = b64
+        .decode(s)
+        .map_err(|_| Error::InvalidJwt("signature is not base64url"))?;
+    let sig: [u8; 64] = sig
+        .as_slice()
+        .try_into()
+        .map_err(|_| Error::InvalidJwt("signature length"))?;
     let key = did_key_decode(&claims.iss)?;
     let key = VerifyingKey::from_bytes(&key).map_err(|_| Error::InvalidJwt("bad issuer key"))?;
     let data_len = h.len() + 1 + p.len();
-    key.verify_strict(token[..data_len].as_bytes(), &Signature::from_bytes(&sig))
+    key.verify_strict(&token.as_bytes()[..data_len], &Signature::from_bytes(&sig))
         .map_err(|_| Error::InvalidJwt("bad signature"))?;
     if claims.exp <= now_s {
         return Err(Error::InvalidJwt("expired"));
@@ -232,16 +252,34 @@ mod tests {
     #[test]
     fn verify_accepts_the_relay_auth_token() {
         let c = verify_jwt(JWT, 1_700_000_001, Some(AUD)).unwrap();
-        assert_eq!(c, Claims { iss: DID.into(), sub: SUB.into(), aud: AUD.into(), iat: 1_700_000_000, exp: 1_700_086_400 });
+        assert_eq!(
+            c,
+            Claims {
+                iss: DID.into(),
+                sub: SUB.into(),
+                aud: AUD.into(),
+                iat: 1_700_000_000,
+                exp: 1_700_086_400
+            }
+        );
         assert!(verify_jwt(JWT, 1_700_000_001, None).is_ok());
     }
 
     #[test]
     fn verify_refuses_expired_future_or_foreign_audience_tokens() {
-        assert_eq!(verify_jwt(JWT, 1_700_086_400, None), Err(Error::InvalidJwt("expired")));
-        assert_eq!(verify_jwt(JWT, 1_699_999_000, None), Err(Error::InvalidJwt("issued in the future")));
+        assert_eq!(
+            verify_jwt(JWT, 1_700_086_400, None),
+            Err(Error::InvalidJwt("expired"))
+        );
+        assert_eq!(
+            verify_jwt(JWT, 1_699_999_000, None),
+            Err(Error::InvalidJwt("issued in the future"))
+        );
         assert!(verify_jwt(JWT, 1_699_999_940, None).is_ok());
-        assert_eq!(verify_jwt(JWT, 1_700_000_001, Some("wss://other")), Err(Error::InvalidJwt("wrong audience")));
+        assert_eq!(
+            verify_jwt(JWT, 1_700_000_001, Some("wss://other")),
+            Err(Error::InvalidJwt("wrong audience"))
+        );
     }
 
     #[test]
@@ -250,16 +288,42 @@ mod tests {
         let (h, p) = data.split_once('.').unwrap();
         let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
         // Payload changed (other audience) with the old signature.
-        let p2 = b64.encode(String::from_utf8(b64.decode(p).unwrap()).unwrap().replace("walletconnect", "evil"));
-        assert_eq!(verify_jwt(&format!("{h}.{p2}.{sig}"), 1_700_000_001, None), Err(Error::InvalidJwt("bad signature")));
+        let p2 = b64.encode(
+            String::from_utf8(b64.decode(p).unwrap())
+                .unwrap()
+                .replace("walletconnect", "evil"),
+        );
+        assert_eq!(
+            verify_jwt(&format!("{h}.{p2}.{sig}"), 1_700_000_001, None),
+            Err(Error::InvalidJwt("bad signature"))
+        );
         // Signed by another key but claiming our issuer.
         let other = ClientKey::from_seed([7u8; 32]);
-        let forged = other.sign_claims(&Claims { iss: DID.into(), sub: SUB.into(), aud: AUD.into(), iat: 1_700_000_000, exp: 1_700_086_400 });
-        assert_eq!(verify_jwt(&forged, 1_700_000_001, None), Err(Error::InvalidJwt("bad signature")));
+        let forged = other.sign_claims(&Claims {
+            iss: DID.into(),
+            sub: SUB.into(),
+            aud: AUD.into(),
+            iat: 1_700_000_000,
+            exp: 1_700_086_400,
+        });
+        assert_eq!(
+            verify_jwt(&forged, 1_700_000_001, None),
+            Err(Error::InvalidJwt("bad signature"))
+        );
         // Other header.
         let h2 = b64.encode(r#"{"alg":"none","typ":"JWT"}"#);
         assert!(verify_jwt(&format!("{h2}.{p}.{sig}"), 1_700_000_001, None).is_err());
-        for bad in ["", "a", "a.b", "a.b.c", "a.b.c.d", &format!("{JWT}."), &format!("{h}.{p}.{sig}="), &format!("{h}.{p}."), &format!("{h}.{p}.AAAA")] {
+        for bad in [
+            "",
+            "a",
+            "a.b",
+            "a.b.c",
+            "a.b.c.d",
+            &format!("{JWT}."),
+            &format!("{h}.{p}.{sig}="),
+            &format!("{h}.{p}."),
+            &format!("{h}.{p}.AAAA"),
+        ] {
             assert!(verify_jwt(bad, 1_700_000_001, None).is_err(), "{bad}");
         }
         // Issuer that is not an ed25519 did:key.
@@ -273,7 +337,10 @@ mod tests {
         let k = ClientKey::from_seed([42u8; 32]);
         let t = k.sign_jwt("abc", "ws://127.0.0.1:9000", 100, DEFAULT_JWT_TTL_S);
         let c = verify_jwt(&t, 150, Some("ws://127.0.0.1:9000")).unwrap();
-        assert_eq!((c.iss, c.iat, c.exp), (k.did_key(), 100, 100 + DEFAULT_JWT_TTL_S));
+        assert_eq!(
+            (c.iss, c.iat, c.exp),
+            (k.did_key(), 100, 100 + DEFAULT_JWT_TTL_S)
+        );
     }
 
     #[test]
@@ -282,9 +349,18 @@ mod tests {
             relay_url("wss://relay.walletconnect.org", "a.b-c_d", "0123abcd", "wc-2/rust-wallet-modal-0.1.0/wasm/browser"),
             "wss://relay.walletconnect.org?auth=a.b-c_d&projectId=0123abcd&ua=wc-2%2Frust-wallet-modal-0.1.0%2Fwasm%2Fbrowser"
         );
-        assert_eq!(relay_url("ws://127.0.0.1:1/?x=1", "t", "p", "u"), "ws://127.0.0.1:1/?x=1&auth=t&projectId=p&ua=u");
-        assert_eq!(relay_url("ws://h/?", "t", "p", "u"), "ws://h/?auth=t&projectId=p&ua=u");
-        assert_eq!(user_agent("0.1.0", "wasm", "browser"), "wc-2/rust-wallet-modal-0.1.0/wasm/browser");
+        assert_eq!(
+            relay_url("ws://127.0.0.1:1/?x=1", "t", "p", "u"),
+            "ws://127.0.0.1:1/?x=1&auth=t&projectId=p&ua=u"
+        );
+        assert_eq!(
+            relay_url("ws://h/?", "t", "p", "u"),
+            "ws://h/?auth=t&projectId=p&ua=u"
+        );
+        assert_eq!(
+            user_agent("0.1.0", "wasm", "browser"),
+            "wc-2/rust-wallet-modal-0.1.0/wasm/browser"
+        );
     }
 
     proptest! {

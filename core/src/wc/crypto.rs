@@ -53,14 +53,19 @@ pub struct KeyPair {
 
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("KeyPair").field("public", &hex_encode(&self.public)).finish_non_exhaustive()
+        f.debug_struct("KeyPair")
+            .field("public", &hex_encode(&self.public))
+            .finish_non_exhaustive()
     }
 }
 
 impl KeyPair {
     /// Builds the key pair of 32 secret bytes (clamped by X25519 as usual).
     pub fn from_secret(secret: [u8; 32]) -> Self {
-        KeyPair { secret, public: x25519_public(&secret) }
+        KeyPair {
+            secret,
+            public: x25519_public(&secret),
+        }
     }
     /// The public key.
     pub fn public(&self) -> [u8; 32] {
@@ -108,7 +113,9 @@ pub fn derive_sym_key(secret: &[u8; 32], peer_public: &[u8; 32]) -> Result<[u8; 
 fn seal(key: &[u8; 32], iv: &[u8; IV_LEN], plaintext: &[u8]) -> Vec<u8> {
     let cipher = ChaCha20Poly1305::new(&Key::from(*key));
     // Encryption only fails for plaintexts beyond 256 GiB, impossible here.
-    cipher.encrypt(&Nonce::from(*iv), plaintext).unwrap_or_default()
+    cipher
+        .encrypt(&Nonce::from(*iv), plaintext)
+        .unwrap_or_default()
 }
 
 fn open(key: &[u8; 32], iv: &[u8; IV_LEN], sealed: &[u8]) -> Result<Vec<u8>> {
@@ -116,7 +123,9 @@ fn open(key: &[u8; 32], iv: &[u8; IV_LEN], sealed: &[u8]) -> Result<Vec<u8>> {
         return Err(Error::InvalidEnvelope("too short"));
     }
     let cipher = ChaCha20Poly1305::new(&Key::from(*key));
-    cipher.decrypt(&Nonce::from(*iv), sealed).map_err(|_| Error::DecryptionFailed)
+    cipher
+        .decrypt(&Nonce::from(*iv), sealed)
+        .map_err(|_| Error::DecryptionFailed)
 }
 
 fn b64(bytes: &[u8]) -> String {
@@ -156,7 +165,11 @@ pub enum Envelope {
     /// `0x00 ‖ iv ‖ sealed`.
     Type0 { iv: [u8; IV_LEN], sealed: Vec<u8> },
     /// `0x01 ‖ sender_public ‖ iv ‖ sealed`.
-    Type1 { sender_public: [u8; 32], iv: [u8; IV_LEN], sealed: Vec<u8> },
+    Type1 {
+        sender_public: [u8; 32],
+        iv: [u8; IV_LEN],
+        sealed: Vec<u8>,
+    },
 }
 
 impl Envelope {
@@ -176,7 +189,10 @@ impl Envelope {
                 }
                 let (iv, sealed) = rest.split_at(IV_LEN);
                 let iv: [u8; IV_LEN] = iv.try_into().map_err(|_| Error::InvalidEnvelope("iv"))?;
-                Ok(Envelope::Type0 { iv, sealed: sealed.to_vec() })
+                Ok(Envelope::Type0 {
+                    iv,
+                    sealed: sealed.to_vec(),
+                })
             }
             TYPE_1 => {
                 if rest.len() < KEY_LEN + IV_LEN + TAG_LEN {
@@ -184,10 +200,15 @@ impl Envelope {
                 }
                 let (pk, rest) = rest.split_at(KEY_LEN);
                 let (iv, sealed) = rest.split_at(IV_LEN);
-                let sender_public: [u8; 32] =
-                    pk.try_into().map_err(|_| Error::InvalidEnvelope("public key"))?;
+                let sender_public: [u8; 32] = pk
+                    .try_into()
+                    .map_err(|_| Error::InvalidEnvelope("public key"))?;
                 let iv: [u8; IV_LEN] = iv.try_into().map_err(|_| Error::InvalidEnvelope("iv"))?;
-                Ok(Envelope::Type1 { sender_public, iv, sealed: sealed.to_vec() })
+                Ok(Envelope::Type1 {
+                    sender_public,
+                    iv,
+                    sealed: sealed.to_vec(),
+                })
             }
             _ => Err(Error::InvalidEnvelope("unsupported type")),
         }
@@ -204,7 +225,9 @@ impl Envelope {
     /// Opens the envelope with an already known symmetric key (either type).
     pub fn open_with_key(&self, sym_key: &[u8; 32]) -> Result<Vec<u8>> {
         match self {
-            Envelope::Type0 { iv, sealed } | Envelope::Type1 { iv, sealed, .. } => open(sym_key, iv, sealed),
+            Envelope::Type0 { iv, sealed } | Envelope::Type1 { iv, sealed, .. } => {
+                open(sym_key, iv, sealed)
+            }
         }
     }
 }
@@ -252,7 +275,8 @@ mod tests {
     const SHARED: &str = "df1ab032adce74e8c1009c900bf7d9b8b5335d2ab35521b31a6d2cf096711177";
     const SESSION_KEY: &str = "837484ef1b7ac1e488a883e13b0f79008a63ee95d04077f01aa1080696aaad0a";
     const SESSION_TOPIC: &str = "642ac8ab56fabbfb26821fca65ae068256bf3738f711f70981e8e1e54a661678";
-    const MESSAGE: &str = r#"{"id":1700000000000123,"jsonrpc":"2.0","method":"wc_sessionPing","params":{}}"#;
+    const MESSAGE: &str =
+        r#"{"id":1700000000000123,"jsonrpc":"2.0","method":"wc_sessionPing","params":{}}"#;
     const TYPE0: &str = "AMDBwsPExcbHyMnKy/0/3e+vaZhVn5tCM4gzcisCRYJ8Td1hFdWoUzIKYeqquUbWKoKbfUsPmMIhlf+h+oyjA0DKJKZ+E6CQC1KgN+KID8z5zwpW5MEOb60kJzTVOq5QhnEngH4aEzhLOQ==";
     const TYPE1: &str = "AQejfLwUIJPIt1XcGxDobLQmN0rRaqhT7QvfwLK4bRx8wMHCw8TFxsfIycrL/T/d769pmFWfm0IziDNyKwJFgnxN3WEV1ahTMgph6qq5RtYqgpt9Sw+YwiGV/6H6jKMDQMokpn4ToJALUqA34ogPzPnPClbkwQ5vrSQnNNU6rlCGcSeAfhoTOEs5";
     // utils.encrypt({message: "", symKey: sessionKey, iv})
@@ -277,48 +301,78 @@ mod tests {
     #[test]
     fn x25519_public_keys_match_noble() {
         assert_eq!(hex_encode(&x25519_public(&h32(SECRET_A))), PUB_A);
-        assert_eq!(hex_encode(&KeyPair::from_secret(h32(SECRET_B)).public()), PUB_B);
+        assert_eq!(
+            hex_encode(&KeyPair::from_secret(h32(SECRET_B)).public()),
+            PUB_B
+        );
     }
 
     #[test]
     fn x25519_shared_secret_matches_noble_and_is_symmetric() {
-        assert_eq!(hex_encode(&shared_secret(&h32(SECRET_A), &h32(PUB_B)).unwrap()), SHARED);
-        assert_eq!(hex_encode(&shared_secret(&h32(SECRET_B), &h32(PUB_A)).unwrap()), SHARED);
+        assert_eq!(
+            hex_encode(&shared_secret(&h32(SECRET_A), &h32(PUB_B)).unwrap()),
+            SHARED
+        );
+        assert_eq!(
+            hex_encode(&shared_secret(&h32(SECRET_B), &h32(PUB_A)).unwrap()),
+            SHARED
+        );
     }
 
     #[test]
     fn hkdf_with_empty_salt_and_info_matches_js_derive_sym_key() {
         assert_eq!(hex_encode(&hkdf_sym_key(&h32(SHARED))), SESSION_KEY);
-        assert_eq!(hex_encode(&derive_sym_key(&h32(SECRET_A), &h32(PUB_B)).unwrap()), SESSION_KEY);
+        assert_eq!(
+            hex_encode(&derive_sym_key(&h32(SECRET_A), &h32(PUB_B)).unwrap()),
+            SESSION_KEY
+        );
         let b = KeyPair::from_secret(h32(SECRET_B));
-        assert_eq!(hex_encode(&b.sym_key_with(&h32(PUB_A)).unwrap()), SESSION_KEY);
+        assert_eq!(
+            hex_encode(&b.sym_key_with(&h32(PUB_A)).unwrap()),
+            SESSION_KEY
+        );
     }
 
     #[test]
     fn all_zero_shared_secret_is_refused() {
         // The identity point (0) and other low-order points give an all-zero shared secret.
-        assert_eq!(shared_secret(&h32(SECRET_A), &[0u8; 32]), Err(Error::WeakSharedSecret));
+        assert_eq!(
+            shared_secret(&h32(SECRET_A), &[0u8; 32]),
+            Err(Error::WeakSharedSecret)
+        );
         let mut one = [0u8; 32];
         one[0] = 1;
-        assert_eq!(derive_sym_key(&h32(SECRET_A), &one), Err(Error::WeakSharedSecret));
+        assert_eq!(
+            derive_sym_key(&h32(SECRET_A), &one),
+            Err(Error::WeakSharedSecret)
+        );
     }
 
     #[test]
     fn type0_envelope_with_fixed_iv_matches_js_encrypt() {
-        assert_eq!(encrypt_type0(&h32(SESSION_KEY), &iv(), MESSAGE.as_bytes()), TYPE0);
+        assert_eq!(
+            encrypt_type0(&h32(SESSION_KEY), &iv(), MESSAGE.as_bytes()),
+            TYPE0
+        );
         assert_eq!(encrypt_type0(&h32(SESSION_KEY), &iv(), b""), TYPE0_EMPTY);
     }
 
     #[test]
     fn type0_envelope_from_js_decrypts() {
-        assert_eq!(decrypt_type0(&h32(SESSION_KEY), TYPE0).unwrap(), MESSAGE.as_bytes());
+        assert_eq!(
+            decrypt_type0(&h32(SESSION_KEY), TYPE0).unwrap(),
+            MESSAGE.as_bytes()
+        );
         assert_eq!(decrypt_type0(&h32(SESSION_KEY), TYPE0_EMPTY).unwrap(), b"");
     }
 
     #[test]
     fn type1_envelope_with_fixed_iv_matches_js_encrypt() {
         let key = h32(SESSION_KEY);
-        assert_eq!(encrypt_type1(&key, &h32(PUB_A), &iv(), MESSAGE.as_bytes()), TYPE1);
+        assert_eq!(
+            encrypt_type1(&key, &h32(PUB_A), &iv(), MESSAGE.as_bytes()),
+            TYPE1
+        );
     }
 
     #[test]
@@ -327,53 +381,104 @@ mod tests {
         assert_eq!(hex_encode(&sender), PUB_A);
         assert_eq!(plain, MESSAGE.as_bytes());
         // The key known on the topic opens it too.
-        assert_eq!(Envelope::decode(TYPE1).unwrap().open_with_key(&h32(SESSION_KEY)).unwrap(), MESSAGE.as_bytes());
+        assert_eq!(
+            Envelope::decode(TYPE1)
+                .unwrap()
+                .open_with_key(&h32(SESSION_KEY))
+                .unwrap(),
+            MESSAGE.as_bytes()
+        );
     }
 
     #[test]
     fn decrypt_with_the_wrong_key_fails() {
-        assert_eq!(decrypt_type0(&h32(PAIRING_KEY), TYPE0), Err(Error::DecryptionFailed));
-        assert_eq!(decrypt_type1(&h32(SECRET_A), TYPE1).map(|_| ()), Err(Error::DecryptionFailed));
+        assert_eq!(
+            decrypt_type0(&h32(PAIRING_KEY), TYPE0),
+            Err(Error::DecryptionFailed)
+        );
+        assert_eq!(
+            decrypt_type1(&h32(SECRET_A), TYPE1).map(|_| ()),
+            Err(Error::DecryptionFailed)
+        );
     }
 
     #[test]
     fn tampered_envelopes_fail_authentication() {
-        let raw = base64::engine::general_purpose::STANDARD.decode(TYPE0).unwrap();
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(TYPE0)
+            .unwrap();
         for i in 1..raw.len() {
             let mut t = raw.clone();
             t[i] ^= 0x01;
             let enc = b64(&t);
-            assert_eq!(decrypt_type0(&h32(SESSION_KEY), &enc), Err(Error::DecryptionFailed), "byte {i}");
+            assert_eq!(
+                decrypt_type0(&h32(SESSION_KEY), &enc),
+                Err(Error::DecryptionFailed),
+                "byte {i}"
+            );
         }
     }
 
     #[test]
     fn malformed_envelopes_are_refused() {
         let key = h32(SESSION_KEY);
-        assert!(matches!(decrypt_type0(&key, ""), Err(Error::InvalidEnvelope(_))));
-        assert!(matches!(decrypt_type0(&key, "AA=="), Err(Error::InvalidEnvelope(_))));
-        assert!(matches!(decrypt_type0(&key, "!!!!"), Err(Error::InvalidEnvelope(_))));
+        assert!(matches!(
+            decrypt_type0(&key, ""),
+            Err(Error::InvalidEnvelope(_))
+        ));
+        assert!(matches!(
+            decrypt_type0(&key, "AA=="),
+            Err(Error::InvalidEnvelope(_))
+        ));
+        assert!(matches!(
+            decrypt_type0(&key, "!!!!"),
+            Err(Error::InvalidEnvelope(_))
+        ));
         // Unpadded base64 is not the standard padded form.
-        assert!(matches!(decrypt_type0(&key, TYPE0.trim_end_matches('=')), Err(Error::InvalidEnvelope(_))));
+        assert!(matches!(
+            decrypt_type0(&key, TYPE0.trim_end_matches('=')),
+            Err(Error::InvalidEnvelope(_))
+        ));
         // Type 2 (plaintext) and unknown types are not accepted here.
-        assert!(matches!(decrypt_type0(&key, &b64(&[2, b'{', b'}'])), Err(Error::InvalidEnvelope(_))));
-        assert!(matches!(decrypt_type0(&key, &b64(&[9u8; 40])), Err(Error::InvalidEnvelope(_))));
+        assert!(matches!(
+            decrypt_type0(&key, &b64(&[2, b'{', b'}'])),
+            Err(Error::InvalidEnvelope(_))
+        ));
+        assert!(matches!(
+            decrypt_type0(&key, &b64(&[9u8; 40])),
+            Err(Error::InvalidEnvelope(_))
+        ));
         // Type 0 where type 1 is expected and vice versa.
-        assert!(matches!(decrypt_type1(&key, TYPE0), Err(Error::InvalidEnvelope(_))));
-        assert!(matches!(decrypt_type0(&key, TYPE1), Err(Error::InvalidEnvelope(_))));
+        assert!(matches!(
+            decrypt_type1(&key, TYPE0),
+            Err(Error::InvalidEnvelope(_))
+        ));
+        assert!(matches!(
+            decrypt_type0(&key, TYPE1),
+            Err(Error::InvalidEnvelope(_))
+        ));
         // Exactly one byte short of iv + tag.
         let mut short = vec![0u8];
         short.extend_from_slice(&[0u8; IV_LEN + TAG_LEN - 1]);
-        assert_eq!(decrypt_type0(&key, &b64(&short)), Err(Error::InvalidEnvelope("too short")));
+        assert_eq!(
+            decrypt_type0(&key, &b64(&short)),
+            Err(Error::InvalidEnvelope("too short"))
+        );
         let mut short1 = vec![1u8];
         short1.extend_from_slice(&[0u8; KEY_LEN + IV_LEN + TAG_LEN - 1]);
-        assert_eq!(decrypt_type1(&key, &b64(&short1)).map(|_| ()), Err(Error::InvalidEnvelope("too short")));
+        assert_eq!(
+            decrypt_type1(&key, &b64(&short1)).map(|_| ()),
+            Err(Error::InvalidEnvelope("too short"))
+        );
     }
 
     #[test]
     fn type1_with_a_low_order_sender_key_is_refused() {
         let env = encrypt_type1(&h32(SESSION_KEY), &[0u8; 32], &iv(), b"x");
-        assert_eq!(decrypt_type1(&h32(SECRET_B), &env).map(|_| ()), Err(Error::WeakSharedSecret));
+        assert_eq!(
+            decrypt_type1(&h32(SECRET_B), &env).map(|_| ()),
+            Err(Error::WeakSharedSecret)
+        );
     }
 
     proptest! {

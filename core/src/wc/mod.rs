@@ -155,7 +155,9 @@ pub(crate) mod hex32 {
         s.serialize_str(&super::hex_encode(v))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<[u8; 32], D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> core::result::Result<[u8; 32], D::Error> {
         let s = String::deserialize(d)?;
         super::hex_decode_array::<32>(&s).map_err(serde::de::Error::custom)
     }

@@ -79,11 +79,20 @@ pub const SOLANA_METHODS: &[&str] = &[
     "solana_getAccounts",
 ];
 /// Default Bitcoin methods.
-pub const BIP122_METHODS: &[&str] = &["sendTransfer", "signMessage", "signPsbt", "getAccountAddresses"];
+pub const BIP122_METHODS: &[&str] = &[
+    "sendTransfer",
+    "signMessage",
+    "signPsbt",
+    "getAccountAddresses",
+];
 /// Default Polkadot methods.
 pub const POLKADOT_METHODS: &[&str] = &["polkadot_signTransaction", "polkadot_signMessage"];
 /// Default Cosmos methods.
-pub const COSMOS_METHODS: &[&str] = &["cosmos_getAccounts", "cosmos_signDirect", "cosmos_signAmino"];
+pub const COSMOS_METHODS: &[&str] = &[
+    "cosmos_getAccounts",
+    "cosmos_signDirect",
+    "cosmos_signAmino",
+];
 /// Default events of every namespace.
 pub const DEFAULT_EVENTS: &[&str] = &["chainChanged", "accountsChanged"];
 
@@ -108,11 +117,15 @@ pub fn default_events(namespace: &str) -> &'static [&'static str] {
 }
 
 fn is_namespace(s: &str) -> bool {
-    (3..=8).contains(&s.len()) && s.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+    (3..=8).contains(&s.len())
+        && s.bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
 }
 
 fn is_reference(s: &str) -> bool {
-    (1..=32).contains(&s.len()) && s.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+    (1..=32).contains(&s.len())
+        && s.bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
 }
 
 /// A CAIP-2 chain id `namespace:reference`.
@@ -126,7 +139,9 @@ pub fn parse_account(s: &str) -> Option<(&str, &str)> {
     if !is_chain_id(chain)
         || address.is_empty()
         || address.len() > 128
-        || !address.bytes().all(|c| c.is_ascii_alphanumeric() || b"-.%".contains(&c))
+        || !address
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || b"-.%".contains(&c))
     {
         return None;
     }
@@ -148,11 +163,13 @@ pub fn optional_namespaces_for<S: AsRef<str>>(chains: &[S]) -> Result<ProposalNa
             return Err(format!("invalid chain id {chain:?}"));
         }
         let ns = namespace_of(chain);
-        let entry = out.entry(ns.to_string()).or_insert_with(|| ProposalNamespace {
-            chains: Vec::new(),
-            methods: default_methods(ns).iter().map(|m| m.to_string()).collect(),
-            events: default_events(ns).iter().map(|e| e.to_string()).collect(),
-        });
+        let entry = out
+            .entry(ns.to_string())
+            .or_insert_with(|| ProposalNamespace {
+                chains: Vec::new(),
+                methods: default_methods(ns).iter().map(|m| m.to_string()).collect(),
+                events: default_events(ns).iter().map(|e| e.to_string()).collect(),
+            });
         if !entry.chains.iter().any(|c| c == chain) {
             entry.chains.push(chain.to_string());
         }
@@ -177,7 +194,11 @@ pub fn validate_proposal(namespaces: &ProposalNamespaces) -> Result<(), &'static
                 return Err("namespace without chains");
             }
         }
-        if ns.chains.iter().any(|c| !is_chain_id(c) || namespace_of(c) != namespace_of(key)) {
+        if ns
+            .chains
+            .iter()
+            .any(|c| !is_chain_id(c) || namespace_of(c) != namespace_of(key))
+        {
             return Err("invalid chain in namespace");
         }
     }
@@ -185,7 +206,9 @@ pub fn validate_proposal(namespaces: &ProposalNamespaces) -> Result<(), &'static
 }
 
 /// Every chain named by proposal namespaces (keys that are chain ids and listed chains).
-pub fn proposed_chains<'a>(sets: impl IntoIterator<Item = &'a ProposalNamespaces>) -> BTreeSet<String> {
+pub fn proposed_chains<'a>(
+    sets: impl IntoIterator<Item = &'a ProposalNamespaces>,
+) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for set in sets {
         for (key, ns) in set {
@@ -201,7 +224,10 @@ pub fn proposed_chains<'a>(sets: impl IntoIterator<Item = &'a ProposalNamespaces
 /// Validates namespaces settled (or updated) by the wallet against the proposed chains:
 /// at least one account; every key a proposed namespace (5104); every account well-formed
 /// CAIP-10 belonging to its key (5103); every account chain and listed chain proposed (5100).
-pub fn validate_settled(namespaces: &SessionNamespaces, proposed: &BTreeSet<String>) -> Result<(), SdkError> {
+pub fn validate_settled(
+    namespaces: &SessionNamespaces,
+    proposed: &BTreeSet<String>,
+) -> Result<(), SdkError> {
     let proposed_ns: BTreeSet<&str> = proposed.iter().map(|c| namespace_of(c)).collect();
     if namespaces.is_empty() || namespaces.values().all(|n| n.accounts.is_empty()) {
         return Err(codes::UNSUPPORTED_ACCOUNTS);
@@ -224,11 +250,19 @@ pub fn validate_settled(namespaces: &SessionNamespaces, proposed: &BTreeSet<Stri
             }
         }
         for chain in ns.chains.iter().flatten() {
-            if !is_chain_id(chain) || namespace_of(chain) != namespace_of(key) || !proposed.contains(chain) {
+            if !is_chain_id(chain)
+                || namespace_of(chain) != namespace_of(key)
+                || !proposed.contains(chain)
+            {
                 return Err(codes::UNSUPPORTED_CHAINS);
             }
         }
-        if ns.methods.iter().chain(&ns.events).any(|s| s.is_empty() || s.len() > 256) {
+        if ns
+            .methods
+            .iter()
+            .chain(&ns.events)
+            .any(|s| s.is_empty() || s.len() > 256)
+        {
             return Err(codes::UNSUPPORTED_METHODS);
         }
     }
@@ -243,21 +277,33 @@ pub fn session_chains(namespaces: &SessionNamespaces) -> BTreeSet<String> {
             out.insert(key.clone());
         }
         out.extend(ns.chains.iter().flatten().cloned());
-        out.extend(ns.accounts.iter().filter_map(|a| parse_account(a)).map(|(c, _)| c.to_string()));
+        out.extend(
+            ns.accounts
+                .iter()
+                .filter_map(|a| parse_account(a))
+                .map(|(c, _)| c.to_string()),
+        );
     }
     out
 }
 
 /// The settled namespaces that cover `chain` (a chain-id key equal to it or a namespace key of
 /// its family that lists it among chains or accounts).
-pub fn namespaces_for_chain<'a>(namespaces: &'a SessionNamespaces, chain: &'a str) -> impl Iterator<Item = &'a SessionNamespace> + 'a {
+pub fn namespaces_for_chain<'a>(
+    namespaces: &'a SessionNamespaces,
+    chain: &'a str,
+) -> impl Iterator<Item = &'a SessionNamespace> + 'a {
     namespaces.iter().filter_map(move |(key, ns)| {
         let covers = if key.contains(':') {
             key == chain
         } else {
             key == namespace_of(chain)
                 && (ns.chains.iter().flatten().any(|c| c == chain)
-                    || ns.accounts.iter().filter_map(|a| parse_account(a)).any(|(c, _)| c == chain))
+                    || ns
+                        .accounts
+                        .iter()
+                        .filter_map(|a| parse_account(a))
+                        .any(|(c, _)| c == chain))
         };
         covers.then_some(ns)
     })
@@ -278,12 +324,28 @@ mod tests {
 
     #[test]
     fn optional_namespaces_group_configured_chains_with_default_methods() {
-        let ns = optional_namespaces_for(&["eip155:1", "eip155:137", "eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]).unwrap();
+        let ns = optional_namespaces_for(&[
+            "eip155:1",
+            "eip155:137",
+            "eip155:1",
+            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+        ])
+        .unwrap();
         assert_eq!(ns["eip155"].chains, vec!["eip155:1", "eip155:137"]);
-        for m in ["eth_sendTransaction", "personal_sign", "eth_signTypedData_v4", "wallet_switchEthereumChain", "wallet_addEthereumChain"] {
+        for m in [
+            "eth_sendTransaction",
+            "personal_sign",
+            "eth_signTypedData_v4",
+            "wallet_switchEthereumChain",
+            "wallet_addEthereumChain",
+        ] {
             assert!(ns["eip155"].methods.iter().any(|x| x == m), "{m}");
         }
-        for m in ["solana_signMessage", "solana_signTransaction", "solana_signAndSendTransaction"] {
+        for m in [
+            "solana_signMessage",
+            "solana_signTransaction",
+            "solana_signAndSendTransaction",
+        ] {
             assert!(ns["solana"].methods.iter().any(|x| x == m), "{m}");
         }
         assert_eq!(ns["solana"].events, vec!["chainChanged", "accountsChanged"]);
@@ -300,7 +362,10 @@ mod tests {
         assert!(!is_chain_id("e:1"));
         assert!(!is_chain_id("eip155:"));
         assert!(!is_chain_id("eip155:1:2"));
-        assert_eq!(parse_account("eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"), Some(("eip155:1", "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb")));
+        assert_eq!(
+            parse_account("eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"),
+            Some(("eip155:1", "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"))
+        );
         assert_eq!(parse_account("eip155:1"), None);
         assert_eq!(parse_account("eip155:1:"), None);
         assert_eq!(parse_account("eip155:1:0x12 34"), None);
@@ -309,33 +374,87 @@ mod tests {
 
     #[test]
     fn settled_accounts_must_be_on_proposed_chains() {
-        let proposed = proposed_chains([&optional_namespaces_for(&["eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]).unwrap()]);
-        assert_eq!(validate_settled(&settled(&["eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]), &proposed), Ok(()));
-        assert_eq!(validate_settled(&settled(&["eip155:10:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]), &proposed), Err(codes::UNSUPPORTED_CHAINS));
-        assert_eq!(validate_settled(&settled(&["eip155:1:0x zz"]), &proposed), Err(codes::UNSUPPORTED_ACCOUNTS));
-        assert_eq!(validate_settled(&settled(&["cosmos:cosmoshub-4:cosmos1abc"]), &proposed), Err(codes::UNSUPPORTED_NAMESPACE_KEY));
-        assert_eq!(validate_settled(&SessionNamespaces::new(), &proposed), Err(codes::UNSUPPORTED_ACCOUNTS));
+        let proposed = proposed_chains([&optional_namespaces_for(&[
+            "eip155:1",
+            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+        ])
+        .unwrap()]);
+        assert_eq!(
+            validate_settled(
+                &settled(&["eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]),
+                &proposed
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            validate_settled(
+                &settled(&["eip155:10:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]),
+                &proposed
+            ),
+            Err(codes::UNSUPPORTED_CHAINS)
+        );
+        assert_eq!(
+            validate_settled(&settled(&["eip155:1:0x zz"]), &proposed),
+            Err(codes::UNSUPPORTED_ACCOUNTS)
+        );
+        assert_eq!(
+            validate_settled(&settled(&["cosmos:cosmoshub-4:cosmos1abc"]), &proposed),
+            Err(codes::UNSUPPORTED_NAMESPACE_KEY)
+        );
+        assert_eq!(
+            validate_settled(&SessionNamespaces::new(), &proposed),
+            Err(codes::UNSUPPORTED_ACCOUNTS)
+        );
         // Account filed under the wrong namespace key.
         let mut wrong = SessionNamespaces::new();
-        wrong.insert("eip155".into(), SessionNamespace { accounts: vec!["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:abc".into()], ..Default::default() });
-        assert_eq!(validate_settled(&wrong, &proposed), Err(codes::UNSUPPORTED_ACCOUNTS));
+        wrong.insert(
+            "eip155".into(),
+            SessionNamespace {
+                accounts: vec!["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:abc".into()],
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            validate_settled(&wrong, &proposed),
+            Err(codes::UNSUPPORTED_ACCOUNTS)
+        );
         // Listed chains must be proposed too.
         let mut chains = settled(&["eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]);
-        chains.get_mut("eip155").unwrap().chains = Some(vec!["eip155:1".into(), "eip155:56".into()]);
-        assert_eq!(validate_settled(&chains, &proposed), Err(codes::UNSUPPORTED_CHAINS));
+        chains.get_mut("eip155").unwrap().chains =
+            Some(vec!["eip155:1".into(), "eip155:56".into()]);
+        assert_eq!(
+            validate_settled(&chains, &proposed),
+            Err(codes::UNSUPPORTED_CHAINS)
+        );
         // Chain-id keys hold accounts of that chain only.
         let mut keyed = SessionNamespaces::new();
-        keyed.insert("eip155:1".into(), SessionNamespace { accounts: vec!["eip155:1:0xab".into()], ..Default::default() });
+        keyed.insert(
+            "eip155:1".into(),
+            SessionNamespace {
+                accounts: vec!["eip155:1:0xab".into()],
+                ..Default::default()
+            },
+        );
         assert_eq!(validate_settled(&keyed, &proposed), Ok(()));
-        keyed.get_mut("eip155:1").unwrap().accounts.push("eip155:5:0xab".into());
-        assert_eq!(validate_settled(&keyed, &proposed), Err(codes::UNSUPPORTED_ACCOUNTS));
+        keyed
+            .get_mut("eip155:1")
+            .unwrap()
+            .accounts
+            .push("eip155:5:0xab".into());
+        assert_eq!(
+            validate_settled(&keyed, &proposed),
+            Err(codes::UNSUPPORTED_ACCOUNTS)
+        );
     }
 
     #[test]
     fn chains_of_a_session_and_their_namespaces() {
         let mut ns = settled(&["eip155:1:0xab", "eip155:137:0xab"]);
         ns.get_mut("eip155").unwrap().methods = vec!["personal_sign".into()];
-        assert_eq!(session_chains(&ns).into_iter().collect::<Vec<_>>(), vec!["eip155:1", "eip155:137"]);
+        assert_eq!(
+            session_chains(&ns).into_iter().collect::<Vec<_>>(),
+            vec!["eip155:1", "eip155:137"]
+        );
         assert_eq!(namespaces_for_chain(&ns, "eip155:137").count(), 1);
         assert_eq!(namespaces_for_chain(&ns, "eip155:10").count(), 0);
     }

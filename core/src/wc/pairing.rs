@@ -65,13 +65,20 @@ impl PairingUri {
         if uri.bytes().any(|c| c <= b' ' || c >= 0x7f || c == b'#') {
             return Err(Error::InvalidUri("forbidden character"));
         }
-        let rest = uri.strip_prefix("wc:").ok_or(Error::InvalidUri("scheme must be wc:"))?;
-        let (path, query) = rest.split_once('?').ok_or(Error::InvalidUri("missing parameters"))?;
-        let (topic, version) = path.split_once('@').ok_or(Error::InvalidUri("missing version"))?;
+        let rest = uri
+            .strip_prefix("wc:")
+            .ok_or(Error::InvalidUri("scheme must be wc:"))?;
+        let (path, query) = rest
+            .split_once('?')
+            .ok_or(Error::InvalidUri("missing parameters"))?;
+        let (topic, version) = path
+            .split_once('@')
+            .ok_or(Error::InvalidUri("missing version"))?;
         if version != "2" {
             return Err(Error::InvalidUri("version must be 2"));
         }
-        let topic_bytes = hex_decode_array::<32>(topic).map_err(|_| Error::InvalidUri("topic must be 32 bytes of hex"))?;
+        let topic_bytes = hex_decode_array::<32>(topic)
+            .map_err(|_| Error::InvalidUri("topic must be 32 bytes of hex"))?;
 
         let mut sym_key = None;
         let mut relay_protocol = None;
@@ -79,7 +86,9 @@ impl PairingUri {
         let mut expiry = None;
         let mut seen: Vec<String> = Vec::new();
         for param in query.split('&') {
-            let (key, raw) = param.split_once('=').ok_or(Error::InvalidUri("parameter without ="))?;
+            let (key, raw) = param
+                .split_once('=')
+                .ok_or(Error::InvalidUri("parameter without ="))?;
             if key.is_empty() {
                 return Err(Error::InvalidUri("empty parameter name"));
             }
@@ -90,12 +99,17 @@ impl PairingUri {
             let value = percent_decode(raw)?;
             match key.as_str() {
                 "symKey" => {
-                    sym_key = Some(hex_decode_array::<32>(&value).map_err(|_| Error::InvalidUri("symKey must be 32 bytes of hex"))?)
+                    sym_key = Some(
+                        hex_decode_array::<32>(&value)
+                            .map_err(|_| Error::InvalidUri("symKey must be 32 bytes of hex"))?,
+                    )
                 }
                 "relay-protocol" => {
                     if value.is_empty()
                         || value.len() > 64
-                        || !value.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+                        || !value
+                            .bytes()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
                     {
                         return Err(Error::InvalidUri("bad relay-protocol"));
                     }
@@ -103,10 +117,17 @@ impl PairingUri {
                 }
                 "relay-data" => relay_data = Some(value.clone()),
                 "expiryTimestamp" => {
-                    if value.is_empty() || value.len() > 19 || !value.bytes().all(|c| c.is_ascii_digit()) {
+                    if value.is_empty()
+                        || value.len() > 19
+                        || !value.bytes().all(|c| c.is_ascii_digit())
+                    {
                         return Err(Error::InvalidUri("bad expiryTimestamp"));
                     }
-                    expiry = Some(value.parse::<u64>().map_err(|_| Error::InvalidUri("bad expiryTimestamp"))?);
+                    expiry = Some(
+                        value
+                            .parse::<u64>()
+                            .map_err(|_| Error::InvalidUri("bad expiryTimestamp"))?,
+                    );
                 }
                 _ => {}
             }
@@ -118,7 +139,13 @@ impl PairingUri {
         if topic != topic_of(&sym_key) {
             return Err(Error::InvalidUri("topic is not sha256(symKey)"));
         }
-        Ok(PairingUri { topic, sym_key, relay_protocol, relay_data, expiry_timestamp: expiry })
+        Ok(PairingUri {
+            topic,
+            sym_key,
+            relay_protocol,
+            relay_data,
+            expiry_timestamp: expiry,
+        })
     }
 
     /// Expired (or fewer than 10 s left) at `now_ms`. A URI without expiry never expires here.
@@ -132,7 +159,13 @@ impl PairingUri {
 
 impl fmt::Display for PairingUri {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "wc:{}@2?symKey={}&relay-protocol={}", self.topic, hex_encode(&self.sym_key), self.relay_protocol)?;
+        write!(
+            f,
+            "wc:{}@2?symKey={}&relay-protocol={}",
+            self.topic,
+            hex_encode(&self.sym_key),
+            self.relay_protocol
+        )?;
         if let Some(data) = &self.relay_data {
             write!(f, "&relay-data={}", percent_encode(data))?;
         }
@@ -162,7 +195,9 @@ fn percent_decode(s: &str) -> Result<String> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' {
-            let hex = b.get(i + 1..i + 3).ok_or(Error::InvalidUri("bad %-escape"))?;
+            let hex = b
+                .get(i + 1..i + 3)
+                .ok_or(Error::InvalidUri("bad %-escape"))?;
             let hex = core::str::from_utf8(hex).map_err(|_| Error::InvalidUri("bad %-escape"))?;
             let v = hex_decode_array::<1>(hex).map_err(|_| Error::InvalidUri("bad %-escape"))?;
             out.push(v[0]);
@@ -182,7 +217,11 @@ pub fn deep_link(base: &str, uri: &str) -> String {
     if base.starts_with("http://") || base.starts_with("https://") {
         format!("{}/wc?uri={encoded}", base.trim_end_matches('/'))
     } else {
-        let scheme = base.trim_end_matches('/').trim_end_matches(':').trim_end_matches("//").trim_end_matches(':');
+        let scheme = base
+            .trim_end_matches('/')
+            .trim_end_matches(':')
+            .trim_end_matches("//")
+            .trim_end_matches(':');
         format!("{scheme}://wc?uri={encoded}")
     }
 }
@@ -234,7 +273,9 @@ impl Pairing {
     }
     /// First instant at which [`Pairing::is_expired`] holds.
     pub fn expired_from_ms(&self) -> u64 {
-        self.expires_at_ms.saturating_sub(EXPIRY_MARGIN_MS).saturating_add(1)
+        self.expires_at_ms
+            .saturating_sub(EXPIRY_MARGIN_MS)
+            .saturating_add(1)
     }
     /// A new URI may replace this one (1 s after it was created).
     pub fn can_replace(&self, now_ms: u64) -> bool {
@@ -300,7 +341,8 @@ mod tests {
 
     #[test]
     fn parser_rejects_malformed_uris() {
-        let good = format!("wc:{TOPIC}@2?symKey={SYM_KEY}&relay-protocol=irn&expiryTimestamp=1700000240");
+        let good =
+            format!("wc:{TOPIC}@2?symKey={SYM_KEY}&relay-protocol=irn&expiryTimestamp=1700000240");
         assert!(PairingUri::parse(&good).is_ok());
         let other_topic = "00".repeat(32);
         let bad = [
@@ -310,7 +352,11 @@ mod tests {
             good.replacen("@2?", "@2", 1),
             good.replacen(TOPIC, &TOPIC[..62], 1),
             good.replacen(TOPIC, &other_topic, 1),
-            good.replacen(&format!("symKey={SYM_KEY}"), &format!("symKey={}", &SYM_KEY[..63]), 1),
+            good.replacen(
+                &format!("symKey={SYM_KEY}"),
+                &format!("symKey={}", &SYM_KEY[..63]),
+                1,
+            ),
             good.replacen(&format!("symKey={SYM_KEY}"), "symKey=zz", 1),
             good.replacen(&format!("symKey={SYM_KEY}&"), "", 1),
             good.replacen("relay-protocol=irn&", "", 1),
@@ -367,9 +413,18 @@ mod tests {
     fn deep_links_encode_the_uri() {
         let uri = format!("wc:{TOPIC}@2?symKey={SYM_KEY}&relay-protocol=irn");
         let enc = format!("wc%3A{TOPIC}%402%3FsymKey%3D{SYM_KEY}%26relay-protocol%3Dirn");
-        assert_eq!(deep_link("metamask://", &uri), format!("metamask://wc?uri={enc}"));
-        assert_eq!(deep_link("rainbow:", &uri), format!("rainbow://wc?uri={enc}"));
-        assert_eq!(deep_link("https://link.trustwallet.com/", &uri), format!("https://link.trustwallet.com/wc?uri={enc}"));
+        assert_eq!(
+            deep_link("metamask://", &uri),
+            format!("metamask://wc?uri={enc}")
+        );
+        assert_eq!(
+            deep_link("rainbow:", &uri),
+            format!("rainbow://wc?uri={enc}")
+        );
+        assert_eq!(
+            deep_link("https://link.trustwallet.com/", &uri),
+            format!("https://link.trustwallet.com/wc?uri={enc}")
+        );
     }
 
     proptest! {

@@ -122,7 +122,11 @@ pub struct RpcError {
 
 impl From<SdkError> for RpcError {
     fn from(e: SdkError) -> Self {
-        RpcError { code: e.code, message: e.message.into(), data: None }
+        RpcError {
+            code: e.code,
+            message: e.message.into(),
+            data: None,
+        }
     }
 }
 
@@ -156,7 +160,10 @@ pub struct RawId {
 impl RawId {
     /// The id of a number we send.
     pub fn number(id: u64) -> Self {
-        RawId { text: id.to_string(), value: Some(id) }
+        RawId {
+            text: id.to_string(),
+            value: Some(id),
+        }
     }
     /// The exact JSON text of the id.
     pub fn json(&self) -> &str {
@@ -171,12 +178,19 @@ impl RawId {
         let value = if text.starts_with('"') {
             let s: String = serde_json::from_str(text).map_err(|_| Error::InvalidFrame("id"))?;
             digits_to_u64(&s)
-        } else if text.bytes().next().is_some_and(|c| c.is_ascii_digit() || c == b'-') {
+        } else if text
+            .bytes()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == b'-')
+        {
             digits_to_u64(text)
         } else {
             return Err(Error::InvalidFrame("id must be a number or a string"));
         };
-        Ok(RawId { text: text.to_string(), value })
+        Ok(RawId {
+            text: text.to_string(),
+            value,
+        })
     }
 }
 
@@ -191,14 +205,22 @@ fn digits_to_u64(s: &str) -> Option<u64> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
     /// A request (`method` present). Notifications without id are refused.
-    Request { id: RawId, method: String, params: Value },
+    Request {
+        id: RawId,
+        method: String,
+        params: Value,
+    },
     /// A response: `Ok(result)` or `Err(error)`.
-    Response { id: RawId, outcome: core::result::Result<Value, RpcError> },
+    Response {
+        id: RawId,
+        outcome: core::result::Result<Value, RpcError>,
+    },
 }
 
 /// Parses one JSON-RPC 2.0 message; `jsonrpc`, when present, must be `"2.0"`.
 pub fn parse_message(text: &str) -> Result<Message> {
-    let wire: Wire<'_> = serde_json::from_str(text).map_err(|_| Error::InvalidFrame("not a json-rpc object"))?;
+    let wire: Wire<'_> =
+        serde_json::from_str(text).map_err(|_| Error::InvalidFrame("not a json-rpc object"))?;
     if let Some(v) = &wire.jsonrpc {
         if v != "2.0" {
             return Err(Error::InvalidFrame("jsonrpc must be 2.0"));
@@ -206,33 +228,62 @@ pub fn parse_message(text: &str) -> Result<Message> {
     }
     let id = RawId::from_raw(wire.id.ok_or(Error::InvalidFrame("missing id"))?)?;
     match (wire.method, wire.result, wire.error) {
-        (Some(method), None, None) => Ok(Message::Request { id, method, params: wire.params.unwrap_or(Value::Null) }),
-        (None, Some(result), None) => Ok(Message::Response { id, outcome: Ok(result) }),
-        (None, None, Some(error)) => Ok(Message::Response { id, outcome: Err(parse_error(error)) }),
+        (Some(method), None, None) => Ok(Message::Request {
+            id,
+            method,
+            params: wire.params.unwrap_or(Value::Null),
+        }),
+        (None, Some(result), None) => Ok(Message::Response {
+            id,
+            outcome: Ok(result),
+        }),
+        (None, None, Some(error)) => Ok(Message::Response {
+            id,
+            outcome: Err(parse_error(error)),
+        }),
         _ => Err(Error::InvalidFrame("neither request nor response")),
     }
 }
 
 fn parse_error(v: Value) -> RpcError {
     let code = v.get("code").and_then(Value::as_i64).unwrap_or(-32603);
-    let message = v.get("message").and_then(Value::as_str).unwrap_or("").chars().take(1024).collect();
+    let message = v
+        .get("message")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .chars()
+        .take(1024)
+        .collect();
     let data = v.get("data").cloned();
-    RpcError { code, message, data }
+    RpcError {
+        code,
+        message,
+        data,
+    }
 }
 
 /// A request frame with a raw id (number or quoted string).
 pub fn request_json(id: &str, method: &str, params: &Value) -> String {
-    format!(r#"{{"id":{id},"jsonrpc":"2.0","method":{},"params":{}}}"#, json_string(method), params)
+    format!(
+        r#"{{"id":{id},"jsonrpc":"2.0","method":{},"params":{}}}"#,
+        json_string(method),
+        params
+    )
 }
 
 /// A success response echoing the id exactly.
 pub fn result_json(id: &RawId, result: &Value) -> String {
-    format!(r#"{{"id":{},"jsonrpc":"2.0","result":{}}}"#, id.json(), result)
+    format!(
+        r#"{{"id":{},"jsonrpc":"2.0","result":{}}}"#,
+        id.json(),
+        result
+    )
 }
 
 /// An error response echoing the id exactly.
 pub fn error_json(id: &RawId, error: &RpcError) -> String {
-    let err = serde_json::to_string(error).unwrap_or_else(|_| r#"{"code":-32603,"message":""}"#.into());
+    let err =
+        serde_json::to_string(error).unwrap_or_else(|_| r#"{"code":-32603,"message":""}"#.into());
     format!(r#"{{"id":{},"jsonrpc":"2.0","error":{}}}"#, id.json(), err)
 }
 
@@ -246,27 +297,57 @@ mod tests {
 
     #[test]
     fn ids_are_kept_exactly_as_received() {
-        let m = parse_message(r#"{"id":"1700000000000123456","jsonrpc":"2.0","result":true}"#).unwrap();
-        let Message::Response { id, outcome } = m else { panic!() };
+        let m =
+            parse_message(r#"{"id":"1700000000000123456","jsonrpc":"2.0","result":true}"#).unwrap();
+        let Message::Response { id, outcome } = m else {
+            panic!()
+        };
         assert_eq!(id.json(), "\"1700000000000123456\"");
         assert_eq!(id.value(), Some(1_700_000_000_000_123_456));
         assert_eq!(outcome, Ok(Value::Bool(true)));
-        assert_eq!(result_json(&id, &Value::Bool(true)), r#"{"id":"1700000000000123456","jsonrpc":"2.0","result":true}"#);
+        assert_eq!(
+            result_json(&id, &Value::Bool(true)),
+            r#"{"id":"1700000000000123456","jsonrpc":"2.0","result":true}"#
+        );
 
         let m = parse_message(r#"{"id": 18446744073709551615, "method":"x","params":{}}"#).unwrap();
-        let Message::Request { id, .. } = m else { panic!() };
-        assert_eq!((id.json(), id.value()), ("18446744073709551615", Some(u64::MAX)));
+        let Message::Request { id, .. } = m else {
+            panic!()
+        };
+        assert_eq!(
+            (id.json(), id.value()),
+            ("18446744073709551615", Some(u64::MAX))
+        );
         let m = parse_message(r#"{"id": 1.5e3, "method":"x"}"#).unwrap();
-        let Message::Request { id, params, .. } = m else { panic!() };
-        assert_eq!((id.json(), id.value(), params), ("1.5e3", None, Value::Null));
+        let Message::Request { id, params, .. } = m else {
+            panic!()
+        };
+        assert_eq!(
+            (id.json(), id.value(), params),
+            ("1.5e3", None, Value::Null)
+        );
     }
 
     #[test]
     fn null_results_and_error_objects_are_responses() {
         let m = parse_message(r#"{"id":1,"jsonrpc":"2.0","result":null}"#).unwrap();
-        assert!(matches!(m, Message::Response { outcome: Ok(Value::Null), .. }));
-        let m = parse_message(r#"{"id":1,"jsonrpc":"2.0","error":{"code":5000,"message":"User rejected"}}"#).unwrap();
-        let Message::Response { outcome: Err(e), .. } = m else { panic!() };
+        assert!(matches!(
+            m,
+            Message::Response {
+                outcome: Ok(Value::Null),
+                ..
+            }
+        ));
+        let m = parse_message(
+            r#"{"id":1,"jsonrpc":"2.0","error":{"code":5000,"message":"User rejected"}}"#,
+        )
+        .unwrap();
+        let Message::Response {
+            outcome: Err(e), ..
+        } = m
+        else {
+            panic!()
+        };
         assert_eq!((e.code, e.message.as_str()), (5000, "User rejected"));
     }
 
@@ -294,7 +375,10 @@ mod tests {
     #[test]
     fn method_options_follow_the_protocol_table() {
         let p = method_opts("wc_sessionPropose").unwrap();
-        assert_eq!((p.req.tag, p.req.ttl, p.req.prompt, p.res.tag), (1100, 300, true, 1101));
+        assert_eq!(
+            (p.req.tag, p.req.ttl, p.req.prompt, p.res.tag),
+            (1100, 300, true, 1101)
+        );
         let r = method_opts("wc_sessionRequest").unwrap();
         assert_eq!((r.req.tag, r.res.tag, r.res.ttl), (1108, 1109, 300));
         assert_eq!(method_opts("wc_sessionDelete").unwrap().req.ttl, 86_400);
@@ -305,6 +389,9 @@ mod tests {
 
     #[test]
     fn request_frames_escape_the_method() {
-        assert_eq!(request_json("7", "a\"b", &serde_json::json!({})), r#"{"id":7,"jsonrpc":"2.0","method":"a\"b","params":{}}"#);
+        assert_eq!(
+            request_json("7", "a\"b", &serde_json::json!({})),
+            r#"{"id":7,"jsonrpc":"2.0","method":"a\"b","params":{}}"#
+        );
     }
 }

@@ -55,7 +55,9 @@ use super::namespaces::{
     ProposalNamespaces, SessionNamespaces,
 };
 use super::pairing::Pairing;
-use super::relay::{ReceivedMessage, RelayClient, RelayConfig, RelayEvent, RelayOutput, RelayRequest};
+use super::relay::{
+    ReceivedMessage, RelayClient, RelayConfig, RelayEvent, RelayOutput, RelayRequest,
+};
 use super::rpc::{self, codes, Message, PublishOpts, RawId, RpcError, SdkError};
 use super::{hex32, hex_decode_array, hex_encode, Error, Result};
 
@@ -133,7 +135,10 @@ pub struct RelayProtocol {
 
 impl Default for RelayProtocol {
     fn default() -> Self {
-        RelayProtocol { protocol: "irn".into(), data: None }
+        RelayProtocol {
+            protocol: "irn".into(),
+            data: None,
+        }
     }
 }
 
@@ -172,7 +177,10 @@ pub struct Session {
 impl Session {
     /// CAIP-10 accounts of every namespace.
     pub fn accounts(&self) -> Vec<String> {
-        self.namespaces.values().flat_map(|n| n.accounts.iter().cloned()).collect()
+        self.namespaces
+            .values()
+            .flat_map(|n| n.accounts.iter().cloned())
+            .collect()
     }
     /// CAIP-2 chains of the session.
     pub fn chains(&self) -> Vec<String> {
@@ -180,11 +188,13 @@ impl Session {
     }
     /// Whether `method` may be requested on `chain_id`.
     pub fn allows_method(&self, chain_id: &str, method: &str) -> bool {
-        namespaces_for_chain(&self.namespaces, chain_id).any(|n| n.methods.iter().any(|m| m == method))
+        namespaces_for_chain(&self.namespaces, chain_id)
+            .any(|n| n.methods.iter().any(|m| m == method))
     }
     /// Whether the wallet may emit `event` on `chain_id`.
     pub fn allows_event(&self, chain_id: &str, event: &str) -> bool {
-        namespaces_for_chain(&self.namespaces, chain_id).any(|n| n.events.iter().any(|e| e == event))
+        namespaces_for_chain(&self.namespaces, chain_id)
+            .any(|n| n.events.iter().any(|e| e == event))
     }
     fn proposed(&self) -> std::collections::BTreeSet<String> {
         proposed_chains([&self.required_namespaces, &self.optional_namespaces])
@@ -207,7 +217,11 @@ pub struct SignConfig {
 impl SignConfig {
     /// A configuration with our metadata and the defaults.
     pub fn new(metadata: Metadata) -> Self {
-        SignConfig { metadata, relay: RelayConfig::default(), request_expiry_s: MIN_REQUEST_EXPIRY_S }
+        SignConfig {
+            metadata,
+            relay: RelayConfig::default(),
+            request_expiry_s: MIN_REQUEST_EXPIRY_S,
+        }
     }
 }
 
@@ -297,12 +311,20 @@ pub enum Event {
     SessionSettled { session: Session },
     /// A request of ours went out with this id.
     #[serde(rename_all = "camelCase")]
-    RequestSent { id: u64, method: String, chain_id: Option<String> },
+    RequestSent {
+        id: u64,
+        method: String,
+        chain_id: Option<String>,
+    },
     /// A session request finished.
     SessionRequestResult { id: u64, outcome: RequestOutcome },
     /// The wallet emitted an event (`accountsChanged`, `chainChanged`, …).
     #[serde(rename_all = "camelCase")]
-    SessionEvent { name: String, data: Value, chain_id: String },
+    SessionEvent {
+        name: String,
+        data: Value,
+        chain_id: String,
+    },
     /// The wallet changed the namespaces.
     SessionUpdated { session: Session },
     /// The session now expires at `expiry` (unix seconds).
@@ -316,12 +338,17 @@ pub enum Event {
     /// The session expired.
     SessionExpired,
     /// The relay refused or never answered a request.
-    RelayFailure { method: String, code: Option<i64>, message: String },
+    RelayFailure {
+        method: String,
+        code: Option<i64>,
+        message: String,
+    },
     /// A message was acknowledged and ignored.
     MessageDropped { topic: String, reason: String },
 }
 
 /// One output of a step.
+#[allow(clippy::large_enum_variant)] // events are moved to the UI at once; boxing buys nothing
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "value", rename_all = "camelCase")]
 pub enum Output {
@@ -344,11 +371,23 @@ pub struct Step {
 impl Step {
     /// The frames to send.
     pub fn frames(&self) -> impl Iterator<Item = &str> {
-        self.outputs.iter().filter_map(|o| if let Output::Send(f) = o { Some(f.as_str()) } else { None })
+        self.outputs.iter().filter_map(|o| {
+            if let Output::Send(f) = o {
+                Some(f.as_str())
+            } else {
+                None
+            }
+        })
     }
     /// The events.
     pub fn events(&self) -> impl Iterator<Item = &Event> {
-        self.outputs.iter().filter_map(|o| if let Output::Event(e) = o { Some(e) } else { None })
+        self.outputs.iter().filter_map(|o| {
+            if let Output::Event(e) = o {
+                Some(e)
+            } else {
+                None
+            }
+        })
     }
 }
 
@@ -445,7 +484,10 @@ impl SignClient {
 
     /// The pairing URI of the pending proposal (to show it again after a reload).
     pub fn pairing_uri(&self) -> Option<String> {
-        self.proposal.as_ref().filter(|p| p.approved.is_none()).map(|p| p.pairing.uri().to_string())
+        self.proposal
+            .as_ref()
+            .filter(|p| p.approved.is_none())
+            .map(|p| p.pairing.uri().to_string())
     }
 
     /// How many random bytes the host should feed with [`Input::Entropy`] now.
@@ -477,7 +519,8 @@ impl SignClient {
     /// Restores a state saved with [`SignClient::to_json`]; malformed or inconsistent JSON is an
     /// error. The entropy pool starts empty and the socket is considered closed.
     pub fn from_json(json: &str) -> Result<Self> {
-        let client: SignClient = serde_json::from_str(json).map_err(|e| Error::Storage(e.to_string()))?;
+        let client: SignClient =
+            serde_json::from_str(json).map_err(|e| Error::Storage(e.to_string()))?;
         client.validate()?;
         Ok(client)
     }
@@ -491,7 +534,9 @@ impl SignClient {
                 return bad("proposal key mismatch");
             }
             if let Some(a) = &p.approved {
-                if a.topic != crypto::topic_of(&a.sym_key) || hex_decode_array::<32>(&a.responder_public_key).is_err() {
+                if a.topic != crypto::topic_of(&a.sym_key)
+                    || hex_decode_array::<32>(&a.responder_public_key).is_err()
+                {
                     return bad("approval mismatch");
                 }
             }
@@ -518,12 +563,19 @@ impl SignClient {
             Input::Disconnected => self.relay.on_disconnected(),
             other => {
                 if self.entropy.len() < ENTROPY_PER_INPUT {
-                    return Err(Error::NeedEntropy { needed: ENTROPY_PER_INPUT - self.entropy.len() });
+                    return Err(Error::NeedEntropy {
+                        needed: ENTROPY_PER_INPUT - self.entropy.len(),
+                    });
                 }
                 match other {
                     Input::Connected => {
                         let id = self.relay_id(now_ms);
-                        out.extend(self.relay.on_connected(now_ms, id).into_iter().map(Output::Send));
+                        out.extend(
+                            self.relay
+                                .on_connected(now_ms, id)
+                                .into_iter()
+                                .map(Output::Send),
+                        );
                         self.on_tick(now_ms, &mut out);
                     }
                     Input::Tick => self.on_tick(now_ms, &mut out),
@@ -545,12 +597,21 @@ impl SignClient {
                 }
             }
         }
-        Ok(Step { outputs: out, next_deadline_ms: self.next_deadline() })
+        Ok(Step {
+            outputs: out,
+            next_deadline_ms: self.next_deadline(),
+        })
     }
 
     // ----- randomness and ids -------------------------------------------------------------
 
+    /// Draws `N` bytes from the pool. `handle` refuses inputs unless [`ENTROPY_PER_INPUT`] bytes
+    /// are available, which covers the most any single input draws (a `Connect`: 90 bytes).
     fn take<const N: usize>(&mut self) -> [u8; N] {
+        debug_assert!(
+            self.entropy.len() >= N,
+            "entropy pool exhausted within one input"
+        );
         let mut a = [0u8; N];
         let n = N.min(self.entropy.len());
         a[..n].copy_from_slice(&self.entropy[..n]);
@@ -561,7 +622,9 @@ impl SignClient {
     fn relay_id(&mut self, now_ms: u64) -> u64 {
         let r = self.take::<3>();
         let r = (u32::from(r[0]) << 16 | u32::from(r[1]) << 8 | u32::from(r[2])) % 1_000_000;
-        let mut id = now_ms.saturating_mul(1_000_000).saturating_add(u64::from(r));
+        let mut id = now_ms
+            .saturating_mul(1_000_000)
+            .saturating_add(u64::from(r));
         while self.relay.is_pending(id) {
             id = id.wrapping_add(1);
         }
@@ -596,41 +659,89 @@ impl SignClient {
 
     fn subscribe(&mut self, now_ms: u64, topic: &str, out: &mut Out) {
         if !self.relay.is_subscribed_or_pending(topic) {
-            self.relay_send(now_ms, RelayRequest::Subscribe { topic: topic.into() }, out);
+            self.relay_send(
+                now_ms,
+                RelayRequest::Subscribe {
+                    topic: topic.into(),
+                },
+                out,
+            );
         }
     }
 
     fn unsubscribe(&mut self, now_ms: u64, topic: &str, out: &mut Out) {
         match self.relay.subscription_id(topic).map(str::to_string) {
-            Some(sub) if !sub.is_empty() => {
-                self.relay_send(now_ms, RelayRequest::Unsubscribe { topic: topic.into(), subscription_id: sub }, out)
-            }
+            Some(sub) if !sub.is_empty() => self.relay_send(
+                now_ms,
+                RelayRequest::Unsubscribe {
+                    topic: topic.into(),
+                    subscription_id: sub,
+                },
+                out,
+            ),
             _ => self.relay.forget_topic(topic),
         }
     }
 
-    fn publish(&mut self, now_ms: u64, topic: &str, key: &[u8; 32], payload: &str, opts: PublishOpts, out: &mut Out) {
+    fn publish(
+        &mut self,
+        now_ms: u64,
+        topic: &str,
+        key: &[u8; 32],
+        payload: &str,
+        opts: PublishOpts,
+        out: &mut Out,
+    ) {
         let iv = self.take::<12>();
         let message = crypto::encrypt_type0(key, &iv, payload.as_bytes());
-        let req = RelayRequest::Publish { topic: topic.into(), message, ttl: opts.ttl, tag: opts.tag, prompt: opts.prompt };
+        let req = RelayRequest::Publish {
+            topic: topic.into(),
+            message,
+            ttl: opts.ttl,
+            tag: opts.tag,
+            prompt: opts.prompt,
+        };
         self.relay_send(now_ms, req, out);
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn send_request(&mut self, now_ms: u64, topic: &str, key: &[u8; 32], id: u64, method: &str, params: &Value, opts: Option<PublishOpts>, out: &mut Out) {
+    fn send_request(
+        &mut self,
+        now_ms: u64,
+        topic: &str,
+        key: &[u8; 32],
+        id: u64,
+        method: &str,
+        params: &Value,
+        opts: Option<PublishOpts>,
+        out: &mut Out,
+    ) {
         let payload = rpc::request_json(&id.to_string(), method, params);
-        let opts = opts.or_else(|| rpc::method_opts(method).map(|o| o.req)).unwrap_or(rpc::UNSUPPORTED_METHOD_RES);
+        let opts = opts
+            .or_else(|| rpc::method_opts(method).map(|o| o.req))
+            .unwrap_or(rpc::UNSUPPORTED_METHOD_RES);
         self.remember(id);
         self.publish(now_ms, topic, key, &payload, opts, out);
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn send_response(&mut self, now_ms: u64, topic: &str, key: &[u8; 32], id: &RawId, method: &str, outcome: core::result::Result<Value, RpcError>, out: &mut Out) {
+    fn send_response(
+        &mut self,
+        now_ms: u64,
+        topic: &str,
+        key: &[u8; 32],
+        id: &RawId,
+        method: &str,
+        outcome: core::result::Result<Value, RpcError>,
+        out: &mut Out,
+    ) {
         let payload = match &outcome {
             Ok(v) => rpc::result_json(id, v),
             Err(e) => rpc::error_json(id, e),
         };
-        let opts = rpc::method_opts(method).map(|o| o.res).unwrap_or(rpc::UNSUPPORTED_METHOD_RES);
+        let opts = rpc::method_opts(method)
+            .map(|o| o.res)
+            .unwrap_or(rpc::UNSUPPORTED_METHOD_RES);
         self.publish(now_ms, topic, key, &payload, opts, out);
     }
 
@@ -643,17 +754,34 @@ impl SignClient {
                 RelayOutput::Event(e) => self.on_relay_event(now_ms, e, out),
             }
         }
-        if self.proposal.as_ref().is_some_and(|p| p.pairing.is_expired(now_ms)) {
+        if self
+            .proposal
+            .as_ref()
+            .is_some_and(|p| p.pairing.is_expired(now_ms))
+        {
             self.drop_proposal(now_ms, out);
             out.push(Output::Event(Event::PairingExpired));
         }
-        let overdue: Vec<u64> = self.pending.iter().filter(|(_, p)| p.deadline_ms <= now_ms).map(|(id, _)| *id).collect();
+        let overdue: Vec<u64> = self
+            .pending
+            .iter()
+            .filter(|(_, p)| p.deadline_ms <= now_ms)
+            .map(|(id, _)| *id)
+            .collect();
         for id in overdue {
             if let Some(p) = self.pending.remove(&id) {
-                out.push(Output::Event(Self::failed(id, p.kind, codes::SESSION_REQUEST_EXPIRED.into())));
+                out.push(Output::Event(Self::failed(
+                    id,
+                    p.kind,
+                    codes::SESSION_REQUEST_EXPIRED.into(),
+                )));
             }
         }
-        if self.session.as_ref().is_some_and(|s| s.session.expiry.saturating_mul(1000) <= now_ms) {
+        if self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.session.expiry.saturating_mul(1000) <= now_ms)
+        {
             self.end_session(now_ms, codes::SESSION_REQUEST_EXPIRED.into(), out);
             out.push(Output::Event(Event::SessionExpired));
         }
@@ -661,9 +789,15 @@ impl SignClient {
 
     fn failed(id: u64, kind: PendingKind, error: RpcError) -> Event {
         match kind {
-            PendingKind::Request => Event::SessionRequestResult { id, outcome: RequestOutcome::Error(error) },
+            PendingKind::Request => Event::SessionRequestResult {
+                id,
+                outcome: RequestOutcome::Error(error),
+            },
             PendingKind::Ping => Event::PingResult { id, ok: false },
-            PendingKind::Extend { .. } => Event::ExtendFailed { code: error.code, message: error.message },
+            PendingKind::Extend { .. } => Event::ExtendFailed {
+                code: error.code,
+                message: error.message,
+            },
         }
     }
 
@@ -690,20 +824,47 @@ impl SignClient {
 
     fn command(&mut self, now_ms: u64, cmd: Command, out: &mut Out) -> Result<()> {
         match cmd {
-            Command::Connect { required_namespaces, optional_namespaces, session_properties } => {
-                self.connect(now_ms, required_namespaces, optional_namespaces, session_properties, out)
-            }
-            Command::Request { topic, chain_id, method, params, expiry_s, id } => {
-                self.request(now_ms, &topic, &chain_id, &method, params, expiry_s, id, out)
-            }
+            Command::Connect {
+                required_namespaces,
+                optional_namespaces,
+                session_properties,
+            } => self.connect(
+                now_ms,
+                required_namespaces,
+                optional_namespaces,
+                session_properties,
+                out,
+            ),
+            Command::Request {
+                topic,
+                chain_id,
+                method,
+                params,
+                expiry_s,
+                id,
+            } => self.request(
+                now_ms, &topic, &chain_id, &method, params, expiry_s, id, out,
+            ),
             Command::Disconnect => {
                 if let Some(s) = &self.session {
                     let (topic, key) = (s.session.topic.clone(), s.sym_key);
                     let id = self.sign_id(now_ms);
                     let e = codes::USER_DISCONNECTED;
-                    self.send_request(now_ms, &topic, &key, id, "wc_sessionDelete", &json!({"code": e.code, "message": e.message}), None, out);
+                    self.send_request(
+                        now_ms,
+                        &topic,
+                        &key,
+                        id,
+                        "wc_sessionDelete",
+                        &json!({"code": e.code, "message": e.message}),
+                        None,
+                        out,
+                    );
                     self.end_session(now_ms, e.into(), out);
-                    out.push(Output::Event(Event::SessionDeleted { code: e.code, message: e.message.into() }));
+                    out.push(Output::Event(Event::SessionDeleted {
+                        code: e.code,
+                        message: e.message.into(),
+                    }));
                 } else {
                     self.drop_proposal(now_ms, out);
                 }
@@ -712,28 +873,66 @@ impl SignClient {
             Command::Ping => {
                 let (topic, key) = self.session_topic_key()?;
                 let id = self.sign_id(now_ms);
-                self.send_request(now_ms, &topic, &key, id, "wc_sessionPing", &json!({}), None, out);
-                self.pending.insert(id, PendingRpc { kind: PendingKind::Ping, deadline_ms: now_ms.saturating_add(PING_TIMEOUT_MS) });
-                out.push(Output::Event(Event::RequestSent { id, method: "wc_sessionPing".into(), chain_id: None }));
+                self.send_request(
+                    now_ms,
+                    &topic,
+                    &key,
+                    id,
+                    "wc_sessionPing",
+                    &json!({}),
+                    None,
+                    out,
+                );
+                self.pending.insert(
+                    id,
+                    PendingRpc {
+                        kind: PendingKind::Ping,
+                        deadline_ms: now_ms.saturating_add(PING_TIMEOUT_MS),
+                    },
+                );
+                out.push(Output::Event(Event::RequestSent {
+                    id,
+                    method: "wc_sessionPing".into(),
+                    chain_id: None,
+                }));
                 Ok(())
             }
             Command::Extend => {
                 let (topic, key) = self.session_topic_key()?;
                 let id = self.sign_id(now_ms);
                 let expiry = now_ms / 1000 + SESSION_EXPIRY_S;
-                self.send_request(now_ms, &topic, &key, id, "wc_sessionExtend", &json!({ "expiry": expiry }), None, out);
+                self.send_request(
+                    now_ms,
+                    &topic,
+                    &key,
+                    id,
+                    "wc_sessionExtend",
+                    &json!({ "expiry": expiry }),
+                    None,
+                    out,
+                );
                 self.pending.insert(
                     id,
-                    PendingRpc { kind: PendingKind::Extend { expiry }, deadline_ms: now_ms.saturating_add(EXTEND_TIMEOUT_MS) },
+                    PendingRpc {
+                        kind: PendingKind::Extend { expiry },
+                        deadline_ms: now_ms.saturating_add(EXTEND_TIMEOUT_MS),
+                    },
                 );
-                out.push(Output::Event(Event::RequestSent { id, method: "wc_sessionExtend".into(), chain_id: None }));
+                out.push(Output::Event(Event::RequestSent {
+                    id,
+                    method: "wc_sessionExtend".into(),
+                    chain_id: None,
+                }));
                 Ok(())
             }
         }
     }
 
     fn session_topic_key(&self) -> Result<(String, [u8; 32])> {
-        let s = self.session.as_ref().ok_or(Error::InvalidState("no session"))?;
+        let s = self
+            .session
+            .as_ref()
+            .ok_or(Error::InvalidState("no session"))?;
         Ok((s.session.topic.clone(), s.sym_key))
     }
 
@@ -750,7 +949,9 @@ impl SignClient {
         }
         if let Some(p) = &self.proposal {
             if !p.pairing.can_replace(now_ms) {
-                return Err(Error::TooSoon { retry_at_ms: p.pairing.replaceable_from_ms() });
+                return Err(Error::TooSoon {
+                    retry_at_ms: p.pairing.replaceable_from_ms(),
+                });
             }
         }
         validate_proposal(&required).map_err(Error::InvalidParams)?;
@@ -777,8 +978,19 @@ impl SignClient {
         }
         let (topic, key) = (pairing.topic().to_string(), *pairing.sym_key());
         self.subscribe(now_ms, &topic, out);
-        self.send_request(now_ms, &topic, &key, id, "wc_sessionPropose", &params, None, out);
-        out.push(Output::Event(Event::PairingUri { uri: pairing.uri().to_string() }));
+        self.send_request(
+            now_ms,
+            &topic,
+            &key,
+            id,
+            "wc_sessionPropose",
+            &params,
+            None,
+            out,
+        );
+        out.push(Output::Event(Event::PairingUri {
+            uri: pairing.uri().to_string(),
+        }));
         self.proposal = Some(Proposal {
             pairing,
             id,
@@ -803,35 +1015,72 @@ impl SignClient {
         id: Option<u64>,
         out: &mut Out,
     ) -> Result<()> {
-        let s = self.session.as_ref().ok_or(Error::InvalidState("no session"))?;
+        let s = self
+            .session
+            .as_ref()
+            .ok_or(Error::InvalidState("no session"))?;
         if s.session.topic != topic {
             return Err(Error::InvalidState("no session for this topic"));
         }
         if !session_chains(&s.session.namespaces).contains(chain_id) {
             let e = codes::UNSUPPORTED_CHAINS;
-            return Err(Error::Unauthorized { code: e.code, message: e.message });
+            return Err(Error::Unauthorized {
+                code: e.code,
+                message: e.message,
+            });
         }
         if !s.session.allows_method(chain_id, method) {
             let e = codes::UNSUPPORTED_METHODS;
-            return Err(Error::Unauthorized { code: e.code, message: e.message });
+            return Err(Error::Unauthorized {
+                code: e.code,
+                message: e.message,
+            });
         }
         let key = s.sym_key;
         let id = match id {
-            Some(id) if self.pending.contains_key(&id) || self.seen.contains(&id) => return Err(Error::DuplicateId(id)),
+            Some(id) if self.pending.contains_key(&id) || self.seen.contains(&id) => {
+                return Err(Error::DuplicateId(id))
+            }
             Some(id) => id,
             None => self.sign_id(now_ms),
         };
-        let expiry = expiry_s.unwrap_or(self.config.request_expiry_s).clamp(MIN_REQUEST_EXPIRY_S, MAX_REQUEST_EXPIRY_S);
+        let expiry = expiry_s
+            .unwrap_or(self.config.request_expiry_s)
+            .clamp(MIN_REQUEST_EXPIRY_S, MAX_REQUEST_EXPIRY_S);
         let expiry_ts = now_ms / 1000 + expiry;
         let params = json!({
             "request": {"method": method, "params": params, "expiryTimestamp": expiry_ts},
             "chainId": chain_id,
         });
-        let base = rpc::method_opts("wc_sessionRequest").map(|o| o.req).unwrap_or(rpc::UNSUPPORTED_METHOD_RES);
-        let opts = PublishOpts { ttl: base.ttl.max(expiry), ..base };
-        self.send_request(now_ms, topic, &key, id, "wc_sessionRequest", &params, Some(opts), out);
-        self.pending.insert(id, PendingRpc { kind: PendingKind::Request, deadline_ms: expiry_ts.saturating_mul(1000) });
-        out.push(Output::Event(Event::RequestSent { id, method: method.into(), chain_id: Some(chain_id.into()) }));
+        let base = rpc::method_opts("wc_sessionRequest")
+            .map(|o| o.req)
+            .unwrap_or(rpc::UNSUPPORTED_METHOD_RES);
+        let opts = PublishOpts {
+            ttl: base.ttl.max(expiry),
+            ..base
+        };
+        self.send_request(
+            now_ms,
+            topic,
+            &key,
+            id,
+            "wc_sessionRequest",
+            &params,
+            Some(opts),
+            out,
+        );
+        self.pending.insert(
+            id,
+            PendingRpc {
+                kind: PendingKind::Request,
+                deadline_ms: expiry_ts.saturating_mul(1000),
+            },
+        );
+        out.push(Output::Event(Event::RequestSent {
+            id,
+            method: method.into(),
+            chain_id: Some(chain_id.into()),
+        }));
         Ok(())
     }
 
@@ -840,11 +1089,13 @@ impl SignClient {
     fn on_relay_event(&mut self, now_ms: u64, event: RelayEvent, out: &mut Out) {
         match event {
             RelayEvent::Message { message, .. } => self.on_message(now_ms, message, out),
-            RelayEvent::Rejected { request, error, .. } => out.push(Output::Event(Event::RelayFailure {
-                method: request.method().into(),
-                code: Some(error.code),
-                message: error.message,
-            })),
+            RelayEvent::Rejected { request, error, .. } => {
+                out.push(Output::Event(Event::RelayFailure {
+                    method: request.method().into(),
+                    code: Some(error.code),
+                    message: error.message,
+                }))
+            }
             RelayEvent::TimedOut { request, .. } => out.push(Output::Event(Event::RelayFailure {
                 method: request.method().into(),
                 code: None,
@@ -863,40 +1114,64 @@ impl SignClient {
                 return Some((TopicKind::Settling, a.sym_key));
             }
         }
-        self.session.as_ref().filter(|s| s.session.topic == topic).map(|s| (TopicKind::Session, s.sym_key))
+        self.session
+            .as_ref()
+            .filter(|s| s.session.topic == topic)
+            .map(|s| (TopicKind::Session, s.sym_key))
     }
 
     fn on_message(&mut self, now_ms: u64, msg: ReceivedMessage, out: &mut Out) {
         let drop = |out: &mut Out, reason: &str| {
-            out.push(Output::Event(Event::MessageDropped { topic: msg.topic.chars().take(64).collect(), reason: reason.into() }))
+            out.push(Output::Event(Event::MessageDropped {
+                topic: msg.topic.chars().take(64).collect(),
+                reason: reason.into(),
+            }))
         };
-        let Some((kind, key)) = self.topic_key(&msg.topic) else { return drop(out, "unknown topic") };
-        let Ok(plain) = crypto::decrypt_type0(&key, &msg.message) else { return drop(out, "undecryptable") };
-        let Ok(text) = String::from_utf8(plain) else { return drop(out, "not utf-8") };
-        let Ok(message) = rpc::parse_message(&text) else { return drop(out, "not json-rpc") };
+        let Some((kind, key)) = self.topic_key(&msg.topic) else {
+            return drop(out, "unknown topic");
+        };
+        let Ok(plain) = crypto::decrypt_type0(&key, &msg.message) else {
+            return drop(out, "undecryptable");
+        };
+        let Ok(text) = String::from_utf8(plain) else {
+            return drop(out, "not utf-8");
+        };
+        let Ok(message) = rpc::parse_message(&text) else {
+            return drop(out, "not json-rpc");
+        };
         let topic = msg.topic.clone();
         match message {
             Message::Request { id, method, params } => {
-                let Some(num) = id.value() else { return drop(out, "request id is not an integer") };
+                let Some(num) = id.value() else {
+                    return drop(out, "request id is not an integer");
+                };
                 if self.seen.contains(&num) || self.pending.contains_key(&num) {
                     return drop(out, "duplicate or own message");
                 }
-                if matches!(method.as_str(), "wc_sessionPropose" | "wc_sessionRequest" | "wc_sessionAuthenticate") {
+                if matches!(
+                    method.as_str(),
+                    "wc_sessionPropose" | "wc_sessionRequest" | "wc_sessionAuthenticate"
+                ) {
                     return drop(out, "request meant for a wallet");
                 }
                 self.remember(num);
                 match kind {
-                    TopicKind::Pairing => self.on_pairing_request(now_ms, &topic, &key, id, &method, params, out),
-                    TopicKind::Settling | TopicKind::Session => {
-                        self.on_session_request(now_ms, kind, &topic, &key, id, &method, params, out)
+                    TopicKind::Pairing => {
+                        self.on_pairing_request(now_ms, &topic, &key, id, &method, params, out)
                     }
+                    TopicKind::Settling | TopicKind::Session => self
+                        .on_session_request(now_ms, kind, &topic, &key, id, &method, params, out),
                 }
             }
             Message::Response { id, outcome } => {
-                let Some(num) = id.value() else { return drop(out, "response id is not an integer") };
+                let Some(num) = id.value() else {
+                    return drop(out, "response id is not an integer");
+                };
                 let handled = match kind {
                     TopicKind::Pairing => self.on_proposal_response(now_ms, num, outcome, out),
-                    TopicKind::Settling | TopicKind::Session => self.on_session_response(num, outcome, out),
+                    TopicKind::Settling | TopicKind::Session => {
+                        self.on_session_response(num, outcome, out)
+                    }
                 };
                 if !handled {
                     drop(out, "unmatched response");
@@ -906,23 +1181,53 @@ impl SignClient {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn on_pairing_request(&mut self, now_ms: u64, topic: &str, key: &[u8; 32], id: RawId, method: &str, params: Value, out: &mut Out) {
+    fn on_pairing_request(
+        &mut self,
+        now_ms: u64,
+        topic: &str,
+        key: &[u8; 32],
+        id: RawId,
+        method: &str,
+        params: Value,
+        out: &mut Out,
+    ) {
         match method {
-            "wc_pairingPing" | "wc_pairingExtend" => self.send_response(now_ms, topic, key, &id, method, Ok(Value::Bool(true)), out),
+            "wc_pairingPing" | "wc_pairingExtend" => {
+                self.send_response(now_ms, topic, key, &id, method, Ok(Value::Bool(true)), out)
+            }
             "wc_pairingDelete" => {
                 self.send_response(now_ms, topic, key, &id, method, Ok(Value::Bool(true)), out);
                 if self.proposal.as_ref().is_some_and(|p| p.approved.is_none()) {
                     let (code, message) = reason_of(&params, codes::USER_REJECTED);
                     self.drop_proposal(now_ms, out);
-                    out.push(Output::Event(Event::SessionProposalRejected { code, message }));
+                    out.push(Output::Event(Event::SessionProposalRejected {
+                        code,
+                        message,
+                    }));
                 }
             }
-            _ => self.send_response(now_ms, topic, key, &id, method, Err(codes::METHOD_NOT_FOUND.into()), out),
+            _ => self.send_response(
+                now_ms,
+                topic,
+                key,
+                &id,
+                method,
+                Err(codes::METHOD_NOT_FOUND.into()),
+                out,
+            ),
         }
     }
 
-    fn on_proposal_response(&mut self, now_ms: u64, id: u64, outcome: core::result::Result<Value, RpcError>, out: &mut Out) -> bool {
-        let Some(p) = self.proposal.as_ref() else { return false };
+    fn on_proposal_response(
+        &mut self,
+        now_ms: u64,
+        id: u64,
+        outcome: core::result::Result<Value, RpcError>,
+        out: &mut Out,
+    ) -> bool {
+        let Some(p) = self.proposal.as_ref() else {
+            return false;
+        };
         if p.id != id || p.approved.is_some() {
             return false;
         }
@@ -930,7 +1235,10 @@ impl SignClient {
             Ok(v) => v,
             Err(e) => {
                 self.drop_proposal(now_ms, out);
-                out.push(Output::Event(Event::SessionProposalRejected { code: e.code, message: e.message }));
+                out.push(Output::Event(Event::SessionProposalRejected {
+                    code: e.code,
+                    message: e.message,
+                }));
                 return true;
             }
         };
@@ -941,16 +1249,18 @@ impl SignClient {
             relay: Option<RelayProtocol>,
             responder_public_key: String,
         }
-        let approved = serde_json::from_value::<Approval>(result).ok().and_then(|a| {
-            let peer = hex_decode_array::<32>(&a.responder_public_key).ok()?;
-            let sym_key = crypto::derive_sym_key(&p.secret, &peer).ok()?;
-            Some(Approved {
-                responder_public_key: hex_encode(&peer),
-                sym_key,
-                topic: crypto::topic_of(&sym_key),
-                relay: a.relay.unwrap_or_default(),
-            })
-        });
+        let approved = serde_json::from_value::<Approval>(result)
+            .ok()
+            .and_then(|a| {
+                let peer = hex_decode_array::<32>(&a.responder_public_key).ok()?;
+                let sym_key = crypto::derive_sym_key(&p.secret, &peer).ok()?;
+                Some(Approved {
+                    responder_public_key: hex_encode(&peer),
+                    sym_key,
+                    topic: crypto::topic_of(&sym_key),
+                    relay: a.relay.unwrap_or_default(),
+                })
+            });
         match approved {
             Some(a) => {
                 let topic = a.topic.clone();
@@ -962,7 +1272,10 @@ impl SignClient {
             None => {
                 self.drop_proposal(now_ms, out);
                 let e = codes::SESSION_SETTLEMENT_FAILED;
-                out.push(Output::Event(Event::ConnectFailed { code: e.code, message: "Invalid proposal response".into() }));
+                out.push(Output::Event(Event::ConnectFailed {
+                    code: e.code,
+                    message: "Invalid proposal response".into(),
+                }));
             }
         }
         true
@@ -983,26 +1296,59 @@ impl SignClient {
         let ok = Ok(Value::Bool(true));
         match (kind, method) {
             (_, "wc_sessionPing") => self.send_response(now_ms, topic, key, &id, method, ok, out),
-            (TopicKind::Settling, "wc_sessionSettle") => self.on_settle(now_ms, topic, key, id, params, out),
+            (TopicKind::Settling, "wc_sessionSettle") => {
+                self.on_settle(now_ms, topic, key, id, params, out)
+            }
             (TopicKind::Session, "wc_sessionSettle") => {
-                let same = self.session.as_ref().is_some_and(|s| Some(s.settle_id) == id.value());
-                let reply = if same { ok } else { Err(codes::INVALID_SESSION_SETTLE_REQUEST.into()) };
+                let same = self
+                    .session
+                    .as_ref()
+                    .is_some_and(|s| Some(s.settle_id) == id.value());
+                let reply = if same {
+                    ok
+                } else {
+                    Err(codes::INVALID_SESSION_SETTLE_REQUEST.into())
+                };
                 self.send_response(now_ms, topic, key, &id, method, reply, out);
             }
-            (TopicKind::Settling, _) => {
-                self.send_response(now_ms, topic, key, &id, method, Err(codes::NO_SESSION_FOR_TOPIC.into()), out)
-            }
+            (TopicKind::Settling, _) => self.send_response(
+                now_ms,
+                topic,
+                key,
+                &id,
+                method,
+                Err(codes::NO_SESSION_FOR_TOPIC.into()),
+                out,
+            ),
             (_, "wc_sessionUpdate") => {
                 let reply = self.on_update(&params);
                 let updated = reply.is_ok();
-                self.send_response(now_ms, topic, key, &id, method, reply.map(|_| Value::Bool(true)), out);
+                self.send_response(
+                    now_ms,
+                    topic,
+                    key,
+                    &id,
+                    method,
+                    reply.map(|_| Value::Bool(true)),
+                    out,
+                );
                 if let (true, Some(s)) = (updated, &self.session) {
-                    out.push(Output::Event(Event::SessionUpdated { session: s.session.clone() }));
+                    out.push(Output::Event(Event::SessionUpdated {
+                        session: s.session.clone(),
+                    }));
                 }
             }
             (_, "wc_sessionExtend") => {
                 let reply = self.on_extend(now_ms, &params);
-                self.send_response(now_ms, topic, key, &id, method, reply.clone().map(|_| Value::Bool(true)), out);
+                self.send_response(
+                    now_ms,
+                    topic,
+                    key,
+                    &id,
+                    method,
+                    reply.clone().map(|_| Value::Bool(true)),
+                    out,
+                );
                 if let Ok(expiry) = reply {
                     out.push(Output::Event(Event::SessionExtended { expiry }));
                 }
@@ -1020,17 +1366,49 @@ impl SignClient {
             (_, "wc_sessionDelete") => {
                 self.send_response(now_ms, topic, key, &id, method, ok, out);
                 let (code, message) = reason_of(&params, codes::USER_DISCONNECTED);
-                self.end_session(now_ms, RpcError { code, message: message.clone(), data: None }, out);
+                self.end_session(
+                    now_ms,
+                    RpcError {
+                        code,
+                        message: message.clone(),
+                        data: None,
+                    },
+                    out,
+                );
                 out.push(Output::Event(Event::SessionDeleted { code, message }));
             }
-            _ => self.send_response(now_ms, topic, key, &id, method, Err(codes::METHOD_NOT_FOUND.into()), out),
+            _ => self.send_response(
+                now_ms,
+                topic,
+                key,
+                &id,
+                method,
+                Err(codes::METHOD_NOT_FOUND.into()),
+                out,
+            ),
         }
     }
 
-    fn on_settle(&mut self, now_ms: u64, topic: &str, key: &[u8; 32], id: RawId, params: Value, out: &mut Out) {
+    fn on_settle(
+        &mut self,
+        now_ms: u64,
+        topic: &str,
+        key: &[u8; 32],
+        id: RawId,
+        params: Value,
+        out: &mut Out,
+    ) {
         match self.check_settle(now_ms, topic, key, &id, params) {
             Ok(state) => {
-                self.send_response(now_ms, topic, key, &id, "wc_sessionSettle", Ok(Value::Bool(true)), out);
+                self.send_response(
+                    now_ms,
+                    topic,
+                    key,
+                    &id,
+                    "wc_sessionSettle",
+                    Ok(Value::Bool(true)),
+                    out,
+                );
                 let session = state.session.clone();
                 if let Some(p) = self.proposal.take() {
                     self.unsubscribe(now_ms, p.pairing.topic(), out);
@@ -1039,14 +1417,32 @@ impl SignClient {
                 out.push(Output::Event(Event::SessionSettled { session }));
             }
             Err(e) => {
-                self.send_response(now_ms, topic, key, &id, "wc_sessionSettle", Err(e.into()), out);
+                self.send_response(
+                    now_ms,
+                    topic,
+                    key,
+                    &id,
+                    "wc_sessionSettle",
+                    Err(e.into()),
+                    out,
+                );
                 self.drop_proposal(now_ms, out);
-                out.push(Output::Event(Event::ConnectFailed { code: e.code, message: e.message.into() }));
+                out.push(Output::Event(Event::ConnectFailed {
+                    code: e.code,
+                    message: e.message.into(),
+                }));
             }
         }
     }
 
-    fn check_settle(&self, now_ms: u64, topic: &str, key: &[u8; 32], id: &RawId, params: Value) -> core::result::Result<SessionState, SdkError> {
+    fn check_settle(
+        &self,
+        now_ms: u64,
+        topic: &str,
+        key: &[u8; 32],
+        id: &RawId,
+        params: Value,
+    ) -> core::result::Result<SessionState, SdkError> {
         #[derive(Deserialize)]
         #[serde(rename_all = "camelCase")]
         struct Settle {
@@ -1062,10 +1458,17 @@ impl SignClient {
         let p = self.proposal.as_ref().ok_or(invalid)?;
         let a = p.approved.as_ref().ok_or(invalid)?;
         let settle: Settle = serde_json::from_value(params).map_err(|_| invalid)?;
-        if !settle.controller.public_key.eq_ignore_ascii_case(&a.responder_public_key) {
+        if !settle
+            .controller
+            .public_key
+            .eq_ignore_ascii_case(&a.responder_public_key)
+        {
             return Err(invalid);
         }
-        validate_settled(&settle.namespaces, &proposed_chains([&p.required_namespaces, &p.optional_namespaces]))?;
+        validate_settled(
+            &settle.namespaces,
+            &proposed_chains([&p.required_namespaces, &p.optional_namespaces]),
+        )?;
         let now_s = now_ms / 1000;
         if settle.expiry <= now_s || settle.expiry > now_s.saturating_add(MAX_SETTLE_EXPIRY_S) {
             return Err(invalid);
@@ -1074,8 +1477,14 @@ impl SignClient {
             topic: topic.into(),
             pairing_topic: p.pairing.topic().into(),
             relay: settle.relay.unwrap_or_else(|| a.relay.clone()),
-            self_participant: Participant { public_key: p.public_key.clone(), metadata: self.config.metadata.clone() },
-            peer: Participant { public_key: a.responder_public_key.clone(), metadata: settle.controller.metadata },
+            self_participant: Participant {
+                public_key: p.public_key.clone(),
+                metadata: self.config.metadata.clone(),
+            },
+            peer: Participant {
+                public_key: a.responder_public_key.clone(),
+                metadata: settle.controller.metadata,
+            },
             controller: a.responder_public_key.clone(),
             namespaces: settle.namespaces,
             required_namespaces: p.required_namespaces.clone(),
@@ -1084,23 +1493,45 @@ impl SignClient {
             expiry: settle.expiry,
             acknowledged: true,
         };
-        Ok(SessionState { session, sym_key: *key, settle_id: id.value().unwrap_or_default() })
+        Ok(SessionState {
+            session,
+            sym_key: *key,
+            settle_id: id.value().unwrap_or_default(),
+        })
     }
 
     fn on_update(&mut self, params: &Value) -> core::result::Result<(), RpcError> {
-        let s = self.session.as_mut().ok_or(RpcError::from(codes::NO_SESSION_FOR_TOPIC))?;
-        let ns = params.get("namespaces").cloned().ok_or(RpcError::from(codes::INVALID_PARAMS))?;
-        let ns: SessionNamespaces = serde_json::from_value(ns).map_err(|_| RpcError::from(codes::INVALID_PARAMS))?;
+        let s = self
+            .session
+            .as_mut()
+            .ok_or(RpcError::from(codes::NO_SESSION_FOR_TOPIC))?;
+        let ns = params
+            .get("namespaces")
+            .cloned()
+            .ok_or(RpcError::from(codes::INVALID_PARAMS))?;
+        let ns: SessionNamespaces =
+            serde_json::from_value(ns).map_err(|_| RpcError::from(codes::INVALID_PARAMS))?;
         validate_settled(&ns, &s.session.proposed())?;
         s.session.namespaces = ns;
         Ok(())
     }
 
     fn on_extend(&mut self, now_ms: u64, params: &Value) -> core::result::Result<u64, RpcError> {
-        let s = self.session.as_mut().ok_or(RpcError::from(codes::NO_SESSION_FOR_TOPIC))?;
-        let expiry = params.get("expiry").and_then(Value::as_u64).ok_or(RpcError::from(codes::INVALID_EXTEND_REQUEST))?;
+        let s = self
+            .session
+            .as_mut()
+            .ok_or(RpcError::from(codes::NO_SESSION_FOR_TOPIC))?;
+        let week = (now_ms / 1000).saturating_add(SESSION_EXPIRY_S);
+        // The spec sends `{expiry}`; the official JS clients send `{}` and let the receiver set
+        // a week from now.
+        let expiry = match params.get("expiry") {
+            None | Some(Value::Null) => week.max(s.session.expiry),
+            Some(v) => v
+                .as_u64()
+                .ok_or(RpcError::from(codes::INVALID_EXTEND_REQUEST))?,
+        };
         // Not shorter than today, not beyond a week from now (a minute of clock skew allowed).
-        if expiry < s.session.expiry || expiry > (now_ms / 1000).saturating_add(SESSION_EXPIRY_S + 60) {
+        if expiry < s.session.expiry || expiry > week.saturating_add(60) {
             return Err(codes::INVALID_EXTEND_REQUEST.into());
         }
         s.session.expiry = expiry;
@@ -1108,10 +1539,21 @@ impl SignClient {
     }
 
     fn on_event(&self, params: &Value) -> core::result::Result<Event, RpcError> {
-        let s = self.session.as_ref().ok_or(RpcError::from(codes::NO_SESSION_FOR_TOPIC))?;
-        let chain_id = params.get("chainId").and_then(Value::as_str).ok_or(RpcError::from(codes::INVALID_PARAMS))?;
-        let event = params.get("event").ok_or(RpcError::from(codes::INVALID_PARAMS))?;
-        let name = event.get("name").and_then(Value::as_str).ok_or(RpcError::from(codes::INVALID_PARAMS))?;
+        let s = self
+            .session
+            .as_ref()
+            .ok_or(RpcError::from(codes::NO_SESSION_FOR_TOPIC))?;
+        let chain_id = params
+            .get("chainId")
+            .and_then(Value::as_str)
+            .ok_or(RpcError::from(codes::INVALID_PARAMS))?;
+        let event = params
+            .get("event")
+            .ok_or(RpcError::from(codes::INVALID_PARAMS))?;
+        let name = event
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or(RpcError::from(codes::INVALID_PARAMS))?;
         if !session_chains(&s.session.namespaces).contains(chain_id) {
             return Err(codes::UNSUPPORTED_CHAINS.into());
         }
@@ -1119,23 +1561,45 @@ impl SignClient {
             return Err(codes::UNSUPPORTED_EVENTS.into());
         }
         let data = event.get("data").cloned().unwrap_or(Value::Null);
-        Ok(Event::SessionEvent { name: name.into(), data, chain_id: chain_id.into() })
+        Ok(Event::SessionEvent {
+            name: name.into(),
+            data,
+            chain_id: chain_id.into(),
+        })
     }
 
-    fn on_session_response(&mut self, id: u64, outcome: core::result::Result<Value, RpcError>, out: &mut Out) -> bool {
-        let Some(p) = self.pending.remove(&id) else { return false };
+    fn on_session_response(
+        &mut self,
+        id: u64,
+        outcome: core::result::Result<Value, RpcError>,
+        out: &mut Out,
+    ) -> bool {
+        let Some(p) = self.pending.remove(&id) else {
+            return false;
+        };
         let event = match (p.kind, outcome) {
-            (PendingKind::Request, Ok(v)) => Event::SessionRequestResult { id, outcome: RequestOutcome::Result(v) },
-            (PendingKind::Request, Err(e)) => Event::SessionRequestResult { id, outcome: RequestOutcome::Error(e) },
+            (PendingKind::Request, Ok(v)) => Event::SessionRequestResult {
+                id,
+                outcome: RequestOutcome::Result(v),
+            },
+            (PendingKind::Request, Err(e)) => Event::SessionRequestResult {
+                id,
+                outcome: RequestOutcome::Error(e),
+            },
             (PendingKind::Ping, o) => Event::PingResult { id, ok: o.is_ok() },
             (PendingKind::Extend { expiry }, Ok(_)) => match self.session.as_mut() {
                 Some(s) => {
                     s.session.expiry = s.session.expiry.max(expiry);
-                    Event::SessionExtended { expiry: s.session.expiry }
+                    Event::SessionExtended {
+                        expiry: s.session.expiry,
+                    }
                 }
                 None => return true,
             },
-            (PendingKind::Extend { .. }, Err(e)) => Event::ExtendFailed { code: e.code, message: e.message },
+            (PendingKind::Extend { .. }, Err(e)) => Event::ExtendFailed {
+                code: e.code,
+                message: e.message,
+            },
         };
         out.push(Output::Event(event));
         true
@@ -1144,7 +1608,10 @@ impl SignClient {
 
 /// `{code, message}` of a delete request, or the default.
 fn reason_of(params: &Value, default: SdkError) -> (i64, String) {
-    let code = params.get("code").and_then(Value::as_i64).unwrap_or(default.code);
+    let code = params
+        .get("code")
+        .and_then(Value::as_i64)
+        .unwrap_or(default.code);
     let message = params
         .get("message")
         .and_then(Value::as_str)

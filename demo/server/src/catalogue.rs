@@ -3,8 +3,14 @@
 
 use crate::entities::{WalletListing, WalletsPage};
 
-pub const EVM_CHAINS: &[&str] =
-    &["eip155:1", "eip155:10", "eip155:137", "eip155:8453", "eip155:31337", "eip155:31338"];
+pub const EVM_CHAINS: &[&str] = &[
+    "eip155:1",
+    "eip155:10",
+    "eip155:137",
+    "eip155:8453",
+    "eip155:31337",
+    "eip155:31338",
+];
 pub const SOLANA_MAINNET: &str = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
 pub const BITCOIN_MAINNET: &str = "bip122:000000000019d6689c085ae165831e93";
 
@@ -71,7 +77,11 @@ pub fn build() -> Vec<CatalogueWallet> {
             "demo-wallet",
             Some("dev.walletmodal.demo"),
             evm.clone(),
-            (s("demowallet://"), s("demowallet-desktop://"), s("https://demo-wallet.example/app")),
+            (
+                s("demowallet://"),
+                s("demowallet-desktop://"),
+                s("https://demo-wallet.example/app"),
+            ),
             true,
         ),
         named(
@@ -179,17 +189,29 @@ pub fn build() -> Vec<CatalogueWallet> {
     let named_count = out.len();
     for n in 1..=(CATALOGUE_SIZE - named_count) {
         let id = format!("test-wallet-{n:02}");
-        let chain_list = if n % 5 == 0 { evm_sol.clone() } else { evm.clone() };
+        let chain_list = if n % 5 == 0 {
+            evm_sol.clone()
+        } else {
+            evm.clone()
+        };
         out.push(CatalogueWallet {
             listing: WalletListing {
                 id: id.clone(),
                 name: format!("Test Wallet {n:02}"),
                 image_id: id.clone(),
-                rdns: if n % 2 == 0 { Some(format!("dev.walletmodal.test{n:02}")) } else { None },
+                rdns: if n % 2 == 0 {
+                    Some(format!("dev.walletmodal.test{n:02}"))
+                } else {
+                    None
+                },
                 chains: chain_list,
                 mobile_link: Some(format!("testwallet{n:02}://")),
                 desktop_link: None,
-                webapp_link: if n % 3 == 0 { Some(format!("https://{id}.example/app")) } else { None },
+                webapp_link: if n % 3 == 0 {
+                    Some(format!("https://{id}.example/app"))
+                } else {
+                    None
+                },
             },
             certified: n % 2 == 1,
         });
@@ -233,9 +255,14 @@ impl WalletQuery {
     /// Parses the raw query pairs. `page` and `entries` must be positive integers when present.
     pub fn parse(get: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
         let page = positive(get("page").as_deref(), "page", 1)?;
-        let entries = positive(get("entries").as_deref(), "entries", DEFAULT_ENTRIES)?.min(MAX_ENTRIES);
-        let search = get("search").map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
-        let badge_type = get("badge_type").map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+        let entries =
+            positive(get("entries").as_deref(), "entries", DEFAULT_ENTRIES)?.min(MAX_ENTRIES);
+        let search = get("search")
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty());
+        let badge_type = get("badge_type")
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty());
         Ok(WalletQuery {
             page,
             entries,
@@ -253,9 +280,13 @@ pub fn query(catalogue: &[CatalogueWallet], q: &WalletQuery) -> WalletsPage {
     let needle = q.search.as_ref().map(|s| s.to_lowercase());
     let matches: Vec<&CatalogueWallet> = catalogue
         .iter()
-        .filter(|w| q.include.is_empty() || q.include.iter().any(|i| *i == w.listing.id))
-        .filter(|w| !q.exclude.iter().any(|e| *e == w.listing.id))
-        .filter(|w| needle.as_ref().is_none_or(|n| w.listing.name.to_lowercase().contains(n.as_str())))
+        .filter(|w| q.include.is_empty() || q.include.contains(&w.listing.id))
+        .filter(|w| !q.exclude.contains(&w.listing.id))
+        .filter(|w| {
+            needle
+                .as_ref()
+                .is_none_or(|n| w.listing.name.to_lowercase().contains(n.as_str()))
+        })
         .filter(|w| match q.badge_type.as_deref() {
             Some("certified") => w.certified,
             _ => true,
@@ -264,7 +295,12 @@ pub fn query(catalogue: &[CatalogueWallet], q: &WalletQuery) -> WalletsPage {
         .collect();
     let count = matches.len() as u64;
     let start = (q.page - 1).saturating_mul(q.entries);
-    let data = matches.into_iter().skip(start).take(q.entries).map(|w| w.listing.clone()).collect();
+    let data = matches
+        .into_iter()
+        .skip(start)
+        .take(q.entries)
+        .map(|w| w.listing.clone())
+        .collect();
     WalletsPage { data, count }
 }
 
@@ -273,8 +309,12 @@ mod tests {
     use super::*;
 
     fn q(pairs: &[(&str, &str)]) -> WalletQuery {
-        let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        WalletQuery::parse(|k| pairs.iter().find(|(pk, _)| pk == k).map(|(_, v)| v.clone())).unwrap()
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        WalletQuery::parse(|k| pairs.iter().find(|(pk, _)| pk == k).map(|(_, v)| v.clone()))
+            .unwrap()
     }
 
     #[test]
@@ -317,6 +357,9 @@ mod tests {
         let c = build();
         let r = query(&c, &q(&[("chains", SOLANA_MAINNET), ("entries", "100")]));
         assert!(r.count > 0 && r.count < 60);
-        assert!(r.data.iter().all(|w| w.chains.iter().any(|c| c == SOLANA_MAINNET)));
+        assert!(r
+            .data
+            .iter()
+            .all(|w| w.chains.iter().any(|c| c == SOLANA_MAINNET)));
     }
 }

@@ -2,5 +2,6 @@
 //! modal and this server agree on one definition of every JSON field.
 
 pub use wm_core::entities::{
-    AllowedOrigins, AnalyticsConfig, AnalyticsEvent, ProjectConfig, RemoteFeatures, WalletListing, WalletsPage,
+    AllowedOrigins, AnalyticsConfig, AnalyticsEvent, ProjectConfig, RemoteFeatures, WalletListing,
+    WalletsPage,
 };

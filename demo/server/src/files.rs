@@ -6,7 +6,12 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 pub fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase())
+        .as_deref()
+    {
         Some("html" | "htm") => "text/html; charset=utf-8",
         Some("js" | "mjs" | "cjs") => "text/javascript; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
@@ -47,11 +52,17 @@ pub fn safe_join(base: &Path, rel: &str) -> Option<PathBuf> {
 }
 
 fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, axum::Json(serde_json::json!({"error": "not found", "status": 404}))).into_response()
+    (
+        StatusCode::NOT_FOUND,
+        axum::Json(serde_json::json!({"error": "not found", "status": 404})),
+    )
+        .into_response()
 }
 
 pub async fn serve(base: &Path, rel: &str) -> Response {
-    let Some(path) = safe_join(base, rel) else { return not_found() };
+    let Some(path) = safe_join(base, rel) else {
+        return not_found();
+    };
     match tokio::fs::metadata(&path).await {
         Ok(m) if m.is_file() => {}
         _ => return not_found(),
@@ -60,7 +71,10 @@ pub async fn serve(base: &Path, rel: &str) -> Response {
         Ok(bytes) => {
             let mut res = bytes.into_response();
             let h = res.headers_mut();
-            h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(&path)));
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(content_type(&path)),
+            );
             h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
             res
         }

@@ -35,7 +35,11 @@ pub fn initials(label: &str) -> String {
 
 /// Whether an id is acceptable in an image path: 1 to 64 of `[A-Za-z0-9._-]`.
 pub fn valid_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
 }
 
 /// The SVG for an id, labelled with initials of `label`.

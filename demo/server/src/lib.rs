@@ -6,8 +6,8 @@
 
 pub mod catalogue;
 pub mod entities;
-pub mod images;
 mod files;
+pub mod images;
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -44,8 +44,13 @@ pub struct ChainConfig {
 pub fn parse_chains(s: &str) -> Result<Vec<ChainConfig>, String> {
     let mut out: Vec<ChainConfig> = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (id, url) = part.split_once('=').ok_or_else(|| format!("expected CHAINID=URL, got {part:?}"))?;
-        let chain_id: u64 = id.trim().parse().map_err(|_| format!("bad chain id {id:?}"))?;
+        let (id, url) = part
+            .split_once('=')
+            .ok_or_else(|| format!("expected CHAINID=URL, got {part:?}"))?;
+        let chain_id: u64 = id
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad chain id {id:?}"))?;
         let url = url.trim();
         if !(url.starts_with("http://") || url.starts_with("https://")) {
             return Err(format!("rpc url must be http(s): {url:?}"));
@@ -53,7 +58,10 @@ pub fn parse_chains(s: &str) -> Result<Vec<ChainConfig>, String> {
         if out.iter().any(|c| c.chain_id == chain_id) {
             return Err(format!("chain {chain_id} given twice"));
         }
-        out.push(ChainConfig { chain_id, rpc_url: url.to_string() });
+        out.push(ChainConfig {
+            chain_id,
+            rpc_url: url.to_string(),
+        });
     }
     if out.is_empty() {
         return Err("no chains given".into());
@@ -153,37 +161,60 @@ pub async fn start(
     let state = AppState::new(options);
     *state.origin.lock().unwrap() = format!("http://{addr}");
     let app = router(state.clone());
-    let handle = tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(shutdown).await });
-    Ok(Server { addr, state, handle })
+    let handle = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+    });
+    Ok(Server {
+        addr,
+        state,
+        handle,
+    })
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 
 fn error(status: StatusCode, message: &str) -> Response {
-    (status, Json(json!({ "error": message, "status": status.as_u16() }))).into_response()
+    (
+        status,
+        Json(json!({ "error": message, "status": status.as_u16() })),
+    )
+        .into_response()
 }
 
 fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
 }
 
 /// The project id from `?projectId=` or the `x-project-id` header.
 fn project_id(q: &HashMap<String, String>, headers: &HeaderMap) -> Option<String> {
     q.get("projectId")
         .cloned()
-        .or_else(|| headers.get("x-project-id").and_then(|v| v.to_str().ok()).map(str::to_string))
+        .or_else(|| {
+            headers
+                .get("x-project-id")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        })
         .map(|s| s.trim().to_string())
 }
 
 /// Common project-id checks. Special ids: empty → 400, `bad` → 403, `rate-limited` → 429,
 /// `server-error` → 500.
-fn check_project(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<String, Response> {
+fn check_project(
+    q: &HashMap<String, String>,
+    headers: &HeaderMap,
+) -> Result<String, (StatusCode, &'static str)> {
     match project_id(q, headers).as_deref() {
-        None | Some("") => Err(error(StatusCode::BAD_REQUEST, "projectId is required")),
-        Some("bad") => Err(error(StatusCode::FORBIDDEN, "Invalid projectId")),
-        Some("rate-limited") => Err(error(StatusCode::TOO_MANY_REQUESTS, "Rate limited")),
-        Some("server-error") => Err(error(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")),
+        None | Some("") => Err((StatusCode::BAD_REQUEST, "projectId is required")),
+        Some("bad") => Err((StatusCode::FORBIDDEN, "Invalid projectId")),
+        Some("rate-limited") => Err((StatusCode::TOO_MANY_REQUESTS, "Rate limited")),
+        Some("server-error") => Err((StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")),
         Some(id) => Ok(id.to_string()),
     }
 }
@@ -198,18 +229,39 @@ async fn cors(req: Request, next: Next) -> Response {
             .unwrap_or_else(|| HeaderValue::from_static("content-type"));
         let mut res = StatusCode::NO_CONTENT.into_response();
         let h = res.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-        h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, DELETE, OPTIONS"));
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_METHODS,
+            HeaderValue::from_static("GET, POST, DELETE, OPTIONS"),
+        );
         h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, requested);
-        h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
-        h.insert(header::VARY, HeaderValue::from_static("Access-Control-Request-Headers"));
+        h.insert(
+            header::ACCESS_CONTROL_MAX_AGE,
+            HeaderValue::from_static("600"),
+        );
+        h.insert(
+            header::VARY,
+            HeaderValue::from_static("Access-Control-Request-Headers"),
+        );
         return res;
     }
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-    h.insert("cross-origin-resource-policy", HeaderValue::from_static("cross-origin"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    h.insert(
+        "cross-origin-resource-policy",
+        HeaderValue::from_static("cross-origin"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     res
 }
 
@@ -236,10 +288,14 @@ async fn dist_file(State(st): State<Shared>, Path(path): Path<String>) -> Respon
 /// The origin the client used, when it is a loopback origin; otherwise the bound address.
 fn own_origin(st: &AppState, headers: &HeaderMap) -> String {
     let fallback = st.origin.lock().unwrap().clone();
-    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else { return fallback };
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+        return fallback;
+    };
     let port_of = |s: &str| s.rsplit_once(':').map(|(_, p)| p.to_string());
     let bound_port = port_of(&fallback);
-    let loopback = ["127.0.0.1:", "localhost:", "[::1]:"].iter().any(|p| host.starts_with(p));
+    let loopback = ["127.0.0.1:", "localhost:", "[::1]:"]
+        .iter()
+        .any(|p| host.starts_with(p));
     if loopback && port_of(host) == bound_port {
         format!("http://{host}")
     } else {
@@ -264,7 +320,8 @@ async fn demo_config(State(st): State<Shared>, headers: HeaderMap) -> Response {
         "projectId": "demo-project",
     }))
     .into_response();
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 
@@ -277,26 +334,35 @@ pub fn demo_features(project: &str) -> RemoteFeatures {
     match project {
         "features-off" => RemoteFeatures::none(),
         "single-wallet" => RemoteFeatures::default_remote(),
-        _ => RemoteFeatures { multi_wallet: true, ..RemoteFeatures::default_remote() },
+        _ => RemoteFeatures {
+            multi_wallet: true,
+            ..RemoteFeatures::default_remote()
+        },
     }
 }
 
 async fn project_config(headers: HeaderMap, Query(q): Params) -> Response {
     match check_project(&q, &headers) {
-        Ok(id) => Json(ProjectConfig { features: demo_features(&id) }).into_response(),
-        Err(res) => res,
+        Ok(id) => Json(ProjectConfig {
+            features: demo_features(&id),
+        })
+        .into_response(),
+        Err((status, msg)) => error(status, msg),
     }
 }
 
 async fn origins(headers: HeaderMap, Query(q): Params) -> Response {
     let id = match check_project(&q, &headers) {
         Ok(id) => id,
-        Err(res) => return res,
+        Err((status, msg)) => return error(status, msg),
     };
     let allowed_origins = if id == "foreign-origin" {
         vec!["https://only.example.com".to_string()]
     } else {
-        vec!["http://127.0.0.1:*".to_string(), "http://localhost:*".to_string()]
+        vec![
+            "http://127.0.0.1:*".to_string(),
+            "http://localhost:*".to_string(),
+        ]
     };
     Json(AllowedOrigins { allowed_origins }).into_response()
 }
@@ -314,8 +380,14 @@ async fn get_wallets(State(st): State<Shared>, Query(q): Params) -> Response {
 fn svg_response(body: String) -> Response {
     let mut res = (StatusCode::OK, body).into_response();
     let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml"),
+    );
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
     res
 }
 
@@ -344,7 +416,9 @@ async fn public_image(Path(id): Path<String>) -> Response {
     if id == catalogue::SLOW_IMAGE_ID {
         return slow_image().await;
     }
-    if !images::valid_id(&id) || ["missing", "unknown", catalogue::BROKEN_IMAGE_ID].contains(&id.as_str()) {
+    if !images::valid_id(&id)
+        || ["missing", "unknown", catalogue::BROKEN_IMAGE_ID].contains(&id.as_str())
+    {
         return error(StatusCode::NOT_FOUND, "unknown image id");
     }
     svg_response(images::svg(&id, &id))
@@ -355,7 +429,10 @@ async fn public_image(Path(id): Path<String>) -> Response {
 
 async fn analytics_config(headers: HeaderMap, Query(q): Params) -> Response {
     let enabled = project_id(&q, &headers).as_deref() != Some("analytics-disabled");
-    Json(AnalyticsConfig { is_analytics_enabled: enabled }).into_response()
+    Json(AnalyticsConfig {
+        is_analytics_enabled: enabled,
+    })
+    .into_response()
 }
 
 async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) -> Response {
@@ -415,7 +492,8 @@ async fn recorded_events(State(st): State<Shared>, Query(q): Params) -> Response
         })
         .collect();
     let mut res = Json(Value::Array(list)).into_response();
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 
@@ -432,7 +510,13 @@ mod tests {
     fn chains_parse() {
         let c = parse_chains("31337=http://127.0.0.1:8545, 31338=http://127.0.0.1:8546").unwrap();
         assert_eq!(c.len(), 2);
-        assert_eq!(c[1], ChainConfig { chain_id: 31338, rpc_url: "http://127.0.0.1:8546".into() });
+        assert_eq!(
+            c[1],
+            ChainConfig {
+                chain_id: 31338,
+                rpc_url: "http://127.0.0.1:8546".into()
+            }
+        );
         assert!(parse_chains("").is_err());
         assert!(parse_chains("x=http://a").is_err());
         assert!(parse_chains("1=ftp://a").is_err());

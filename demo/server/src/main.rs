@@ -25,9 +25,20 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
             _ => (arg.clone(), None),
         };
-        let mut value = |name: &str| inline.clone().or_else(|| it.next()).ok_or(format!("{name} needs a value"));
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| it.next())
+                .ok_or(format!("{name} needs a value"))
+        };
         match key.as_str() {
-            "--port" => port = Some(value("--port")?.parse().map_err(|_| "--port must be 0..65535".to_string())?),
+            "--port" => {
+                port = Some(
+                    value("--port")?
+                        .parse()
+                        .map_err(|_| "--port must be 0..65535".to_string())?,
+                )
+            }
             "--root" => root = Some(PathBuf::from(value("--root")?)),
             "--chains" => chains = Some(parse_chains(&value("--chains")?)?),
             "-h" | "--help" => return Err(String::new()),
@@ -40,7 +51,10 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     }
     Ok(Args {
         port: port.ok_or("--port is required")?,
-        options: Options { root, chains: chains.unwrap_or_else(default_chains) },
+        options: Options {
+            root,
+            chains: chains.unwrap_or_else(default_chains),
+        },
     })
 }
 

@@ -7,7 +7,12 @@ use serde_json::{json, Value};
 use wm_demo::entities::{AllowedOrigins, AnalyticsEvent, ProjectConfig, WalletsPage};
 
 fn ids(v: &Value) -> Vec<String> {
-    v["data"].as_array().unwrap().iter().map(|w| w["id"].as_str().unwrap().to_string()).collect()
+    v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["id"].as_str().unwrap().to_string())
+        .collect()
 }
 
 // ----- project config ----------------------------------------------------------------------------------
@@ -15,9 +20,16 @@ fn ids(v: &Value) -> Vec<String> {
 #[tokio::test]
 async fn config_returns_features_and_accepts_any_sdk_properties() {
     let s = start().await;
-    let r = get(s.addr, "/appkit/v1/config?projectId=demo-project&st=appkit&sv=html-wagmi-1.0.0&foo=bar").await;
+    let r = get(
+        s.addr,
+        "/appkit/v1/config?projectId=demo-project&st=appkit&sv=html-wagmi-1.0.0&foo=bar",
+    )
+    .await;
     assert_eq!(r.status, 200);
-    assert!(r.header("content-type").unwrap().starts_with("application/json"));
+    assert!(r
+        .header("content-type")
+        .unwrap()
+        .starts_with("application/json"));
     let cfg: ProjectConfig = serde_json::from_slice(&r.body).unwrap();
     assert!(cfg.features.email);
     assert!(cfg.features.socials.contains(&"google".to_string()));
@@ -33,7 +45,14 @@ async fn config_returns_features_and_accepts_any_sdk_properties() {
 #[tokio::test]
 async fn config_project_id_in_header_and_features_off() {
     let s = start().await;
-    let r = request(s.addr, "GET", "/appkit/v1/config", &[("x-project-id", "demo-project")], b"").await;
+    let r = request(
+        s.addr,
+        "GET",
+        "/appkit/v1/config",
+        &[("x-project-id", "demo-project")],
+        b"",
+    )
+    .await;
     assert_eq!(r.status, 200);
     let r = get(s.addr, "/appkit/v1/config?projectId=features-off").await;
     let cfg: ProjectConfig = serde_json::from_slice(&r.body).unwrap();
@@ -47,12 +66,25 @@ async fn config_project_id_in_header_and_features_off() {
 async fn config_error_paths() {
     let s = start().await;
     assert_eq!(get(s.addr, "/appkit/v1/config").await.status, 400);
-    assert_eq!(get(s.addr, "/appkit/v1/config?projectId=").await.status, 400);
+    assert_eq!(
+        get(s.addr, "/appkit/v1/config?projectId=").await.status,
+        400
+    );
     let r = get(s.addr, "/appkit/v1/config?projectId=bad").await;
     assert_eq!(r.status, 403);
     assert_eq!(r.json()["status"], json!(403));
-    assert_eq!(get(s.addr, "/appkit/v1/config?projectId=server-error").await.status, 500);
-    assert_eq!(get(s.addr, "/appkit/v1/config?projectId=rate-limited").await.status, 429);
+    assert_eq!(
+        get(s.addr, "/appkit/v1/config?projectId=server-error")
+            .await
+            .status,
+        500
+    );
+    assert_eq!(
+        get(s.addr, "/appkit/v1/config?projectId=rate-limited")
+            .await
+            .status,
+        429
+    );
 }
 
 // ----- origins -----------------------------------------------------------------------------------------
@@ -62,15 +94,36 @@ async fn origins_default_and_special_ids() {
     let s = start().await;
     let r = get(s.addr, "/projects/v1/origins?projectId=demo-project").await;
     assert_eq!(r.status, 200);
-    assert_eq!(r.json(), json!({"allowedOrigins": ["http://127.0.0.1:*", "http://localhost:*"]}));
+    assert_eq!(
+        r.json(),
+        json!({"allowedOrigins": ["http://127.0.0.1:*", "http://localhost:*"]})
+    );
     let o: AllowedOrigins = serde_json::from_slice(&r.body).unwrap();
     assert_eq!(o.allowed_origins.len(), 2);
 
     let r = get(s.addr, "/projects/v1/origins?projectId=foreign-origin").await;
-    assert_eq!(r.json(), json!({"allowedOrigins": ["https://only.example.com"]}));
-    assert_eq!(get(s.addr, "/projects/v1/origins?projectId=rate-limited").await.status, 429);
-    assert_eq!(get(s.addr, "/projects/v1/origins?projectId=server-error").await.status, 500);
-    assert_eq!(get(s.addr, "/projects/v1/origins?projectId=bad").await.status, 403);
+    assert_eq!(
+        r.json(),
+        json!({"allowedOrigins": ["https://only.example.com"]})
+    );
+    assert_eq!(
+        get(s.addr, "/projects/v1/origins?projectId=rate-limited")
+            .await
+            .status,
+        429
+    );
+    assert_eq!(
+        get(s.addr, "/projects/v1/origins?projectId=server-error")
+            .await
+            .status,
+        500
+    );
+    assert_eq!(
+        get(s.addr, "/projects/v1/origins?projectId=bad")
+            .await
+            .status,
+        403
+    );
     assert_eq!(get(s.addr, "/projects/v1/origins").await.status, 400);
 }
 
@@ -89,8 +142,20 @@ async fn wallets_shape_and_first_page_of_four() {
     // every field is present on the wire (null when absent)
     let v = r.json();
     for w in v["data"].as_array().unwrap() {
-        for key in ["id", "name", "image_id", "rdns", "chains", "mobile_link", "desktop_link", "webapp_link"] {
-            assert!(w.as_object().unwrap().contains_key(key), "missing {key} in {w}");
+        for key in [
+            "id",
+            "name",
+            "image_id",
+            "rdns",
+            "chains",
+            "mobile_link",
+            "desktop_link",
+            "webapp_link",
+        ] {
+            assert!(
+                w.as_object().unwrap().contains_key(key),
+                "missing {key} in {w}"
+            );
         }
     }
 }
@@ -110,7 +175,10 @@ async fn wallets_pagination_40_and_100() {
     let hundred = get(s.addr, "/getWallets?page=1&entries=100").await.json();
     assert_eq!(ids(&hundred), all);
     // entries above 100 are clamped; default page size is 40
-    assert_eq!(ids(&get(s.addr, "/getWallets?entries=500").await.json()).len(), 60);
+    assert_eq!(
+        ids(&get(s.addr, "/getWallets?entries=500").await.json()).len(),
+        60
+    );
     assert_eq!(ids(&get(s.addr, "/getWallets").await.json()).len(), 40);
 }
 
@@ -125,10 +193,17 @@ async fn wallets_bad_numbers_are_400() {
 #[tokio::test]
 async fn wallets_search_is_case_insensitive_on_name() {
     let s = start().await;
-    let r = get(s.addr, "/getWallets?page=1&entries=100&search=DEMO").await.json();
+    let r = get(s.addr, "/getWallets?page=1&entries=100&search=DEMO")
+        .await
+        .json();
     assert_eq!(ids(&r), vec!["demo-wallet"]);
     assert_eq!(r["count"], json!(1));
-    let r = get(s.addr, "/getWallets?page=1&entries=100&search=test%20wallet%200").await.json();
+    let r = get(
+        s.addr,
+        "/getWallets?page=1&entries=100&search=test%20wallet%200",
+    )
+    .await
+    .json();
     assert_eq!(r["count"], json!(9)); // Test Wallet 01..09
     let r = get(s.addr, "/getWallets?search=zzz-nothing").await.json();
     assert_eq!(r, json!({"data": [], "count": 0}));
@@ -140,29 +215,61 @@ async fn wallets_search_is_case_insensitive_on_name() {
 #[tokio::test]
 async fn wallets_include_and_exclude() {
     let s = start().await;
-    let r = get(s.addr, "/getWallets?include=test-wallet-03,demo-wallet,nope").await.json();
+    let r = get(
+        s.addr,
+        "/getWallets?include=test-wallet-03,demo-wallet,nope",
+    )
+    .await
+    .json();
     assert_eq!(ids(&r), vec!["demo-wallet", "test-wallet-03"]);
     assert_eq!(r["count"], json!(2));
-    let r = get(s.addr, "/getWallets?entries=4&exclude=demo-wallet,rainbow-like").await.json();
+    let r = get(
+        s.addr,
+        "/getWallets?entries=4&exclude=demo-wallet,rainbow-like",
+    )
+    .await
+    .json();
     assert_eq!(r["count"], json!(58));
     assert!(!ids(&r).contains(&"demo-wallet".to_string()));
     assert_eq!(ids(&r)[0], "lantern-wallet");
-    let r = get(s.addr, "/getWallets?include=demo-wallet,rainbow-like&exclude=demo-wallet").await.json();
+    let r = get(
+        s.addr,
+        "/getWallets?include=demo-wallet,rainbow-like&exclude=demo-wallet",
+    )
+    .await
+    .json();
     assert_eq!(ids(&r), vec!["rainbow-like"]);
 }
 
 #[tokio::test]
 async fn wallets_badge_and_chains_filters() {
     let s = start().await;
-    let all = get(s.addr, "/getWallets?entries=100").await.json()["count"].as_u64().unwrap();
-    let certified = get(s.addr, "/getWallets?entries=100&badge_type=certified").await.json();
+    let all = get(s.addr, "/getWallets?entries=100").await.json()["count"]
+        .as_u64()
+        .unwrap();
+    let certified = get(s.addr, "/getWallets?entries=100&badge_type=certified")
+        .await
+        .json();
     let n = certified["count"].as_u64().unwrap();
     assert!(n > 0 && n < all);
-    assert_eq!(get(s.addr, "/getWallets?badge_type=none").await.json()["count"], json!(all));
-    let sol = get(s.addr, "/getWallets?entries=100&chains=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").await.json();
+    assert_eq!(
+        get(s.addr, "/getWallets?badge_type=none").await.json()["count"],
+        json!(all)
+    );
+    let sol = get(
+        s.addr,
+        "/getWallets?entries=100&chains=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+    )
+    .await
+    .json();
     assert!(ids(&sol).contains(&"sunrise-sol".to_string()));
     assert!(!ids(&sol).contains(&"demo-wallet".to_string()));
-    let anvil = get(s.addr, "/getWallets?entries=100&chains=eip155:31337,eip155:31338").await.json();
+    let anvil = get(
+        s.addr,
+        "/getWallets?entries=100&chains=eip155:31337,eip155:31338",
+    )
+    .await
+    .json();
     assert!(ids(&anvil).contains(&"demo-wallet".to_string()));
     assert!(!ids(&anvil).contains(&"sunrise-sol".to_string()));
 }
@@ -179,8 +286,14 @@ async fn wallet_images_are_generated_svgs() {
     assert!(svg.starts_with("<svg") && svg.contains(">DW</text>"));
     let other = get(s.addr, "/getWalletImage/test-wallet-07").await.text();
     assert_ne!(svg, other);
-    assert_eq!(get(s.addr, "/getWalletImage/no-such-wallet").await.status, 404);
-    assert_eq!(get(s.addr, "/getWalletImage/missing-image").await.status, 404);
+    assert_eq!(
+        get(s.addr, "/getWalletImage/no-such-wallet").await.status,
+        404
+    );
+    assert_eq!(
+        get(s.addr, "/getWalletImage/missing-image").await.status,
+        404
+    );
 }
 
 #[tokio::test]
@@ -192,7 +305,9 @@ async fn every_catalogue_image_resolves_except_the_broken_and_slow_ones() {
         if image == "slow" {
             continue;
         }
-        let status = get(s.addr, &format!("/getWalletImage/{image}")).await.status;
+        let status = get(s.addr, &format!("/getWalletImage/{image}"))
+            .await
+            .status;
         let expected = if image == "missing-image" { 404 } else { 200 };
         assert_eq!(status, expected, "{image}");
     }
@@ -201,23 +316,50 @@ async fn every_catalogue_image_resolves_except_the_broken_and_slow_ones() {
 #[tokio::test]
 async fn public_images() {
     let s = start().await;
-    for p in ["getAssetImage/692ed6ba-e569-459a-556a-776476829e00", "getTokenImage/USDC", "getCurrencyImage/USD"] {
+    for p in [
+        "getAssetImage/692ed6ba-e569-459a-556a-776476829e00",
+        "getTokenImage/USDC",
+        "getCurrencyImage/USD",
+    ] {
         let r = get(s.addr, &format!("/public/{p}")).await;
         assert_eq!(r.status, 200, "{p}");
         assert_eq!(r.header("content-type"), Some("image/svg+xml"));
         assert_eq!(r.header("access-control-allow-origin"), Some("*"));
     }
-    assert_eq!(get(s.addr, "/public/getTokenImage/missing").await.status, 404);
-    assert_eq!(get(s.addr, "/public/getAssetImage/%3Cscript%3E").await.status, 404);
-    assert_eq!(get(s.addr, &format!("/public/getCurrencyImage/{}", "x".repeat(65))).await.status, 404);
+    assert_eq!(
+        get(s.addr, "/public/getTokenImage/missing").await.status,
+        404
+    );
+    assert_eq!(
+        get(s.addr, "/public/getAssetImage/%3Cscript%3E")
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        get(
+            s.addr,
+            &format!("/public/getCurrencyImage/{}", "x".repeat(65))
+        )
+        .await
+        .status,
+        404
+    );
 }
 
 #[tokio::test]
 async fn slow_image_takes_five_seconds() {
     let s = start().await;
     let t = std::time::Instant::now();
-    let quick = tokio::time::timeout(std::time::Duration::from_millis(2000), get(s.addr, "/getWalletImage/slow")).await;
-    assert!(quick.is_err(), "slow image answered before the 2000 ms preload time-out");
+    let quick = tokio::time::timeout(
+        std::time::Duration::from_millis(2000),
+        get(s.addr, "/getWalletImage/slow"),
+    )
+    .await;
+    assert!(
+        quick.is_err(),
+        "slow image answered before the 2000 ms preload time-out"
+    );
     let r = get(s.addr, "/public/getTokenImage/slow").await;
     assert_eq!(r.status, 200);
     assert!(t.elapsed() >= std::time::Duration::from_millis(6900));
@@ -249,14 +391,34 @@ async fn analytics_records_lists_and_clears() {
     let s = start().await;
     assert_eq!(get(s.addr, "/e/recorded").await.json(), json!([]));
     let json_ct = [("content-type", "application/json")];
-    let r = request(s.addr, "POST", "/e?projectId=demo-project&st=appkit&sv=html-1.0.0", &json_ct, &event("a")).await;
+    let r = request(
+        s.addr,
+        "POST",
+        "/e?projectId=demo-project&st=appkit&sv=html-1.0.0",
+        &json_ct,
+        &event("a"),
+    )
+    .await;
     assert_eq!(r.status, 200);
     // text/plain (sendBeacon) is accepted too
-    let r = request(s.addr, "POST", "/e?projectId=demo-project", &[("content-type", "text/plain")], &event("b")).await;
+    let r = request(
+        s.addr,
+        "POST",
+        "/e?projectId=demo-project",
+        &[("content-type", "text/plain")],
+        &event("b"),
+    )
+    .await;
     assert_eq!(r.status, 200);
     let list = get(s.addr, "/e/recorded").await.json();
     let events: Vec<AnalyticsEvent> = serde_json::from_value(list.clone()).unwrap();
-    assert_eq!(events.iter().map(|e| e.event_id.as_str()).collect::<Vec<_>>(), vec!["a", "b"]);
+    assert_eq!(
+        events
+            .iter()
+            .map(|e| e.event_id.as_str())
+            .collect::<Vec<_>>(),
+        vec!["a", "b"]
+    );
     assert_eq!(list[0]["props"]["event"], json!("MODAL_OPEN"));
     let meta = get(s.addr, "/e/recorded?withMeta=true").await.json();
     assert_eq!(meta[0]["projectId"], json!("demo-project"));
@@ -274,10 +436,34 @@ async fn analytics_records_lists_and_clears() {
 #[tokio::test]
 async fn analytics_rejects_bad_input() {
     let s = start().await;
-    assert_eq!(request(s.addr, "POST", "/e?projectId=demo-project", &[], b"not json").await.status, 400);
-    assert_eq!(request(s.addr, "POST", "/e?projectId=demo-project", &[], b"[1,2]").await.status, 400);
-    assert_eq!(request(s.addr, "POST", "/e", &[], &event("x")).await.status, 400);
-    assert_eq!(request(s.addr, "POST", "/e?projectId=bad", &[], &event("x")).await.status, 403);
+    assert_eq!(
+        request(
+            s.addr,
+            "POST",
+            "/e?projectId=demo-project",
+            &[],
+            b"not json"
+        )
+        .await
+        .status,
+        400
+    );
+    assert_eq!(
+        request(s.addr, "POST", "/e?projectId=demo-project", &[], b"[1,2]")
+            .await
+            .status,
+        400
+    );
+    assert_eq!(
+        request(s.addr, "POST", "/e", &[], &event("x")).await.status,
+        400
+    );
+    assert_eq!(
+        request(s.addr, "POST", "/e?projectId=bad", &[], &event("x"))
+            .await
+            .status,
+        403
+    );
     assert_eq!(get(s.addr, "/e/recorded").await.json(), json!([]));
 }
 
@@ -290,7 +476,12 @@ async fn analytics_body_limit_is_64_kib() {
     body.resize(wm_demo::MAX_EVENT_BODY - tail.len(), b'x');
     body.extend_from_slice(tail);
     assert_eq!(body.len(), 65536);
-    assert_eq!(request(s.addr, "POST", "/e?projectId=p", &[], &body).await.status, 200);
+    assert_eq!(
+        request(s.addr, "POST", "/e?projectId=p", &[], &body)
+            .await
+            .status,
+        200
+    );
     // one byte more: 413
     let mut over = br#"{"eventId":"big","pad":""#.to_vec();
     over.resize(wm_demo::MAX_EVENT_BODY + 1 - tail.len(), b'x');
@@ -298,7 +489,15 @@ async fn analytics_body_limit_is_64_kib() {
     let r = request(s.addr, "POST", "/e?projectId=p", &[], &over).await;
     assert_eq!(r.status, 413);
     assert_eq!(r.header("access-control-allow-origin"), Some("*"));
-    assert_eq!(get(s.addr, "/e/recorded").await.json().as_array().unwrap().len(), 1);
+    assert_eq!(
+        get(s.addr, "/e/recorded")
+            .await
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 #[tokio::test]
@@ -313,7 +512,9 @@ async fn analytics_body_limit_applies_to_chunked_bodies() {
     stream.write_all(head.as_bytes()).await.unwrap();
     let chunk = vec![b'x'; 16 * 1024];
     for _ in 0..5 {
-        let _ = stream.write_all(format!("{:x}\r\n", chunk.len()).as_bytes()).await;
+        let _ = stream
+            .write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+            .await;
         let _ = stream.write_all(&chunk).await;
         let _ = stream.write_all(b"\r\n").await;
     }
@@ -327,7 +528,14 @@ async fn analytics_body_limit_applies_to_chunked_bodies() {
 async fn analytics_keeps_at_most_1000_events() {
     let s = start().await;
     for i in 0..1005 {
-        let r = request(s.addr, "POST", "/e?projectId=p", &[], &event(&format!("e{i}"))).await;
+        let r = request(
+            s.addr,
+            "POST",
+            "/e?projectId=p",
+            &[],
+            &event(&format!("e{i}")),
+        )
+        .await;
         assert_eq!(r.status, 200);
     }
     let list = get(s.addr, "/e/recorded").await.json();
@@ -342,7 +550,13 @@ async fn analytics_keeps_at_most_1000_events() {
 #[tokio::test]
 async fn cors_preflight_on_api_routes() {
     let s = start().await;
-    for path in ["/e?projectId=p", "/getWallets", "/appkit/v1/config", "/projects/v1/origins", "/e/recorded"] {
+    for path in [
+        "/e?projectId=p",
+        "/getWallets",
+        "/appkit/v1/config",
+        "/projects/v1/origins",
+        "/e/recorded",
+    ] {
         let r = request(
             s.addr,
             "OPTIONS",
@@ -350,24 +564,49 @@ async fn cors_preflight_on_api_routes() {
             &[
                 ("origin", "http://127.0.0.1:9"),
                 ("access-control-request-method", "POST"),
-                ("access-control-request-headers", "content-type,x-project-id"),
+                (
+                    "access-control-request-headers",
+                    "content-type,x-project-id",
+                ),
             ],
             b"",
         )
         .await;
         assert_eq!(r.status, 204, "{path}");
         assert_eq!(r.header("access-control-allow-origin"), Some("*"));
-        assert!(r.header("access-control-allow-methods").unwrap().contains("POST"));
-        assert!(r.header("access-control-allow-methods").unwrap().contains("DELETE"));
-        assert_eq!(r.header("access-control-allow-headers"), Some("content-type,x-project-id"));
+        assert!(r
+            .header("access-control-allow-methods")
+            .unwrap()
+            .contains("POST"));
+        assert!(r
+            .header("access-control-allow-methods")
+            .unwrap()
+            .contains("DELETE"));
+        assert_eq!(
+            r.header("access-control-allow-headers"),
+            Some("content-type,x-project-id")
+        );
     }
 }
 
 #[tokio::test]
 async fn cors_header_on_every_response_including_errors() {
     let s = start().await;
-    for path in ["/getWallets", "/appkit/v1/config?projectId=bad", "/nope", "/getAnalyticsConfig", "/demo-config.json"] {
-        let r = request(s.addr, "GET", path, &[("origin", "http://localhost:9")], b"").await;
+    for path in [
+        "/getWallets",
+        "/appkit/v1/config?projectId=bad",
+        "/nope",
+        "/getAnalyticsConfig",
+        "/demo-config.json",
+    ] {
+        let r = request(
+            s.addr,
+            "GET",
+            path,
+            &[("origin", "http://localhost:9")],
+            b"",
+        )
+        .await;
         assert_eq!(r.header("access-control-allow-origin"), Some("*"), "{path}");
     }
 }
@@ -381,18 +620,42 @@ async fn demo_config_lists_chains_and_own_origin() {
     assert_eq!(r.status, 200);
     let v = r.json();
     assert_eq!(v["apiUrl"], json!(s.origin()));
-    assert_eq!(v["chains"][0], json!({"chainId": 31337, "rpcUrl": "http://127.0.0.1:18545", "name": "Anvil A"}));
+    assert_eq!(
+        v["chains"][0],
+        json!({"chainId": 31337, "rpcUrl": "http://127.0.0.1:18545", "name": "Anvil A"})
+    );
     assert_eq!(v["chains"][1]["chainId"], json!(31338));
     assert_eq!(v["projectId"], json!("demo-project"));
     // a loopback Host with the right port is echoed (the page may be opened via localhost)
     let host = format!("localhost:{}", s.addr.port());
-    let r = request(s.addr, "GET", "/demo-config.json", &[("Host", host.as_str())], b"").await;
+    let r = request(
+        s.addr,
+        "GET",
+        "/demo-config.json",
+        &[("Host", host.as_str())],
+        b"",
+    )
+    .await;
     assert_eq!(r.json()["apiUrl"], json!(format!("http://{host}")));
     // anything else falls back to the bound address
     let evil = format!("evil.example:{}", s.addr.port());
-    let r = request(s.addr, "GET", "/demo-config.json", &[("Host", evil.as_str())], b"").await;
+    let r = request(
+        s.addr,
+        "GET",
+        "/demo-config.json",
+        &[("Host", evil.as_str())],
+        b"",
+    )
+    .await;
     assert_eq!(r.json()["apiUrl"], json!(s.origin()));
-    let r = request(s.addr, "GET", "/demo-config.json", &[("Host", "localhost:1")], b"").await;
+    let r = request(
+        s.addr,
+        "GET",
+        "/demo-config.json",
+        &[("Host", "localhost:1")],
+        b"",
+    )
+    .await;
     assert_eq!(r.json()["apiUrl"], json!(s.origin()));
 }
 

@@ -10,7 +10,10 @@ fn prints_one_listening_line_and_serves() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
         .args(["--port", "0", "--root"])
         .arg(common::repo_root())
-        .args(["--chains", "31337=http://127.0.0.1:7001,31338=http://127.0.0.1:7002"])
+        .args([
+            "--chains",
+            "31337=http://127.0.0.1:7001,31338=http://127.0.0.1:7002",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -18,11 +21,19 @@ fn prints_one_listening_line_and_serves() {
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     out.read_line(&mut line).unwrap();
-    let url = line.trim_end().strip_prefix("listening on http://127.0.0.1:").map(str::to_string);
+    let url = line
+        .trim_end()
+        .strip_prefix("listening on http://127.0.0.1:")
+        .map(str::to_string);
     let port: u16 = url.expect(&line).parse().unwrap();
     assert_ne!(port, 0);
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let cfg = rt.block_on(common::get(([127, 0, 0, 1], port).into(), "/demo-config.json")).json();
+    let cfg = rt
+        .block_on(common::get(
+            ([127, 0, 0, 1], port).into(),
+            "/demo-config.json",
+        ))
+        .json();
     assert_eq!(cfg["chains"][1]["rpcUrl"], "http://127.0.0.1:7002");
     assert_eq!(cfg["apiUrl"], format!("http://127.0.0.1:{port}"));
     // SIGTERM stops it cleanly, with nothing more on stdout
@@ -36,7 +47,10 @@ fn prints_one_listening_line_and_serves() {
 
 fn unsafe_kill_term(pid: u32) {
     // `kill -TERM <pid>`, the way scripts/demo.sh stops it.
-    let ok = Command::new("kill").args(["-TERM", &pid.to_string()]).status().unwrap();
+    let ok = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
     assert!(ok.success());
 }
 
@@ -56,8 +70,18 @@ fn rejects_bad_arguments() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--port"));
     assert!(o.stdout.is_empty());
-    assert_eq!(run(&["--port", "0", "--root", "/nonexistent"]).status.code(), Some(2));
-    assert_eq!(run(&["--port", "0", "--root", root, "--chains", "abc"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["--port", "0", "--root", "/nonexistent"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["--port", "0", "--root", root, "--chains", "abc"])
+            .status
+            .code(),
+        Some(2)
+    );
     assert_eq!(run(&["--port", "x", "--root", root]).status.code(), Some(2));
     assert_eq!(run(&["--bogus"]).status.code(), Some(2));
     assert_eq!(run(&["--help"]).status.code(), Some(0));

@@ -7,13 +7,20 @@ use std::path::PathBuf;
 
 /// A throw-away root with demo/ and dist/ trees.
 fn fixture() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wm-demo-static-{}-{}", std::process::id(), rand_suffix()));
+    let dir = std::env::temp_dir().join(format!(
+        "wm-demo-static-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
     let w = |p: &str, c: &[u8]| {
         let path = dir.join(p);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, c).unwrap();
     };
-    w("demo/page/index.html", b"<!doctype html><title>demo</title>");
+    w(
+        "demo/page/index.html",
+        b"<!doctype html><title>demo</title>",
+    );
     w("demo/page/demo.js", b"export {};");
     w("demo/page/demo.css", b"body{}");
     w("demo/wallet/demo-wallet.js", b"// wallet");
@@ -30,7 +37,10 @@ fn fixture() -> PathBuf {
 }
 
 fn rand_suffix() -> u128 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
 }
 
 #[tokio::test]
@@ -43,7 +53,10 @@ async fn index_and_content_types() {
         ("/demo/page/index.html", "text/html; charset=utf-8"),
         ("/demo/page/demo.js", "text/javascript; charset=utf-8"),
         ("/demo/page/demo.css", "text/css; charset=utf-8"),
-        ("/demo/wallet/demo-wallet.js", "text/javascript; charset=utf-8"),
+        (
+            "/demo/wallet/demo-wallet.js",
+            "text/javascript; charset=utf-8",
+        ),
         ("/demo/wallet/extension/manifest.json", "application/json"),
         ("/dist/wallet-modal.js", "text/javascript; charset=utf-8"),
         ("/dist/chunk.mjs", "text/javascript; charset=utf-8"),
@@ -57,8 +70,14 @@ async fn index_and_content_types() {
         assert_eq!(r.header("content-type"), Some(ct), "{path}");
         assert_eq!(r.header("access-control-allow-origin"), Some("*"), "{path}");
     }
-    assert_eq!(get(s.addr, "/").await.text(), "<!doctype html><title>demo</title>");
-    assert_eq!(get(s.addr, "/dist/core_bg.wasm").await.body, b"\0asm\x01\0\0\0");
+    assert_eq!(
+        get(s.addr, "/").await.text(),
+        "<!doctype html><title>demo</title>"
+    );
+    assert_eq!(
+        get(s.addr, "/dist/core_bg.wasm").await.body,
+        b"\0asm\x01\0\0\0"
+    );
     std::fs::remove_dir_all(root).ok();
 }
 

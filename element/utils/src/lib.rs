@@ -1,1 +1,161 @@
-//! (to be written)
+//! wasm-bindgen bridge of the public `./core` utilities entry: thin wrappers over `wm_core`.
+//!
+//! Conventions (the TypeScript wrapper `element/ts/core.ts` builds the public API on top):
+//! - rejected input throws a real `Error` carrying the core's message;
+//! - big integers cross as decimal strings (the wrapper converts with `BigInt` / `toString`);
+//! - structured results (CAIP ids, sign-in fields) cross as JSON text; sign-in fields come in as
+//!   JSON text too (camelCase names, `chainId` a number).
+
+use wasm_bindgen::prelude::*;
+use wm_core::address::UtilError;
+use wm_core::{address, caip, format, hash, name, signature, siwx, units};
+
+fn js_error(e: UtilError) -> js_sys::Error {
+    js_sys::Error::new(&e.0)
+}
+
+/// A JavaScript number that must be a non-negative integer no larger than `max`.
+fn whole_number(x: f64, max: f64) -> Option<u64> {
+    (x.is_finite() && x >= 0.0 && x.fract() == 0.0 && x <= max).then_some(x as u64)
+}
+
+fn decimals(x: f64) -> Result<u32, js_sys::Error> {
+    whole_number(x, units::MAX_DECIMALS as f64)
+        .map(|d| d as u32)
+        .ok_or_else(|| {
+            js_sys::Error::new(&format!(
+                "Invalid decimals {x}: expected an integer from 0 to {}",
+                units::MAX_DECIMALS
+            ))
+        })
+}
+
+#[wasm_bindgen(js_name = checksumAddress)]
+pub fn checksum_address(addr: &str) -> Result<String, js_sys::Error> {
+    address::checksum_address(addr).map_err(js_error)
+}
+
+#[wasm_bindgen(js_name = isEvmAddress)]
+pub fn is_evm_address(addr: &str, strict: bool) -> bool {
+    address::is_evm_address(addr, strict)
+}
+
+#[wasm_bindgen(js_name = isSolanaAddress)]
+pub fn is_solana_address(addr: &str) -> bool {
+    address::is_solana_address(addr)
+}
+
+/// Returns the integer as a decimal string.
+#[wasm_bindgen(js_name = parseUnits)]
+pub fn parse_units(value: &str, decimals_: f64) -> Result<String, js_sys::Error> {
+    units::parse_units(value, decimals(decimals_)?).map_err(js_error)
+}
+
+/// Takes the integer as a decimal string.
+#[wasm_bindgen(js_name = formatUnits)]
+pub fn format_units(value: &str, decimals_: f64) -> Result<String, js_sys::Error> {
+    units::format_units(value, decimals(decimals_)?).map_err(js_error)
+}
+
+#[wasm_bindgen(js_name = keccak256)]
+pub fn keccak256(data: &[u8]) -> String {
+    hash::keccak256_hex(data)
+}
+
+#[wasm_bindgen(js_name = hashMessage)]
+pub fn hash_message(message: &str) -> String {
+    hash::hash_message_hex(message)
+}
+
+#[wasm_bindgen(js_name = recoverMessageAddress)]
+pub fn recover_message_address(message: &str, sig: &str) -> Result<String, js_sys::Error> {
+    signature::recover_message_address(message, sig).map_err(js_error)
+}
+
+#[wasm_bindgen(js_name = verifyMessage)]
+pub fn verify_message(addr: &str, message: &str, sig: &str) -> bool {
+    signature::verify_message(addr, message, sig)
+}
+
+#[wasm_bindgen(js_name = verifySolanaMessage)]
+pub fn verify_solana_message(public_key: &str, message: &[u8], sig: &[u8]) -> bool {
+    signature::verify_solana_message(public_key, message, sig)
+}
+
+/// Returns `{"chainNamespace", "chainId"}` as JSON text.
+#[wasm_bindgen(js_name = parseCaipNetworkId)]
+pub fn parse_caip_network_id(id: &str) -> Result<String, js_sys::Error> {
+    let parsed = caip::parse_caip_network_id(id).map_err(js_error)?;
+    Ok(serde_json::to_string(&parsed).expect("plain strings serialize"))
+}
+
+/// Returns `{"chainNamespace", "chainId", "address"}` as JSON text.
+#[wasm_bindgen(js_name = parseCaipAddress)]
+pub fn parse_caip_address(s: &str) -> Result<String, js_sys::Error> {
+    let parsed = caip::parse_caip_address(s).map_err(js_error)?;
+    Ok(serde_json::to_string(&parsed).expect("plain strings serialize"))
+}
+
+#[wasm_bindgen(js_name = isTransactionHash)]
+pub fn is_transaction_hash(s: &str) -> bool {
+    hash::is_transaction_hash(s)
+}
+
+#[wasm_bindgen(js_name = isSignedMessage)]
+pub fn is_signed_message(s: &str) -> bool {
+    hash::is_signed_message(s)
+}
+
+/// Takes the fields as JSON text.
+#[wasm_bindgen(js_name = createSiwxMessage)]
+pub fn create_siwx_message(fields_json: &str) -> Result<String, js_sys::Error> {
+    let fields: siwx::SiwxMessageFields = serde_json::from_str(fields_json)
+        .map_err(|e| js_sys::Error::new(&format!("Invalid SIWX message fields: {e}")))?;
+    siwx::create_siwx_message(&fields).map_err(js_error)
+}
+
+/// Returns the fields as JSON text.
+#[wasm_bindgen(js_name = parseSiwxMessage)]
+pub fn parse_siwx_message(text: &str) -> Result<String, js_sys::Error> {
+    let fields = siwx::parse_siwx_message(text).map_err(js_error)?;
+    Ok(serde_json::to_string(&fields).expect("plain fields serialize"))
+}
+
+#[wasm_bindgen(js_name = validateAccountName)]
+pub fn validate_account_name(s: &str) -> bool {
+    name::validate_account_name(s)
+}
+
+/// Throws exactly `Invalid chainId` for anything but an integer from 0 to 2^31 - 1.
+#[wasm_bindgen(js_name = nameCoinType)]
+pub fn name_coin_type(chain_id: f64) -> Result<u32, js_sys::Error> {
+    let id = whole_number(chain_id, u64::MAX as f64)
+        .ok_or_else(|| js_sys::Error::new("Invalid chainId"))?;
+    name::name_coin_type(id).map_err(js_error)
+}
+
+#[wasm_bindgen(js_name = formatNativeBalance)]
+pub fn format_native_balance(value: &str) -> String {
+    format::format_native_balance(value)
+}
+
+#[wasm_bindgen(js_name = truncateAddress)]
+pub fn truncate_address(addr: &str) -> String {
+    format::truncate_address(addr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bridge_whole_number_accepts_only_non_negative_integers_up_to_max() {
+        assert_eq!(whole_number(0.0, 10.0), Some(0));
+        assert_eq!(whole_number(10.0, 10.0), Some(10));
+        assert_eq!(whole_number(11.0, 10.0), None);
+        assert_eq!(whole_number(-1.0, 10.0), None);
+        assert_eq!(whole_number(1.5, 10.0), None);
+        assert_eq!(whole_number(f64::NAN, 10.0), None);
+        assert_eq!(whole_number(f64::INFINITY, f64::INFINITY), None);
+    }
+}

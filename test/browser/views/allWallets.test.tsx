@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import type { Snapshot } from './fixtures';
-import { cleanup, makeSnapshot, makeWallets, mount, sleep, text, typeInto, waitFor, ident } from './fixtures';
+import { cleanup, ident, makeSnapshot, makeWallets, mount, settle, sleep, text, typeInto, waitFor } from './fixtures';
 
 function allWallets(over: Partial<Snapshot['allWallets']> = {}): Snapshot {
   return makeSnapshot({
@@ -11,9 +11,51 @@ function allWallets(over: Partial<Snapshot['allWallets']> = {}): Snapshot {
   });
 }
 
+/** Stand-in for IntersectionObserver: the test decides when the sentinel is visible. */
+class FakeIO {
+  static instances: FakeIO[] = [];
+  /** The one observer still connected (the view keeps at most one). */
+  static live(): FakeIO | undefined {
+    return FakeIO.instances.filter((i) => !i.disconnected && i.targets.length > 0).pop();
+  }
+  static fireAll(isIntersecting: boolean) {
+    FakeIO.instances.filter((i) => !i.disconnected).forEach((i) => i.fire(isIntersecting));
+  }
+  targets: Element[] = [];
+  disconnected = false;
+  root: Element | Document | null;
+  constructor(
+    private readonly cb: IntersectionObserverCallback,
+    opts: IntersectionObserverInit = {},
+  ) {
+    this.root = opts.root ?? null;
+    FakeIO.instances.push(this);
+  }
+  observe(el: Element) {
+    this.targets.push(el);
+  }
+  unobserve(el: Element) {
+    this.targets = this.targets.filter((t) => t !== el);
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.targets = [];
+  }
+  takeRecords() {
+    return [];
+  }
+  fire(isIntersecting: boolean) {
+    if (this.disconnected) return;
+    const entries = this.targets.map((target) => ({ target, isIntersecting, intersectionRatio: isIntersecting ? 1 : 0 }));
+    this.cb(entries as unknown as IntersectionObserverEntry[], this as unknown as IntersectionObserver);
+  }
+}
+
 const loadMores = (intents: { type: string }[]) => intents.filter((i) => i.type === 'loadMoreWallets').length;
 
-describe('views: AllWallets', () => {
+describe('views: AllWallets', function () {
+
+  this.timeout(10000);
   afterEach(cleanup);
 
   it('has a search input that sends searchWallets on every change', async () => {
@@ -73,43 +115,106 @@ describe('views: AllWallets', () => {
     expect(ident(m.$('.wm-empty'))).to.equal('null');
   });
 
-  it('asks for the next page when the sentinel is visible and more are available', async () => {
-    const m = mount(allWallets({ items: makeWallets(4), hasMore: true }));
-    await m.find('[part~="wallet"]');
-    await waitFor(() => loadMores(m.intents) === 1);
-    await sleep(150);
-    expect(loadMores(m.intents), 'only once per page').to.equal(1);
+  describe('infinite scroll (IntersectionObserver stand-in: deterministic, works in background tabs)', function () {
+
+    this.timeout(10000);
+    const RealIO = window.IntersectionObserver;
+    beforeEach(() => {
+      FakeIO.instances = [];
+      window.IntersectionObserver = FakeIO as unknown as typeof IntersectionObserver;
+    });
+    afterEach(() => {
+      window.IntersectionObserver = RealIO;
+    });
+
+    it('observes the sentinel inside the scroll container and asks for the next page when it shows', async () => {
+      const m = mount(allWallets({ items: makeWallets(4), hasMore: true }));
+      await m.find('[part~="wallet"]');
+      const io = await waitFor(() => FakeIO.live());
+      expect(ident(io.targets[0])).to.equal(ident(m.$('.wm-sentinel')));
+      expect(ident(io.root)).to.equal(ident(m.$('.wm-scroll')));
+      io.fire(false);
+      expect(loadMores(m.intents), 'not while hidden').to.equal(0);
+      io.fire(true);
+      expect(loadMores(m.intents)).to.equal(1);
+      io.fire(true);
+      expect(loadMores(m.intents), 'only once per page').to.equal(1);
+    });
+
+    it('does not ask while loading or when there is nothing more', async () => {
+      const m = mount(allWallets({ items: makeWallets(4), hasMore: true, loading: true }));
+      await m.find('[part~="wallet"]');
+      await settle();
+      FakeIO.fireAll(true);
+      expect(loadMores(m.intents)).to.equal(0);
+      m.render(allWallets({ items: makeWallets(4), hasMore: false, loading: false }));
+      await settle();
+      FakeIO.fireAll(true);
+      expect(loadMores(m.intents)).to.equal(0);
+      m.render(allWallets({ items: makeWallets(4), hasMore: true, loading: false }));
+      (await waitFor(() => FakeIO.live())).fire(true);
+      expect(loadMores(m.intents)).to.equal(1);
+    });
+
+    it('asks again after the next page arrives', async () => {
+      const m = mount(allWallets({ items: makeWallets(4), hasMore: true }));
+      (await waitFor(() => FakeIO.live())).fire(true);
+      expect(loadMores(m.intents)).to.equal(1);
+      m.render(allWallets({ items: makeWallets(4), hasMore: true, loading: true }));
+      await waitFor(() => !FakeIO.live());
+      m.render(allWallets({ items: makeWallets(8), hasMore: true, loading: false }));
+      await waitFor(() => m.$$('[part~="wallet"]').length === 8);
+      (await waitFor(() => FakeIO.live())).fire(true);
+      expect(loadMores(m.intents)).to.equal(2);
+    });
+
+    it('does not ask again for the same page when a request ends without new items (no loop)', async () => {
+      const m = mount(allWallets({ items: makeWallets(4), hasMore: true }));
+      (await waitFor(() => FakeIO.live())).fire(true);
+      expect(loadMores(m.intents)).to.equal(1);
+      m.render(allWallets({ items: makeWallets(4), hasMore: true, loading: true }));
+      await waitFor(() => !FakeIO.live());
+      const error = { code: 5000, key: 'FETCH_WALLETS', message: 'Failed to fetch wallets' };
+      m.render(allWallets({ items: makeWallets(4), hasMore: true, loading: false, error }));
+      await m.find('[part~="error"]');
+      (await waitFor(() => FakeIO.live())).fire(true);
+      expect(loadMores(m.intents)).to.equal(1);
+      // The user can ask again explicitly.
+      const retry = m.$<HTMLButtonElement>('.wm-retry')!;
+      expect(text(retry)).to.equal('Try again');
+      retry.click();
+      expect(loadMores(m.intents)).to.equal(2);
+    });
+
+    it('a new search starts a new list', async () => {
+      const m = mount(allWallets({ items: makeWallets(4), hasMore: true, query: '' }));
+      (await waitFor(() => FakeIO.live())).fire(true);
+      m.render(allWallets({ items: makeWallets(4), hasMore: true, query: 'w', loading: false }));
+      await settle();
+      (await waitFor(() => FakeIO.live())).fire(true);
+      expect(loadMores(m.intents)).to.equal(2);
+    });
   });
 
-  it('does not ask while loading or when there is nothing more', async () => {
-    const m = mount(allWallets({ items: makeWallets(4), hasMore: true, loading: true }));
-    await m.find('[part~="wallet"]');
-    await sleep(200);
-    expect(loadMores(m.intents)).to.equal(0);
-    m.render(allWallets({ items: makeWallets(4), hasMore: false, loading: false }));
-    await sleep(200);
-    expect(loadMores(m.intents)).to.equal(0);
-    m.render(allWallets({ items: makeWallets(4), hasMore: true, loading: false }));
-    await waitFor(() => loadMores(m.intents) === 1);
-  });
+  describe('infinite scroll (real IntersectionObserver; needs a rendered, visible page)', function () {
 
-  it('asks again after the next page arrives', async () => {
-    const m = mount(allWallets({ items: makeWallets(4), hasMore: true }));
-    await waitFor(() => loadMores(m.intents) === 1);
-    m.render(allWallets({ items: makeWallets(4), hasMore: true, loading: true }));
-    await sleep(50);
-    m.render(allWallets({ items: makeWallets(8), hasMore: true, loading: false }));
-    await waitFor(() => loadMores(m.intents) === 2);
-  });
+    this.timeout(10000);
+    it('asks when the sentinel is visible, and only after scrolling for a long list', async function () {
+      // IntersectionObserver only runs while the page renders: a background tab (several test
+      // files in parallel) never delivers entries. The stand-in tests above cover the logic there.
+      if (document.visibilityState !== 'visible') this.skip();
+      const short = mount(allWallets({ items: makeWallets(4), hasMore: true }));
+      await waitFor(() => loadMores(short.intents) === 1);
+      short.unmount();
 
-  it('waits for the user to scroll to the end of a long list', async () => {
-    const m = mount(allWallets({ items: makeWallets(200), hasMore: true }));
-    await m.find('[part~="wallet"]');
-    await sleep(250);
-    expect(loadMores(m.intents), 'sentinel off-screen').to.equal(0);
-    const scroller = m.$('.wm-scroll')!;
-    expect(scroller.scrollHeight).to.be.greaterThan(scroller.clientHeight);
-    scroller.scrollTop = scroller.scrollHeight;
-    await waitFor(() => loadMores(m.intents) === 1);
+      const m = mount(allWallets({ items: makeWallets(200), hasMore: true }));
+      await m.find('[part~="wallet"]');
+      await sleep(250);
+      expect(loadMores(m.intents), 'sentinel off-screen').to.equal(0);
+      const scroller = m.$('.wm-scroll')!;
+      expect(scroller.scrollHeight).to.be.greaterThan(scroller.clientHeight);
+      scroller.scrollTop = scroller.scrollHeight;
+      await waitFor(() => loadMores(m.intents) === 1);
+    });
   });
 });

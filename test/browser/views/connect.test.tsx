@@ -1,7 +1,9 @@
 import { expect } from '@esm-bundle/chai';
 import { cleanup, makeSnapshot, mount, sleep, text, waitFor, ident } from './fixtures';
 
-describe('views: Connect', () => {
+describe('views: Connect', function () {
+
+  this.timeout(10000);
   afterEach(cleanup);
 
   it('lists the connectors in the given order with their names', async () => {

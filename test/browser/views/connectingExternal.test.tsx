@@ -11,7 +11,9 @@ function connecting(over: Partial<NonNullable<Snapshot['connecting']>> = {}): Sn
   });
 }
 
-describe('views: ConnectingExternal', () => {
+describe('views: ConnectingExternal', function () {
+
+  this.timeout(10000);
   afterEach(cleanup);
 
   it('shows the wallet icon, "Continue in {name}" and a spinner while pending', async () => {

@@ -114,11 +114,13 @@ export async function waitFor<T>(
 /** Resolve after `ms` (used to prove something did NOT happen). */
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Wait a couple of frames so React has committed and effects have run. */
+/**
+ * Give React time to commit and run effects. Timers only (no requestAnimationFrame): a background
+ * tab, when test files run in parallel, never renders frames.
+ */
 export async function settle(): Promise<void> {
   await sleep(0);
-  await new Promise((r) => requestAnimationFrame(() => r(null)));
-  await sleep(0);
+  await sleep(20);
 }
 
 export interface Mounted {

@@ -2,7 +2,9 @@ import { expect } from '@esm-bundle/chai';
 import { createFocusTrap, getTabbables, type FocusTrap } from '../../../react-views/index.tsx';
 import { activeDeep, cleanup, makeAccount, makeSnapshot, mount, press, settle, sleep, text, waitFor, ident } from './fixtures';
 
-describe('views: dialog frame', () => {
+describe('views: dialog frame', function () {
+
+  this.timeout(10000);
   afterEach(cleanup);
 
   it('renders nothing while closed and not embedded, then the dialog once open', async () => {
@@ -257,7 +259,9 @@ describe('views: dialog frame', () => {
   });
 });
 
-describe('views: focus trap in the dialog', () => {
+describe('views: focus trap in the dialog', function () {
+
+  this.timeout(10000);
   afterEach(cleanup);
 
   function opener(): HTMLButtonElement {
@@ -397,7 +401,9 @@ describe('views: focus trap in the dialog', () => {
   });
 });
 
-describe('createFocusTrap across shadow DOM', () => {
+describe('createFocusTrap across shadow DOM', function () {
+
+  this.timeout(10000);
   let root: HTMLElement;
   let trap: FocusTrap | null = null;
 

@@ -14,7 +14,9 @@ function switchView(over: Partial<Snapshot> = {}): Snapshot {
   });
 }
 
-describe('views: SwitchNetwork', () => {
+describe('views: SwitchNetwork', function () {
+
+  this.timeout(10000);
   afterEach(cleanup);
 
   it('lists the networks in order as buttons', async () => {

@@ -16,7 +16,9 @@ function unsupported(over: Partial<Snapshot> = {}): Snapshot {
   });
 }
 
-describe('views: UnsupportedChain', () => {
+describe('views: UnsupportedChain', function () {
+
+  this.timeout(10000);
   afterEach(cleanup);
 
   it('explains the problem', async () => {

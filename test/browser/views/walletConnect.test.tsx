@@ -11,7 +11,8 @@ function wc(view: 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic', ov
 }
 
 for (const view of ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'] as const) {
-  describe(`views: ${view}`, () => {
+  describe(`views: ${view}`, function () {
+    this.timeout(10000);
     afterEach(cleanup);
 
     it('lists the catalogue wallets; a click sends selectWallet', async () => {

@@ -26,7 +26,9 @@ class FakeImage {
   }
 }
 
-describe('views: WalletImage', () => {
+describe('views: WalletImage', function () {
+
+  this.timeout(10000);
   const RealImage = window.Image;
   afterEach(() => {
     window.Image = RealImage;

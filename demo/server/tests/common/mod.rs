@@ -15,7 +15,10 @@ pub struct Resp {
 
 impl Resp {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_slice(&self.body)
@@ -29,7 +32,10 @@ impl Resp {
 fn decode_chunked(mut b: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     loop {
-        let line_end = b.windows(2).position(|w| w == b"\r\n").expect("chunk size line");
+        let line_end = b
+            .windows(2)
+            .position(|w| w == b"\r\n")
+            .expect("chunk size line");
         let size_str = std::str::from_utf8(&b[..line_end]).unwrap();
         let size = usize::from_str_radix(size_str.split(';').next().unwrap().trim(), 16).unwrap();
         b = &b[line_end + 2..];
@@ -42,7 +48,13 @@ fn decode_chunked(mut b: &[u8]) -> Vec<u8> {
 }
 
 /// Sends one request and reads the whole response (the connection is closed by `Connection: close`).
-pub async fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Resp {
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Resp {
     let mut s = TcpStream::connect(addr).await.expect("connect");
     let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
@@ -64,7 +76,10 @@ pub async fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&st
 }
 
 pub fn parse(raw: &[u8]) -> Resp {
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("header end");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("header end");
     let head = std::str::from_utf8(&raw[..split]).unwrap();
     let mut lines = head.split("\r\n");
     let status_line = lines.next().unwrap();
@@ -74,9 +89,19 @@ pub fn parse(raw: &[u8]) -> Resp {
         .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
         .collect();
     let rest = &raw[split + 4..];
-    let chunked = headers.iter().any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
-    let body = if chunked { decode_chunked(rest) } else { rest.to_vec() };
-    Resp { status, headers, body }
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
+    let body = if chunked {
+        decode_chunked(rest)
+    } else {
+        rest.to_vec()
+    };
+    Resp {
+        status,
+        headers,
+        body,
+    }
 }
 
 pub async fn get(addr: SocketAddr, path: &str) -> Resp {
@@ -85,15 +110,21 @@ pub async fn get(addr: SocketAddr, path: &str) -> Resp {
 
 /// Repository root (demo/server/../..).
 pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 pub async fn start_with_root(root: PathBuf) -> wm_demo::Server {
     let options = wm_demo::Options {
         root,
-        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546").unwrap(),
+        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
+            .unwrap(),
     };
-    wm_demo::start(options, 0, std::future::pending()).await.expect("server starts")
+    wm_demo::start(options, 0, std::future::pending())
+        .await
+        .expect("server starts")
 }
 
 pub async fn start() -> wm_demo::Server {

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Bundles each browser test (TS/TSX/JS, with React and chai) into .test-build/ for web-test-runner.
+// The product itself is NOT bundled in: tests import the real build from /dist/ and the demo wallet
+// from /demo/, which the test server serves as they are.
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const walk = (dir) =>
+  readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : /\.test\.(t|j)sx?$/.test(f) ? [p] : [];
+  });
+const entries = walk(path.join(root, 'test/browser'));
+rmSync(path.join(root, '.test-build'), { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: entries,
+  outdir: '.test-build',
+  outbase: 'test/browser',
+  entryNames: '[dir]/[name]',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  jsx: 'automatic',
+  loader: { '.wasm': 'file' },
+  define: { 'process.env.NODE_ENV': '"development"' },
+  external: ['/dist/*', '/demo/*'],
+  logLevel: 'warning',
+});
+console.log(`[tests] bundled ${entries.length} browser test files`);

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `make test` (after the build): every suite, then one closing line `N passed, N failed`.
+#   1. cargo test for the whole workspace (core with all features, the wasm bridges, the backend)
+#   2. node --test for the ./core entry in Node
+#   3. web-test-runner in Debian's Chromium, against two real anvil chains and the real backend
+# Servers are started on free loopback ports, and exactly those processes are stopped at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+LOGS="$(mktemp -d "${TMPDIR:-/tmp}/wallet-modal-test.XXXXXX")"
+PASSED=0
+FAILED=0
+PIDS=()
+
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM
+
+add() { PASSED=$((PASSED + $1)); FAILED=$((FAILED + $2)); }
+# A suite that exits non-zero without reporting a failed test still counts as one failure.
+suite_failed_without_count() { [ "$1" -ne 0 ] && [ "$2" -eq 0 ]; }
+
+SUITES="${WM_SUITES:-cargo node browser}"
+want() { [[ " $SUITES " == *" $1 "* ]]; }
+
+# ----- 1. cargo -----
+if want cargo; then
+echo "== cargo test"
+cargo test --workspace --all-features 2>&1 | tee "$LOGS/cargo.log"
+rc=${PIPESTATUS[0]}
+read -r p f < <(grep -E '^test result:' "$LOGS/cargo.log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1 \2/' | awk '{p+=$1; f+=$2} END {print p+0, f+0}')
+p=${p:-0}; f=${f:-0}
+suite_failed_without_count "$rc" "$f" && f=1
+echo "cargo ${p} passed, ${f} failed"
+add "$p" "$f"
+fi
+
+# ----- 2. node -----
+if want node && compgen -G "test/node/*.test.mjs" >/dev/null; then
+  echo "== node --test"
+  node --test test/node/ 2>&1 | tee "$LOGS/node.log"
+  rc=${PIPESTATUS[0]}
+  p=$(grep -E '^# pass ' "$LOGS/node.log" | awk '{print $3}'); f=$(grep -E '^# fail ' "$LOGS/node.log" | awk '{print $3}')
+  p=${p:-0}; f=${f:-0}
+  suite_failed_without_count "$rc" "$f" && f=1
+  echo "node ${p} passed, ${f} failed"
+  add "$p" "$f"
+fi
+
+# ----- 3. browser -----
+if want browser; then
+echo "== browser tests"
+ANVIL="$(node -p "require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil')")"
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() { local p; for _ in $(seq 200); do p=$((20000 + RANDOM % 40000)); port_in_use "$p" || { echo "$p"; return; }; done; return 1; }
+wait_port() { for _ in $(seq 300); do port_in_use "$1" && return 0; sleep 0.1; done; return 1; }
+
+A=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$A" --chain-id 31337 --silent & PIDS+=($!)
+B=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$B" --chain-id 31338 --silent & PIDS+=($!)
+BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
+[ -x "$BACKEND_BIN" ] || cargo build -p wallet-modal-demo
+"$BACKEND_BIN" --port 0 --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
+for _ in $(seq 300); do grep -q '^listening on ' "$LOGS/backend.out" && break; sleep 0.1; done
+BACKEND_URL=$(sed -n 's/^listening on //p' "$LOGS/backend.out" | head -1)
+wait_port "$A" && wait_port "$B" || echo "anvil did not start"
+export WM_BACKEND_URL="$BACKEND_URL"
+export WM_CHAINS="[{\"chainId\":31337,\"rpcUrl\":\"http://127.0.0.1:$A\"},{\"chainId\":31338,\"rpcUrl\":\"http://127.0.0.1:$B\"}]"
+node scripts/build-tests.mjs
+node_modules/.bin/web-test-runner --config web-test-runner.config.mjs 2>&1 | tee "$LOGS/browser.log"
+rc=${PIPESTATUS[0]}
+line=$(grep -E '^browser [0-9]+ passed, [0-9]+ failed' "$LOGS/browser.log" | tail -1)
+p=$(echo "$line" | awk '{print $2}'); f=$(echo "$line" | awk '{print $4}')
+p=${p:-0}; f=${f:-0}
+suite_failed_without_count "$rc" "$f" && f=1
+add "$p" "$f"
+fi
+
+echo
+echo "${PASSED} passed, ${FAILED} failed"
+[ "$FAILED" -eq 0 ]

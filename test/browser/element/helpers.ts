@@ -1,0 +1,100 @@
+/** Helpers for the element tests: the real build from /dist, the real backend and anvil chains. */
+export interface TestEnv {
+  backendUrl: string;
+  chains: Array<{ chainId: number; rpcUrl: string }>;
+}
+
+let envPromise: Promise<TestEnv> | null = null;
+export function testEnv(): Promise<TestEnv> {
+  envPromise ??= fetch('/test-env.json').then((r) => r.json());
+  return envPromise;
+}
+
+export async function loadElement(): Promise<void> {
+  // @ts-ignore — served as is from dist/ (the real build)
+  await import('/dist/wallet-modal.js');
+  await customElements.whenDefined('wallet-modal');
+}
+
+export function anvilNetworks(env: TestEnv) {
+  return env.chains.map((c, i) => ({
+    id: c.chainId,
+    caipNetworkId: `eip155:${c.chainId}`,
+    name: i === 0 ? 'Anvil A' : 'Anvil B',
+    chainNamespace: 'eip155',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [c.rpcUrl] } },
+    testnet: true,
+  }));
+}
+
+export type WalletModal = HTMLElement & {
+  open(o?: { view?: string }): Promise<void>;
+  close(): Promise<void>;
+  disconnect(ns?: string): Promise<void>;
+  switchNetwork(id: string): Promise<void>;
+  getState(): any;
+  getProvider(ns?: string): any;
+  setThemeMode(m: string): void;
+  setThemeVariables(v: Record<string, string>): void;
+  networks: unknown[] | undefined;
+};
+
+/** Creates `<wallet-modal>` pointed at the local backend and waits until its engine has started. */
+export async function createModal(attrs: Record<string, string | null> = {}, networks?: unknown[]): Promise<WalletModal> {
+  const env = await testEnv();
+  await loadElement();
+  const el = document.createElement('wallet-modal') as WalletModal;
+  const all: Record<string, string | null> = { 'project-id': 'test-project', 'api-url': env.backendUrl, 'analytics-url': env.backendUrl, ...attrs };
+  for (const [k, v] of Object.entries(all)) if (v !== null) el.setAttribute(k, v);
+  el.networks = networks ?? anvilNetworks(env);
+  document.body.appendChild(el);
+  await waitFor(() => el.getState() !== null, 'engine started');
+  return el;
+}
+
+export async function waitFor<T>(fn: () => T | null | undefined | false, what = 'condition', timeout = 8000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    let value: T | null | undefined | false;
+    try {
+      value = fn();
+    } catch {
+      value = null;
+    }
+    if (value) return value as T;
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The shadow root the views render in: the overlay on the body, or the element itself if embedded. */
+export function viewRoot(el: HTMLElement): ShadowRoot {
+  const overlay = document.querySelector('wallet-modal-overlay');
+  return (el.hasAttribute('embedded') ? el.shadowRoot : overlay?.shadowRoot) as ShadowRoot;
+}
+
+export function dialog(el: HTMLElement): HTMLElement | null {
+  return viewRoot(el)?.querySelector('[role="dialog"]') ?? null;
+}
+
+export function byText(root: ParentNode, selector: string, text: string | RegExp): HTMLElement | null {
+  return (
+    ([...root.querySelectorAll(selector)] as HTMLElement[]).find((n) =>
+      typeof text === 'string' ? n.textContent?.includes(text) : text.test(n.textContent ?? ''),
+    ) ?? null
+  );
+}
+
+/** Resolves with the next event of that name from the element. */
+export function nextEvent(el: HTMLElement, name: string, timeout = 8000): Promise<CustomEvent> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no ${name} event`)), timeout);
+    el.addEventListener(name, (e) => { clearTimeout(t); resolve(e as CustomEvent); }, { once: true });
+  });
+}
+
+export function cleanup(): void {
+  for (const el of document.querySelectorAll('wallet-modal')) el.remove();
+  localStorage.clear();
+}
