@@ -10,7 +10,7 @@ describe('<wallet-modal> element', () => {
     for (const m of ['open', 'close', 'disconnect', 'switchNetwork', 'getState', 'getProvider', 'setThemeMode', 'setThemeVariables']) {
       expect(typeof (el as any)[m], m).to.equal('function');
     }
-    expect(el.shadowRoot, 'open shadow root').to.not.equal(null);
+    expect(el.shadowRoot !== null, 'open shadow root').to.equal(true);
   });
 
   it('without project-id fires error "Project Id Not Configured", throws nothing and shows the configuration message', async () => {
@@ -36,7 +36,7 @@ describe('<wallet-modal> element', () => {
     expect(d.getAttribute('aria-modal')).to.equal('true');
     const title = viewRoot(el).getElementById(d.getAttribute('aria-labelledby')!);
     expect(title?.textContent).to.equal('Connect Wallet');
-    expect(document.querySelector('wallet-modal-overlay')?.parentElement).to.equal(document.body);
+    expect(document.querySelector('wallet-modal-overlay')?.parentElement === document.body, 'overlay on the body').to.equal(true);
     expect(el.getState().open).to.equal(true);
   });
 
@@ -114,14 +114,14 @@ describe('<wallet-modal> element', () => {
     const root = viewRoot(el);
     await waitFor(() => root.querySelector('[part~="connector"]'), 'connector rows');
     for (const p of ['overlay', 'modal', 'header', 'title', 'close-button', 'body', 'connector']) {
-      expect(root.querySelector(`[part~="${p}"]`), p).to.not.equal(null);
+      expect(root.querySelector(`[part~="${p}"]`) !== null, p).to.equal(true);
     }
   });
 
   it('embedded mode renders inline in the element, without an overlay on the body', async () => {
     const el = await createModal({ embedded: '' });
     await waitFor(() => el.shadowRoot!.querySelector('[part~="modal"]'), 'inline view');
-    expect(document.querySelector('wallet-modal-overlay')).to.equal(null);
+    expect(document.querySelector('wallet-modal-overlay') === null, 'no overlay').to.equal(true);
   });
 
   it('AllWallets lists the catalogue, pages by scrolling and searches after the debounce', async () => {
@@ -139,7 +139,7 @@ describe('<wallet-modal> element', () => {
     search.value = 'demo';
     search.dispatchEvent(new Event('input', { bubbles: true }));
     await waitFor(() => root.querySelectorAll('[part~="wallet"]').length === 1, 'search result');
-    expect(byText(root, '[part~="wallet"]', 'Demo Wallet')).to.not.equal(null);
+    expect(byText(root, '[part~="wallet"]', 'Demo Wallet') !== null, 'Demo Wallet found').to.equal(true);
   });
 
   it('wallet images come from /getWalletImage and a slow image keeps its placeholder', async () => {
@@ -149,7 +149,7 @@ describe('<wallet-modal> element', () => {
     await waitFor(() => root.querySelector('img[src*="/getWalletImage/"]'), 'a loaded wallet image');
     const slow = await waitFor(() => root.querySelector('[data-wallet-id="slow-image-wallet"]'), 'slow wallet');
     await new Promise((r) => setTimeout(r, 2300));
-    expect(slow.querySelector('img'), 'no image after the 2000 ms preload time-out').to.equal(null);
+    expect(slow.querySelector('img') === null, 'no image after the 2000 ms preload time-out').to.equal(true);
   });
 
   it('a remote config with a foreign allowed origin raises Invalid App Configuration (error event)', async () => {

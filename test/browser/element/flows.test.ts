@@ -83,7 +83,7 @@ describe('end-to-end flows with the demo wallet on anvil', () => {
     const balance = await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])') as HTMLElement, 'balance');
     expect(balance.textContent).to.contain(`${expected} ETH`);
     expect(root.querySelector('[part~="address"]')!.textContent).to.equal('0xf3...b92266');
-    expect(el.getProvider('eip155')).to.equal(wallet.provider);
+    expect(el.getProvider('eip155') === wallet.provider, 'getProvider gives the wallet provider').to.equal(true);
   });
 
   it('switching network asks the wallet, fires networkchange and shows the new network', async () => {

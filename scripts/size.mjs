@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `make size`: raw, gzip and brotli bytes of what loads before the Connect view first paints
+// (wallet-modal.js, its static imports, the engine .wasm and the views chunk with its static imports)
+// and of each lazily loaded chunk. Exits non-zero when the initial load exceeds the budget.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+const BUDGET_GZIP = 150 * 1024;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const meta = JSON.parse(readFileSync(path.join(root, 'dist/meta.json'), 'utf8'));
+const outputs = meta.outputs;
+
+const sizes = (file) => {
+  const buf = readFileSync(path.join(root, file));
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+};
+const staticClosure = (file, seen = new Set()) => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.kind === 'import-statement') staticClosure(imp.path, seen);
+    if (imp.kind === 'file-loader' || imp.path.endsWith('.wasm')) seen.add(imp.path);
+  }
+  return seen;
+};
+const dynamicOf = (file) => (outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+const wasmOf = (files) => Object.keys(outputs).filter((o) => o.endsWith('.wasm') && [...files].some((f) => (outputs[f]?.imports ?? []).some((i) => i.path === o)));
+
+const entry = 'dist/wallet-modal.js';
+const initial = staticClosure(entry);
+const viewsChunk = dynamicOf(entry).find((p) => p.includes('react-views'));
+if (viewsChunk) staticClosure(viewsChunk, initial);
+for (const w of wasmOf(initial)) initial.add(w);
+const engineWasm = Object.keys(outputs).find((o) => o.includes('wallet_modal_element_bg'));
+if (engineWasm) initial.add(engineWasm);
+
+const fmt = (n) => String(n).padStart(9);
+const row = (name, s) => console.log(`${fmt(s.raw)} ${fmt(s.gzip)} ${fmt(s.brotli)}  ${name}`);
+const sum = (files) => [...files].map(sizes).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+
+console.log('      raw      gzip    brotli');
+console.log('-- initial load (before the Connect view paints)');
+for (const f of initial) row(path.basename(f), sizes(f));
+const total = sum(initial);
+row('TOTAL initial', total);
+console.log('-- lazy chunks');
+const lazy = Object.keys(outputs).filter((o) => o.endsWith('.js') && !initial.has(o) && !o.endsWith('/core.js'));
+for (const f of lazy) row(path.basename(f), sizes(f));
+console.log('-- ./core entry (core.js + its wasm)');
+const core = Object.keys(outputs).filter((o) => o.endsWith('/core.js') || o.includes('wallet_modal_utils_bg'));
+for (const f of core) row(path.basename(f), sizes(f));
+row('TOTAL ./core', sum(core));
+const ok = total.gzip <= BUDGET_GZIP;
+console.log(`initial gzip ${total.gzip} bytes, budget ${BUDGET_GZIP}: ${ok ? 'within budget' : 'OVER BUDGET'}`);
+process.exitCode = ok ? 0 : 1;
