@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `make build`: Rust → wasm32 → wasm-bindgen → wasm-opt -Oz → esbuild → dist/ (+ TypeScript declarations).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,8 @@ for (const m of modules) {
   step(`wasm-bindgen ${m.lib}`);
   rmSync(path.join(root, m.out), { recursive: true, force: true });
   run(path.join(tools, 'bin/wasm-bindgen'), [
-    '--target', 'web', '--out-dir', m.out, '--typescript',
+    // No default module path: the glue would name the unhashed file, which bundlers then look for.
+    '--target', 'web', '--out-dir', m.out, '--typescript', '--omit-default-module-path',
     path.join('target/wasm32-unknown-unknown/release', `${m.lib}.wasm`),
   ]);
   step(`wasm-opt -Oz ${m.lib}`);
@@ -38,7 +39,7 @@ rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(path.join(root, 'dist'), { recursive: true });
 const result = await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { 'wallet-modal': 'element/ts/index.ts', ...(existsSync(path.join(root, 'element/ts/core.ts')) ? { core: 'element/ts/core.ts' } : {}) },
+  entryPoints: { 'wallet-modal': 'element/ts/index.ts', core: 'element/ts/core.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -155,16 +155,20 @@ pub fn verify_jwt(token: &str, now_s: u64, expected_aud: Option<&str>) -> Result
     let header = b64
         .decode(h)
         .map_err(|_| Error::InvalidJwt("header is not base64url"))?;
-    let header: Header =
-        serde_json::from_slice(&header).map_err(|_| Error::InvalidJwt("header is not json"))?;
+    let header: Header = core::str::from_utf8(&header)
+        .ok()
+        .and_then(|h| serde_json::from_str(h).ok())
+        .ok_or(Error::InvalidJwt("header is not json"))?;
     if header.alg != "EdDSA" || header.typ.as_deref() != Some("JWT") {
         return Err(Error::InvalidJwt("header must be EdDSA / JWT"));
     }
     let payload = b64
         .decode(p)
         .map_err(|_| Error::InvalidJwt("payload is not base64url"))?;
-    let claims: Claims =
-        serde_json::from_slice(&payload).map_err(|_| Error::InvalidJwt("payload claims"))?;
+    let claims: Claims = core::str::from_utf8(&payload)
+        .ok()
+        .and_then(|p| serde_json::from_str(p).ok())
+        .ok_or(Error::InvalidJwt("payload claims"))?;
     let sig = b64
         .decode(s)
         .map_err(|_| Error::InvalidJwt("signature is not base64url"))?;

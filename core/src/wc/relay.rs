@@ -54,7 +54,7 @@ impl Default for RelayConfig {
 
 /// A request to the relay.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum RelayRequest {
     /// `irn_publish {topic, message, ttl, tag, prompt?}`.
     Publish {
@@ -521,13 +521,13 @@ impl RelayClient {
                     #[serde(default)]
                     has_more: bool,
                 }
-                match serde_json::from_value::<Fetched>(result) {
-                    Ok(f) => RelayEvent::Fetched {
+                match rpc::from_json_value::<Fetched>(&result) {
+                    Some(f) => RelayEvent::Fetched {
                         id: num,
                         messages: f.messages,
                         has_more: f.has_more,
                     },
-                    Err(_) => RelayEvent::Rejected {
+                    None => RelayEvent::Rejected {
                         id: num,
                         request,
                         error: RpcError {
@@ -553,7 +553,7 @@ fn parse_subscription(params: Value) -> Option<(String, ReceivedMessage)> {
         id: String,
         data: ReceivedMessage,
     }
-    let p: Params = serde_json::from_value(params).ok()?;
+    let p: Params = rpc::from_json_value(&params)?;
     Some((p.id, p.data))
 }
 

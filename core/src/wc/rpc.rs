@@ -287,6 +287,13 @@ pub fn error_json(id: &RawId, error: &RpcError) -> String {
     format!(r#"{{"id":{},"jsonrpc":"2.0","error":{}}}"#, id.json(), err)
 }
 
+/// Deserialises a typed value out of a [`Value`] by way of its text. Going through the string
+/// reader keeps a single (string) instantiation of each type's deserializer in the binary
+/// instead of a second one for `Value` (this matters for the wasm size); messages are small.
+pub(crate) fn from_json_value<T: serde::de::DeserializeOwned>(v: &Value) -> Option<T> {
+    serde_json::from_str(&v.to_string()).ok()
+}
+
 fn json_string(s: &str) -> String {
     Value::String(s.into()).to_string()
 }

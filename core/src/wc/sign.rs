@@ -225,9 +225,11 @@ impl SignConfig {
     }
 }
 
-/// What the host feeds in.
+/// What the host feeds in. As JSON (externally tagged, camelCase): `"tick"`, `"connected"`,
+/// `{"frame": "…"}`, `{"entropy": [1, 2, …]}`, `{"command": {"request": {"topic": …}}}`,
+/// `{"command": "ping"}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", content = "value", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum Input {
     /// Random bytes for the pool.
     Entropy(Vec<u8>),
@@ -245,7 +247,7 @@ pub enum Input {
 
 /// User commands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum Command {
     /// Propose a session (shows a pairing URI).
     #[serde(rename_all = "camelCase")]
@@ -286,7 +288,7 @@ pub enum Command {
 }
 
 /// Outcome of a session request.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum RequestOutcome {
     /// The wallet's result.
@@ -296,7 +298,7 @@ pub enum RequestOutcome {
 }
 
 /// Events for the UI.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum Event {
     /// Show this URI (QR code / deep link).
@@ -349,7 +351,7 @@ pub enum Event {
 
 /// One output of a step.
 #[allow(clippy::large_enum_variant)] // events are moved to the UI at once; boxing buys nothing
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", content = "value", rename_all = "camelCase")]
 pub enum Output {
     /// Write this text frame to the relay socket.
@@ -359,7 +361,7 @@ pub enum Output {
 }
 
 /// The result of handling one input.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Step {
     /// Frames and events, in order.
@@ -424,7 +426,7 @@ struct SessionState {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 enum PendingKind {
     Request,
     Ping,
@@ -1249,18 +1251,16 @@ impl SignClient {
             relay: Option<RelayProtocol>,
             responder_public_key: String,
         }
-        let approved = serde_json::from_value::<Approval>(result)
-            .ok()
-            .and_then(|a| {
-                let peer = hex_decode_array::<32>(&a.responder_public_key).ok()?;
-                let sym_key = crypto::derive_sym_key(&p.secret, &peer).ok()?;
-                Some(Approved {
-                    responder_public_key: hex_encode(&peer),
-                    sym_key,
-                    topic: crypto::topic_of(&sym_key),
-                    relay: a.relay.unwrap_or_default(),
-                })
-            });
+        let approved = rpc::from_json_value::<Approval>(&result).and_then(|a| {
+            let peer = hex_decode_array::<32>(&a.responder_public_key).ok()?;
+            let sym_key = crypto::derive_sym_key(&p.secret, &peer).ok()?;
+            Some(Approved {
+                responder_public_key: hex_encode(&peer),
+                sym_key,
+                topic: crypto::topic_of(&sym_key),
+                relay: a.relay.unwrap_or_default(),
+            })
+        });
         match approved {
             Some(a) => {
                 let topic = a.topic.clone();
@@ -1457,7 +1457,7 @@ impl SignClient {
         let invalid = codes::INVALID_SESSION_SETTLE_REQUEST;
         let p = self.proposal.as_ref().ok_or(invalid)?;
         let a = p.approved.as_ref().ok_or(invalid)?;
-        let settle: Settle = serde_json::from_value(params).map_err(|_| invalid)?;
+        let settle: Settle = rpc::from_json_value(&params).ok_or(invalid)?;
         if !settle
             .controller
             .public_key
@@ -1510,7 +1510,7 @@ impl SignClient {
             .cloned()
             .ok_or(RpcError::from(codes::INVALID_PARAMS))?;
         let ns: SessionNamespaces =
-            serde_json::from_value(ns).map_err(|_| RpcError::from(codes::INVALID_PARAMS))?;
+            rpc::from_json_value(&ns).ok_or(RpcError::from(codes::INVALID_PARAMS))?;
         validate_settled(&ns, &s.session.proposed())?;
         s.session.namespaces = ns;
         Ok(())

@@ -1547,12 +1547,24 @@ fn hostile_stored_state_is_refused() {
 
 #[test]
 fn inputs_and_steps_serialise_for_a_javascript_host() {
-    let input: Input = serde_json::from_value(json!({"type": "command", "value": {"type": "request", "topic": "t", "chainId": "eip155:1", "method": "personal_sign", "params": []}})).unwrap();
+    let input: Input = serde_json::from_value(json!({"command": {"request": {"topic": "t", "chainId": "eip155:1", "method": "personal_sign", "params": []}}})).unwrap();
     assert!(
         matches!(input, Input::Command(Command::Request { ref chain_id, expiry_s: None, id: None, .. }) if chain_id == "eip155:1")
     );
-    let input: Input = serde_json::from_value(json!({"type": "frame", "value": "{}"})).unwrap();
+    let input: Input = serde_json::from_value(json!({"frame": "{}"})).unwrap();
     assert_eq!(input, Input::Frame("{}".into()));
+    assert_eq!(
+        serde_json::from_value::<Input>(json!("tick")).unwrap(),
+        Input::Tick
+    );
+    assert_eq!(
+        serde_json::from_value::<Input>(json!({"command": "ping"})).unwrap(),
+        Input::Command(Command::Ping)
+    );
+    let connect: Input = serde_json::from_value(json!({"command": {"connect": {"optionalNamespaces": {"eip155": {"chains": ["eip155:1"], "methods": [], "events": []}}}}})).unwrap();
+    assert!(
+        matches!(connect, Input::Command(Command::Connect { ref optional_namespaces, .. }) if optional_namespaces["eip155"].chains == ["eip155:1"])
+    );
     let step = Step {
         outputs: vec![Output::Event(Event::SessionRequestResult {
             id: 1,

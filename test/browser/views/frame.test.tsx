@@ -149,6 +149,25 @@ describe('views: dialog frame', function () {
     expect(m.shadow.childElementCount).to.equal(0);
   });
 
+  it('exposes its parts to the host page through ::part()', async () => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      ['overlay', 'modal', 'header', 'title', 'close-button', 'body', 'connector']
+        .map((p) => `.test-host::part(${p}) { outline: 3px solid rgb(1, 2, 3); }`)
+        .join('\n'),
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    try {
+      const m = mount(makeSnapshot());
+      await m.find('[part~="connector"]');
+      for (const p of ['overlay', 'modal', 'header', 'title', 'close-button', 'body', 'connector']) {
+        expect(getComputedStyle(m.$(`[part~="${p}"]`)!).outlineColor, p).to.equal('rgb(1, 2, 3)');
+      }
+    } finally {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    }
+  });
+
   it('reads theme variables from the host page with defaults', async () => {
     const m = mount(makeSnapshot());
     const overlay = await m.find('[part~="overlay"]');
