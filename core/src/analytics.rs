@@ -50,21 +50,11 @@ pub struct AnalyticsRequest {
 impl AnalyticsRequest {
     /// `{base}/e?projectId=…&st=…&sv=…` (values percent-encoded).
     pub fn url(&self, base: &str) -> String {
-        let q: Vec<String> = self.query.iter().map(|(k, v)| format!("{k}={}", enc(v))).collect();
+        let q: Vec<String> = self.query.iter().map(|(k, v)| format!("{k}={}", crate::url::encode_component(v))).collect();
         format!("{}{}?{}", base.trim_end_matches('/'), self.path, q.join("&"))
     }
 }
 
-fn enc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analytics {

@@ -76,7 +76,7 @@ pub const RPC_RANKING_SAMPLES: usize = 10;
 pub const RPC_RANKING_STABILITY_WEIGHT: f64 = 0.7;
 pub const RPC_RANKING_LATENCY_WEIGHT: f64 = 0.3;
 /// Default RPC host (takes `chainId` and `projectId` query parameters).
-pub const DEFAULT_RPC_HOST: &str = "https://rpc.walletconnect.org/v1/";
+pub const DEFAULT_RPC_HOST: &str = "https://rpc.walletmodal.dev/v1/";
 
 // ----- Modal / UI -----
 pub const MODAL_SHAKE_MS: u64 = 500;

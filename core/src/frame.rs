@@ -447,21 +447,11 @@ pub fn frame_url(
     if let Some(r) = rpc_url {
         q.push(("rpcUrl", r.to_string()));
     }
-    let query: Vec<String> = q.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
+    let query: Vec<String> = q.iter().map(|(k, v)| format!("{k}={}", crate::url::encode_component(v))).collect();
     let sep = if base.contains('?') { '&' } else { '?' };
     format!("{base}{sep}{}", query.join("&"))
 }
 
-fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
 
 // ---------------------------------------------------------------------------------------------
 // Email connect response and two-step email update

@@ -42,6 +42,7 @@ pub mod engine;
 pub mod modal;
 pub mod router;
 pub mod storage;
+pub mod switching;
 pub mod wallets;
 pub mod catalogue;
 pub mod url;

@@ -160,21 +160,11 @@ pub fn remove_network(
 pub fn default_rpc_host_url(caip_network_id: &str, project_id: &str) -> String {
     format!(
         "{DEFAULT_RPC_HOST}?chainId={}&projectId={}",
-        encode_query(caip_network_id),
-        encode_query(project_id)
+        crate::url::encode_component(caip_network_id),
+        crate::url::encode_component(project_id)
     )
 }
 
-fn encode_query(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b':' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {
@@ -264,7 +254,7 @@ mod tests {
     fn default_rpc_host_takes_chain_id_and_project_id() {
         assert_eq!(
             default_rpc_host_url("eip155:1", "abc"),
-            "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=abc"
+            "https://rpc.walletmodal.dev/v1/?chainId=eip155%3A1&projectId=abc"
         );
         assert!(default_rpc_host_url("eip155:1", "a&b").ends_with("projectId=a%26b"));
     }

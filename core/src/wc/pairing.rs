@@ -177,17 +177,7 @@ impl fmt::Display for PairingUri {
 }
 
 /// `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )` is %-escaped.
-pub fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
+pub use crate::url::encode_component as percent_encode;
 
 fn percent_decode(s: &str) -> Result<String> {
     let b = s.as_bytes();

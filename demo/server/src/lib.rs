@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod entities;
 mod files;
 pub mod images;
+pub mod relay;
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -97,6 +98,8 @@ pub struct AppState {
     pub events: Mutex<VecDeque<RecordedEvent>>,
     /// Set after binding; the fallback for `apiUrl` when the Host header is unusable.
     pub origin: Mutex<String>,
+    /// The WalletConnect relay behind `GET /relay` (WebSocket).
+    pub relay: Arc<relay::Relay>,
 }
 
 impl AppState {
@@ -106,6 +109,7 @@ impl AppState {
             catalogue: catalogue::build(),
             events: Mutex::new(VecDeque::new()),
             origin: Mutex::new(String::new()),
+            relay: relay::Relay::new(relay::RelayConfig::default()),
         })
     }
 }
@@ -132,6 +136,7 @@ pub fn router(state: Shared) -> Router {
         .route("/getAnalyticsConfig", get(analytics_config))
         .route("/e", axum::routing::post(record_event))
         .route("/e/recorded", get(recorded_events).delete(clear_events))
+        .route("/relay", get(relay::handler))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "not found") })
         .layer(middleware::from_fn(cors))
         .with_state(state)
@@ -393,7 +398,10 @@ fn svg_response(body: String) -> Response {
 
 async fn slow_image() -> Response {
     tokio::time::sleep(SLOW_IMAGE_DELAY).await;
-    svg_response(images::svg("slow", "Slow"))
+    let mut res = svg_response(images::svg("slow", "Slow"));
+    // Never cached: every page must see the delay (the image preload time-out is tested with it).
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
 }
 
 /// Known wallet image ids only (plus `slow`); unknown → 404.

@@ -131,10 +131,11 @@ describe('<wallet-modal> element', () => {
     await waitFor(() => root.querySelectorAll('[part~="wallet"]').length === 40, 'first page of 40');
     // 60 wallets in the catalogue, 58 of them on the configured (EVM) chains.
     expect(el.getState().allWallets.count).to.equal(58);
-    const grid = root.querySelector('[part~="body"]') as HTMLElement;
-    grid.scrollTop = grid.scrollHeight;
-    root.querySelector('[part~="wallet"]:last-of-type')?.scrollIntoView();
-    await waitFor(() => root.querySelectorAll('[part~="wallet"]').length === 58, 'second page');
+    // Infinite scroll: bring the sentinel after the last wallet into view.
+    await waitFor(() => {
+      root.querySelector('.wm-sentinel')?.scrollIntoView();
+      return root.querySelectorAll('[part~="wallet"]').length === 58;
+    }, 'second page');
     const search = root.querySelector('input[part~="search"]') as HTMLInputElement;
     search.value = 'demo';
     search.dispatchEvent(new Event('input', { bubbles: true }));

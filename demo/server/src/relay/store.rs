@@ -1,0 +1,329 @@
+//! Topic mailboxes and subscriptions of the relay. Synchronous; the relay keeps one [`Store`] behind a
+//! mutex and never awaits while holding it. Every collection here is bounded by [`RelayConfig`]
+//! (mailbox length, topic count, stored bytes); deliveries go to per-connection bounded queues with
+//! `try_send`, and a connection whose queue is full is told to close instead of being buffered for.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, Notify};
+
+use super::RelayConfig;
+
+pub type ConnId = u64;
+
+/// How many connections a stored message remembers having been delivered to (so a socket that
+/// re-subscribes or fetches does not get it again). Oldest entries are forgotten first.
+const DELIVERED_MEMORY: usize = 32;
+
+/// Bytes a stored message is accounted for on top of its text (bookkeeping, delivered list), so
+/// that many tiny messages are bounded by `max_stored_bytes` too.
+pub const STORED_MESSAGE_OVERHEAD: usize = 512;
+
+/// A message as clients see it (`irn_subscription` data and `irn_fetchMessages` entries).
+#[derive(Debug, Clone)]
+pub struct Msg {
+    pub topic: Arc<str>,
+    pub message: Arc<str>,
+    pub published_at: u64,
+    pub tag: u64,
+}
+
+/// A message to push to one subscription.
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    pub sub_id: Arc<str>,
+    pub msg: Msg,
+}
+
+/// The relay side of one connection: its bounded delivery queue and its kill switch.
+#[derive(Debug)]
+pub struct ConnShared {
+    pub tx: mpsc::Sender<Delivery>,
+    /// Notified when the connection must close because its queue overflowed.
+    pub overflow: Notify,
+}
+
+#[derive(Debug)]
+struct Stored {
+    msg: Msg,
+    expires_at: u64,
+    publisher: ConnId,
+    delivered: VecDeque<ConnId>,
+}
+
+impl Stored {
+    fn mark(&mut self, conn: ConnId) {
+        if self.delivered.contains(&conn) {
+            return;
+        }
+        if self.delivered.len() >= DELIVERED_MEMORY {
+            self.delivered.pop_front();
+        }
+        self.delivered.push_back(conn);
+    }
+    fn wanted_by(&self, conn: ConnId, now: u64) -> bool {
+        self.expires_at > now && self.publisher != conn && !self.delivered.contains(&conn)
+    }
+}
+
+#[derive(Debug)]
+struct Subscriber {
+    sub_id: Arc<str>,
+    conn: Arc<ConnShared>,
+}
+
+#[derive(Debug, Default)]
+struct Topic {
+    mailbox: VecDeque<Stored>,
+    subscribers: HashMap<ConnId, Subscriber>,
+}
+
+impl Topic {
+    fn is_empty(&self) -> bool {
+        self.mailbox.is_empty() && self.subscribers.is_empty()
+    }
+}
+
+/// Why the store refused an operation (answered as JSON-RPC -32000).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreError {
+    TooManyTopics,
+    StorageFull,
+}
+
+impl StoreError {
+    pub fn message(self) -> &'static str {
+        match self {
+            StoreError::TooManyTopics => "relay is tracking too many topics, try again later",
+            StoreError::StorageFull => "relay storage is full, try again later",
+        }
+    }
+}
+
+/// Counters for tests and diagnostics.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StoreStats {
+    pub topics: usize,
+    pub stored_messages: usize,
+    /// Message bytes plus [`STORED_MESSAGE_OVERHEAD`] per message.
+    pub stored_bytes: usize,
+    pub subscriptions: usize,
+}
+
+#[derive(Debug, Default)]
+pub struct Store {
+    topics: HashMap<Arc<str>, Topic>,
+    stored_bytes: usize,
+    stored_messages: usize,
+}
+
+impl Store {
+    fn topic_entry(&mut self, cfg: &RelayConfig, topic: &str) -> Result<&mut Topic, StoreError> {
+        if !self.topics.contains_key(topic) {
+            if self.topics.len() >= cfg.max_topics {
+                return Err(StoreError::TooManyTopics);
+            }
+            self.topics.insert(Arc::from(topic), Topic::default());
+        }
+        Ok(self.topics.get_mut(topic).expect("just inserted"))
+    }
+
+    fn topic_key(&self, topic: &str) -> Option<Arc<str>> {
+        self.topics.get_key_value(topic).map(|(k, _)| k.clone())
+    }
+
+    fn forget_if_empty(&mut self, topic: &str) {
+        if self.topics.get(topic).is_some_and(Topic::is_empty) {
+            self.topics.remove(topic);
+        }
+    }
+
+    /// Delivers to every subscriber except `publisher` and stores the message for `ttl_ms` (0 = live
+    /// only). Returns how many subscribers it was queued for.
+    #[allow(clippy::too_many_arguments)]
+    pub fn publish(
+        &mut self,
+        cfg: &RelayConfig,
+        publisher: ConnId,
+        topic: &str,
+        message: Arc<str>,
+        tag: u64,
+        ttl_ms: u64,
+        now: u64,
+    ) -> Result<usize, StoreError> {
+        let size = message.len() + STORED_MESSAGE_OVERHEAD;
+        if ttl_ms > 0 && self.stored_bytes + size > cfg.max_stored_bytes {
+            self.prune(now);
+            if self.stored_bytes + size > cfg.max_stored_bytes {
+                return Err(StoreError::StorageFull);
+            }
+        }
+        if ttl_ms == 0 && !self.topics.contains_key(topic) {
+            return Ok(0);
+        }
+        let mailbox_limit = cfg.mailbox_limit;
+        self.topic_entry(cfg, topic)?;
+        let key = self.topic_key(topic).expect("topic exists");
+        let t = self.topics.get_mut(&*key).expect("topic exists");
+        let msg = Msg {
+            topic: key,
+            message,
+            published_at: now,
+            tag,
+        };
+        let mut stored = Stored {
+            msg: msg.clone(),
+            expires_at: now.saturating_add(ttl_ms),
+            publisher,
+            delivered: VecDeque::new(),
+        };
+        let mut queued = 0;
+        for (conn_id, sub) in &t.subscribers {
+            if *conn_id == publisher {
+                continue;
+            }
+            let d = Delivery {
+                sub_id: sub.sub_id.clone(),
+                msg: msg.clone(),
+            };
+            match sub.conn.tx.try_send(d) {
+                Ok(()) => {
+                    queued += 1;
+                    stored.mark(*conn_id);
+                }
+                // The subscriber does not keep up: it gets closed, not buffered for.
+                Err(mpsc::error::TrySendError::Full(_)) => sub.conn.overflow.notify_one(),
+                Err(mpsc::error::TrySendError::Closed(_)) => {}
+            }
+        }
+        if ttl_ms > 0 {
+            t.mailbox.push_back(stored);
+            self.stored_bytes += size;
+            self.stored_messages += 1;
+            while t.mailbox.len() > mailbox_limit {
+                if let Some(old) = t.mailbox.pop_front() {
+                    self.stored_bytes -= old.msg.message.len() + STORED_MESSAGE_OVERHEAD;
+                    self.stored_messages -= 1;
+                }
+            }
+        } else {
+            self.forget_if_empty(topic);
+        }
+        Ok(queued)
+    }
+
+    /// Adds (or keeps) `conn`'s subscription to `topic` and returns the stored messages it has not
+    /// seen (oldest first), marking them delivered.
+    pub fn subscribe(
+        &mut self,
+        cfg: &RelayConfig,
+        conn_id: ConnId,
+        conn: &Arc<ConnShared>,
+        topic: &str,
+        sub_id: Arc<str>,
+        now: u64,
+    ) -> Result<Vec<Delivery>, StoreError> {
+        let t = self.topic_entry(cfg, topic)?;
+        t.subscribers.entry(conn_id).or_insert_with(|| Subscriber {
+            sub_id: sub_id.clone(),
+            conn: conn.clone(),
+        });
+        let mut out = Vec::new();
+        for s in t.mailbox.iter_mut() {
+            if s.wanted_by(conn_id, now) {
+                s.mark(conn_id);
+                out.push(Delivery {
+                    sub_id: sub_id.clone(),
+                    msg: s.msg.clone(),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether `topics` (distinct) fit under the topic cap, so a batch is refused before any change.
+    pub fn has_room_for(&self, cfg: &RelayConfig, topics: &[String]) -> bool {
+        let mut new: Vec<&str> = topics
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !self.topics.contains_key(*t))
+            .collect();
+        new.sort_unstable();
+        new.dedup();
+        self.topics.len() + new.len() <= cfg.max_topics
+    }
+
+    pub fn unsubscribe(&mut self, conn_id: ConnId, topic: &str) {
+        if let Some(t) = self.topics.get_mut(topic) {
+            t.subscribers.remove(&conn_id);
+        }
+        self.forget_if_empty(topic);
+    }
+
+    /// Stored messages of `topics` that `conn_id` has not seen, at most `limit`; marks the returned
+    /// ones delivered. The flag is true when more remain.
+    pub fn fetch(
+        &mut self,
+        conn_id: ConnId,
+        topics: &[String],
+        limit: usize,
+        now: u64,
+    ) -> (Vec<Msg>, bool) {
+        let mut out = Vec::new();
+        for topic in topics {
+            let Some(t) = self.topics.get_mut(topic.as_str()) else {
+                continue;
+            };
+            for s in t.mailbox.iter_mut() {
+                if s.wanted_by(conn_id, now) {
+                    if out.len() >= limit {
+                        return (out, true);
+                    }
+                    s.mark(conn_id);
+                    out.push(s.msg.clone());
+                }
+            }
+        }
+        (out, false)
+    }
+
+    /// Drops a closed connection's subscriptions.
+    pub fn remove_connection<'a>(
+        &mut self,
+        conn_id: ConnId,
+        topics: impl IntoIterator<Item = &'a str>,
+    ) {
+        for topic in topics {
+            self.unsubscribe(conn_id, topic);
+        }
+    }
+
+    /// Removes expired messages and topics with neither messages nor subscribers.
+    pub fn prune(&mut self, now: u64) {
+        let mut freed_bytes = 0;
+        let mut freed_msgs = 0;
+        self.topics.retain(|_, t| {
+            t.mailbox.retain(|s| {
+                let keep = s.expires_at > now;
+                if !keep {
+                    freed_bytes += s.msg.message.len() + STORED_MESSAGE_OVERHEAD;
+                    freed_msgs += 1;
+                }
+                keep
+            });
+            !t.is_empty()
+        });
+        self.stored_bytes -= freed_bytes;
+        self.stored_messages -= freed_msgs;
+    }
+
+    pub fn stats(&self) -> StoreStats {
+        StoreStats {
+            topics: self.topics.len(),
+            stored_messages: self.stored_messages,
+            stored_bytes: self.stored_bytes,
+            subscriptions: self.topics.values().map(|t| t.subscribers.len()).sum(),
+        }
+    }
+}

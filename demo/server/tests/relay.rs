@@ -1,0 +1,1199 @@
+//! End-to-end tests of the WalletConnect relay (`GET /relay`) over real WebSockets on loopback.
+//! Most tests use the demo backend (`wm_demo::start`); those needing other limits or timings run a
+//! standalone relay (`wm_demo::relay::serve`) with their own `RelayConfig`.
+
+mod common;
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use ed25519_dalek::{Signer, SigningKey};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+use wm_demo::relay::{auth::encode_did_key, subscription_id, Relay, RelayConfig};
+
+const HEADER: &str = r#"{"alg":"EdDSA","typ":"JWT"}"#;
+const WAIT: Duration = Duration::from_secs(5);
+const QUIET: Duration = Duration::from_millis(300);
+
+fn now_s() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+fn key(seed: u8) -> SigningKey {
+    SigningKey::from_bytes(&[seed; 32])
+}
+
+fn did(seed: u8) -> String {
+    encode_did_key(&key(seed).verifying_key().to_bytes())
+}
+
+/// A JWT signed by `signer` with the given header and payload.
+fn sign_jwt(signer: &SigningKey, header: &str, payload: &Value) -> String {
+    let h = URL_SAFE_NO_PAD.encode(header);
+    let p = URL_SAFE_NO_PAD.encode(payload.to_string());
+    let sig = signer.sign(format!("{h}.{p}").as_bytes());
+    format!("{h}.{p}.{}", URL_SAFE_NO_PAD.encode(sig.to_bytes()))
+}
+
+fn claims(seed: u8, iat: i64, exp: i64) -> Value {
+    json!({
+        "iss": did(seed),
+        "sub": "5f2d8c0e9b1a4f6e8d7c6b5a49382716f5e4d3c2b1a09f8e7d6c5b4a39281706",
+        "aud": "ws://127.0.0.1/relay",
+        "iat": iat,
+        "exp": exp,
+    })
+}
+
+/// A valid token of client `seed` (issued now, valid for a day, like the official clients').
+fn jwt(seed: u8) -> String {
+    sign_jwt(&key(seed), HEADER, &claims(seed, now_s(), now_s() + 86400))
+}
+
+fn topic(n: u8) -> String {
+    format!("{n:02x}").repeat(32)
+}
+
+fn relay_url(addr: SocketAddr, token: &str) -> String {
+    format!("ws://{addr}/relay?auth={token}&projectId=demo-project&ua=wc-2%2Fjs-2.25.0%2Fnode")
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+struct Client {
+    ws: Ws,
+    pushes: VecDeque<Value>,
+    responses: VecDeque<Value>,
+    next_id: u64,
+    closed: Option<(u16, String)>,
+}
+
+impl Client {
+    async fn connect_url(url: &str) -> Client {
+        let (ws, _) = connect_async(url).await.expect("websocket connects");
+        Client {
+            ws,
+            pushes: VecDeque::new(),
+            responses: VecDeque::new(),
+            next_id: 1_687_239_522_123_456_000,
+            closed: None,
+        }
+    }
+
+    /// Connects as client `seed` with a valid token.
+    async fn connect(addr: SocketAddr, seed: u8) -> Client {
+        Client::connect_url(&relay_url(addr, &jwt(seed))).await
+    }
+
+    async fn send_text(&mut self, text: String) {
+        self.ws.send(Message::text(text)).await.expect("send");
+    }
+
+    async fn send(&mut self, v: Value) {
+        self.send_text(v.to_string()).await;
+    }
+
+    /// Reads one frame into the buffers; false on timeout or end of stream.
+    async fn read_one(&mut self, wait: Duration) -> bool {
+        if self.closed.is_some() {
+            return false;
+        }
+        let frame = match tokio::time::timeout(wait, self.ws.next()).await {
+            Err(_) => return false,
+            Ok(None) => {
+                self.closed = Some((1006, "stream ended".into()));
+                return false;
+            }
+            Ok(Some(Err(e))) => {
+                self.closed = Some((1006, format!("error: {e}")));
+                return false;
+            }
+            Ok(Some(Ok(f))) => f,
+        };
+        match frame {
+            Message::Text(t) => {
+                let v: Value = serde_json::from_str(t.as_str()).expect("relay sends JSON");
+                if v.get("method").is_some() {
+                    self.pushes.push_back(v);
+                } else {
+                    self.responses.push_back(v);
+                }
+            }
+            Message::Close(c) => {
+                self.closed = Some(
+                    c.map(|c| (u16::from(c.code), c.reason.as_str().to_string()))
+                        .unwrap_or((1005, String::new())),
+                );
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// The response with this id (pushes that arrive meanwhile are kept).
+    async fn response(&mut self, id: &Value) -> Value {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Some(i) = self.responses.iter().position(|r| &r["id"] == id) {
+                return self.responses.remove(i).unwrap();
+            }
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() || (!self.read_one(left).await && self.closed.is_some()) {
+                panic!("no response to id {id}; closed: {:?}", self.closed);
+            }
+        }
+    }
+
+    /// Sends a request with a fresh numeric id and returns the whole response object.
+    async fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = json!(self.next_id);
+        self.send(json!({"id": id, "jsonrpc": "2.0", "method": method, "params": params}))
+            .await;
+        self.response(&id).await
+    }
+
+    /// `call` that must succeed; returns `result`.
+    async fn ok(&mut self, method: &str, params: Value) -> Value {
+        let r = self.call(method, params).await;
+        assert!(r.get("error").is_none(), "{method} failed: {r}");
+        r["result"].clone()
+    }
+
+    /// `call` that must fail; returns `error`.
+    async fn err(&mut self, method: &str, params: Value) -> Value {
+        let r = self.call(method, params).await;
+        assert!(r.get("result").is_none(), "{method} should fail: {r}");
+        r["error"].clone()
+    }
+
+    async fn subscribe(&mut self, topic: &str) -> String {
+        self.ok("irn_subscribe", json!({ "topic": topic }))
+            .await
+            .as_str()
+            .expect("subscription id")
+            .to_string()
+    }
+
+    async fn publish(&mut self, topic: &str, message: &str, ttl: u64, tag: u64) {
+        let r = self
+            .ok(
+                "irn_publish",
+                json!({"topic": topic, "message": message, "ttl": ttl, "tag": tag, "prompt": false}),
+            )
+            .await;
+        assert_eq!(r, json!(true));
+    }
+
+    /// The next `irn_subscription` push within `wait` (not acknowledged).
+    async fn push_within(&mut self, wait: Duration) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            if let Some(p) = self.pushes.pop_front() {
+                return Some(p);
+            }
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() || !self.read_one(left).await && self.closed.is_some() {
+                return None;
+            }
+        }
+    }
+
+    async fn push(&mut self) -> Value {
+        self.push_within(WAIT).await.expect("a push arrives")
+    }
+
+    /// Next push, acknowledged like the official clients do.
+    async fn push_acked(&mut self) -> Value {
+        let p = self.push().await;
+        self.send(json!({"id": p["id"], "jsonrpc": "2.0", "result": true}))
+            .await;
+        p
+    }
+
+    async fn no_push(&mut self) {
+        if let Some(p) = self.push_within(QUIET).await {
+            panic!("unexpected push: {p}");
+        }
+    }
+
+    /// Reads until the server closes; returns (code, reason).
+    async fn closed_with(&mut self) -> (u16, String) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while self.closed.is_none() {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                panic!("connection not closed");
+            }
+            self.read_one(left).await;
+        }
+        self.closed.clone().unwrap()
+    }
+}
+
+fn data(push: &Value) -> &Value {
+    assert_eq!(push["method"], "irn_subscription", "{push}");
+    assert_eq!(push["jsonrpc"], "2.0");
+    &push["params"]["data"]
+}
+
+async fn demo() -> (wm_demo::Server, SocketAddr) {
+    let s = common::start().await;
+    let addr = s.addr;
+    (s, addr)
+}
+
+async fn custom(cfg: RelayConfig) -> (SocketAddr, Arc<Relay>) {
+    wm_demo::relay::serve(cfg, 0).await.expect("relay starts")
+}
+
+async fn eventually(what: &str, mut cond: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !cond() {
+        if tokio::time::Instant::now() > deadline {
+            panic!("timed out waiting for: {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+// ----- publish / subscribe ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn publish_reaches_other_subscribers_but_not_the_publisher() {
+    let (_s, addr) = demo().await;
+    let t = topic(1);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    let mut c = Client::connect(addr, 3).await;
+    a.subscribe(&t).await;
+    let b_sub = b.subscribe(&t).await;
+    let c_sub = c.subscribe(&t).await;
+
+    let before = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    a.publish(&t, "hello", 300, 1108).await;
+    for (client, sub) in [(&mut b, &b_sub), (&mut c, &c_sub)] {
+        let p = client.push_acked().await;
+        assert_eq!(p["params"]["id"], json!(sub));
+        let d = data(&p);
+        assert_eq!(d["topic"], json!(t));
+        assert_eq!(d["message"], "hello");
+        assert_eq!(d["tag"], 1108);
+        let at = d["publishedAt"].as_u64().unwrap();
+        assert!(
+            at >= before && at < before + 10_000,
+            "publishedAt in ms: {at}"
+        );
+        // Push ids are fresh 19-digit numbers.
+        assert_eq!(p["id"].as_u64().unwrap().to_string().len(), 19, "{p}");
+    }
+    a.no_push().await;
+}
+
+#[tokio::test]
+async fn each_push_has_a_fresh_request_id() {
+    let (_s, addr) = demo().await;
+    let t = topic(2);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    b.subscribe(&t).await;
+    a.publish(&t, "one", 300, 1).await;
+    a.publish(&t, "two", 300, 1).await;
+    let p1 = b.push_acked().await;
+    let p2 = b.push_acked().await;
+    assert_eq!(data(&p1)["message"], "one");
+    assert_eq!(data(&p2)["message"], "two");
+    assert_ne!(p1["id"], p2["id"]);
+}
+
+#[tokio::test]
+async fn stored_message_is_flushed_to_a_late_subscriber_but_not_back_to_its_publisher() {
+    let (_s, addr) = demo().await;
+    let t = topic(3);
+    let mut a = Client::connect(addr, 1).await;
+    a.publish(&t, "proposal", 300, 1100).await;
+    a.subscribe(&t).await;
+    a.no_push().await;
+
+    let mut b = Client::connect(addr, 2).await;
+    let sub = b.subscribe(&t).await;
+    let p = b.push_acked().await;
+    assert_eq!(p["params"]["id"], json!(sub));
+    assert_eq!(data(&p)["message"], "proposal");
+    assert_eq!(data(&p)["tag"], 1100);
+    // Subscribing again on the same socket does not flush it a second time.
+    assert_eq!(b.subscribe(&t).await, sub);
+    b.no_push().await;
+}
+
+#[tokio::test]
+async fn message_expires_after_its_ttl_and_is_pruned() {
+    let (s, addr) = demo().await;
+    let t = topic(4);
+    let mut a = Client::connect(addr, 1).await;
+    a.publish(&t, "short-lived", 1, 1).await;
+    assert_eq!(s.state.relay.stats().stored_messages, 1);
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+
+    let mut b = Client::connect(addr, 2).await;
+    let fetched = b.ok("irn_fetchMessages", json!({ "topic": t })).await;
+    assert_eq!(fetched, json!({"messages": [], "hasMore": false}));
+    b.subscribe(&t).await;
+    b.no_push().await;
+    // The sweep removed it (and the topic now only has b's subscription).
+    let relay = s.state.relay.clone();
+    eventually("expired message pruned", || {
+        relay.stats().stored_messages == 0
+    })
+    .await;
+    assert_eq!(relay.stats().stored_bytes, 0);
+}
+
+#[tokio::test]
+async fn ttl_zero_is_delivered_live_but_not_stored() {
+    let (s, addr) = demo().await;
+    let t = topic(5);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    b.subscribe(&t).await;
+    a.publish(&t, "live", 0, 1).await;
+    assert_eq!(data(&b.push_acked().await)["message"], "live");
+    assert_eq!(s.state.relay.stats().stored_messages, 0);
+}
+
+#[tokio::test]
+async fn huge_ttl_is_clamped_to_thirty_days() {
+    let (_s, addr) = demo().await;
+    let t = topic(6);
+    let mut a = Client::connect(addr, 1).await;
+    a.publish(&t, "keep", u64::from(u32::MAX), 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    let f = b.ok("irn_fetchMessages", json!({ "topic": t })).await;
+    assert_eq!(f["messages"][0]["message"], "keep");
+}
+
+#[tokio::test]
+async fn unsubscribe_stops_delivery() {
+    let (_s, addr) = demo().await;
+    let t = topic(7);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    let sub = b.subscribe(&t).await;
+    a.publish(&t, "before", 300, 1).await;
+    assert_eq!(data(&b.push_acked().await)["message"], "before");
+    assert_eq!(
+        b.ok("irn_unsubscribe", json!({"topic": t, "id": sub}))
+            .await,
+        json!(true)
+    );
+    a.publish(&t, "after", 300, 1).await;
+    b.no_push().await;
+}
+
+#[tokio::test]
+async fn batch_unsubscribe_stops_delivery() {
+    let (_s, addr) = demo().await;
+    let (t1, t2) = (topic(8), topic(9));
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    let ids = b
+        .ok("irn_batchSubscribe", json!({"topics": [t1, t2]}))
+        .await;
+    let subs: Vec<Value> = vec![
+        json!({"topic": t1, "id": ids[0]}),
+        json!({"topic": t2, "id": ids[1]}),
+    ];
+    assert_eq!(
+        b.ok("irn_batchUnsubscribe", json!({ "subscriptions": subs }))
+            .await,
+        json!(true)
+    );
+    a.publish(&t1, "x", 300, 1).await;
+    a.publish(&t2, "y", 300, 1).await;
+    b.no_push().await;
+}
+
+#[tokio::test]
+async fn batch_subscribe_returns_ids_and_batch_fetch_returns_stored_messages() {
+    let (_s, addr) = demo().await;
+    let (t1, t2, t3) = (topic(10), topic(11), topic(12));
+    let mut a = Client::connect(addr, 1).await;
+    a.publish(&t1, "m1", 300, 1).await;
+    a.publish(&t2, "m2", 300, 2).await;
+
+    let mut b = Client::connect(addr, 2).await;
+    let fetched = b
+        .ok("irn_batchFetchMessages", json!({"topics": [t1, t2, t3]}))
+        .await;
+    assert_eq!(fetched["hasMore"], false);
+    let msgs = fetched["messages"].as_array().unwrap();
+    assert_eq!(msgs.len(), 2);
+    assert_eq!(msgs[0]["topic"], json!(t1));
+    assert_eq!(msgs[0]["message"], "m1");
+    assert_eq!(msgs[1]["tag"], 2);
+    assert!(msgs[1]["publishedAt"].as_u64().unwrap() > 1_600_000_000_000);
+
+    let mut c = Client::connect(addr, 3).await;
+    let ids = c
+        .ok("irn_batchSubscribe", json!({"topics": [t1, t2, t3]}))
+        .await;
+    let ids = ids.as_array().unwrap();
+    assert_eq!(ids.len(), 3);
+    for (id, t) in ids.iter().zip([&t1, &t2, &t3]) {
+        assert_eq!(id.as_str().unwrap(), subscription_id(t, &did(3)));
+    }
+    // Both stored messages are flushed to the new subscriber.
+    let mut got = vec![
+        data(&c.push_acked().await)["message"].clone(),
+        data(&c.push_acked().await)["message"].clone(),
+    ];
+    got.sort_by_key(|v| v.to_string());
+    assert_eq!(got, vec![json!("m1"), json!("m2")]);
+    // The single-topic fetch has the same shape.
+    let single = c.ok("irn_fetchMessages", json!({ "topic": t3 })).await;
+    assert_eq!(single, json!({"messages": [], "hasMore": false}));
+}
+
+#[tokio::test]
+async fn fetch_pages_with_has_more() {
+    let (addr, _relay) = custom(RelayConfig {
+        fetch_limit: 2,
+        ..RelayConfig::default()
+    })
+    .await;
+    let t = topic(13);
+    let mut a = Client::connect(addr, 1).await;
+    for i in 0..5 {
+        a.publish(&t, &format!("m{i}"), 300, 1).await;
+    }
+    let mut b = Client::connect(addr, 2).await;
+    let mut all = Vec::new();
+    loop {
+        let f = b.ok("irn_fetchMessages", json!({ "topic": t })).await;
+        for m in f["messages"].as_array().unwrap() {
+            all.push(m["message"].as_str().unwrap().to_string());
+        }
+        if f["hasMore"] == false {
+            break;
+        }
+        assert!(all.len() <= 5, "fetch keeps returning the same messages");
+    }
+    assert_eq!(all, ["m0", "m1", "m2", "m3", "m4"]);
+}
+
+#[tokio::test]
+async fn batch_publish_delivers_each_message() {
+    let (_s, addr) = demo().await;
+    let (t1, t2) = (topic(14), topic(15));
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    b.ok("irn_batchSubscribe", json!({"topics": [t1, t2]}))
+        .await;
+    let r = a
+        .ok(
+            "irn_batchPublish",
+            json!({"messages": [
+                {"topic": t1, "message": "p1", "ttl": 300, "tag": 1},
+                {"topic": t2, "message": "p2", "ttl": 300, "tag": 2},
+            ]}),
+        )
+        .await;
+    assert_eq!(r, json!(true));
+    assert_eq!(data(&b.push_acked().await)["message"], "p1");
+    assert_eq!(data(&b.push_acked().await)["message"], "p2");
+}
+
+#[tokio::test]
+async fn subscription_id_is_sha256_of_topic_and_client_id() {
+    let (_s, addr) = demo().await;
+    let t = topic(16);
+    let mut b = Client::connect(addr, 2).await;
+    let id = b.subscribe(&t).await;
+    assert_eq!(id.len(), 64);
+    assert!(id
+        .bytes()
+        .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+    assert_eq!(id, subscription_id(&t, &did(2)));
+}
+
+// ----- acknowledgements ---------------------------------------------------------------------------------
+
+fn fast_acks() -> RelayConfig {
+    RelayConfig {
+        ack_timeout: Duration::from_millis(200),
+        max_redeliveries: 2,
+        ..RelayConfig::default()
+    }
+}
+
+#[tokio::test]
+async fn unacknowledged_push_is_resent_a_few_times_then_dropped() {
+    let (addr, _relay) = custom(fast_acks()).await;
+    let t = topic(20);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    b.subscribe(&t).await;
+    a.publish(&t, "ack me", 300, 1).await;
+    let first = b.push().await;
+    // Two re-sends with the same id and content, then nothing more.
+    for _ in 0..2 {
+        let again = b
+            .push_within(Duration::from_secs(2))
+            .await
+            .expect("re-sent");
+        assert_eq!(again, first);
+    }
+    assert!(b.push_within(Duration::from_millis(800)).await.is_none());
+}
+
+#[tokio::test]
+async fn acknowledged_push_is_not_resent() {
+    let (addr, _relay) = custom(fast_acks()).await;
+    let t = topic(21);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    b.subscribe(&t).await;
+    a.publish(&t, "numeric ack", 300, 1).await;
+    b.push_acked().await;
+    b.no_push().await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    b.no_push().await;
+
+    // @walletconnect/safe-json writes big-integer ids as strings ending in "n"; plain digit strings
+    // are accepted too.
+    for (i, style) in ["bigint", "string"].iter().enumerate() {
+        a.publish(&t, &format!("ack {i}"), 300, 1).await;
+        let p = b.push().await;
+        let id = p["id"].as_u64().unwrap();
+        let ack_id = if *style == "bigint" {
+            format!("{id}n")
+        } else {
+            id.to_string()
+        };
+        b.send(json!({"id": ack_id, "jsonrpc": "2.0", "result": true}))
+            .await;
+        b.no_push().await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        b.no_push().await;
+    }
+}
+
+// ----- JSON-RPC framing ---------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn request_ids_are_echoed_exactly_as_string_or_number() {
+    let (_s, addr) = demo().await;
+    let t = topic(22);
+    let mut a = Client::connect(addr, 1).await;
+    for id in [
+        json!("1687239522123456789"),
+        json!(1687239522123456789u64),
+        json!("1687239522123456790n"),
+        json!(42),
+        json!("abc"),
+    ] {
+        a.send(
+            json!({"id": id, "jsonrpc": "2.0", "method": "irn_subscribe", "params": {"topic": t}}),
+        )
+        .await;
+        let r = a.response(&id).await;
+        assert_eq!(r["id"], id, "{r}");
+        assert_eq!(r["jsonrpc"], "2.0");
+        assert!(r["result"].is_string());
+    }
+    // The raw text keeps a 19-digit number a number and a string a string.
+    a.send_text(r#"{"id":1687239522123456791,"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"1616161616161616161616161616161616161616161616161616161616161616","message":"m","ttl":60,"tag":1}}"#.into()).await;
+    let raw = match a.ws.next().await.unwrap().unwrap() {
+        Message::Text(t) => t.as_str().to_string(),
+        other => panic!("{other:?}"),
+    };
+    assert!(raw.contains(r#""id":1687239522123456791"#), "{raw}");
+    a.send_text(r#"{"id":"1687239522123456792","jsonrpc":"2.0","method":"irn_publish","params":{"topic":"1616161616161616161616161616161616161616161616161616161616161616","message":"m","ttl":60,"tag":1}}"#.into()).await;
+    let raw = match a.ws.next().await.unwrap().unwrap() {
+        Message::Text(t) => t.as_str().to_string(),
+        other => panic!("{other:?}"),
+    };
+    assert!(raw.contains(r#""id":"1687239522123456792""#), "{raw}");
+}
+
+#[tokio::test]
+async fn malformed_json_gets_parse_error() {
+    let (_s, addr) = demo().await;
+    let mut a = Client::connect(addr, 1).await;
+    a.send_text("{not json".into()).await;
+    let r = a.response(&Value::Null).await;
+    assert_eq!(r["error"]["code"], -32700, "{r}");
+    // The connection stays usable.
+    a.subscribe(&topic(23)).await;
+}
+
+#[tokio::test]
+async fn non_object_and_method_less_requests_are_invalid() {
+    let (_s, addr) = demo().await;
+    let mut a = Client::connect(addr, 1).await;
+    a.send_text("[1,2]".into()).await;
+    assert_eq!(a.response(&Value::Null).await["error"]["code"], -32600);
+    a.send(json!({"id": 5, "jsonrpc": "2.0", "params": {}}))
+        .await;
+    assert_eq!(a.response(&json!(5)).await["error"]["code"], -32600);
+}
+
+#[tokio::test]
+async fn unknown_method_gets_method_not_found() {
+    let (_s, addr) = demo().await;
+    let mut a = Client::connect(addr, 1).await;
+    let e = a.err("irn_teleport", json!({})).await;
+    assert_eq!(e["code"], -32601);
+    assert!(e["message"].as_str().unwrap().contains("irn_teleport"));
+}
+
+#[tokio::test]
+async fn bad_params_get_invalid_params() {
+    let (_s, addr) = demo().await;
+    let t = topic(24);
+    let mut a = Client::connect(addr, 1).await;
+    let cases = [
+        ("irn_subscribe", json!({})),
+        ("irn_subscribe", json!([])),
+        ("irn_subscribe", json!({"topic": "AB".repeat(32)})),
+        ("irn_subscribe", json!({"topic": "ab".repeat(31)})),
+        ("irn_subscribe", json!({"topic": 7})),
+        ("irn_publish", json!({"topic": t, "ttl": 60, "tag": 1})),
+        (
+            "irn_publish",
+            json!({"topic": t, "message": 5, "ttl": 60, "tag": 1}),
+        ),
+        (
+            "irn_publish",
+            json!({"topic": t, "message": "m", "ttl": "60", "tag": 1}),
+        ),
+        (
+            "irn_publish",
+            json!({"topic": t, "message": "m", "ttl": -1, "tag": 1}),
+        ),
+        ("irn_publish", json!({"topic": t, "message": "m", "tag": 1})),
+        (
+            "irn_publish",
+            json!({"topic": "zz", "message": "m", "ttl": 60, "tag": 1}),
+        ),
+        ("irn_batchSubscribe", json!({"topics": "nope"})),
+        ("irn_batchSubscribe", json!({"topics": [t, "bad"]})),
+        ("irn_unsubscribe", json!({"topic": t})),
+        (
+            "irn_batchUnsubscribe",
+            json!({"subscriptions": [{"topic": t}]}),
+        ),
+        ("irn_fetchMessages", json!({"topic": "x"})),
+        ("irn_batchFetchMessages", json!({})),
+    ];
+    for (method, params) in cases {
+        let e = a.err(method, params.clone()).await;
+        assert_eq!(e["code"], -32602, "{method} {params}: {e}");
+        assert!(!e["message"].as_str().unwrap().is_empty());
+    }
+}
+
+// ----- authentication -----------------------------------------------------------------------------------
+
+async fn refused(url: String) -> (u16, String) {
+    let mut c = Client::connect_url(&url).await;
+    c.closed_with().await
+}
+
+#[tokio::test]
+async fn missing_auth_is_closed_with_policy_violation() {
+    let (_s, addr) = demo().await;
+    let (code, reason) = refused(format!("ws://{addr}/relay?projectId=demo-project")).await;
+    assert_eq!((code, reason.as_str()), (1008, "missing auth"));
+}
+
+#[tokio::test]
+async fn bad_signature_is_closed_with_reason() {
+    let (_s, addr) = demo().await;
+    // Signed by key 9 but claiming to be client 1.
+    let forged = sign_jwt(&key(9), HEADER, &claims(1, now_s(), now_s() + 3600));
+    let (code, reason) = refused(relay_url(addr, &forged)).await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1008, "invalid auth: bad signature")
+    );
+}
+
+#[tokio::test]
+async fn expired_jwt_is_closed_with_reason() {
+    let (_s, addr) = demo().await;
+    let old = sign_jwt(&key(1), HEADER, &claims(1, now_s() - 7200, now_s() - 3600));
+    let (code, reason) = refused(relay_url(addr, &old)).await;
+    assert_eq!((code, reason.as_str()), (1008, "invalid auth: expired"));
+}
+
+#[tokio::test]
+async fn jwt_issued_far_in_the_future_is_closed_with_reason() {
+    let (_s, addr) = demo().await;
+    let future = sign_jwt(&key(1), HEADER, &claims(1, now_s() + 3600, now_s() + 7200));
+    let (code, reason) = refused(relay_url(addr, &future)).await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1008, "invalid auth: issued in the future")
+    );
+}
+
+#[tokio::test]
+async fn malformed_or_foreign_jwts_are_closed_with_reason() {
+    let (_s, addr) = demo().await;
+    let (code, reason) = refused(relay_url(addr, "not-a-jwt")).await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1008, "invalid auth: malformed token")
+    );
+    let hs = sign_jwt(
+        &key(1),
+        r#"{"alg":"HS256","typ":"JWT"}"#,
+        &claims(1, now_s(), now_s() + 60),
+    );
+    let (code, reason) = refused(relay_url(addr, &hs)).await;
+    assert_eq!(code, 1008);
+    assert!(
+        reason.starts_with("invalid auth: unsupported header"),
+        "{reason}"
+    );
+    let mut c = claims(1, now_s(), now_s() + 60);
+    c["iss"] = json!("did:web:example.com");
+    let (code, reason) = refused(relay_url(addr, &sign_jwt(&key(1), HEADER, &c))).await;
+    assert_eq!(code, 1008);
+    assert!(reason.starts_with("invalid auth: bad issuer"), "{reason}");
+}
+
+#[tokio::test]
+async fn authorization_bearer_header_is_accepted() {
+    let (_s, addr) = demo().await;
+    let mut req = format!("ws://{addr}/relay").into_client_request().unwrap();
+    req.headers_mut().insert(
+        "authorization",
+        format!("Bearer {}", jwt(4)).parse().unwrap(),
+    );
+    let (ws, _) = connect_async(req).await.unwrap();
+    let mut c = Client {
+        ws,
+        pushes: VecDeque::new(),
+        responses: VecDeque::new(),
+        next_id: 1,
+        closed: None,
+    };
+    assert_eq!(
+        c.subscribe(&topic(25)).await,
+        subscription_id(&topic(25), &did(4))
+    );
+}
+
+#[tokio::test]
+async fn project_id_bad_is_refused() {
+    let (_s, addr) = demo().await;
+    let url = format!("ws://{addr}/relay?auth={}&projectId=bad", jwt(1));
+    let (code, reason) = refused(url).await;
+    assert_eq!((code, reason.as_str()), (1008, "invalid projectId"));
+}
+
+#[tokio::test]
+async fn plain_get_without_upgrade_is_426() {
+    let (_s, addr) = demo().await;
+    let r = common::get(addr, "/relay").await;
+    assert_eq!(r.status, 426);
+    assert_eq!(r.json()["status"], 426);
+}
+
+// ----- limits -------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn oversized_message_is_refused_and_connection_stays_open() {
+    let (s, addr) = demo().await;
+    let t = topic(30);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    b.subscribe(&t).await;
+    let big = "x".repeat(64 * 1024 + 1);
+    let e = a
+        .err(
+            "irn_publish",
+            json!({"topic": t, "message": big, "ttl": 300, "tag": 1}),
+        )
+        .await;
+    assert_eq!(e["code"], -32602);
+    assert!(e["message"].as_str().unwrap().contains("too large"), "{e}");
+    b.no_push().await;
+    assert_eq!(s.state.relay.stats().stored_messages, 0);
+    // Exactly the limit is fine.
+    a.publish(&t, &"y".repeat(64 * 1024), 300, 1).await;
+    assert_eq!(
+        data(&b.push_acked().await)["message"]
+            .as_str()
+            .unwrap()
+            .len(),
+        64 * 1024
+    );
+}
+
+#[tokio::test]
+async fn oversized_frame_closes_with_1009() {
+    let (addr, _relay) = custom(RelayConfig {
+        max_frame_bytes: 4096,
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    a.send_text(format!(
+        r#"{{"id":1,"method":"irn_publish","params":{{"message":"{}"}}}}"#,
+        "x".repeat(8192)
+    ))
+    .await;
+    let (code, _) = a.closed_with().await;
+    assert_eq!(code, 1009);
+}
+
+#[tokio::test]
+async fn publish_flood_is_refused_then_connection_closed() {
+    let (addr, relay) = custom(RelayConfig {
+        publish_rate: 5,
+        flood_close_after: 5,
+        ..RelayConfig::default()
+    })
+    .await;
+    let t = topic(31);
+    let mut a = Client::connect(addr, 1).await;
+    for i in 0..40u64 {
+        a.send(json!({"id": i, "jsonrpc": "2.0", "method": "irn_publish",
+            "params": {"topic": t, "message": format!("m{i}"), "ttl": 300, "tag": 1}}))
+            .await;
+    }
+    let (code, reason) = a.closed_with().await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1008, "rate limited: too many publishes")
+    );
+    let ok = a.responses.iter().filter(|r| r["result"] == true).count();
+    let limited: Vec<&Value> = a
+        .responses
+        .iter()
+        .filter(|r| r["error"]["code"] == -32000)
+        .collect();
+    assert!((1..=5).contains(&ok), "accepted {ok}");
+    assert!(limited.len() >= 5, "{:?}", a.responses);
+    assert_eq!(limited[0]["error"]["message"], "rate limited");
+    // Refused messages were not stored; the flood did not pile up.
+    assert!(relay.stats().stored_messages <= 5);
+    eventually("flooder disconnected", || relay.stats().connections == 0).await;
+}
+
+#[tokio::test]
+async fn publish_rate_recovers_after_a_second() {
+    let (addr, _relay) = custom(RelayConfig {
+        publish_rate: 3,
+        ..RelayConfig::default()
+    })
+    .await;
+    let t = topic(32);
+    let mut a = Client::connect(addr, 1).await;
+    for _ in 0..3 {
+        a.publish(&t, "m", 60, 1).await;
+    }
+    let e = a
+        .err(
+            "irn_publish",
+            json!({"topic": t, "message": "m", "ttl": 60, "tag": 1}),
+        )
+        .await;
+    assert_eq!(
+        (e["code"].clone(), e["message"].clone()),
+        (json!(-32000), json!("rate limited"))
+    );
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    a.publish(&t, "m", 60, 1).await;
+}
+
+#[tokio::test]
+async fn subscription_limit_per_connection() {
+    let (addr, _relay) = custom(RelayConfig {
+        max_subscriptions: 3,
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    a.ok(
+        "irn_batchSubscribe",
+        json!({"topics": [topic(40), topic(41)]}),
+    )
+    .await;
+    a.subscribe(&topic(42)).await;
+    // Re-subscribing an existing topic is not a new subscription.
+    a.subscribe(&topic(40)).await;
+    let e = a.err("irn_subscribe", json!({"topic": topic(43)})).await;
+    assert_eq!(e["code"], -32000);
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("subscription limit"),
+        "{e}"
+    );
+    let e = a
+        .err(
+            "irn_batchSubscribe",
+            json!({"topics": [topic(44), topic(45)]}),
+        )
+        .await;
+    assert_eq!(e["code"], -32000);
+}
+
+#[tokio::test]
+async fn mailbox_keeps_only_the_newest_messages() {
+    let (addr, relay) = custom(RelayConfig {
+        mailbox_limit: 3,
+        ..RelayConfig::default()
+    })
+    .await;
+    let t = topic(50);
+    let mut a = Client::connect(addr, 1).await;
+    for i in 0..6 {
+        a.publish(&t, &format!("m{i}"), 300, 1).await;
+    }
+    assert_eq!(relay.stats().stored_messages, 3);
+    let mut b = Client::connect(addr, 2).await;
+    let f = b.ok("irn_fetchMessages", json!({ "topic": t })).await;
+    let got: Vec<&str> = f["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(got, ["m3", "m4", "m5"]);
+}
+
+#[tokio::test]
+async fn topic_cap_refuses_new_topics() {
+    let (addr, _relay) = custom(RelayConfig {
+        max_topics: 2,
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    a.publish(&topic(60), "a", 300, 1).await;
+    a.subscribe(&topic(61)).await;
+    let e = a
+        .err(
+            "irn_publish",
+            json!({"topic": topic(62), "message": "c", "ttl": 300, "tag": 1}),
+        )
+        .await;
+    assert_eq!(e["code"], -32000);
+    let e = a.err("irn_subscribe", json!({"topic": topic(63)})).await;
+    assert_eq!(e["code"], -32000);
+    // Existing topics keep working.
+    a.publish(&topic(61), "b", 300, 1).await;
+}
+
+#[tokio::test]
+async fn connection_limit_refuses_extra_sockets() {
+    let (addr, relay) = custom(RelayConfig {
+        max_connections: 1,
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    a.subscribe(&topic(64)).await;
+    let (code, reason) = refused(relay_url(addr, &jwt(2))).await;
+    assert_eq!((code, reason.as_str()), (1013, "too many connections"));
+    drop(a);
+    eventually("first socket gone", || relay.stats().connections == 0).await;
+    let mut c = Client::connect(addr, 3).await;
+    c.subscribe(&topic(64)).await;
+}
+
+#[tokio::test]
+async fn client_that_does_not_read_is_disconnected() {
+    let (addr, relay) = custom(RelayConfig {
+        outbox_capacity: 4,
+        write_timeout: Duration::from_millis(300),
+        publish_rate: 100_000,
+        request_rate: 100_000,
+        ..RelayConfig::default()
+    })
+    .await;
+    let t = topic(70);
+    let mut reader_less = Client::connect(addr, 2).await;
+    reader_less.subscribe(&t).await;
+    let mut a = Client::connect(addr, 1).await;
+    let chunk = "z".repeat(60 * 1024);
+    // ~24 MiB towards a socket that never reads: more than loopback buffers hold.
+    for _ in 0..400 {
+        a.publish(&t, &chunk, 0, 1).await;
+    }
+    eventually("slow reader dropped", || relay.stats().connections == 1).await;
+    // The publisher is unaffected.
+    a.publish(&t, "still here", 0, 1).await;
+}
+
+#[tokio::test]
+async fn subscriptions_of_a_closed_socket_are_released() {
+    let (s, addr) = demo().await;
+    let t = topic(71);
+    let mut b = Client::connect(addr, 2).await;
+    b.subscribe(&t).await;
+    assert_eq!(s.state.relay.stats().subscriptions, 1);
+    b.ws.close(None).await.unwrap();
+    drop(b);
+    let relay = s.state.relay.clone();
+    eventually("subscription released", || {
+        let st = relay.stats();
+        st.subscriptions == 0 && st.topics == 0 && st.connections == 0
+    })
+    .await;
+}
+
+// ----- heartbeat ----------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn server_answers_pings_and_sends_its_own() {
+    let (addr, _relay) = custom(RelayConfig {
+        ping_interval: Duration::from_millis(100),
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    a.ws.send(Message::Ping(b"hi"[..].into())).await.unwrap();
+    let (mut pong, mut ping) = (false, false);
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while !(pong && ping) && tokio::time::Instant::now() < deadline {
+        match tokio::time::timeout(WAIT, a.ws.next()).await {
+            Ok(Some(Ok(Message::Pong(p)))) => pong |= &p[..] == b"hi",
+            Ok(Some(Ok(Message::Ping(_)))) => ping = true,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(pong && ping, "pong {pong} ping {ping}");
+}
+
+#[tokio::test]
+async fn idle_connection_is_closed() {
+    let (addr, relay) = custom(RelayConfig {
+        ping_interval: Duration::from_millis(50),
+        idle_timeout: Duration::from_millis(300),
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    // Do not read (so no pongs go back) for a while.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let (code, reason) = a.closed_with().await;
+    assert_eq!((code, reason.as_str()), (1001, "idle timeout"));
+    eventually("idle socket released", || relay.stats().connections == 0).await;
+}
+
+#[tokio::test]
+async fn a_client_answering_pings_is_not_idle() {
+    let (addr, _relay) = custom(RelayConfig {
+        ping_interval: Duration::from_millis(50),
+        idle_timeout: Duration::from_millis(300),
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    // Reading keeps answering the server's pings.
+    a.no_push().await;
+    a.no_push().await;
+    a.no_push().await;
+    assert!(a.closed.is_none(), "{:?}", a.closed);
+    a.subscribe(&topic(72)).await;
+}
+
+// ----- sign-client session setup ------------------------------------------------------------------------
+
+#[tokio::test]
+async fn wc_propose_and_approve_session_route_through_the_relay() {
+    let (_s, addr) = demo().await;
+    let pairing = topic(80);
+    let session = topic(81);
+    let mut dapp = Client::connect(addr, 1).await;
+    let mut wallet = Client::connect(addr, 2).await;
+    // No irn_subscribe for the pairing topic: sign-client creates the pairing with skipSubscribe and
+    // relies on wc_proposeSession subscribing it.
+    // sign-client 2.2x: the proposal goes to the relay as wc_proposeSession, id as a string.
+    dapp.send(
+        json!({"id": "1687239522123456789", "jsonrpc": "2.0", "method": "wc_proposeSession",
+        "params": {"pairingTopic": pairing, "sessionProposal": "ENC-PROPOSAL", "ttl": 300,
+                   "attestation": "x", "correlationId": 1}}),
+    )
+    .await;
+    let r = dapp.response(&json!("1687239522123456789")).await;
+    assert_eq!(r["result"], true, "{r}");
+
+    wallet.subscribe(&pairing).await;
+    let p = wallet.push_acked().await;
+    assert_eq!(data(&p)["message"], "ENC-PROPOSAL");
+    assert_eq!(data(&p)["tag"], 1100);
+
+    let r = wallet
+        .ok(
+            "wc_approveSession",
+            json!({"sessionTopic": session, "pairingTopic": pairing,
+                   "sessionProposalResponse": "ENC-RESPONSE", "sessionSettlementRequest": "ENC-SETTLE",
+                   "ttl": 300}),
+        )
+        .await;
+    assert_eq!(r, json!(true));
+
+    // The dapp gets the response on the pairing topic, then the settle request when it subscribes
+    // to the session topic.
+    let p = dapp.push_acked().await;
+    assert_eq!(
+        (data(&p)["message"].clone(), data(&p)["tag"].clone()),
+        (json!("ENC-RESPONSE"), json!(1101))
+    );
+    dapp.subscribe(&session).await;
+    let p = dapp.push_acked().await;
+    assert_eq!(
+        (data(&p)["message"].clone(), data(&p)["tag"].clone()),
+        (json!("ENC-SETTLE"), json!(1102))
+    );
+    wallet.no_push().await;
+
+    // The wallet was subscribed to the session topic by wc_approveSession itself.
+    dapp.publish(&session, "ENC-SETTLE-ACK", 300, 1103).await;
+    let p = wallet.push_acked().await;
+    assert_eq!(p["params"]["id"], json!(subscription_id(&session, &did(2))));
+    assert_eq!(data(&p)["message"], "ENC-SETTLE-ACK");
+}
+
+#[tokio::test]
+async fn frame_flood_closes_the_connection() {
+    let (addr, relay) = custom(RelayConfig {
+        request_rate: 10,
+        flood_close_after: 10,
+        ..RelayConfig::default()
+    })
+    .await;
+    let mut a = Client::connect(addr, 1).await;
+    for _ in 0..100 {
+        a.send_text("garbage".into()).await;
+    }
+    let (code, reason) = a.closed_with().await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1008, "rate limited: too many requests")
+    );
+    eventually("flooder disconnected", || relay.stats().connections == 0).await;
+}
