@@ -8,7 +8,11 @@ use std::collections::BTreeMap;
 
 /// The JSON-RPC body for a balance lookup.
 pub fn balance_request_body(id: u64, address: &str) -> String {
-    serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "eth_getBalance", "params": [address, "latest"]}).to_string()
+    use crate::engine::json::obj;
+    use serde_json::Value;
+    let params = Value::Array(vec![address.into(), "latest".into()]);
+    let body = obj(vec![("jsonrpc", "2.0".into()), ("id", id.into()), ("method", "eth_getBalance".into()), ("params", params)]);
+    serde_json::to_string(&body).unwrap_or_default()
 }
 
 /// Converts a `0x` hex quantity of any size to a decimal string. None for anything else.
@@ -60,17 +64,17 @@ pub struct BalanceCache {
 impl BalanceCache {
     /// The cached balance if it is younger than 30 s.
     pub fn fresh(&self, caip_network_id: &str, address: &str, now_ms: u64) -> Option<&str> {
-        let e = self.entries.get(&(caip_network_id.to_string(), address.to_lowercase()))?;
+        let e = self.entries.get(&(caip_network_id.to_string(), address.to_ascii_lowercase()))?;
         (now_ms.saturating_sub(e.at_ms) < BALANCE_CACHE_MS).then_some(e.value.as_str())
     }
 
     /// The last known balance, however old (shown while a refresh is on its way).
     pub fn last(&self, caip_network_id: &str, address: &str) -> Option<&str> {
-        self.entries.get(&(caip_network_id.to_string(), address.to_lowercase())).map(|e| e.value.as_str())
+        self.entries.get(&(caip_network_id.to_string(), address.to_ascii_lowercase())).map(|e| e.value.as_str())
     }
 
     pub fn store(&mut self, caip_network_id: &str, address: &str, value: String, now_ms: u64) {
-        self.entries.insert((caip_network_id.to_string(), address.to_lowercase()), Entry { value, at_ms: now_ms });
+        self.entries.insert((caip_network_id.to_string(), address.to_ascii_lowercase()), Entry { value, at_ms: now_ms });
     }
 
     pub fn clear(&mut self) {

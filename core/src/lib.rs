@@ -46,6 +46,7 @@ pub mod switching;
 pub mod wallets;
 pub mod catalogue;
 pub mod url;
+pub mod qr;
 
 // WalletConnect v2, dapp side, sans-IO (frames, time and random bytes in; frames, events, deadlines out).
 #[cfg(feature = "walletconnect")]

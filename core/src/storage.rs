@@ -39,11 +39,29 @@ pub struct Stored {
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct StoredConnection {
     namespace: String,
     connector_id: String,
     accounts: Vec<String>,
     caip_network_id: String,
+}
+
+impl crate::engine::json::FromJson for StoredConnection {
+    /// By hand (see `engine::json`), with the derive's rules: every field required, no other field.
+    fn from_json(v: serde_json::Value) -> Result<Self, String> {
+        use crate::engine::json::{bad, object, string, strings};
+        let o = &mut object(v, "connection")?;
+        if let Some(k) = o.keys().find(|k| !matches!(k.as_str(), "namespace" | "connectorId" | "accounts" | "caipNetworkId")) {
+            return Err(bad(k));
+        }
+        Ok(StoredConnection {
+            namespace: string(o, "namespace")?,
+            connector_id: string(o, "connectorId")?,
+            accounts: strings(o, "accounts", false)?,
+            caip_network_id: string(o, "caipNetworkId")?,
+        })
+    }
 }
 
 /// A connector or wallet id: 1–128 printable ASCII characters, no spaces or quotes.
@@ -82,7 +100,7 @@ pub fn load(entries: &BTreeMap<String, String>) -> Stored {
         }
     }
     if let Some(v) = recent {
-        match serde_json::from_str::<Vec<String>>(&v) {
+        match crate::engine::json::from_str::<Vec<String>>(&v) {
             Ok(list) if list.iter().all(|s| is_valid_id(s)) => {
                 out.recent_wallets = dedupe(list).into_iter().take(crate::constants::RECENT_WALLETS_KEPT).collect()
             }
@@ -90,7 +108,7 @@ pub fn load(entries: &BTreeMap<String, String>) -> Stored {
         }
     }
     if let Some(v) = conns {
-        match serde_json::from_str::<Vec<StoredConnection>>(&v) {
+        match crate::engine::json::from_str::<Vec<StoredConnection>>(&v) {
             Ok(list) if list.len() <= MAX_CONNECTIONS && list.iter().all(valid_connection) => {
                 out.connections = list
                     .into_iter()
@@ -116,7 +134,7 @@ fn valid_connection(c: &StoredConnection) -> bool {
 
 /// Values are stored as JSON strings; a bare string (older or foreign writer) is accepted if valid.
 fn decode_string(v: &str) -> Option<String> {
-    serde_json::from_str::<String>(v).ok()
+    crate::engine::json::from_str::<String>(v).ok()
 }
 
 fn dedupe(list: Vec<String>) -> Vec<String> {
@@ -265,6 +283,26 @@ mod tests {
         fn loading_arbitrary_storage_never_panics(a in ".*", b in ".*", c in ".*", d in ".*") {
             let s = load(&map(&[(KEY_WALLET_ID, &a), (KEY_ACTIVE_NETWORK, &b), (KEY_RECENT_WALLETS, &c), (KEY_CONNECTIONS, &d)]));
             prop_assert!(s.recent_wallets.len() <= 2);
+        }
+    }
+}
+
+#[cfg(test)]
+mod hand_reading_tests {
+    use super::*;
+    use crate::engine::json::FromJson;
+    use serde_json::json;
+
+    #[test]
+    fn stored_connections_read_like_the_derived_deserializer() {
+        for s in [
+            json!({"namespace": "eip155", "connectorId": "a", "accounts": ["0x1"], "caipNetworkId": "eip155:1"}),
+            json!({"namespace": "eip155", "connectorId": "a", "accounts": ["0x1"], "caipNetworkId": "eip155:1", "extra": 1}),
+            json!({"namespace": "eip155", "connectorId": "a", "accounts": ["0x1"]}),
+            json!({"namespace": "eip155", "connectorId": "a", "accounts": "0x1", "caipNetworkId": "eip155:1"}),
+            json!([]),
+        ] {
+            assert_eq!(StoredConnection::from_json(s.clone()).ok(), serde_json::from_value::<StoredConnection>(s.clone()).ok(), "{s}");
         }
     }
 }

@@ -6,16 +6,43 @@
 use wasm_bindgen::prelude::*;
 use wm_core::engine::{Effect, Engine, Event, Options};
 
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+// SAFETY: the engine's WebAssembly module runs on one thread (no shared memory, no atomics).
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+
 #[wasm_bindgen]
 pub struct WasmEngine {
     engine: Engine,
 }
 
+/// `{"effects": [...], "snapshot": {...}}`, written straight out (no `serde_json::Value` in between,
+/// which would compile a second serializer for every effect and snapshot type).
 fn output(effects: &[Effect], snapshot: &wm_core::engine::Snapshot) -> String {
-    serde_json::json!({ "effects": effects, "snapshot": snapshot }).to_string()
+    let mut buf = Vec::with_capacity(4096);
+    buf.extend_from_slice(b"{\"effects\":");
+    let ok = serde_json::to_writer(&mut buf, effects).is_ok();
+    buf.extend_from_slice(b",\"snapshot\":");
+    let ok = ok && serde_json::to_writer(&mut buf, snapshot).is_ok();
+    buf.push(b'}');
+    if !ok {
+        return r#"{"effects":[],"snapshot":{}}"#.into();
+    }
+    String::from_utf8(buf).unwrap_or_default()
 }
 
-fn bad_input(engine: &Engine, what: &str, err: serde_json::Error) -> String {
+/// Where a JSON syntax error is, without serde's error text (formatting it pulls in float
+/// formatting and serde's type descriptions).
+fn syntax_error(err: serde_json::Error) -> String {
+    format!("invalid JSON at line {}, column {}", err.line(), err.column())
+}
+
+fn parse_options(json: &str) -> Result<Options, String> {
+    serde_json::from_str::<serde_json::Value>(json).map_err(syntax_error).and_then(Options::from_value)
+}
+
+fn bad_input(engine: &Engine, what: &str, err: String) -> String {
     let effect = Effect::Alert {
         key: "INVALID_EVENT".into(),
         message: format!("wallet-modal: ignored malformed {what}: {err}"),
@@ -31,14 +58,14 @@ impl WasmEngine {
     /// Creates the engine from the element's options (JSON). Bad options fall back to defaults.
     #[wasm_bindgen(constructor)]
     pub fn new(options_json: &str) -> WasmEngine {
-        let options = serde_json::from_str::<Options>(options_json).unwrap_or_default();
+        let options = parse_options(options_json).unwrap_or_default();
         WasmEngine { engine: Engine::new(options) }
     }
 
     /// Replaces the options (an attribute or property changed).
     #[wasm_bindgen(js_name = setOptions)]
     pub fn set_options(&mut self, options_json: &str, now_ms: f64) -> String {
-        match serde_json::from_str::<Options>(options_json) {
+        match parse_options(options_json) {
             Ok(options) => {
                 self.engine.set_options(options);
                 // A no-op event flushes the effects of the option change.
@@ -51,7 +78,7 @@ impl WasmEngine {
 
     /// Handles one event (JSON) at `now_ms`.
     pub fn dispatch(&mut self, event_json: &str, now_ms: f64) -> String {
-        match serde_json::from_str::<Event>(event_json) {
+        match serde_json::from_str::<serde_json::Value>(event_json).map_err(syntax_error).and_then(Event::from_value) {
             Ok(event) => {
                 let out = self.engine.handle(event, now_ms as u64);
                 output(&out.effects, &out.snapshot)

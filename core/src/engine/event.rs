@@ -1,33 +1,33 @@
 //! Events the shell sends to the engine: host calls, view intents, wallet and server answers, timers.
 
 use crate::router::View;
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
+use super::json::{bad, boolean, opt_string, string, string_or_default, uint, Fields};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// An EIP-1193 / JSON-RPC error as a wallet reported it.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ProviderError {
-    #[serde(default)]
     pub code: Option<i64>,
-    #[serde(default)]
     pub message: Option<String>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+/// The events arrive as JSON objects tagged by `type` (`{"type": "open", "view": "Account"}`),
+/// field names in camelCase. They are read by hand from a `serde_json::Value` rather than with a
+/// derived internally tagged deserializer: that one buffers through serde's `Content` machinery,
+/// which costs tens of kilobytes of WebAssembly. Missing `Option`/defaulted fields and `null`
+/// options are accepted; a missing required field or a value of the wrong type is an error.
+#[derive(Clone, Debug)]
 pub enum Event {
     /// The element is connected to the page: persisted values and whether window.ethereum exists.
     Start {
-        #[serde(default)]
         storage: BTreeMap<String, String>,
-        #[serde(default)]
         legacy_provider: bool,
     },
     /// Host `open({view, namespace})`.
     Open {
-        #[serde(default)]
         view: Option<View>,
-        #[serde(default)]
         namespace: Option<String>,
     },
     Close,
@@ -39,13 +39,9 @@ pub enum Event {
     Theme { dark: bool },
     /// An EIP-6963 announcement (the provider object itself stays in the shell).
     Announce {
-        #[serde(default)]
         uuid: String,
-        #[serde(default)]
         name: String,
-        #[serde(default)]
         icon: String,
-        #[serde(default)]
         rdns: String,
     },
     /// A Connect/AllWallets row was chosen.
@@ -59,27 +55,220 @@ pub enum Event {
     SwitchNetwork { caip_network_id: String },
     /// Host `disconnect(namespace?)` or the Account view.
     Disconnect {
-        #[serde(default)]
         namespace: Option<String>,
     },
     CopyAddress,
     /// The answer to a `ProviderRequest` effect.
     ProviderResult {
         id: u64,
-        #[serde(default)]
         result: Option<serde_json::Value>,
-        #[serde(default)]
         error: Option<ProviderError>,
     },
     /// A wallet event: `accountsChanged`, `chainChanged`, `disconnect`.
     ProviderEvent {
         connector_id: String,
         name: String,
-        #[serde(default)]
         data: serde_json::Value,
     },
     /// The answer to a `Fetch` effect (`status` 0 = network failure or time-out).
-    FetchResult { id: u64, status: u16, #[serde(default)] body: String },
+    FetchResult { id: u64, status: u16, body: String },
     /// A `StartTimer` effect fired.
     Timer { id: String },
+}
+
+fn view(o: &mut Fields, key: &str) -> Result<View, String> {
+    string(o, key).ok().as_deref().and_then(View::from_name).ok_or_else(|| bad(key))
+}
+
+impl View {
+    /// The JSON name of the view (as serde names it).
+    pub fn name(self) -> &'static str {
+        use View::*;
+        match self {
+            Connect => "Connect",
+            ConnectingExternal => "ConnectingExternal",
+            ConnectingWalletConnect => "ConnectingWalletConnect",
+            ConnectingWalletConnectBasic => "ConnectingWalletConnectBasic",
+            ConnectingFarcaster => "ConnectingFarcaster",
+            AllWallets => "AllWallets",
+            EmailLogin => "EmailLogin",
+            UpdateEmailWallet => "UpdateEmailWallet",
+            ProfileWallets => "ProfileWallets",
+            Account => "Account",
+            SwitchNetwork => "SwitchNetwork",
+            SwitchActiveChain => "SwitchActiveChain",
+            UnsupportedChain => "UnsupportedChain",
+            SiwxSignMessage => "SIWXSignMessage",
+            ApproveTransaction => "ApproveTransaction",
+            Swap => "Swap",
+            RegisterAccountName => "RegisterAccountName",
+            RegisterAccountNameSuccess => "RegisterAccountNameSuccess",
+            ConfigError => "ConfigError",
+        }
+    }
+
+    /// The view with this JSON name (`"AllWallets"`, `"SIWXSignMessage"`), as serde names it.
+    pub fn from_name(name: &str) -> Option<View> {
+        use View::*;
+        Some(match name {
+            "Connect" => Connect,
+            "ConnectingExternal" => ConnectingExternal,
+            "ConnectingWalletConnect" => ConnectingWalletConnect,
+            "ConnectingWalletConnectBasic" => ConnectingWalletConnectBasic,
+            "ConnectingFarcaster" => ConnectingFarcaster,
+            "AllWallets" => AllWallets,
+            "EmailLogin" => EmailLogin,
+            "UpdateEmailWallet" => UpdateEmailWallet,
+            "ProfileWallets" => ProfileWallets,
+            "Account" => Account,
+            "SwitchNetwork" => SwitchNetwork,
+            "SwitchActiveChain" => SwitchActiveChain,
+            "UnsupportedChain" => UnsupportedChain,
+            "SIWXSignMessage" => SiwxSignMessage,
+            "ApproveTransaction" => ApproveTransaction,
+            "Swap" => Swap,
+            "RegisterAccountName" => RegisterAccountName,
+            "RegisterAccountNameSuccess" => RegisterAccountNameSuccess,
+            "ConfigError" => ConfigError,
+            _ => return None,
+        })
+    }
+}
+
+impl Event {
+    /// Reads an event from its JSON object (see [`Event`]).
+    #[inline(never)]
+    pub fn from_value(v: Value) -> Result<Event, String> {
+        let Value::Object(mut o) = v else { return Err("an event must be an object".into()) };
+        let o = &mut o;
+        let ty = string(o, "type")?;
+        Ok(match ty.as_str() {
+            "start" => {
+                let storage = match o.get("storage").cloned() {
+                    None => BTreeMap::new(),
+                    Some(Value::Object(m)) => {
+                        let mut out = BTreeMap::new();
+                        for (k, v) in m {
+                            let Value::String(v) = v else { return Err(bad("storage")) };
+                            out.insert(k, v);
+                        }
+                        out
+                    }
+                    Some(_) => return Err(bad("storage")),
+                };
+                Event::Start { storage, legacy_provider: boolean(o, "legacyProvider", Some(false))? }
+            }
+            "open" => {
+                let view = match o.get("view") {
+                    None | Some(Value::Null) => None,
+                    Some(_) => Some(view(o, "view")?),
+                };
+                Event::Open { view, namespace: opt_string(o, "namespace")? }
+            }
+            "close" => Event::Close,
+            "back" => Event::Back,
+            "navigate" => Event::Navigate { view: view(o, "view")? },
+            "shake" => Event::Shake,
+            "theme" => Event::Theme { dark: boolean(o, "dark", None)? },
+            "announce" => Event::Announce {
+                uuid: string_or_default(o, "uuid")?,
+                name: string_or_default(o, "name")?,
+                icon: string_or_default(o, "icon")?,
+                rdns: string_or_default(o, "rdns")?,
+            },
+            "selectConnector" => Event::SelectConnector { id: string(o, "id")? },
+            "selectWallet" => Event::SelectWallet { id: string(o, "id")? },
+            "retry" => Event::Retry,
+            "searchWallets" => Event::SearchWallets { query: string(o, "query")? },
+            "loadMoreWallets" => Event::LoadMoreWallets,
+            "switchNetwork" => Event::SwitchNetwork { caip_network_id: string(o, "caipNetworkId")? },
+            "disconnect" => Event::Disconnect { namespace: opt_string(o, "namespace")? },
+            "copyAddress" => Event::CopyAddress,
+            "providerResult" => {
+                let id = uint(o, "id", u64::MAX)?;
+                let result = match o.get("result").cloned() {
+                    None | Some(Value::Null) => None,
+                    Some(v) => Some(v),
+                };
+                let error = match o.get("error").cloned() {
+                    None | Some(Value::Null) => None,
+                    Some(Value::Object(mut e)) => {
+                        let code = match e.get("code").cloned() {
+                            None | Some(Value::Null) => None,
+                            Some(c) => Some(c.as_i64().ok_or_else(|| bad("error.code"))?),
+                        };
+                        Some(ProviderError { code, message: opt_string(&mut e, "message")? })
+                    }
+                    Some(_) => return Err(bad("error")),
+                };
+                Event::ProviderResult { id, result, error }
+            }
+            "providerEvent" => Event::ProviderEvent {
+                connector_id: string(o, "connectorId")?,
+                name: string(o, "name")?,
+                data: o.get("data").cloned().unwrap_or(Value::Null),
+            },
+            "fetchResult" => Event::FetchResult {
+                id: uint(o, "id", u64::MAX)?,
+                status: uint(o, "status", u16::MAX as u64)? as u16,
+                body: string_or_default(o, "body")?,
+            },
+            "timer" => Event::Timer { id: string(o, "id")? },
+            _ => return Err(format!("unknown event type `{ty}`")),
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Event::from_value(Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn view_names_match_serde() {
+        for v in [
+            View::Connect, View::ConnectingExternal, View::ConnectingWalletConnect, View::ConnectingWalletConnectBasic,
+            View::ConnectingFarcaster, View::AllWallets, View::EmailLogin, View::UpdateEmailWallet, View::ProfileWallets,
+            View::Account, View::SwitchNetwork, View::SwitchActiveChain, View::UnsupportedChain, View::SiwxSignMessage,
+            View::ApproveTransaction, View::Swap, View::RegisterAccountName, View::RegisterAccountNameSuccess, View::ConfigError,
+        ] {
+            let name = serde_json::to_value(v).unwrap();
+            assert_eq!(View::from_name(name.as_str().unwrap()), Some(v));
+            assert_eq!(v.name(), name.as_str().unwrap());
+        }
+        assert_eq!(View::from_name("Nope"), None);
+    }
+
+    #[test]
+    fn events_are_read_like_the_derived_tagged_form() {
+        let e = Event::from_value(json!({"type": "open", "view": "Account", "namespace": null})).unwrap();
+        assert!(matches!(e, Event::Open { view: Some(View::Account), namespace: None }));
+        assert!(matches!(Event::from_value(json!({"type": "open"})).unwrap(), Event::Open { view: None, namespace: None }));
+        let e = Event::from_value(json!({"type": "providerResult", "id": 3, "error": {"code": 4001, "message": "no"}})).unwrap();
+        assert!(matches!(e, Event::ProviderResult { id: 3, result: None, error: Some(ProviderError { code: Some(4001), .. }) }));
+        let e = Event::from_value(json!({"type": "start", "storage": {"k": "v"}})).unwrap();
+        assert!(matches!(e, Event::Start { ref storage, legacy_provider: false } if storage["k"] == "v"));
+        let e = Event::from_value(json!({"type": "fetchResult", "id": 1, "status": 200})).unwrap();
+        assert!(matches!(e, Event::FetchResult { id: 1, status: 200, ref body } if body.is_empty()));
+        for bad in [
+            json!({"type": "nope"}),
+            json!({"view": "Account"}),
+            json!({"type": "navigate", "view": "Nope"}),
+            json!({"type": "navigate"}),
+            json!({"type": "fetchResult", "id": 1, "status": 70000}),
+            json!({"type": "fetchResult", "id": 1.5, "status": 200}),
+            json!({"type": "theme", "dark": "yes"}),
+            json!({"type": "start", "storage": {"k": 1}}),
+            json!({"type": "timer"}),
+            json!([1]),
+        ] {
+            assert!(Event::from_value(bad.clone()).is_err(), "{bad}");
+        }
+    }
 }

@@ -6,6 +6,7 @@
 
 mod effect;
 mod event;
+pub(crate) mod json;
 mod options;
 mod snapshot;
 
@@ -29,8 +30,9 @@ use crate::router::{closing_blocked, initial_view, Back, OpenContext, Router, Vi
 use crate::storage::{self, Stored};
 use crate::url;
 use crate::wallets::{connector_rows, Discovery};
-use serde_json::{json, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use json::obj;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// A reconnect that the wallet has not confirmed within this time is dropped.
 pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
@@ -67,6 +69,28 @@ struct Switching {
     error: Option<WmError>,
 }
 
+/// Outstanding requests by id. A few at a time: a list is as fast as a map here and much smaller
+/// in WebAssembly than another `BTreeMap` instantiation.
+#[derive(Default)]
+struct PendingMap(Vec<(u64, Pending)>);
+
+impl PendingMap {
+    fn insert(&mut self, id: u64, pending: Pending) {
+        self.remove(&id);
+        self.0.push((id, pending));
+    }
+
+    #[inline(never)]
+    fn remove(&mut self, id: &u64) -> Option<Pending> {
+        let i = self.0.iter().position(|(k, _)| k == id)?;
+        Some(self.0.remove(i).1)
+    }
+
+    fn values(&self) -> impl Iterator<Item = &Pending> {
+        self.0.iter().map(|(_, p)| p)
+    }
+}
+
 /// Remote configuration fetch progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Remote {
@@ -98,9 +122,9 @@ pub struct Engine {
     started: bool,
     /// Stored connections waiting for their wallet to announce itself.
     to_reconnect: Vec<(String, Connection)>,
-    pending: BTreeMap<u64, Pending>,
+    pending: PendingMap,
     /// Keys of debug notices already shown.
-    notices: BTreeSet<String>,
+    notices: Vec<String>,
     next_id: u64,
     now: u64,
     out: Vec<Effect>,
@@ -137,8 +161,8 @@ impl Engine {
             dark: false,
             started: false,
             to_reconnect: Vec::new(),
-            pending: BTreeMap::new(),
-            notices: BTreeSet::new(),
+            pending: PendingMap::default(),
+            notices: Vec::new(),
             next_id: 1,
             now: 0,
             out: Vec::new(),
@@ -281,7 +305,7 @@ impl Engine {
         }
         let Some(pos) = self.to_reconnect.iter().position(|(_, c)| c.connector_id == connector_id) else { return };
         self.to_reconnect.remove(pos);
-        self.provider_request(connector_id, "eth_accounts", json!([]), Pending::Accounts { connector_id: connector_id.into(), reconnect: true });
+        self.provider_request(connector_id, "eth_accounts", Value::Array(Vec::new()), Pending::Accounts { connector_id: connector_id.into(), reconnect: true });
     }
 
     fn persist(&mut self, key: &str, value: Option<String>) {
@@ -313,7 +337,7 @@ impl Engine {
         }
         let connected = self.connected();
         if let Some(ev) = self.modal.open(namespace, connected) {
-            self.out.push(Effect::Emit { name: "open", detail: json!({ "view": self.router.view() }) });
+            self.out.push(Effect::Emit { name: "open", detail: obj(vec![("view", self.router.view().name().into())]) });
             self.analytics(ev);
         }
         if self.config_error.is_none() {
@@ -337,7 +361,7 @@ impl Engine {
             self.router.reset(View::ConfigError);
         }
         if let Some(ev) = self.modal.close(connected) {
-            self.out.push(Effect::Emit { name: "close", detail: json!({ "connected": connected }) });
+            self.out.push(Effect::Emit { name: "close", detail: obj(vec![("connected", connected.into())]) });
             self.out.push(Effect::RestoreFocus);
             self.analytics(ev);
         }
@@ -410,16 +434,24 @@ impl Engine {
                 let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
                 let url = url::build(self.opts.analytics_url(), "/e", &pairs);
                 let domain = self.opts.origin.split("://").nth(1).unwrap_or("").to_string();
-                let body = json!({
-                    "eventId": format!("{}-{}", self.now, self.next_id),
-                    "url": self.opts.href,
-                    "domain": domain,
-                    "timestamp": self.now,
-                    "props": { "type": "track", "event": ev.event, "properties": { "connected": ev.connected },
-                               "address": self.conn.address(EIP155) },
-                });
+                let body = obj(vec![
+                    ("eventId", format!("{}-{}", self.now, self.next_id).into()),
+                    ("url", self.opts.href.clone().into()),
+                    ("domain", domain.into()),
+                    ("timestamp", self.now.into()),
+                    (
+                        "props",
+                        obj(vec![
+                            ("type", "track".into()),
+                            ("event", ev.event.into()),
+                            ("properties", obj(vec![("connected", ev.connected.into())])),
+                            ("address", self.conn.address(EIP155).into()),
+                        ]),
+                    ),
+                ]);
                 self.next_id += 1;
-                self.out.push(Effect::Beacon { url, body: body.to_string() });
+                // `to_string` rather than `Display`: one shared JSON writer (see element/src/lib.rs).
+                self.out.push(Effect::Beacon { url, body: serde_json::to_string(&body).unwrap_or_default() });
             }
         }
     }
@@ -438,7 +470,7 @@ impl Engine {
         if self.router.view() != View::ConnectingExternal {
             self.router.push(View::ConnectingExternal);
         }
-        self.provider_request(&wallet.id, "eth_requestAccounts", json!([]), Pending::RequestAccounts { connector_id: wallet.id.clone() });
+        self.provider_request(&wallet.id, "eth_requestAccounts", Value::Array(Vec::new()), Pending::RequestAccounts { connector_id: wallet.id.clone() });
     }
 
     fn select_wallet(&mut self, id: &str) {
@@ -464,7 +496,7 @@ impl Engine {
         match pending {
             Pending::RequestAccounts { connector_id } | Pending::Accounts { connector_id, reconnect: false } => match outcome.map(parse_accounts) {
                 Ok(Some(accounts)) => {
-                    self.provider_request(&connector_id, "eth_chainId", json!([]), Pending::ChainId { connector_id: connector_id.clone(), accounts, reconnect: false })
+                    self.provider_request(&connector_id, "eth_chainId", Value::Array(Vec::new()), Pending::ChainId { connector_id: connector_id.clone(), accounts, reconnect: false })
                 }
                 Ok(None) => self.connect_failed(&connector_id, WmError::FailedToConnect),
                 Err(e) => {
@@ -474,7 +506,7 @@ impl Engine {
             },
             Pending::Accounts { connector_id, reconnect: true } => match outcome.map(parse_accounts) {
                 Ok(Some(accounts)) => {
-                    self.provider_request(&connector_id.clone(), "eth_chainId", json!([]), Pending::ChainId { connector_id, accounts, reconnect: true })
+                    self.provider_request(&connector_id.clone(), "eth_chainId", Value::Array(Vec::new()), Pending::ChainId { connector_id, accounts, reconnect: true })
                 }
                 _ => self.reconnect_failed(&connector_id),
             },
@@ -490,7 +522,7 @@ impl Engine {
             },
             Pending::AddChain { connector_id, target } => match outcome {
                 Ok(_) => {
-                    self.provider_request(&connector_id, "wallet_switchEthereumChain", json!([{ "chainId": hex_chain(&target) }]), Pending::SwitchChain { connector_id: connector_id.clone(), target })
+                    self.provider_request(&connector_id, "wallet_switchEthereumChain", Value::Array(vec![obj(vec![("chainId", hex_chain(&target).into())])]), Pending::SwitchChain { connector_id: connector_id.clone(), target })
                 }
                 Err(e) if e.code() == 4001 => self.switch_failed(e),
                 Err(_) => self.switch_failed(WmError::ChainNotSupported),
@@ -551,16 +583,16 @@ impl Engine {
         let chain = c.map(|c| c.caip_network_id.clone()).unwrap_or_default();
         let connector_id = c.map(|c| c.connector_id.clone()).unwrap_or_default();
         let name = self.discovery.find(&connector_id).map(|w| w.name).unwrap_or_default();
-        json!({
-            "namespace": EIP155,
-            "address": address,
-            "caipAddress": format!("{chain}:{address}"),
-            "chainId": chain.split(':').nth(1).and_then(|s| s.parse::<u64>().ok()),
-            "caipNetworkId": chain,
-            "connectorId": connector_id,
-            "connectorName": name,
-            "reconnected": reconnect,
-        })
+        obj(vec![
+            ("namespace", EIP155.into()),
+            ("address", address.into()),
+            ("caipAddress", format!("{chain}:{address}").into()),
+            ("chainId", chain.split(':').nth(1).and_then(|s| s.parse::<u64>().ok()).into()),
+            ("caipNetworkId", chain.into()),
+            ("connectorId", connector_id.into()),
+            ("connectorName", name.into()),
+            ("reconnected", reconnect.into()),
+        ])
     }
 
     // ----- wallet events -----
@@ -604,7 +636,7 @@ impl Engine {
             let (k, v) = storage::encode_active_network(chain);
             self.persist(&k, Some(v));
         }
-        self.out.push(Effect::Emit { name: "networkchange", detail: json!({ "caipNetworkId": chain, "supported": supported }) });
+        self.out.push(Effect::Emit { name: "networkchange", detail: obj(vec![("caipNetworkId", chain.into()), ("supported", supported.into())]) });
         if let Some(s) = &self.switching {
             if s.target == chain {
                 self.switching = None;
@@ -642,7 +674,7 @@ impl Engine {
                 self.provider_request(
                     &c.connector_id,
                     "wallet_switchEthereumChain",
-                    json!([{ "chainId": hex_chain(&target.caip_network_id) }]),
+                    Value::Array(vec![obj(vec![("chainId", hex_chain(&target.caip_network_id).into())])]),
                     Pending::SwitchChain { connector_id: c.connector_id.clone(), target: target.caip_network_id.clone() },
                 );
             }
@@ -652,7 +684,7 @@ impl Engine {
                     self.active_network = Some(caip_network_id.to_string());
                     let (k, v) = storage::encode_active_network(caip_network_id);
                     self.persist(&k, Some(v));
-                    self.out.push(Effect::Emit { name: "networkchange", detail: json!({ "caipNetworkId": caip_network_id, "supported": true }) });
+                    self.out.push(Effect::Emit { name: "networkchange", detail: obj(vec![("caipNetworkId", caip_network_id.into()), ("supported", true.into())]) });
                 }
             }
         }
@@ -660,13 +692,17 @@ impl Engine {
 
     fn add_chain(&mut self, connector_id: &str, target: &str) {
         let Some(n) = find_network(&self.networks, target).cloned() else { return self.switch_failed(WmError::ChainNotSupported) };
-        let params = json!([{
-            "chainId": hex_chain(target),
-            "chainName": n.name,
-            "nativeCurrency": { "name": n.native_currency.name, "symbol": n.native_currency.symbol, "decimals": n.native_currency.decimals },
-            "rpcUrls": n.rpc_urls.default.http,
-            "blockExplorerUrls": n.explorer_url().map(|u| vec![u.to_string()]).unwrap_or_default(),
-        }]);
+        let currency = &n.native_currency;
+        let params = Value::Array(vec![obj(vec![
+            ("chainId", hex_chain(target).into()),
+            ("chainName", n.name.clone().into()),
+            (
+                "nativeCurrency",
+                obj(vec![("name", currency.name.clone().into()), ("symbol", currency.symbol.clone().into()), ("decimals", currency.decimals.into())]),
+            ),
+            ("rpcUrls", n.rpc_urls.default.http.clone().into()),
+            ("blockExplorerUrls", n.explorer_url().map(|u| vec![u.to_string()]).unwrap_or_default().into()),
+        ])]);
         self.provider_request(connector_id, "wallet_addEthereumChain", params, Pending::AddChain { connector_id: connector_id.into(), target: target.into() });
     }
 
@@ -705,7 +741,7 @@ impl Engine {
             }
             for id in &ids {
                 // Best effort: wallets that support it drop the site's permission.
-                self.provider_request(id, "wallet_revokePermissions", json!([{ "eth_accounts": {} }]), Pending::Ignore);
+                self.provider_request(id, "wallet_revokePermissions", Value::Array(vec![obj(vec![("eth_accounts", obj(Vec::new()))])]), Pending::Ignore);
             }
             self.conn.disconnect_all(&ns);
             for id in ids {
@@ -728,7 +764,7 @@ impl Engine {
             }
         }
         self.out.push(Effect::ReleaseProvider { connector_id: connector_id.into() });
-        self.out.push(Effect::Emit { name: "disconnect", detail: json!({ "namespace": EIP155, "connectorId": connector_id }) });
+        self.out.push(Effect::Emit { name: "disconnect", detail: obj(vec![("namespace", EIP155.into()), ("connectorId", connector_id.into())]) });
         if self.modal.open && !self.connected() {
             self.router.reset(View::Connect);
             self.after_navigation();
@@ -879,20 +915,26 @@ impl Engine {
                 key: a.key.into(),
                 message: a.message,
                 description: a.description.map(str::to_string),
-                severity: format!("{:?}", a.severity).to_lowercase(),
+                severity: match a.severity {
+                    crate::errors::Severity::Error => "error",
+                    crate::errors::Severity::Warning => "warning",
+                    crate::errors::Severity::Info => "info",
+                }
+                .into(),
                 delay_ms: a.delay_ms,
             });
         }
     }
 
     fn alert_text(&mut self, key: &str, message: &str) {
-        if self.opts.debug && self.notices.insert(key.to_string()) {
+        if self.opts.debug && !self.notices.iter().any(|k| k == key) {
+            self.notices.push(key.to_string());
             self.out.push(Effect::Alert { key: key.into(), message: message.into(), description: None, severity: "info".into(), delay_ms: 0 });
         }
     }
 
     fn emit_error(&mut self, e: &WmError) {
-        self.out.push(Effect::Emit { name: "error", detail: json!({ "code": e.code(), "key": e.key(), "message": e.message() }) });
+        self.out.push(Effect::Emit { name: "error", detail: obj(vec![("code", e.code().into()), ("key", e.key().into()), ("message", e.message().into())]) });
     }
 
     fn network_view(&self, n: &Network, active: Option<&str>) -> NetworkView {

@@ -1,75 +1,106 @@
 //! The element's options (attributes and properties), as the shell hands them over.
 
-use crate::entities::{Network, RemoteFeatures};
+use super::json::{FromJson, bad, boolean, object, opt_object, opt_string, req_object, string, string_or_default, strings, uint, Fields};
+use crate::entities::{BlockExplorer, BlockExplorers, ChainNamespace, ChainRef, NativeCurrency, Network, NetworkAssets, RemoteFeatures, RpcUrlList, RpcUrls};
 use crate::networks::{builtin_networks, dedupe_networks, find_network};
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
 
 /// Default base URL of the hosted API (config, origins, wallet catalogue, images).
 pub const DEFAULT_API_URL: &str = "https://api.walletmodal.dev";
 /// Default base URL of the hosted analytics sink (`POST /e`).
 pub const DEFAULT_ANALYTICS_URL: &str = "https://pulse.walletmodal.dev";
 
-fn yes() -> bool {
-    true
-}
-
 /// A network given by the host: a CAIP-2 id of a built-in network, or a full network object.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug)]
 pub enum NetworkInput {
     Id(String),
     Object(Box<Network>),
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// The element's options. Read by hand from JSON (see `engine::json`) in camelCase:
+/// `{projectId, networks, defaultNetwork, debug, reconnect, enableEip6963, enableNetworkSwitch,
+/// basic, embedded, apiUrl, analyticsUrl, rpcUrl, features, mobile, origin, href, sdkVersion}`;
+/// every field is optional (`reconnect`, `enableEip6963` and `enableNetworkSwitch` default on).
+#[derive(Clone, Debug)]
 pub struct Options {
-    #[serde(default)]
     pub project_id: String,
-    #[serde(default)]
     pub networks: Option<Vec<NetworkInput>>,
-    #[serde(default)]
     pub default_network: Option<String>,
-    #[serde(default)]
     pub debug: bool,
-    #[serde(default = "yes")]
     pub reconnect: bool,
-    #[serde(default = "yes")]
     pub enable_eip6963: bool,
-    #[serde(default = "yes")]
     pub enable_network_switch: bool,
-    #[serde(default)]
     pub basic: bool,
-    #[serde(default)]
     pub embedded: bool,
-    #[serde(default)]
     pub api_url: Option<String>,
-    #[serde(default)]
     pub analytics_url: Option<String>,
     /// Base of the hosted RPC proxy, used for built-in networks.
-    #[serde(default)]
     pub rpc_url: Option<String>,
     /// Local features option, used when the remote configuration cannot be fetched.
-    #[serde(default)]
     pub features: Option<RemoteFeatures>,
-    #[serde(default)]
     pub mobile: bool,
     /// The page origin (`location.origin`), checked against the allowed origins.
-    #[serde(default)]
     pub origin: String,
-    #[serde(default)]
     pub href: String,
-    #[serde(default)]
     pub sdk_version: String,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        serde_json::from_str("{}").expect("every field has a default")
+        Options::from_value(Value::Object(Fields::new())).expect("every field has a default")
+    }
+}
+
+impl<'de> Deserialize<'de> for Options {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Options::from_value(Value::deserialize(d)?).map_err(serde::de::Error::custom)
     }
 }
 
 impl Options {
+    /// Reads the options from their JSON object.
+    #[inline(never)]
+    pub fn from_value(v: Value) -> Result<Options, String> {
+        let mut o = object(v, "the options")?;
+        let o = &mut o;
+        let networks = match o.get("networks").cloned() {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(list)) => Some(
+                list.into_iter()
+                    .map(|v| match v {
+                        Value::String(id) => Ok(NetworkInput::Id(id)),
+                        Value::Object(m) => read_network(m).map(|n| NetworkInput::Object(Box::new(n))),
+                        _ => Err(bad("networks")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            Some(_) => return Err(bad("networks")),
+        };
+        let features = match o.get("features").cloned() {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(RemoteFeatures::from_json(v).map_err(|_| bad("features"))?),
+        };
+        Ok(Options {
+            project_id: string_or_default(o, "projectId")?,
+            networks,
+            default_network: opt_string(o, "defaultNetwork")?,
+            debug: boolean(o, "debug", Some(false))?,
+            reconnect: boolean(o, "reconnect", Some(true))?,
+            enable_eip6963: boolean(o, "enableEip6963", Some(true))?,
+            enable_network_switch: boolean(o, "enableNetworkSwitch", Some(true))?,
+            basic: boolean(o, "basic", Some(false))?,
+            embedded: boolean(o, "embedded", Some(false))?,
+            api_url: opt_string(o, "apiUrl")?,
+            analytics_url: opt_string(o, "analyticsUrl")?,
+            rpc_url: opt_string(o, "rpcUrl")?,
+            features,
+            mobile: boolean(o, "mobile", Some(false))?,
+            origin: string_or_default(o, "origin")?,
+            href: string_or_default(o, "href")?,
+            sdk_version: string_or_default(o, "sdkVersion")?,
+        })
+    }
     pub fn api_url(&self) -> &str {
         self.api_url.as_deref().filter(|u| is_http_url(u)).unwrap_or(DEFAULT_API_URL)
     }
@@ -109,6 +140,38 @@ impl Options {
         }
         (dedupe_networks(out), unknown)
     }
+}
+
+/// A network object, with the JSON shape of [`Network`] (camelCase; `id` a number or a string).
+fn read_network(mut m: Fields) -> Result<Network, String> {
+    let o = &mut m;
+    let id = match o.get("id").cloned() {
+        Some(Value::String(s)) => ChainRef::String(s),
+        Some(v) => ChainRef::Number(v.as_u64().ok_or_else(|| bad("id"))?),
+        None => return Err(bad("id")),
+    };
+    let rpc_list = |mut m: Fields| -> Result<RpcUrlList, String> {
+        Ok(RpcUrlList { http: strings(&mut m, "http", false)?, web_socket: strings(&mut m, "webSocket", true)? })
+    };
+    Ok(Network {
+        id,
+        caip_network_id: string(o, "caipNetworkId")?,
+        name: string(o, "name")?,
+        chain_namespace: string(o, "chainNamespace").ok().as_deref().and_then(ChainNamespace::parse).ok_or_else(|| bad("chainNamespace"))?,
+        native_currency: req_object(o, "nativeCurrency", |mut m| {
+            Ok(NativeCurrency { name: string(&mut m, "name")?, symbol: string(&mut m, "symbol")?, decimals: uint(&mut m, "decimals", u32::MAX as u64)? as u32 })
+        })?,
+        rpc_urls: req_object(o, "rpcUrls", |mut m| {
+            Ok(RpcUrls { default: req_object(&mut m, "default", rpc_list)?, chain_default: opt_object(&mut m, "chainDefault", rpc_list)? })
+        })?,
+        block_explorers: opt_object(o, "blockExplorers", |mut m| {
+            Ok(BlockExplorers {
+                default: req_object(&mut m, "default", |mut m| Ok(BlockExplorer { name: string(&mut m, "name")?, url: string(&mut m, "url")? }))?,
+            })
+        })?,
+        testnet: boolean(o, "testnet", Some(false))?,
+        assets: opt_object(o, "assets", |mut m| Ok(NetworkAssets { image_id: opt_string(&mut m, "imageId")?, image_url: opt_string(&mut m, "imageUrl")? }))?,
+    })
 }
 
 /// An absolute http(s) URL without characters that could break out of a request line.
@@ -163,5 +226,51 @@ mod tests {
         let o: Options = serde_json::from_value(serde_json::json!({"apiUrl": "javascript:x", "analyticsUrl": "http://127.0.0.1:1"})).unwrap();
         assert_eq!(o.api_url(), DEFAULT_API_URL);
         assert_eq!(o.analytics_url(), "http://127.0.0.1:1");
+    }
+}
+
+#[cfg(test)]
+mod hand_reading_tests {
+    use super::*;
+
+    /// The hand reader accepts exactly what the derived `Network` deserializer accepts.
+    #[test]
+    fn network_objects_read_like_the_derived_deserializer() {
+        let mut samples: Vec<Value> = builtin_networks().iter().map(|n| serde_json::to_value(n).unwrap()).collect();
+        samples.push(serde_json::json!({"id": "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "caipNetworkId": "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+            "name": "Solana", "chainNamespace": "solana", "nativeCurrency": {"name": "Sol", "symbol": "SOL", "decimals": 9},
+            "rpcUrls": {"default": {"http": ["https://a"], "webSocket": ["wss://b"]}, "chainDefault": {"http": []}},
+            "blockExplorers": {"default": {"name": "x", "url": "https://x"}}, "testnet": false, "assets": {"imageId": "i", "imageUrl": null}}));
+        let base = samples[0].clone();
+        for (k, v) in [("id", serde_json::json!(-1)), ("id", serde_json::json!(1.5)), ("chainNamespace", serde_json::json!("EIP155")),
+            ("testnet", Value::Null), ("nativeCurrency", serde_json::json!({"name": "a", "symbol": "b"})), ("rpcUrls", serde_json::json!({"default": {"http": [1]}})),
+            ("blockExplorers", Value::Null), ("assets", serde_json::json!(3))] {
+            let mut bad = base.clone();
+            bad[k] = v;
+            samples.push(bad);
+        }
+        for s in samples {
+            let derived = serde_json::from_value::<Network>(s.clone()).ok();
+            let by_hand = match s.clone() {
+                Value::Object(m) => read_network(m).ok(),
+                _ => None,
+            };
+            assert_eq!(by_hand, derived, "{s}");
+        }
+    }
+
+    #[test]
+    fn options_fields_and_defaults() {
+        let o: Options = serde_json::from_value(serde_json::json!({"projectId": "p", "reconnect": false, "features": {"email": false, "socials": ["x"]},
+            "defaultNetwork": null, "apiUrl": "http://a", "mobile": true, "networks": null})).unwrap();
+        assert_eq!(o.project_id, "p");
+        assert!(!o.reconnect && o.enable_eip6963 && o.mobile);
+        assert_eq!(o.features.as_ref().unwrap().socials, vec!["x"]);
+        assert!(!o.features.as_ref().unwrap().email);
+        assert!(o.networks.is_none() && o.default_network.is_none());
+        assert!(serde_json::from_value::<Options>(serde_json::json!([1, 2])).is_err());
+        assert!(serde_json::from_value::<Options>(serde_json::json!({"debug": "yes"})).is_err());
+        assert!(serde_json::from_value::<Options>(serde_json::json!({"networks": [1]})).is_err());
+        assert!(serde_json::from_value::<Options>(serde_json::json!({"features": {"email": 1}})).is_err());
     }
 }

