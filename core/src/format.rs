@@ -11,7 +11,7 @@ pub const DEFAULT_AMOUNT_DECIMALS: u32 = 2;
 /// Largest decimals [`format_amount_en_us`] prints (as `Intl.NumberFormat`).
 pub const MAX_AMOUNT_DECIMALS: u32 = 100;
 /// Number of tints in [`avatar_gradient`].
-pub const AVATAR_TINTS: usize = 5;
+pub use crate::constants::AVATAR_TINTS;
 
 /// A native balance truncated toward zero to exactly 3 decimals: `"0.29999999999999999999"` →
 /// `"0.299"`, `"-1.23456"` → `"-1.234"`. Reads what JavaScript prints for numbers (`"1e-7"`, `".5"`,

@@ -27,6 +27,7 @@ use crate::format::{avatar_gradient, truncate_address};
 use crate::modal::{ModalEvent, ModalState};
 use crate::networks::{default_rpc_host_url, find_network};
 use crate::router::{closing_blocked, initial_view, Back, OpenContext, Router, View};
+use crate::switching::{decide_switch, ProviderKind, SwitchDecision};
 use crate::storage::{self, Stored};
 use crate::url;
 use crate::wallets::{connector_rows, Discovery};
@@ -656,30 +657,38 @@ impl Engine {
     // ----- network switching -----
 
     fn switch_network(&mut self, caip_network_id: &str) {
-        let Some(target) = find_network(&self.networks, caip_network_id).cloned() else {
-            self.alert(&WmError::NetworkNotFound);
-            self.emit_error(&WmError::NetworkNotFound);
-            return;
-        };
-        let current = self.conn.current(EIP155).cloned();
-        match current {
-            Some(c) if target.chain_namespace.as_str() == EIP155 && self.conn.status(EIP155) == Status::Connected => {
-                if c.caip_network_id == target.caip_network_id {
+        let target = find_network(&self.networks, caip_network_id).cloned();
+        let target_ns = target.as_ref().map(|t| t.chain_namespace.as_str()).unwrap_or_default();
+        let active_ns = self.active_caip_network().and_then(|a| a.split(':').next().map(str::to_string)).unwrap_or_default();
+        let connected = self.conn.address(target_ns).is_some();
+        // Only external (injected) wallets exist so far; WalletConnect and the embedded wallet come later.
+        let provider = connected.then_some(ProviderKind::External);
+        match decide_switch(target.is_some(), &active_ns, target_ns, connected, provider) {
+            SwitchDecision::Unsupported => {
+                self.alert(&WmError::NetworkNotFound);
+                self.emit_error(&WmError::NetworkNotFound);
+            }
+            SwitchDecision::AdapterSwitch => {
+                let Some(c) = self.conn.current(target_ns).cloned() else { return };
+                if c.caip_network_id == caip_network_id {
                     return;
                 }
-                self.switching = Some(Switching { target: target.caip_network_id.clone(), error: None });
+                self.switching = Some(Switching { target: caip_network_id.to_string(), error: None });
                 if self.modal.open && !matches!(self.router.view(), View::SwitchNetwork | View::UnsupportedChain) {
                     self.router.push(View::SwitchNetwork);
                 }
                 self.provider_request(
                     &c.connector_id,
                     "wallet_switchEthereumChain",
-                    Value::Array(vec![obj(vec![("chainId", hex_chain(&target.caip_network_id).into())])]),
-                    Pending::SwitchChain { connector_id: c.connector_id.clone(), target: target.caip_network_id.clone() },
+                    Value::Array(vec![obj(vec![("chainId", hex_chain(caip_network_id).into())])]),
+                    Pending::SwitchChain { connector_id: c.connector_id.clone(), target: caip_network_id.to_string() },
                 );
             }
-            _ => {
-                // Not connected in that namespace: only the active network changes.
+            SwitchDecision::ActiveNetworkOnly
+            | SwitchDecision::AddressSync
+            | SwitchDecision::AuthSwitch
+            | SwitchDecision::WalletConnectSwitch => {
+                // The active network (and with it the namespace's address) changes; no wallet is asked.
                 if self.active_network.as_deref() != Some(caip_network_id) {
                     self.active_network = Some(caip_network_id.to_string());
                     let (k, v) = storage::encode_active_network(caip_network_id);
@@ -688,6 +697,15 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The network shown as active: the connected wallet's chain, else the chosen one, else the first.
+    fn active_caip_network(&self) -> Option<String> {
+        self.conn
+            .current(EIP155)
+            .map(|c| c.caip_network_id.clone())
+            .or_else(|| self.active_network.clone())
+            .or_else(|| self.networks.first().map(|n| n.caip_network_id.clone()))
     }
 
     fn add_chain(&mut self, connector_id: &str, target: &str) {
@@ -955,7 +973,7 @@ impl Engine {
 
     pub fn snapshot(&self) -> Snapshot {
         let current = self.conn.current(EIP155);
-        let active = current.map(|c| c.caip_network_id.clone()).or_else(|| self.active_network.clone()).or_else(|| self.networks.first().map(|n| n.caip_network_id.clone()));
+        let active = self.active_caip_network();
         let network = active.as_deref().and_then(|a| find_network(&self.networks, a)).map(|n| self.network_view(n, active.as_deref()));
         let account = self.conn.address(EIP155).zip(current).map(|(address, c)| {
             let net = find_network(&self.networks, &c.caip_network_id);

@@ -470,3 +470,22 @@ fn snapshot_serialises_with_the_view_contract_names() {
     assert_eq!(v["account"]["caipAddress"], format!("eip155:31337:{ADDR}"));
     assert_eq!(v["status"]["eip155"], "connected");
 }
+
+#[test]
+fn switching_to_another_namespace_syncs_the_active_network_without_asking_the_wallet() {
+    let solana = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+    let mut h = Harness::new(json!({"networks": [anvil(31337), anvil(31338), solana]}));
+    h.connect();
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": solana}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })), "no wallet request across namespaces");
+    assert_eq!(h.persisted(storage::KEY_ACTIVE_NETWORK), Some(Some(format!("\"{solana}\""))));
+    assert_eq!(h.emitted("networkchange").unwrap()["caipNetworkId"], solana);
+}
+
+#[test]
+fn switching_to_an_unconfigured_network_reports_network_not_found() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:999"}));
+    assert_eq!(h.emitted("error").unwrap()["message"], WmError::NetworkNotFound.message());
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })));
+}
