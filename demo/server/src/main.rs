@@ -5,6 +5,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use wm_demo::{default_chains, parse_chains, Options};
 
@@ -77,7 +78,7 @@ async fn shutdown_signal() {
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
-async fn main() {
+async fn main() -> ExitCode {
     let args = match parse_args(std::env::args().skip(1)) {
         Ok(a) => a,
         Err(msg) => {
@@ -85,7 +86,7 @@ async fn main() {
                 eprintln!("error: {msg}");
             }
             eprintln!("{USAGE}");
-            std::process::exit(if msg.is_empty() { 0 } else { 2 });
+            return ExitCode::from(if msg.is_empty() { 0 } else { 2 });
         }
     };
     if !args.options.root.join("dist").is_dir() {
@@ -95,7 +96,7 @@ async fn main() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
-            std::process::exit(1);
+            return ExitCode::FAILURE;
         }
     };
     {
@@ -104,14 +105,14 @@ async fn main() {
         let _ = out.flush();
     }
     match server.handle.await {
-        Ok(Ok(())) => {}
+        Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
             eprintln!("error: {e}");
-            std::process::exit(1);
+            ExitCode::FAILURE
         }
         Err(e) => {
             eprintln!("error: {e}");
-            std::process::exit(1);
+            ExitCode::FAILURE
         }
     }
 }
