@@ -2,10 +2,7 @@
 
 use serde::Serialize;
 
-/// Analytics event name sent on open.
-pub const MODAL_OPEN: &str = "MODAL_OPEN";
-/// Analytics event name sent on close.
-pub const MODAL_CLOSE: &str = "MODAL_CLOSE";
+pub use crate::analytics::{MODAL_CLOSE, MODAL_OPEN};
 /// How long the modal shakes (spec 9).
 pub const SHAKE_MS: u64 = 500;
 

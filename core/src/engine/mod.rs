@@ -16,6 +16,7 @@ pub use options::{is_http_url, NetworkInput, Options, DEFAULT_ANALYTICS_URL, DEF
 pub use snapshot::*;
 
 use crate::alerts::Alerts;
+use crate::analytics::{Analytics, AnalyticsContext, MODAL_OPEN};
 use crate::balance::{balance_request_body, parse_balance_response, BalanceCache};
 use crate::catalogue::{Catalogue, PageRequest};
 use crate::config::{connect_methods, parse_config_response, resolve};
@@ -41,6 +42,8 @@ const TIMER_SHAKE: &str = "shake";
 const TIMER_SEARCH: &str = "wallet-search";
 const TIMER_RECONNECT: &str = "reconnect";
 const EIP155: &str = "eip155";
+/// The SDK type sent as `st` to every service.
+const SDK_TYPE: &str = "wallet-modal";
 
 /// What an outstanding request is for.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,7 +115,9 @@ pub struct Engine {
     alerts: Alerts,
     features: RemoteFeatures,
     remote: Remote,
-    analytics_enabled: Option<bool>,
+    analytics: Analytics,
+    /// False until `/getAnalyticsConfig` answered; events wait in `queued_analytics` until then.
+    analytics_known: bool,
     queued_analytics: Vec<ModalEvent>,
     recent: Vec<String>,
     active_network: Option<String>,
@@ -152,7 +157,8 @@ impl Engine {
             alerts: Alerts::new(),
             features: RemoteFeatures::default_remote(),
             remote: Remote::NotAsked,
-            analytics_enabled: None,
+            analytics: Analytics::new(false),
+            analytics_known: false,
             queued_analytics: Vec::new(),
             recent: Vec::new(),
             active_network: None,
@@ -395,7 +401,7 @@ impl Engine {
     // ----- remote configuration, origins, analytics -----
 
     fn service_query(&self) -> Vec<(&'static str, String)> {
-        vec![("projectId", self.opts.project_id().to_string()), ("st", "wallet-modal".into()), ("sv", self.sdk_version())]
+        vec![("projectId", self.opts.project_id().to_string()), ("st", SDK_TYPE.into()), ("sv", self.sdk_version())]
     }
 
     fn sdk_version(&self) -> String {
@@ -427,33 +433,24 @@ impl Engine {
         if self.opts.basic {
             return;
         }
-        match self.analytics_enabled {
-            None => self.queued_analytics.push(ev),
-            Some(false) => {}
-            Some(true) => {
-                let q = self.service_query();
-                let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                let url = url::build(self.opts.analytics_url(), "/e", &pairs);
-                let domain = self.opts.origin.split("://").nth(1).unwrap_or("").to_string();
-                let body = obj(vec![
-                    ("eventId", format!("{}-{}", self.now, self.next_id).into()),
-                    ("url", self.opts.href.clone().into()),
-                    ("domain", domain.into()),
-                    ("timestamp", self.now.into()),
-                    (
-                        "props",
-                        obj(vec![
-                            ("type", "track".into()),
-                            ("event", ev.event.into()),
-                            ("properties", obj(vec![("connected", ev.connected.into())])),
-                            ("address", self.conn.address(EIP155).into()),
-                        ]),
-                    ),
-                ]);
-                self.next_id += 1;
-                // `to_string` rather than `Display`: one shared JSON writer (see element/src/lib.rs).
-                self.out.push(Effect::Beacon { url, body: serde_json::to_string(&body).unwrap_or_default() });
-            }
+        if !self.analytics_known {
+            self.queued_analytics.push(ev);
+            return;
+        }
+        let ctx = AnalyticsContext {
+            project_id: self.opts.project_id().to_string(),
+            sdk_type: SDK_TYPE.into(),
+            sdk_version: self.sdk_version(),
+            url: self.opts.href.clone(),
+            domain: self.opts.origin.split("://").nth(1).unwrap_or("").to_string(),
+        };
+        let seq = self.id();
+        let event_id = format!("{}-{seq}", self.now);
+        let open = ev.event == MODAL_OPEN;
+        let address = self.conn.address(EIP155).map(str::to_string);
+        if let Some(req) = self.analytics.modal_event(&ctx, &event_id, open, ev.connected, address.as_deref(), self.now) {
+            let body = serde_json::to_string(&req.body).unwrap_or_default();
+            self.out.push(Effect::Beacon { url: req.url(self.opts.analytics_url()), body });
         }
     }
 
@@ -859,7 +856,8 @@ impl Engine {
             Pending::AnalyticsConfig => {
                 let enabled = (200..300).contains(&status)
                     && serde_json::from_str::<Value>(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
-                self.analytics_enabled = Some(enabled);
+                self.analytics.set_enabled(enabled);
+                self.analytics_known = true;
                 for ev in std::mem::take(&mut self.queued_analytics) {
                     self.analytics(ev);
                 }
@@ -968,7 +966,7 @@ impl Engine {
     }
 
     fn image_url(&self, image_id: &str) -> String {
-        url::build(self.opts.api_url(), &format!("/getWalletImage/{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", "wallet-modal")])
+        url::build(self.opts.api_url(), &format!("/getWalletImage/{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", SDK_TYPE)])
     }
 
     pub fn snapshot(&self) -> Snapshot {
