@@ -58,6 +58,10 @@ pub enum Event {
         namespace: Option<String>,
     },
     CopyAddress,
+    /// Put the WalletConnect pairing URI on the clipboard.
+    CopyUri,
+    /// The shell's WalletConnect client has a (new) pairing URI, or none (`uri` null).
+    WalletConnectUri { uri: Option<String>, expires_at_ms: Option<u64> },
     /// The answer to a `ProviderRequest` effect.
     ProviderResult {
         id: u64,
@@ -184,6 +188,14 @@ impl Event {
             "switchNetwork" => Event::SwitchNetwork { caip_network_id: string(o, "caipNetworkId")? },
             "disconnect" => Event::Disconnect { namespace: opt_string(o, "namespace")? },
             "copyAddress" => Event::CopyAddress,
+            "copyUri" => Event::CopyUri,
+            "walletConnectUri" => Event::WalletConnectUri {
+                uri: opt_string(o, "uri")?,
+                expires_at_ms: match o.get("expiresAtMs") {
+                    None | Some(Value::Null) => None,
+                    Some(_) => Some(uint(o, "expiresAtMs", u64::MAX)?),
+                },
+            },
             "providerResult" => {
                 let id = uint(o, "id", u64::MAX)?;
                 let result = match o.get("result").cloned() {

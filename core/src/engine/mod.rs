@@ -31,7 +31,8 @@ use crate::router::{closing_blocked, initial_view, Back, OpenContext, Router, Vi
 use crate::switching::{decide_switch, ProviderKind, SwitchDecision};
 use crate::storage::{self, Stored};
 use crate::url;
-use crate::wallets::{connector_rows, Discovery};
+use crate::entities::WalletListing;
+use crate::wallets::{connector_rows, Discovery, WALLETCONNECT_ID};
 use json::obj;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -65,6 +66,15 @@ enum Pending {
 struct Connecting {
     connector_id: String,
     error: Option<WmError>,
+}
+
+/// A WalletConnect pairing shown to the visitor (the shell's client makes the URI).
+#[derive(Clone, Debug, Default)]
+struct Pairing {
+    uri: Option<String>,
+    expires_at_ms: Option<u64>,
+    /// The catalogue wallet chosen, for its deep links; `None` for the plain WalletConnect row.
+    wallet: Option<WalletListing>,
 }
 
 #[derive(Clone, Debug)]
@@ -122,6 +132,7 @@ pub struct Engine {
     recent: Vec<String>,
     active_network: Option<String>,
     connecting: Option<Connecting>,
+    pairing: Option<Pairing>,
     switching: Option<Switching>,
     config_error: Option<WmError>,
     dark: bool,
@@ -163,6 +174,7 @@ impl Engine {
             recent: Vec::new(),
             active_network: None,
             connecting: None,
+            pairing: None,
             switching: None,
             config_error: None,
             dark: false,
@@ -246,11 +258,14 @@ impl Engine {
             }
             Event::SelectConnector { id } => self.select_connector(&id),
             Event::SelectWallet { id } => self.select_wallet(&id),
-            Event::Retry => {
-                if let Some(c) = self.connecting.clone() {
-                    self.select_connector(&c.connector_id);
+            Event::Retry => match self.connecting.clone() {
+                Some(c) if c.connector_id == WALLETCONNECT_ID => {
+                    let wallet = self.pairing.as_ref().and_then(|p| p.wallet.clone());
+                    self.connect_walletconnect(wallet);
                 }
-            }
+                Some(c) => self.select_connector(&c.connector_id),
+                None => {}
+            },
             Event::SearchWallets { query } => {
                 let ms = self.catalogue.set_query(&query);
                 self.out.push(Effect::StartTimer { id: TIMER_SEARCH.into(), ms });
@@ -263,6 +278,12 @@ impl Engine {
             }
             Event::SwitchNetwork { caip_network_id } => self.switch_network(&caip_network_id),
             Event::Disconnect { namespace } => self.disconnect(namespace.as_deref()),
+            Event::CopyUri => {
+                if let Some(uri) = self.pairing.as_ref().and_then(|p| p.uri.clone()) {
+                    self.out.push(Effect::Copy { text: uri });
+                }
+            }
+            Event::WalletConnectUri { uri, expires_at_ms } => self.pairing_uri(uri, expires_at_ms),
             Event::CopyAddress => {
                 if let Some(a) = self.conn.address(EIP155) {
                     self.out.push(Effect::Copy { text: a.to_string() });
@@ -307,7 +328,7 @@ impl Engine {
 
     /// A stored connection's wallet is present: ask it silently for its accounts.
     fn try_reconnect(&mut self, connector_id: &str) {
-        if self.discovery.find(connector_id).is_none() {
+        if connector_id != WALLETCONNECT_ID && self.discovery.find(connector_id).is_none() {
             return;
         }
         let Some(pos) = self.to_reconnect.iter().position(|(_, c)| c.connector_id == connector_id) else { return };
@@ -372,6 +393,7 @@ impl Engine {
             self.out.push(Effect::RestoreFocus);
             self.analytics(ev);
         }
+        self.cancel_pairing();
         if self.connecting.as_ref().is_some_and(|c| c.error.is_some()) {
             self.connecting = None;
         }
@@ -392,7 +414,11 @@ impl Engine {
                 if let Some(req) = self.catalogue.request_first_page(id) {
                     self.fetch_wallets(id, req);
                 }
+                if self.router.view() == View::ConnectingWalletConnectBasic && self.pairing.is_none() && !self.connected() {
+                    self.connect_walletconnect(None);
+                }
             }
+            View::ConnectingWalletConnect if self.pairing.is_none() && !self.connected() => self.connect_walletconnect(None),
             View::Account => self.refresh_balance(false),
             _ => {}
         }
@@ -458,10 +484,14 @@ impl Engine {
 
     fn select_connector(&mut self, id: &str) {
         let Some(wallet) = self.discovery.find(id) else {
-            // A catalogue wallet that is not installed: WalletConnect pairing.
-            self.router.push(View::ConnectingWalletConnect);
-            self.after_navigation();
-            return;
+            // The WalletConnect row, or a catalogue wallet that is not installed: pairing.
+            let listing = self.catalogue.items.iter().chain(self.catalogue.recommended.iter()).find(|w| w.id == id).cloned();
+            if listing.is_some() && self.router.view() != View::ConnectingWalletConnect {
+                self.router.push(View::ConnectingWalletConnect);
+            } else if id == WALLETCONNECT_ID && !matches!(self.router.view(), View::ConnectingWalletConnect | View::ConnectingWalletConnectBasic) {
+                self.router.push(View::ConnectingWalletConnect);
+            }
+            return self.connect_walletconnect(listing);
         };
         self.connecting = Some(Connecting { connector_id: wallet.id.clone(), error: None });
         self.conn.set_status(EIP155, Status::Connecting);
@@ -469,6 +499,56 @@ impl Engine {
             self.router.push(View::ConnectingExternal);
         }
         self.provider_request(&wallet.id, "eth_requestAccounts", Value::Array(Vec::new()), Pending::RequestAccounts { connector_id: wallet.id.clone() });
+    }
+
+    /// Asks the shell's WalletConnect connector for accounts: it pairs (the URI comes back as a
+    /// `WalletConnectUri` event) and answers once the wallet approved. One request at a time; a
+    /// request already under way keeps its URI.
+    fn connect_walletconnect(&mut self, wallet: Option<WalletListing>) {
+        let pending = self.pending.values().any(|p| matches!(p, Pending::RequestAccounts { connector_id } if connector_id == WALLETCONNECT_ID));
+        let pairing = self.pairing.get_or_insert_with(Pairing::default);
+        pairing.wallet = wallet;
+        self.connecting = Some(Connecting { connector_id: WALLETCONNECT_ID.into(), error: None });
+        if pending {
+            return;
+        }
+        self.conn.set_status(EIP155, Status::Connecting);
+        self.provider_request(WALLETCONNECT_ID, "eth_requestAccounts", Value::Array(Vec::new()), Pending::RequestAccounts { connector_id: WALLETCONNECT_ID.into() });
+    }
+
+    /// A new pairing URI from the shell; ignored unless a pairing is being shown. Only `wc:` URIs
+    /// of a sane length are taken (the shell's client made it, but nothing from outside is trusted).
+    fn pairing_uri(&mut self, uri: Option<String>, expires_at_ms: Option<u64>) {
+        let Some(p) = self.pairing.as_mut() else { return };
+        let uri = uri.filter(|u| u.starts_with("wc:") && u.len() <= 1024 && !u.chars().any(char::is_whitespace));
+        p.expires_at_ms = expires_at_ms.filter(|_| uri.is_some());
+        p.uri = uri;
+    }
+
+    /// Closing the modal while pairing: the shell drops the pairing, the host gets 'Modal closed'.
+    fn cancel_pairing(&mut self) {
+        if self.pairing.take().is_none() {
+            return;
+        }
+        let before = self.pending.0.len();
+        self.pending.0.retain(|(_, p)| !matches!(p, Pending::RequestAccounts { connector_id } if connector_id == WALLETCONNECT_ID));
+        if self.pending.0.len() == before {
+            return;
+        }
+        self.connecting = None;
+        let status = if self.conn.current(EIP155).is_some() { Status::Connected } else { Status::Disconnected };
+        self.conn.set_status(EIP155, status);
+        self.out.push(Effect::ReleaseProvider { connector_id: WALLETCONNECT_ID.into() });
+        self.emit_error(&WmError::ModalClosed);
+    }
+
+    /// The name shown for a connector: the announced wallet's, or WalletConnect's.
+    fn connector_name(&self, connector_id: &str) -> String {
+        match self.discovery.find(connector_id) {
+            Some(w) => w.name,
+            None if connector_id == WALLETCONNECT_ID => "WalletConnect".into(),
+            None => String::new(),
+        }
     }
 
     fn select_wallet(&mut self, id: &str) {
@@ -551,6 +631,9 @@ impl Engine {
         let was_unsupported = find_network(&self.networks, &chain).is_none();
         let change = self.conn.on_connect(EIP155, Connection { connector_id: connector_id.into(), accounts, caip_network_id: chain.clone() });
         self.connecting = None;
+        if connector_id == WALLETCONNECT_ID {
+            self.pairing = None;
+        }
         if !was_unsupported {
             self.active_network = Some(chain.clone());
             let (k, v) = storage::encode_active_network(&chain);
@@ -580,7 +663,7 @@ impl Engine {
         let address = self.conn.address(EIP155).unwrap_or_default();
         let chain = c.map(|c| c.caip_network_id.clone()).unwrap_or_default();
         let connector_id = c.map(|c| c.connector_id.clone()).unwrap_or_default();
-        let name = self.discovery.find(&connector_id).map(|w| w.name).unwrap_or_default();
+        let name = self.connector_name(&connector_id);
         obj(vec![
             ("namespace", EIP155.into()),
             ("address", address.into()),
@@ -658,8 +741,9 @@ impl Engine {
         let target_ns = target.as_ref().map(|t| t.chain_namespace.as_str()).unwrap_or_default();
         let active_ns = self.active_caip_network().and_then(|a| a.split(':').next().map(str::to_string)).unwrap_or_default();
         let connected = self.conn.address(target_ns).is_some();
-        // Only external (injected) wallets exist so far; WalletConnect and the embedded wallet come later.
-        let provider = connected.then_some(ProviderKind::External);
+        // The embedded wallet (auth provider) comes later.
+        let wc = self.conn.current(target_ns).is_some_and(|c| c.connector_id == WALLETCONNECT_ID);
+        let provider = connected.then_some(if wc { ProviderKind::WalletConnect } else { ProviderKind::External });
         match decide_switch(target.is_some(), &active_ns, target_ns, connected, provider) {
             SwitchDecision::Unsupported => {
                 self.alert(&WmError::NetworkNotFound);
@@ -985,15 +1069,22 @@ impl Engine {
                 balance: if net.is_none() { Some("0.000".into()) } else { balance },
                 balance_symbol: net.map(|n| n.native_currency.symbol.clone()).unwrap_or_else(|| "ETH".into()),
                 connector_id: c.connector_id.clone(),
-                connector_name: self.discovery.find(&c.connector_id).map(|w| w.name).unwrap_or_default(),
+                connector_name: self.connector_name(&c.connector_id),
                 explorer_url: net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).map(|u| format!("{}/address/{address}", u.trim_end_matches('/'))),
             }
         });
+        let pairing_wallet = self.pairing.as_ref().and_then(|p| p.wallet.as_ref());
         let connecting = self.connecting.as_ref().map(|c| {
             let w = self.discovery.find(&c.connector_id);
+            let name = match (&w, pairing_wallet) {
+                (Some(w), _) => w.name.clone(),
+                (None, Some(p)) if c.connector_id == WALLETCONNECT_ID => p.name.clone(),
+                (None, _) if c.connector_id == WALLETCONNECT_ID => "WalletConnect".into(),
+                (None, _) => c.connector_id.clone(),
+            };
             ConnectingView {
                 connector_id: c.connector_id.clone(),
-                name: w.as_ref().map(|w| w.name.clone()).unwrap_or_else(|| c.connector_id.clone()),
+                name,
                 icon: w.and_then(|w| w.icon),
                 state: if c.error.is_some() { "error" } else { "pending" },
                 error: c.error.as_ref().map(ErrorInfo::from),
@@ -1037,6 +1128,18 @@ impl Engine {
             network,
             networks: self.networks.iter().map(|n| self.network_view(n, active.as_deref())).collect(),
             connecting,
+            wallet_connect: self.pairing.as_ref().map(|p| WalletConnectView {
+                uri: p.uri.clone(),
+                expires_at_ms: p.expires_at_ms,
+                wallet: p.wallet.as_ref().map(|w| PairingWalletView {
+                    id: w.id.clone(),
+                    name: w.name.clone(),
+                    image_url: (!w.image_id.is_empty()).then(|| self.image_url(&w.image_id)),
+                    mobile_link: w.mobile_link.clone(),
+                    desktop_link: w.desktop_link.clone(),
+                    webapp_link: w.webapp_link.clone(),
+                }),
+            }),
             switching,
             all_wallets: AllWalletsView {
                 items,

@@ -86,6 +86,27 @@ pub struct AllWalletsView {
     pub error: Option<ErrorInfo>,
 }
 
+/// The catalogue wallet chosen for a WalletConnect pairing (its deep links).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PairingWalletView {
+    pub id: String,
+    pub name: String,
+    pub image_url: Option<String>,
+    pub mobile_link: Option<String>,
+    pub desktop_link: Option<String>,
+    pub webapp_link: Option<String>,
+}
+
+/// A WalletConnect pairing in progress: the URI shown as QR code and link.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletConnectView {
+    pub uri: Option<String>,
+    pub expires_at_ms: Option<u64>,
+    pub wallet: Option<PairingWalletView>,
+}
+
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
@@ -106,6 +127,7 @@ pub struct Snapshot {
     pub network: Option<NetworkView>,
     pub networks: Vec<NetworkView>,
     pub connecting: Option<ConnectingView>,
+    pub wallet_connect: Option<WalletConnectView>,
     pub switching: Option<SwitchingView>,
     pub all_wallets: AllWalletsView,
     pub config_error: Option<ErrorInfo>,

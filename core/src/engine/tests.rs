@@ -489,3 +489,148 @@ fn switching_to_an_unconfigured_network_reports_network_not_found() {
     assert_eq!(h.emitted("error").unwrap()["message"], WmError::NetworkNotFound.message());
     assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })));
 }
+
+// ----- WalletConnect -----
+
+const WC_URI: &str = "wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&relay-protocol=irn&expiryTimestamp=1975";
+
+impl Harness {
+    /// Opens the modal with a catalogue page holding one wallet that is not installed.
+    fn open_with_catalogue_wallet(&mut self) -> &mut Self {
+        self.start(json!({})).send(json!({"type": "open", "view": "AllWallets"}));
+        let (id, _) = self.fetches().into_iter().find(|(_, u)| u.contains("/getWallets")).unwrap();
+        let body = json!({"count": 1, "data": [{"id": "mobile1", "name": "Phone Wallet", "image_id": "img1",
+            "mobile_link": "phonewallet://", "desktop_link": null, "webapp_link": "https://phone.example/app"}]});
+        self.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": body.to_string()}))
+    }
+}
+
+#[test]
+fn choosing_walletconnect_asks_the_walletconnect_connector_for_accounts_once() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    assert_eq!(h.snap.view, View::ConnectingWalletConnect);
+    let connector = h.effects.iter().find_map(|e| match e { Effect::ProviderRequest { connector_id, method, .. } if method == "eth_requestAccounts" => Some(connector_id.clone()), _ => None });
+    assert_eq!(connector.as_deref(), Some("walletConnect"));
+    assert_eq!(h.snap.status["eip155"], Status::Connecting);
+    let wc = h.snap.wallet_connect.clone().expect("a pairing is shown");
+    assert!(wc.uri.is_none() && wc.wallet.is_none());
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })), "the request under way keeps its pairing");
+}
+
+#[test]
+fn the_pairing_uri_from_the_shell_is_shown_and_copied_and_junk_is_refused() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "walletConnectUri", "uri": WC_URI, "expiresAtMs": 9000}));
+    assert!(h.snap.wallet_connect.is_none(), "no URI is taken while no pairing is shown");
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    h.send(json!({"type": "walletConnectUri", "uri": WC_URI, "expiresAtMs": 241_000}));
+    let wc = h.snap.wallet_connect.clone().unwrap();
+    assert_eq!(wc.uri.as_deref(), Some(WC_URI));
+    assert_eq!(wc.expires_at_ms, Some(241_000));
+    h.send(json!({"type": "copyUri"}));
+    assert!(h.effects.contains(&Effect::Copy { text: WC_URI.into() }));
+    for junk in ["javascript:alert(1)", "wc:a b", ""] {
+        h.send(json!({"type": "walletConnectUri", "uri": junk, "expiresAtMs": 1}));
+        let wc = h.snap.wallet_connect.clone().unwrap();
+        assert!(wc.uri.is_none() && wc.expires_at_ms.is_none(), "{junk:?} is not shown");
+    }
+}
+
+#[test]
+fn a_catalogue_wallet_that_is_not_installed_pairs_with_its_deep_links() {
+    let mut h = Harness::new(json!({}));
+    h.open_with_catalogue_wallet();
+    h.send(json!({"type": "selectWallet", "id": "mobile1"}));
+    assert_eq!(h.snap.view, View::ConnectingWalletConnect);
+    h.request("eth_requestAccounts");
+    let w = h.snap.wallet_connect.clone().unwrap().wallet.expect("the chosen wallet");
+    assert_eq!((w.name.as_str(), w.mobile_link.as_deref(), w.webapp_link.as_deref()), ("Phone Wallet", Some("phonewallet://"), Some("https://phone.example/app")));
+    assert_eq!(h.snap.connecting.as_ref().unwrap().name, "Phone Wallet");
+}
+
+#[test]
+fn walletconnect_approval_connects_like_an_injected_wallet() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    h.answer("eth_requestAccounts", json!([ADDR]));
+    h.answer("eth_chainId", json!("0x7a6a"));
+    let detail = h.emitted("connect").expect("connect event");
+    assert_eq!(detail["connectorId"], "walletConnect");
+    assert_eq!(detail["connectorName"], "WalletConnect");
+    assert_eq!(detail["caipNetworkId"], "eip155:31338");
+    assert!(!h.snap.open, "the modal closes after connecting");
+    assert!(h.snap.wallet_connect.is_none() && h.snap.connecting.is_none());
+    assert_eq!(h.snap.account.as_ref().unwrap().connector_name, "WalletConnect");
+}
+
+#[test]
+fn a_wallet_rejecting_the_pairing_shows_connection_rejected_and_retry_pairs_again() {
+    let mut h = Harness::new(json!({}));
+    h.open_with_catalogue_wallet();
+    h.send(json!({"type": "selectWallet", "id": "mobile1"}));
+    h.reject("eth_requestAccounts", 4001);
+    let c = h.snap.connecting.clone().unwrap();
+    assert_eq!(c.error.unwrap().message, "Connection rejected");
+    assert_eq!(h.emitted("error").unwrap()["message"], "Connection rejected");
+    h.send(json!({"type": "retry"}));
+    h.request("eth_requestAccounts");
+    assert_eq!(h.snap.wallet_connect.clone().unwrap().wallet.unwrap().id, "mobile1", "retry keeps the chosen wallet");
+}
+
+#[test]
+fn closing_while_pairing_releases_the_connector_and_reports_modal_closed() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    let (id, _) = h.request("eth_requestAccounts");
+    h.send(json!({"type": "close"}));
+    assert!(h.effects.contains(&Effect::ReleaseProvider { connector_id: "walletConnect".into() }));
+    assert_eq!(h.emitted("error").unwrap()["message"], "Modal closed");
+    assert_eq!(h.snap.status["eip155"], Status::Disconnected);
+    assert!(h.snap.wallet_connect.is_none());
+    h.send(json!({"type": "providerResult", "id": id, "result": [ADDR]}));
+    assert!(h.snap.account.is_none(), "a late approval after close is ignored");
+}
+
+#[test]
+fn the_basic_pairing_view_starts_a_pairing_when_shown_and_lists_wallets() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open", "view": "ConnectingWalletConnectBasic"}));
+    assert_eq!(h.snap.view, View::ConnectingWalletConnectBasic);
+    h.request("eth_requestAccounts");
+    assert!(h.snap.wallet_connect.is_some());
+    assert!(h.fetches().iter().any(|(_, u)| u.contains("/getWallets") && u.contains("entries=40")), "the wallet list beside the QR code");
+}
+
+#[test]
+fn a_stored_walletconnect_connection_is_restored_without_an_announcement() {
+    let conns = json!([{"namespace": "eip155", "connectorId": "walletConnect", "accounts": [ADDR], "caipNetworkId": "eip155:31337"}]).to_string();
+    let mut h = Harness::new(json!({}));
+    h.start(json!({"@wallet-modal/connections": conns}));
+    h.answer("eth_accounts", json!([ADDR]));
+    h.answer("eth_chainId", json!("0x7a69"));
+    assert_eq!(h.snap.status["eip155"], Status::Connected);
+    assert_eq!(h.emitted("connect").unwrap()["reconnected"], true);
+}
+
+#[test]
+fn walletconnect_switches_and_disconnects_through_the_session() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    h.answer("eth_requestAccounts", json!([ADDR]));
+    h.answer("eth_chainId", json!("0x7a69"));
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    let (_, params) = h.request("wallet_switchEthereumChain");
+    assert_eq!(params[0]["chainId"], "0x7a6a");
+    h.answer("wallet_switchEthereumChain", Value::Null);
+    assert_eq!(h.snap.account.as_ref().unwrap().caip_address, format!("eip155:31338:{ADDR}"));
+    h.send(json!({"type": "disconnect"}));
+    assert!(h.effects.contains(&Effect::ReleaseProvider { connector_id: "walletConnect".into() }));
+    assert!(h.emitted("disconnect").is_some());
+}
