@@ -33,16 +33,19 @@ fn main() {
     });
     let mut e = Engine::new(opts.clone());
     time("engine: snapshot to JSON", 5_000, || {
-        black_box(serde_json::to_string(&e.snapshot()).unwrap());
+        black_box(e.snapshot().to_json().to_string());
     });
     let page = serde_json::json!({"data": (0..100).map(|i| serde_json::json!({"id": format!("w{i}"), "name": format!("Wallet {i}"), "image_id": format!("i{i}"), "chains": ["eip155:1"]})).collect::<Vec<_>>(), "count": 500}).to_string();
     time("catalogue: parse a page of 100 wallets", 5_000, || {
         black_box(wm_core::catalogue::parse_page(&page));
     });
-    let mut storage = std::collections::BTreeMap::new();
-    storage.insert(wm_core::storage::KEY_CONNECTIONS.to_string(), r#"[{"namespace":"eip155","connectorId":"dev.demo","accounts":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"caipNetworkId":"eip155:1"}]"#.to_string());
+    let storage = vec![(wm_core::storage::KEY_CONNECTIONS.to_string(), r#"[{"namespace":"eip155","connectorId":"dev.demo","accounts":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"caipNetworkId":"eip155:1"}]"#.to_string())];
     time("storage: load persisted state", 20_000, || {
         black_box(wm_core::storage::load(&storage));
+    });
+    let wallets = r#"{"effects":[],"snapshot":{"open":true,"networks":[1,2,3],"name":"Wallet \u00e9"}}"#.repeat(1);
+    time("json: parse a small engine message", 50_000, || {
+        black_box(wm_core::json::parse(&wallets).unwrap());
     });
     time("address: EIP-55 checksum", 50_000, || {
         black_box(wm_core::address::checksum_address("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266").unwrap());

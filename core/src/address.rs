@@ -4,6 +4,7 @@
 //! EIP-55: take the 40 lowercase hex digits of the address as ASCII, hash them with Keccak-256, and
 //! write a letter in upper case exactly when the hash nibble at the same position is 8 or more.
 
+use crate::format::quoted;
 use crate::hash::keccak256;
 
 /// The rejection of an input by one of the utilities. The string is the message a JavaScript
@@ -69,7 +70,8 @@ pub fn checksum_address(addr: &str) -> Result<String, UtilError> {
     match hex_body(addr) {
         Some(body) => Ok(format!("0x{}", checksum_body(body))),
         None => Err(UtilError(format!(
-            "Invalid address {addr:?}: expected 40 hex digits with an optional 0x prefix"
+            "Invalid address {}: expected 40 hex digits with an optional 0x prefix",
+            quoted(addr)
         ))),
     }
 }
@@ -102,7 +104,7 @@ pub fn is_evm_address(addr: &str, strict: bool) -> bool {
 pub fn decode_base58(s: &str) -> Result<Vec<u8>, UtilError> {
     bs58::decode(s)
         .into_vec()
-        .map_err(|_| UtilError(format!("Invalid base58 string {s:?}")))
+        .map_err(|_| UtilError(format!("Invalid base58 string {}", quoted(s))))
 }
 
 /// Encodes bytes as base58 (Bitcoin alphabet).

@@ -2,7 +2,7 @@
 //! The unsupported RPC method alert appears after 300 ms (`AlertOut::delay_ms`).
 
 use serde::Serialize;
-use std::collections::BTreeSet;
+
 
 use crate::constants::UNSUPPORTED_RPC_ALERT_DELAY_MS;
 pub use crate::errors::Severity;
@@ -23,7 +23,7 @@ pub struct AlertOut {
 /// Remembers which alert keys were already shown.
 #[derive(Debug, Clone, Default)]
 pub struct Alerts {
-    shown: BTreeSet<&'static str>,
+    shown: Vec<&'static str>,
 }
 
 impl Alerts {
@@ -39,9 +39,10 @@ impl Alerts {
             return None;
         }
         let key = err.key();
-        if !self.shown.insert(key) {
+        if self.shown.contains(&key) {
             return None;
         }
+        self.shown.push(key);
         Some(AlertOut {
             key,
             message: err.message(),
@@ -57,7 +58,7 @@ impl Alerts {
 
     /// Whether this key was already shown.
     pub fn was_shown(&self, key: &str) -> bool {
-        self.shown.contains(key)
+        self.shown.contains(&key)
     }
 
     /// Forget every shown key.

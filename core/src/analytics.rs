@@ -8,7 +8,7 @@
 //! * A 403 answer shows Invalid App Configuration once.
 
 use serde::Serialize;
-use serde_json::{json, Value};
+use crate::json::{obj, Value};
 use std::collections::VecDeque;
 
 use crate::constants::{ERROR_REPORTS_MAX, ERROR_REPORTS_WINDOW_MS};
@@ -119,13 +119,14 @@ impl Analytics {
         if !self.enabled || event == MODAL_CREATED {
             return None;
         }
-        let mut props = json!({ "type": "track", "event": event });
+        let mut props = vec![("type", "track".into()), ("event", event.into())];
         if let Some(a) = address {
-            props["address"] = json!(a);
+            props.push(("address", a.into()));
         }
         if !properties.is_null() {
-            props["properties"] = properties;
+            props.push(("properties", properties));
         }
+        let props = obj(props);
         Some(Self::request(ctx, event_id, props, now_ms))
     }
 
@@ -140,7 +141,7 @@ impl Analytics {
         now_ms: u64,
     ) -> Option<AnalyticsRequest> {
         let name = if open { MODAL_OPEN } else { MODAL_CLOSE };
-        self.track(ctx, event_id, name, json!({ "connected": connected }), address, now_ms)
+        self.track(ctx, event_id, name, obj(vec![("connected", connected.into())]), address, now_ms)
     }
 
     /// Report an error: at most 5 reports per sliding 60 s window; `None` when disabled or limited.
@@ -167,13 +168,13 @@ impl Analytics {
             return None;
         }
         self.error_times.push_back(now_ms);
-        let props = json!({
-            "type": "error",
-            "event": ERROR_EVENT,
-            "errorType": error_type,
-            "errorMessage": error_message,
-            "stackTrace": stack_trace,
-        });
+        let props = obj(vec![
+            ("type", "error".into()),
+            ("event", ERROR_EVENT.into()),
+            ("errorType", error_type.into()),
+            ("errorMessage", error_message.into()),
+            ("stackTrace", stack_trace.into()),
+        ]);
         Some(Self::request(ctx, event_id, props, now_ms))
     }
 
@@ -190,6 +191,7 @@ impl Analytics {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn ctx() -> AnalyticsContext {
         AnalyticsContext { project_id: "pid".into(), sdk_type: "wallet-modal".into(), sdk_version: "html-core-0.1.0".into(), url: "https://app.example/x".into(), domain: "app.example".into() }
@@ -239,7 +241,7 @@ mod tests {
         assert!(a.report_error(&ctx(), "e", "T", "m", None, 60_000).is_some());
         assert!(a.report_error(&ctx(), "e", "T", "m", None, 60_500).is_none());
         let r = a.report_error(&ctx(), "e", "FetchError", "boom", Some("at x"), 200_000).unwrap();
-        assert_eq!(r.body.props, json!({"type": "error", "event": "ERROR", "errorType": "FetchError", "errorMessage": "boom", "stackTrace": "at x"}));
+        assert_eq!(serde_json::to_value(&r.body.props).unwrap(), json!({"type": "error", "event": "ERROR", "errorType": "FetchError", "errorMessage": "boom", "stackTrace": "at x"}));
     }
 
     #[test]
@@ -255,7 +257,7 @@ mod tests {
         fn analytics_never_panics(s in ".*", now in proptest::num::u64::ANY, status in proptest::num::u16::ANY) {
             let mut a = Analytics::new(true);
             let c = AnalyticsContext { project_id: s.clone(), sdk_type: s.clone(), sdk_version: s.clone(), url: s.clone(), domain: s.clone() };
-            let _ = a.track(&c, &s, &s, json!(s), Some(&s), now).map(|r| r.url(&s));
+            let _ = a.track(&c, &s, &s, Value::from(s.as_str()), Some(&s), now).map(|r| r.url(&s));
             let _ = a.report_error(&c, &s, &s, &s, Some(&s), now);
             let _ = a.on_response(status);
         }

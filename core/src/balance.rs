@@ -4,15 +4,13 @@
 use crate::constants::BALANCE_CACHE_MS;
 use crate::format::format_native_balance;
 use crate::units::format_units;
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 /// The JSON-RPC body for a balance lookup.
 pub fn balance_request_body(id: u64, address: &str) -> String {
-    use crate::engine::json::obj;
-    use serde_json::Value;
+    use crate::json::{obj, Value};
     let params = Value::Array(vec![address.into(), "latest".into()]);
-    let body = obj(vec![("jsonrpc", "2.0".into()), ("id", id.into()), ("method", "eth_getBalance".into()), ("params", params)]);
-    serde_json::to_string(&body).unwrap_or_default()
+    obj(vec![("jsonrpc", "2.0".into()), ("id", id.into()), ("method", "eth_getBalance".into()), ("params", params)]).to_string()
 }
 
 /// Converts a `0x` hex quantity of any size to a decimal string. None for anything else.
@@ -44,7 +42,7 @@ pub fn hex_quantity_to_decimal(hex: &str) -> Option<String> {
 
 /// Reads an `eth_getBalance` answer into the displayed balance (floored to 3 decimals).
 pub fn parse_balance_response(body: &str, decimals: u32) -> Option<String> {
-    let v: serde_json::Value = serde_json::from_str(body).ok()?;
+    let v = crate::json::parse(body).ok()?;
     let wei = hex_quantity_to_decimal(v.get("result")?.as_str()?)?;
     Some(format_native_balance(&format_units(&wei, decimals).ok()?))
 }
@@ -58,7 +56,7 @@ struct Entry {
 /// Balances cached with a timestamp per (network, address); fresh for 30 s.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BalanceCache {
-    entries: BTreeMap<(String, String), Entry>,
+    entries: VecMap<(String, String), Entry>,
 }
 
 impl BalanceCache {

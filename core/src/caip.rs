@@ -1,6 +1,7 @@
 //! CAIP identifiers of the `./core` entry: CAIP-2 network ids (`namespace:reference`) and CAIP-10
 //! account addresses (`namespace:reference:address`), restricted to the namespaces the product knows.
 
+use crate::format::quoted;
 use crate::address::UtilError;
 use serde::{Deserialize, Serialize};
 
@@ -34,13 +35,15 @@ fn split_parts<'a>(s: &'a str, n: usize, what: &str) -> Result<Vec<&'a str>, Uti
     let parts: Vec<&str> = s.split(':').collect();
     if parts.len() != n || parts.iter().any(|p| p.is_empty()) {
         return Err(UtilError(format!(
-            "Invalid {what} {s:?}: expected {n} non-empty ':'-separated parts"
+            "Invalid {what} {}: expected {n} non-empty ':'-separated parts",
+            quoted(s)
         )));
     }
     if !is_known_namespace(parts[0]) {
         return Err(UtilError(format!(
-            "Invalid {what} {s:?}: unknown chain namespace {:?}",
-            parts[0]
+            "Invalid {what} {}: unknown chain namespace {}",
+            quoted(s),
+            quoted(parts[0])
         )));
     }
     Ok(parts)

@@ -4,7 +4,7 @@
 //! (`accountsChanged`, `chainChanged`, `disconnect`) and user actions drive it.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use crate::vecmap::VecMap;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -58,7 +58,7 @@ pub struct Change {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ConnectionState {
-    namespaces: BTreeMap<String, NamespaceState>,
+    namespaces: VecMap<String, NamespaceState>,
 }
 
 impl ConnectionState {
@@ -66,7 +66,7 @@ impl ConnectionState {
         self.namespaces.get(namespace).map(|n| n.status).unwrap_or_default()
     }
 
-    pub fn statuses(&self) -> BTreeMap<String, Status> {
+    pub fn statuses(&self) -> VecMap<String, Status> {
         self.namespaces.iter().map(|(k, v)| (k.clone(), v.status)).collect()
     }
 
@@ -236,7 +236,7 @@ impl ConnectionState {
     }
 
     fn ns(&mut self, namespace: &str) -> &mut NamespaceState {
-        self.namespaces.entry(namespace.to_string()).or_default()
+        self.namespaces.get_or_insert_with(namespace.to_string(), NamespaceState::default)
     }
 }
 

@@ -318,7 +318,20 @@ pub struct AnalyticsEvent {
     pub timestamp: u64,
     /// Event properties: `{"type": "track", "event": NAME, "address": …, "properties": …}`, or for
     /// error reports `{type, event, errorType, errorMessage, stackTrace}`.
-    pub props: Value,
+    pub props: crate::json::Value,
+}
+
+impl AnalyticsEvent {
+    /// The `POST /e` body, written without serde (the engine's WebAssembly path).
+    pub fn to_json(&self) -> crate::json::Value {
+        crate::json::obj(vec![
+            ("eventId", self.event_id.as_str().into()),
+            ("url", self.url.as_str().into()),
+            ("domain", self.domain.as_str().into()),
+            ("timestamp", self.timestamp.into()),
+            ("props", self.props.clone()),
+        ])
+    }
 }
 
 /// `GET /getAnalyticsConfig` response.
@@ -972,7 +985,7 @@ mod tests {
         round_trip(&o);
         let c: AnalyticsConfig = serde_json::from_str(r#"{"isAnalyticsEnabled":true}"#).unwrap();
         assert!(c.is_analytics_enabled);
-        let e = AnalyticsEvent { event_id: "id".into(), url: "https://a".into(), domain: "a".into(), timestamp: 5, props: json!({"address": "0x1"}) };
+        let e = AnalyticsEvent { event_id: "id".into(), url: "https://a".into(), domain: "a".into(), timestamp: 5, props: json!({"address": "0x1"}).into() };
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!(v["eventId"], "id");
         round_trip(&e);

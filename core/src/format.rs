@@ -13,6 +13,32 @@ pub const MAX_AMOUNT_DECIMALS: u32 = 100;
 /// Number of tints in [`avatar_gradient`].
 pub use crate::constants::AVATAR_TINTS;
 
+/// `s` in double quotes for an error message, like `{s:?}` for ASCII text: quote, backslash and
+/// control characters escaped. Anything outside printable ASCII is written `\u{…}`, so an invisible
+/// or look-alike character in rejected input shows. (Rust's `Debug` formatting would compile the
+/// Unicode printability tables into the WebAssembly.)
+pub fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            ' '..='~' => out.push(c),
+            c => {
+                out.push_str("\\u{");
+                out.push_str(&format!("{:x}", c as u32));
+                out.push('}');
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// A native balance truncated toward zero to exactly 3 decimals: `"0.29999999999999999999"` →
 /// `"0.299"`, `"-1.23456"` → `"-1.234"`. Reads what JavaScript prints for numbers (`"1e-7"`, `".5"`,
 /// surrounding whitespace); empty or non-numeric input gives `"0.000"`. A value that truncates to
@@ -125,6 +151,14 @@ pub fn avatar_gradient(address: &str) -> [String; AVATAR_TINTS] {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn quoted_matches_debug_for_ascii_and_shows_anything_else_as_code_points() {
+        for s in ["0xabc", "a\"b\\c", "line\nnext\tx\r", " ~!"] {
+            assert_eq!(quoted(s), format!("{s:?}"));
+        }
+        assert_eq!(quoted("0x\u{200b}ab\u{7f}é"), r#""0x\u{200b}ab\u{7f}\u{e9}""#);
+    }
 
     #[test]
     fn native_balance_truncates_toward_zero_to_3_decimals_by_string_arithmetic() {

@@ -2,6 +2,7 @@
 //! Ethereum uses, not NIST SHA3-256), the EIP-191 `personal_sign` message hash, hex encoding, and the
 //! shape checks for transaction hashes and signed messages.
 
+use crate::format::quoted;
 use crate::address::UtilError;
 use sha3::{Digest, Keccak256};
 
@@ -54,10 +55,11 @@ pub fn to_hex(bytes: &[u8]) -> String {
 pub fn from_hex(s: &str) -> Result<Vec<u8>, UtilError> {
     let body = s
         .strip_prefix("0x")
-        .ok_or_else(|| UtilError(format!("Invalid hex {s:?}: missing 0x prefix")))?;
+        .ok_or_else(|| UtilError(format!("Invalid hex {}: missing 0x prefix", quoted(s))))?;
     if body.len() % 2 != 0 || !body.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(UtilError(format!(
-            "Invalid hex {s:?}: expected an even number of hex digits"
+            "Invalid hex {}: expected an even number of hex digits",
+            quoted(s)
         )));
     }
     Ok(body

@@ -7,6 +7,8 @@ pub mod caip;
 pub mod format;
 pub mod hash;
 pub mod name;
+pub mod json;
+pub mod vecmap;
 #[cfg(feature = "crypto")]
 pub mod signature;
 pub mod siwx;

@@ -5,6 +5,7 @@
 //! or {0, 1}. The signer address is the last 20 bytes of Keccak-256 of the uncompressed public key
 //! (without its `0x04` tag).
 
+use crate::format::quoted;
 use crate::address::{checksum_address, decode_base58, is_evm_address, UtilError};
 use crate::hash::{from_hex, hash_message, keccak256, to_hex};
 use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
@@ -13,7 +14,8 @@ use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
 pub fn parse_evm_signature(signature: &str) -> Result<(Signature, RecoveryId), UtilError> {
     let bytes = from_hex(signature).map_err(|_| {
         UtilError(format!(
-            "Invalid signature {signature:?}: expected 0x + 130 hex digits"
+            "Invalid signature {}: expected 0x + 130 hex digits",
+            quoted(signature)
         ))
     })?;
     if bytes.len() != 65 {

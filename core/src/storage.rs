@@ -5,8 +5,8 @@
 
 use crate::caip::{parse_caip_address, parse_caip_network_id};
 use crate::connection::Connection;
+use crate::json::{obj, Value};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// Every key the element writes starts with this prefix.
 pub const PREFIX: &str = "@wallet-modal/";
@@ -49,10 +49,10 @@ struct StoredConnection {
 
 impl crate::engine::json::FromJson for StoredConnection {
     /// By hand (see `engine::json`), with the derive's rules: every field required, no other field.
-    fn from_json(v: serde_json::Value) -> Result<Self, String> {
+    fn from_json(v: crate::json::Value) -> Result<Self, String> {
         use crate::engine::json::{bad, object, string, strings};
         let o = &mut object(v, "connection")?;
-        if let Some(k) = o.keys().find(|k| !matches!(k.as_str(), "namespace" | "connectorId" | "accounts" | "caipNetworkId")) {
+        if let Some(k) = o.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "namespace" | "connectorId" | "accounts" | "caipNetworkId")) {
             return Err(bad(k));
         }
         Ok(StoredConnection {
@@ -71,11 +71,12 @@ pub fn is_valid_id(id: &str) -> bool {
         && id.bytes().all(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'\'' | b'<' | b'>' | b'`' | b'\\'))
 }
 
-/// Reads every known key from a snapshot of storage (`key → raw value`).
-pub fn load(entries: &BTreeMap<String, String>) -> Stored {
+/// Reads every known key from a snapshot of storage (`(key, raw value)` pairs; a key given twice:
+/// the last one counts).
+pub fn load(entries: &[(String, String)]) -> Stored {
     let mut out = Stored::default();
     let mut read = |key: &str| -> Option<&String> {
-        let v = entries.get(key)?;
+        let (_, v) = entries.iter().rev().find(|(k, _)| k == key)?;
         if v.len() > MAX_VALUE_BYTES {
             out.ignored.push(key.to_string());
             return None;
@@ -149,11 +150,11 @@ fn dedupe(list: Vec<String>) -> Vec<String> {
 
 /// `(key, value)` to write for the wallet id.
 pub fn encode_wallet_id(id: &str) -> (String, String) {
-    (KEY_WALLET_ID.into(), serde_json::to_string(id).unwrap_or_default())
+    (KEY_WALLET_ID.into(), Value::from(id).to_string())
 }
 
 pub fn encode_active_network(caip_network_id: &str) -> (String, String) {
-    (KEY_ACTIVE_NETWORK.into(), serde_json::to_string(caip_network_id).unwrap_or_default())
+    (KEY_ACTIVE_NETWORK.into(), Value::from(caip_network_id).to_string())
 }
 
 /// Puts `id` first in the recent list and keeps the spec's number of recent wallets.
@@ -165,20 +166,22 @@ pub fn push_recent(recent: &[String], id: &str) -> Vec<String> {
 }
 
 pub fn encode_recent_wallets(recent: &[String]) -> (String, String) {
-    (KEY_RECENT_WALLETS.into(), serde_json::to_string(recent).unwrap_or_default())
+    (KEY_RECENT_WALLETS.into(), Value::from(recent.to_vec()).to_string())
 }
 
 pub fn encode_connections(connections: &[(String, Connection)]) -> (String, String) {
-    let list: Vec<StoredConnection> = connections
+    let list: Vec<Value> = connections
         .iter()
-        .map(|(ns, c)| StoredConnection {
-            namespace: ns.clone(),
-            connector_id: c.connector_id.clone(),
-            accounts: c.accounts.clone(),
-            caip_network_id: c.caip_network_id.clone(),
+        .map(|(ns, c)| {
+            obj(vec![
+                ("namespace", ns.as_str().into()),
+                ("connectorId", c.connector_id.as_str().into()),
+                ("accounts", c.accounts.clone().into()),
+                ("caipNetworkId", c.caip_network_id.as_str().into()),
+            ])
         })
         .collect();
-    (KEY_CONNECTIONS.into(), serde_json::to_string(&list).unwrap_or_default())
+    (KEY_CONNECTIONS.into(), Value::Array(list).to_string())
 }
 
 /// The stored chain is restored only if it is among the configured networks.
@@ -191,7 +194,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn map(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    fn map(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
@@ -203,7 +206,7 @@ mod tests {
             "eip155".to_string(),
             Connection { connector_id: "dev.walletmodal.demo".into(), accounts: vec![ADDR.into()], caip_network_id: "eip155:31337".into() },
         )];
-        let entries: BTreeMap<String, String> = [
+        let entries: Vec<(String, String)> = [
             encode_wallet_id("dev.walletmodal.demo"),
             encode_active_network("eip155:31337"),
             encode_recent_wallets(&["a".into(), "b".into()]),
@@ -302,7 +305,7 @@ mod hand_reading_tests {
             json!({"namespace": "eip155", "connectorId": "a", "accounts": "0x1", "caipNetworkId": "eip155:1"}),
             json!([]),
         ] {
-            assert_eq!(StoredConnection::from_json(s.clone()).ok(), serde_json::from_value::<StoredConnection>(s.clone()).ok(), "{s}");
+            assert_eq!(StoredConnection::from_json(s.clone().into()).ok(), serde_json::from_value::<StoredConnection>(s.clone()).ok(), "{s}");
         }
     }
 }

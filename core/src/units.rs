@@ -2,6 +2,7 @@
 //! (`parseUnits` / `formatUnits`), by digit arithmetic on strings so that integers of any size work
 //! (no `i128`, no floats). Integers cross as decimal strings: an optional `-` then digits.
 
+use crate::format::quoted;
 use crate::address::UtilError;
 
 /// The largest number of decimals accepted (a guard against huge allocations; ERC-20 uses ≤ 255).
@@ -48,7 +49,8 @@ pub(crate) fn increment(digits: &str) -> String {
             break;
         }
     }
-    String::from_utf8(out).expect("ASCII digits")
+    // ASCII digits only, so always UTF-8 (no `expect`: it would format the error with `Debug`).
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Joins a sign and magnitude digits into a canonical integer string (no `-0`, no leading zeros).
@@ -69,7 +71,8 @@ pub fn parse_integer(value: &str) -> Result<(bool, &str), UtilError> {
     };
     if !all_digits(digits) {
         return Err(UtilError(format!(
-            "Invalid integer {value:?}: expected an optional '-' and digits"
+            "Invalid integer {}: expected an optional '-' and digits",
+            quoted(value)
         )));
     }
     Ok((negative, strip_leading_zeros(digits)))
@@ -81,7 +84,8 @@ pub fn parse_integer(value: &str) -> Result<(bool, &str), UtilError> {
 pub fn parse_units(value: &str, decimals: u32) -> Result<String, UtilError> {
     let invalid = || {
         UtilError(format!(
-            "Invalid decimal number {value:?}: expected an optional '-', digits, and optionally '.' followed by digits"
+            "Invalid decimal number {}: expected an optional '-', digits, and optionally '.' followed by digits",
+            quoted(value)
         ))
     };
     let decimals = check_decimals(decimals)?;

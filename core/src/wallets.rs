@@ -28,6 +28,21 @@ pub enum ConnectorKind {
     Recommended,
 }
 
+impl ConnectorKind {
+    /// The JSON name (`walletConnect`, `recent`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ConnectorKind::WalletConnect => "walletConnect",
+            ConnectorKind::Recent => "recent",
+            ConnectorKind::Injected => "injected",
+            ConnectorKind::Featured => "featured",
+            ConnectorKind::Custom => "custom",
+            ConnectorKind::External => "external",
+            ConnectorKind::Recommended => "recommended",
+        }
+    }
+}
+
 /// A provider found in this browser.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -5,6 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 use wm_core::engine::{Effect, Engine, Event, Options};
+use wm_core::json::{obj, parse, Value};
 
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
@@ -17,29 +18,15 @@ pub struct WasmEngine {
     engine: Engine,
 }
 
-/// `{"effects": [...], "snapshot": {...}}`, written straight out (no `serde_json::Value` in between,
-/// which would compile a second serializer for every effect and snapshot type).
+/// `{"effects": [...], "snapshot": {...}}`, written with the core's small JSON writer (serde_json
+/// would compile a serializer and a `BTreeMap` per type into the WebAssembly).
 fn output(effects: &[Effect], snapshot: &wm_core::engine::Snapshot) -> String {
-    let mut buf = Vec::with_capacity(4096);
-    buf.extend_from_slice(b"{\"effects\":");
-    let ok = serde_json::to_writer(&mut buf, effects).is_ok();
-    buf.extend_from_slice(b",\"snapshot\":");
-    let ok = ok && serde_json::to_writer(&mut buf, snapshot).is_ok();
-    buf.push(b'}');
-    if !ok {
-        return r#"{"effects":[],"snapshot":{}}"#.into();
-    }
-    String::from_utf8(buf).unwrap_or_default()
-}
-
-/// Where a JSON syntax error is, without serde's error text (formatting it pulls in float
-/// formatting and serde's type descriptions).
-fn syntax_error(err: serde_json::Error) -> String {
-    format!("invalid JSON at line {}, column {}", err.line(), err.column())
+    let effects = Value::Array(effects.iter().map(Effect::to_json).collect());
+    obj(vec![("effects", effects), ("snapshot", snapshot.to_json())]).to_string()
 }
 
 fn parse_options(json: &str) -> Result<Options, String> {
-    serde_json::from_str::<serde_json::Value>(json).map_err(syntax_error).and_then(Options::from_value)
+    parse(json).map_err(|e| e.to_string()).and_then(Options::from_value)
 }
 
 fn bad_input(engine: &Engine, what: &str, err: String) -> String {
@@ -78,7 +65,7 @@ impl WasmEngine {
 
     /// Handles one event (JSON) at `now_ms`.
     pub fn dispatch(&mut self, event_json: &str, now_ms: f64) -> String {
-        match serde_json::from_str::<serde_json::Value>(event_json).map_err(syntax_error).and_then(Event::from_value) {
+        match parse(event_json).map_err(|e| e.to_string()).and_then(Event::from_value) {
             Ok(event) => {
                 let out = self.engine.handle(event, now_ms as u64);
                 output(&out.effects, &out.snapshot)
@@ -89,7 +76,7 @@ impl WasmEngine {
 
     /// The current snapshot (JSON), for `getState()`.
     pub fn snapshot(&self) -> String {
-        serde_json::to_string(&self.engine.snapshot()).unwrap_or_else(|_| "{}".into())
+        self.engine.snapshot().to_json().to_string()
     }
 }
 

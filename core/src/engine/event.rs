@@ -3,8 +3,7 @@
 use crate::router::View;
 use serde::{Deserialize, Deserializer};
 use super::json::{bad, boolean, opt_string, string, string_or_default, uint, Fields};
-use serde_json::Value;
-use std::collections::BTreeMap;
+use crate::json::Value;
 
 /// An EIP-1193 / JSON-RPC error as a wallet reported it.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,7 +13,7 @@ pub struct ProviderError {
 }
 
 /// The events arrive as JSON objects tagged by `type` (`{"type": "open", "view": "Account"}`),
-/// field names in camelCase. They are read by hand from a `serde_json::Value` rather than with a
+/// field names in camelCase. They are read by hand from a [`crate::json::Value`] rather than with a
 /// derived internally tagged deserializer: that one buffers through serde's `Content` machinery,
 /// which costs tens of kilobytes of WebAssembly. Missing `Option`/defaulted fields and `null`
 /// options are accepted; a missing required field or a value of the wrong type is an error.
@@ -22,7 +21,7 @@ pub struct ProviderError {
 pub enum Event {
     /// The element is connected to the page: persisted values and whether window.ethereum exists.
     Start {
-        storage: BTreeMap<String, String>,
+        storage: Vec<(String, String)>,
         legacy_provider: bool,
     },
     /// Host `open({view, namespace})`.
@@ -65,14 +64,14 @@ pub enum Event {
     /// The answer to a `ProviderRequest` effect.
     ProviderResult {
         id: u64,
-        result: Option<serde_json::Value>,
+        result: Option<Value>,
         error: Option<ProviderError>,
     },
     /// A wallet event: `accountsChanged`, `chainChanged`, `disconnect`.
     ProviderEvent {
         connector_id: String,
         name: String,
-        data: serde_json::Value,
+        data: Value,
     },
     /// The answer to a `Fetch` effect (`status` 0 = network failure or time-out).
     FetchResult { id: u64, status: u16, body: String },
@@ -149,12 +148,12 @@ impl Event {
         Ok(match ty.as_str() {
             "start" => {
                 let storage = match o.get("storage").cloned() {
-                    None => BTreeMap::new(),
+                    None => Vec::new(),
                     Some(Value::Object(m)) => {
-                        let mut out = BTreeMap::new();
+                        let mut out = Vec::new();
                         for (k, v) in m {
                             let Value::String(v) = v else { return Err(bad("storage")) };
-                            out.insert(k, v);
+                            out.push((k, v));
                         }
                         out
                     }
@@ -242,6 +241,10 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn ev(v: serde_json::Value) -> Result<Event, String> {
+        Event::from_value(v.into())
+    }
+
     #[test]
     fn view_names_match_serde() {
         for v in [
@@ -259,14 +262,14 @@ mod tests {
 
     #[test]
     fn events_are_read_like_the_derived_tagged_form() {
-        let e = Event::from_value(json!({"type": "open", "view": "Account", "namespace": null})).unwrap();
+        let e = ev(json!({"type": "open", "view": "Account", "namespace": null})).unwrap();
         assert!(matches!(e, Event::Open { view: Some(View::Account), namespace: None }));
-        assert!(matches!(Event::from_value(json!({"type": "open"})).unwrap(), Event::Open { view: None, namespace: None }));
-        let e = Event::from_value(json!({"type": "providerResult", "id": 3, "error": {"code": 4001, "message": "no"}})).unwrap();
+        assert!(matches!(ev(json!({"type": "open"})).unwrap(), Event::Open { view: None, namespace: None }));
+        let e = ev(json!({"type": "providerResult", "id": 3, "error": {"code": 4001, "message": "no"}})).unwrap();
         assert!(matches!(e, Event::ProviderResult { id: 3, result: None, error: Some(ProviderError { code: Some(4001), .. }) }));
-        let e = Event::from_value(json!({"type": "start", "storage": {"k": "v"}})).unwrap();
-        assert!(matches!(e, Event::Start { ref storage, legacy_provider: false } if storage["k"] == "v"));
-        let e = Event::from_value(json!({"type": "fetchResult", "id": 1, "status": 200})).unwrap();
+        let e = ev(json!({"type": "start", "storage": {"k": "v"}})).unwrap();
+        assert!(matches!(e, Event::Start { ref storage, legacy_provider: false } if storage == &[("k".to_string(), "v".to_string())]));
+        let e = ev(json!({"type": "fetchResult", "id": 1, "status": 200})).unwrap();
         assert!(matches!(e, Event::FetchResult { id: 1, status: 200, ref body } if body.is_empty()));
         for bad in [
             json!({"type": "nope"}),
@@ -280,7 +283,7 @@ mod tests {
             json!({"type": "timer"}),
             json!([1]),
         ] {
-            assert!(Event::from_value(bad.clone()).is_err(), "{bad}");
+            assert!(ev(bad.clone()).is_err(), "{bad}");
         }
     }
 }

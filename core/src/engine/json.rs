@@ -1,4 +1,4 @@
-//! Small readers of `serde_json::Value` objects, used instead of derived deserializers on the
+//! Small readers of [`crate::json::Value`] objects, used instead of derived deserializers on the
 //! WebAssembly path: every derived `Deserialize` costs kilobytes of wasm per type (and an untagged
 //! or internally tagged enum buffers through serde's `Content` machinery), while these few
 //! functions are shared by every type read by hand. They follow serde's derive rules: a missing
@@ -6,9 +6,9 @@
 //! options, absence is the default for defaulted fields, unknown fields are ignored. One deliberate
 //! difference: serde also accepts a struct written as a JSON array of its fields; these do not.
 
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 
-pub(crate) type Fields = Map<String, Value>;
+pub(crate) type Fields = Map;
 
 pub(crate) fn bad(key: &str) -> String {
     format!("missing or invalid field `{key}`")
@@ -96,7 +96,7 @@ pub(crate) trait FromJson: Sized {
 
 /// `serde_json::from_str` for [`FromJson`] types: one shared `Value` parser, no typed visitors.
 pub(crate) fn from_str<T: FromJson>(s: &str) -> Result<T, String> {
-    let v: Value = serde_json::from_str(s).map_err(|e| format!("invalid JSON at line {}, column {}", e.line(), e.column()))?;
+    let v = crate::json::parse(s).map_err(|e| e.to_string())?;
     T::from_json(v)
 }
 
@@ -188,10 +188,10 @@ mod tests {
     use serde_json::json;
 
     /// The hand reader and the derived deserializer agree (both accept with the same value, or both reject).
-    fn same<T: FromJson + DeserializeOwned + PartialEq + std::fmt::Debug>(samples: &[Value]) {
+    fn same<T: FromJson + DeserializeOwned + PartialEq + std::fmt::Debug>(samples: &[serde_json::Value]) {
         for s in samples {
             let derived = serde_json::from_value::<T>(s.clone()).ok();
-            let by_hand = T::from_json(s.clone()).ok();
+            let by_hand = T::from_json(Value::from(s.clone())).ok();
             assert_eq!(by_hand, derived, "{s}");
         }
     }
@@ -219,12 +219,4 @@ mod tests {
     }
 }
 
-/// A JSON object from (key, value) pairs: `json!` without its `to_value(..).unwrap()` per value,
-/// which drags serde_json's error formatting into the WebAssembly.
-pub(crate) fn obj(pairs: Vec<(&str, Value)>) -> Value {
-    let mut m = Fields::new();
-    for (k, v) in pairs {
-        m.insert(k.to_string(), v);
-    }
-    Value::Object(m)
-}
+pub(crate) use crate::json::obj;

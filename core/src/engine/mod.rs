@@ -34,8 +34,7 @@ use crate::url;
 use crate::entities::WalletListing;
 use crate::wallets::{connector_rows, Discovery, WALLETCONNECT_ID};
 use json::obj;
-use serde_json::Value;
-use std::collections::BTreeMap;
+use crate::json::Value;
 
 /// A reconnect that the wallet has not confirmed within this time is dropped.
 pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
@@ -298,7 +297,7 @@ impl Engine {
 
     // ----- start-up and persistence -----
 
-    fn start(&mut self, entries: &BTreeMap<String, String>, legacy_provider: bool) {
+    fn start(&mut self, entries: &[(String, String)], legacy_provider: bool) {
         if self.started {
             return;
         }
@@ -475,7 +474,7 @@ impl Engine {
         let open = ev.event == MODAL_OPEN;
         let address = self.conn.address(EIP155).map(str::to_string);
         if let Some(req) = self.analytics.modal_event(&ctx, &event_id, open, ev.connected, address.as_deref(), self.now) {
-            let body = serde_json::to_string(&req.body).unwrap_or_default();
+            let body = req.body.to_json().to_string();
             self.out.push(Effect::Beacon { url: req.url(self.opts.analytics_url()), body });
         }
     }
@@ -939,7 +938,7 @@ impl Engine {
             },
             Pending::AnalyticsConfig => {
                 let enabled = (200..300).contains(&status)
-                    && serde_json::from_str::<Value>(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
+                    && crate::json::parse(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
                 self.analytics.set_enabled(enabled);
                 self.analytics_known = true;
                 for ev in std::mem::take(&mut self.queued_analytics) {
@@ -1122,7 +1121,7 @@ impl Engine {
             theme_mode: if self.dark { "dark" } else { "light" },
             connect_methods: connect_methods(&self.features, false),
             socials: self.features.socials.clone(),
-            connectors: connector_rows(&self.discovery, &self.recent, &self.catalogue.recommended, false, |id| self.image_url(id)),
+            connectors: connector_rows(&self.discovery, &self.recent, &self.catalogue.recommended, true, |id| self.image_url(id)),
             status: self.conn.statuses(),
             account,
             network,

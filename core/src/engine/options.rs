@@ -4,7 +4,7 @@ use super::json::{FromJson, bad, boolean, object, opt_object, opt_string, req_ob
 use crate::entities::{BlockExplorer, BlockExplorers, ChainNamespace, ChainRef, NativeCurrency, Network, NetworkAssets, RemoteFeatures, RpcUrlList, RpcUrls};
 use crate::networks::{builtin_networks, dedupe_networks, find_network};
 use serde::{Deserialize, Deserializer};
-use serde_json::Value;
+use crate::json::Value;
 
 /// Default base URL of the hosted API (config, origins, wallet catalogue, images).
 pub const DEFAULT_API_URL: &str = "https://api.walletmodal.dev";
@@ -48,7 +48,8 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options::from_value(Value::Object(Fields::new())).expect("every field has a default")
+        // `unwrap_or_else` rather than `expect`: no `Debug` formatting of the error in the WebAssembly.
+        Options::from_value(Value::Object(Fields::new())).unwrap_or_else(|_| unreachable!("every field has a default"))
     }
 }
 
@@ -236,22 +237,22 @@ mod hand_reading_tests {
     /// The hand reader accepts exactly what the derived `Network` deserializer accepts.
     #[test]
     fn network_objects_read_like_the_derived_deserializer() {
-        let mut samples: Vec<Value> = builtin_networks().iter().map(|n| serde_json::to_value(n).unwrap()).collect();
+        let mut samples: Vec<serde_json::Value> = builtin_networks().iter().map(|n| serde_json::to_value(n).unwrap()).collect();
         samples.push(serde_json::json!({"id": "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "caipNetworkId": "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
             "name": "Solana", "chainNamespace": "solana", "nativeCurrency": {"name": "Sol", "symbol": "SOL", "decimals": 9},
             "rpcUrls": {"default": {"http": ["https://a"], "webSocket": ["wss://b"]}, "chainDefault": {"http": []}},
             "blockExplorers": {"default": {"name": "x", "url": "https://x"}}, "testnet": false, "assets": {"imageId": "i", "imageUrl": null}}));
         let base = samples[0].clone();
         for (k, v) in [("id", serde_json::json!(-1)), ("id", serde_json::json!(1.5)), ("chainNamespace", serde_json::json!("EIP155")),
-            ("testnet", Value::Null), ("nativeCurrency", serde_json::json!({"name": "a", "symbol": "b"})), ("rpcUrls", serde_json::json!({"default": {"http": [1]}})),
-            ("blockExplorers", Value::Null), ("assets", serde_json::json!(3))] {
+            ("testnet", serde_json::Value::Null), ("nativeCurrency", serde_json::json!({"name": "a", "symbol": "b"})), ("rpcUrls", serde_json::json!({"default": {"http": [1]}})),
+            ("blockExplorers", serde_json::Value::Null), ("assets", serde_json::json!(3))] {
             let mut bad = base.clone();
             bad[k] = v;
             samples.push(bad);
         }
         for s in samples {
             let derived = serde_json::from_value::<Network>(s.clone()).ok();
-            let by_hand = match s.clone() {
+            let by_hand = match Value::from(s.clone()) {
                 Value::Object(m) => read_network(m).ok(),
                 _ => None,
             };

@@ -4,11 +4,10 @@ use crate::connection::Status;
 use crate::errors::WmError;
 use crate::router::View;
 use crate::wallets::ConnectorRow;
-use serde::Serialize;
-use std::collections::BTreeMap;
+use crate::json::{obj, Value};
+use crate::vecmap::VecMap;
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct ErrorInfo {
     pub code: i64,
     pub key: &'static str,
@@ -21,8 +20,7 @@ impl From<&WmError> for ErrorInfo {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct NetworkView {
     pub caip_network_id: String,
     pub name: String,
@@ -33,8 +31,7 @@ pub struct NetworkView {
     pub image_url: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct AccountView {
     pub namespace: String,
     pub address: String,
@@ -48,8 +45,7 @@ pub struct AccountView {
     pub explorer_url: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct ConnectingView {
     pub connector_id: String,
     pub name: String,
@@ -58,16 +54,14 @@ pub struct ConnectingView {
     pub error: Option<ErrorInfo>,
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct SwitchingView {
     pub target: NetworkView,
     pub state: &'static str,
     pub error: Option<ErrorInfo>,
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct WalletListingView {
     pub id: String,
     pub name: String,
@@ -75,8 +69,7 @@ pub struct WalletListingView {
     pub installed: bool,
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct AllWalletsView {
     pub items: Vec<WalletListingView>,
     pub count: u64,
@@ -87,8 +80,7 @@ pub struct AllWalletsView {
 }
 
 /// The catalogue wallet chosen for a WalletConnect pairing (its deep links).
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct PairingWalletView {
     pub id: String,
     pub name: String,
@@ -99,16 +91,14 @@ pub struct PairingWalletView {
 }
 
 /// A WalletConnect pairing in progress: the URI shown as QR code and link.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct WalletConnectView {
     pub uri: Option<String>,
     pub expires_at_ms: Option<u64>,
     pub wallet: Option<PairingWalletView>,
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct Snapshot {
     pub open: bool,
     pub embedded: bool,
@@ -122,7 +112,7 @@ pub struct Snapshot {
     pub connect_methods: Vec<&'static str>,
     pub socials: Vec<String>,
     pub connectors: Vec<ConnectorRow>,
-    pub status: BTreeMap<String, Status>,
+    pub status: VecMap<String, Status>,
     pub account: Option<AccountView>,
     pub network: Option<NetworkView>,
     pub networks: Vec<NetworkView>,
@@ -132,4 +122,148 @@ pub struct Snapshot {
     pub all_wallets: AllWalletsView,
     pub config_error: Option<ErrorInfo>,
     pub image_preload_timeout_ms: u64,
+}
+
+// ----- JSON (field names in camelCase; protocol.ts mirrors them) -----
+
+impl ErrorInfo {
+    pub fn to_json(&self) -> Value {
+        obj(vec![("code", self.code.into()), ("key", self.key.into()), ("message", self.message.as_str().into())])
+    }
+}
+
+fn error_json(e: &Option<ErrorInfo>) -> Value {
+    e.as_ref().map_or(Value::Null, ErrorInfo::to_json)
+}
+
+fn opt(s: &Option<String>) -> Value {
+    s.as_deref().into()
+}
+
+impl NetworkView {
+    pub fn to_json(&self) -> Value {
+        obj(vec![
+            ("caipNetworkId", self.caip_network_id.as_str().into()),
+            ("name", self.name.as_str().into()),
+            ("namespace", self.namespace.as_str().into()),
+            ("symbol", self.symbol.as_str().into()),
+            ("testnet", self.testnet.into()),
+            ("active", self.active.into()),
+            ("imageUrl", opt(&self.image_url)),
+        ])
+    }
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Disconnected => "disconnected",
+            Status::Connecting => "connecting",
+            Status::Reconnecting => "reconnecting",
+            Status::Connected => "connected",
+        }
+    }
+}
+
+impl ConnectorRow {
+    pub fn to_json(&self) -> Value {
+        obj(vec![
+            ("id", self.id.as_str().into()),
+            ("name", self.name.as_str().into()),
+            ("icon", opt(&self.icon)),
+            ("kind", self.kind.name().into()),
+            ("installed", self.installed.into()),
+        ])
+    }
+}
+
+impl Snapshot {
+    /// The snapshot as the shell receives it (and `getState()` returns it).
+    pub fn to_json(&self) -> Value {
+        let account = self.account.as_ref().map_or(Value::Null, |a| {
+            obj(vec![
+                ("namespace", a.namespace.as_str().into()),
+                ("address", a.address.as_str().into()),
+                ("caipAddress", a.caip_address.as_str().into()),
+                ("shortAddress", a.short_address.as_str().into()),
+                ("avatar", a.avatar.clone().into()),
+                ("balance", opt(&a.balance)),
+                ("balanceSymbol", a.balance_symbol.as_str().into()),
+                ("connectorId", a.connector_id.as_str().into()),
+                ("connectorName", a.connector_name.as_str().into()),
+                ("explorerUrl", opt(&a.explorer_url)),
+            ])
+        });
+        let connecting = self.connecting.as_ref().map_or(Value::Null, |c| {
+            obj(vec![
+                ("connectorId", c.connector_id.as_str().into()),
+                ("name", c.name.as_str().into()),
+                ("icon", opt(&c.icon)),
+                ("state", c.state.into()),
+                ("error", error_json(&c.error)),
+            ])
+        });
+        let wallet_connect = self.wallet_connect.as_ref().map_or(Value::Null, |w| {
+            let wallet = w.wallet.as_ref().map_or(Value::Null, |p| {
+                obj(vec![
+                    ("id", p.id.as_str().into()),
+                    ("name", p.name.as_str().into()),
+                    ("imageUrl", opt(&p.image_url)),
+                    ("mobileLink", opt(&p.mobile_link)),
+                    ("desktopLink", opt(&p.desktop_link)),
+                    ("webappLink", opt(&p.webapp_link)),
+                ])
+            });
+            obj(vec![("uri", opt(&w.uri)), ("expiresAtMs", w.expires_at_ms.into()), ("wallet", wallet)])
+        });
+        let switching = self.switching.as_ref().map_or(Value::Null, |s| {
+            obj(vec![("target", s.target.to_json()), ("state", s.state.into()), ("error", error_json(&s.error))])
+        });
+        let w = &self.all_wallets;
+        let items = w
+            .items
+            .iter()
+            .map(|i| {
+                obj(vec![
+                    ("id", i.id.as_str().into()),
+                    ("name", i.name.as_str().into()),
+                    ("imageUrl", opt(&i.image_url)),
+                    ("installed", i.installed.into()),
+                ])
+            })
+            .collect();
+        let all_wallets = obj(vec![
+            ("items", Value::Array(items)),
+            ("count", w.count.into()),
+            ("query", w.query.as_str().into()),
+            ("loading", w.loading.into()),
+            ("hasMore", w.has_more.into()),
+            ("error", error_json(&w.error)),
+        ]);
+        let status = Value::Object(self.status.iter().map(|(k, v)| (k.clone(), v.name().into())).collect());
+        obj(vec![
+            ("open", self.open.into()),
+            ("embedded", self.embedded.into()),
+            ("loading", self.loading.into()),
+            ("shake", self.shake.into()),
+            ("view", self.view.name().into()),
+            ("title", self.title.into()),
+            ("canGoBack", self.can_go_back.into()),
+            ("canClose", self.can_close.into()),
+            ("themeMode", self.theme_mode.into()),
+            ("connectMethods", self.connect_methods.clone().into()),
+            ("socials", self.socials.clone().into()),
+            ("connectors", Value::Array(self.connectors.iter().map(ConnectorRow::to_json).collect())),
+            ("status", status),
+            ("account", account),
+            ("network", self.network.as_ref().map_or(Value::Null, NetworkView::to_json)),
+            ("networks", Value::Array(self.networks.iter().map(NetworkView::to_json).collect())),
+            ("connecting", connecting),
+            ("walletConnect", wallet_connect),
+            ("switching", switching),
+            ("allWallets", all_wallets),
+            ("configError", error_json(&self.config_error)),
+            ("imagePreloadTimeoutMs", self.image_preload_timeout_ms.into()),
+        ])
+    }
 }

@@ -2,7 +2,7 @@
 //! servers played by the test.
 
 use super::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
 const ADDR: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const RDNS: &str = "dev.walletmodal.demo";
@@ -59,7 +59,7 @@ impl Harness {
         self.effects
             .iter()
             .find_map(|e| match e {
-                Effect::ProviderRequest { id, method: m, params, .. } if m == method => Some((*id, params.clone())),
+                Effect::ProviderRequest { id, method: m, params, .. } if m == method => Some((*id, serde_json::to_value(params).unwrap())),
                 _ => None,
             })
             .unwrap_or_else(|| panic!("no {method} request in {:?}", self.effects))
@@ -80,7 +80,7 @@ impl Harness {
     }
 
     fn emitted(&self, name: &str) -> Option<Value> {
-        self.effects.iter().find_map(|e| match e { Effect::Emit { name: n, detail } if *n == name => Some(detail.clone()), _ => None })
+        self.effects.iter().find_map(|e| match e { Effect::Emit { name: n, detail } if *n == name => Some(serde_json::to_value(detail).unwrap()), _ => None })
     }
 
     fn persisted(&self, key: &str) -> Option<Option<String>> {
@@ -132,7 +132,8 @@ fn connect_flow_connects_emits_persists_and_closes() {
     let mut h = Harness::new(json!({}));
     h.start(json!({})).announce().send(json!({"type": "open"}));
     assert_eq!(h.snap.view, View::Connect);
-    assert_eq!(h.snap.connectors[0].id, RDNS);
+    let ids: Vec<&str> = h.snap.connectors.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids[..2], ["walletConnect", RDNS], "WalletConnect first, then the announced wallet");
     h.send(json!({"type": "selectConnector", "id": RDNS}));
     assert_eq!(h.snap.view, View::ConnectingExternal);
     assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connecting));
@@ -460,15 +461,36 @@ fn unknown_network_ids_raise_network_not_found_in_debug() {
 }
 
 #[test]
-fn snapshot_serialises_with_the_view_contract_names() {
+fn snapshot_serialises_with_exactly_the_view_contract_names() {
     let mut h = Harness::new(json!({}));
     h.connect();
-    let v = serde_json::to_value(&h.snap).unwrap();
-    for key in ["open", "embedded", "view", "title", "canGoBack", "canClose", "themeMode", "connectMethods", "connectors", "status", "account", "network", "networks", "allWallets", "configError", "imagePreloadTimeoutMs"] {
-        assert!(v.get(key).is_some(), "missing {key}");
-    }
+    let v: Value = serde_json::from_str(&h.snap.to_json().to_string()).unwrap();
+    // element/ts/protocol.ts `interface Snapshot`, in order.
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut expected = vec!["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "connectMethods", "socials",
+        "connectors", "status", "account", "network", "networks", "connecting", "walletConnect", "switching", "allWallets", "configError", "imagePreloadTimeoutMs"];
+    let mut keys_sorted = keys.clone();
+    keys_sorted.sort();
+    expected.sort();
+    assert_eq!(keys_sorted, expected);
     assert_eq!(v["account"]["caipAddress"], format!("eip155:31337:{ADDR}"));
+    assert_eq!(v["account"]["connectorName"], "Demo Wallet");
     assert_eq!(v["status"]["eip155"], "connected");
+    assert_eq!(v["view"], "Connect");
+    assert_eq!(v["connectors"][0]["kind"], "walletConnect");
+    assert_eq!(v["network"]["caipNetworkId"], "eip155:31337");
+    assert_eq!(v["allWallets"]["hasMore"], false);
+}
+
+#[test]
+fn effects_serialise_tagged_by_type_in_camel_case() {
+    let e = Effect::ProviderRequest { id: 7, connector_id: "c".into(), method: "eth_chainId".into(), params: crate::json::Value::Array(vec![]) };
+    assert_eq!(e.to_json().to_string(), r#"{"type":"providerRequest","id":7,"connectorId":"c","method":"eth_chainId","params":[]}"#);
+    let e = Effect::Alert { key: "K".into(), message: "m".into(), description: None, severity: "error".into(), delay_ms: 5 };
+    assert_eq!(e.to_json().to_string(), r#"{"type":"alert","key":"K","message":"m","description":null,"severity":"error","delayMs":5}"#);
+    assert_eq!(Effect::RestoreFocus.to_json().to_string(), r#"{"type":"restoreFocus"}"#);
+    let e = Effect::Persist { key: "k".into(), value: None };
+    assert_eq!(e.to_json().to_string(), r#"{"type":"persist","key":"k","value":null}"#);
 }
 
 #[test]
