@@ -24,6 +24,10 @@ if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 fi
+if ! rustup component list --installed | grep -q '^rust-src'; then
+  say "adding the rust-src component (the wasm build rebuilds std for size)"
+  rustup component add rust-src
+fi
 
 if [ "$("$TOOLS/bin/wasm-bindgen" --version 2>/dev/null | awk '{print $2}')" != "$WBG_VERSION" ]; then
   say "installing wasm-bindgen-cli $WBG_VERSION into $TOOLS (about 1.5 minutes, once)"
