@@ -39,12 +39,12 @@ describe('end-to-end flows with the demo wallet on anvil', () => {
     wallet.setAutoResponse(null);
   });
 
-  it('the demo wallet is discovered through EIP-6963 and listed first on Connect', async () => {
+  it('the demo wallet is discovered through EIP-6963 and listed right after WalletConnect on Connect', async () => {
     const el = await createModal();
     await el.open();
     const row = await connectorRow(el);
     expect(row.textContent).to.contain('Demo Wallet');
-    expect(el.getState().connectors[0].id).to.equal('dev.walletmodal.demo');
+    expect(el.getState().connectors.slice(0, 2).map((c) => c.id)).to.deep.equal(['walletConnect', 'dev.walletmodal.demo']);
   });
 
   it('rejecting in the wallet shows "Connection rejected" with a retry', async () => {
