@@ -7,6 +7,7 @@
 //! what serde_json escapes. The parser refuses nesting deeper than [`MAX_DEPTH`] instead of
 //! recursing without bound on hostile input.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
 /// Deepest nesting the parser accepts (serde_json's default limit is 128 too).
@@ -44,9 +45,10 @@ impl Number {
     }
 }
 
-/// Object members in order; inserting an existing key replaces its value.
+/// Object members in order; inserting an existing key replaces its value. Keys written by the
+/// engine are static names (no allocation per key); parsed keys are owned.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Map(Vec<(String, Value)>);
+pub struct Map(Vec<(Cow<'static, str>, Value)>);
 
 impl Map {
     pub fn new() -> Map {
@@ -61,7 +63,8 @@ impl Map {
         self.get(key).is_some()
     }
 
-    pub fn insert(&mut self, key: String, value: Value) {
+    pub fn insert(&mut self, key: impl Into<Cow<'static, str>>, value: Value) {
+        let key = key.into();
         match self.0.iter_mut().find(|(k, _)| *k == key) {
             Some((_, v)) => *v = value,
             None => self.0.push((key, value)),
@@ -76,16 +79,16 @@ impl Map {
         self.0.is_empty()
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &Value)> {
-        self.0.iter().map(|(k, v)| (k, v))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
     }
 }
 
 impl IntoIterator for Map {
     type Item = (String, Value);
-    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    type IntoIter = std::iter::Map<std::vec::IntoIter<(Cow<'static, str>, Value)>, fn((Cow<'static, str>, Value)) -> (String, Value)>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        self.0.into_iter().map(|(k, v)| (k.into_owned(), v))
     }
 }
 
@@ -281,8 +284,8 @@ impl<T: Into<Value>> From<Option<T>> for Value {
 }
 
 /// An object from `(key, value)` pairs.
-pub fn obj(pairs: Vec<(&str, Value)>) -> Value {
-    Value::Object(Map(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()))
+pub fn obj(pairs: Vec<(&'static str, Value)>) -> Value {
+    Value::Object(Map(pairs.into_iter().map(|(k, v)| (Cow::Borrowed(k), v)).collect()))
 }
 
 impl PartialEq<str> for Value {

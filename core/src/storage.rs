@@ -52,7 +52,7 @@ impl crate::engine::json::FromJson for StoredConnection {
     fn from_json(v: crate::json::Value) -> Result<Self, String> {
         use crate::engine::json::{bad, object, string, strings};
         let o = &mut object(v, "connection")?;
-        if let Some(k) = o.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "namespace" | "connectorId" | "accounts" | "caipNetworkId")) {
+        if let Some(k) = o.iter().map(|(k, _)| k).find(|k| !matches!(*k, "namespace" | "connectorId" | "accounts" | "caipNetworkId")) {
             return Err(bad(k));
         }
         Ok(StoredConnection {
