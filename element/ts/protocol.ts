@@ -73,6 +73,25 @@ export interface AccountView {
   explorerUrl: string | null;
 }
 
+/** The catalogue wallet chosen for a WalletConnect pairing (for its deep links). */
+export interface PairingWalletView {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  /** Native scheme (`metamask://`) or universal link (`https://…`) of the mobile app. */
+  mobileLink: string | null;
+  desktopLink: string | null;
+  webappLink: string | null;
+}
+
+/** A WalletConnect pairing in progress. */
+export interface WalletConnectView {
+  /** The pairing URI (QR code, copy link); null until the WalletConnect module made one. */
+  uri: string | null;
+  expiresAtMs: number | null;
+  wallet: PairingWalletView | null;
+}
+
 export interface Snapshot {
   open: boolean;
   embedded: boolean;
@@ -102,6 +121,8 @@ export interface Snapshot {
     state: 'pending' | 'error';
     error: ErrorInfo | null;
   } | null;
+  /** ConnectingWalletConnect / ConnectingWalletConnectBasic: the pairing shown. */
+  walletConnect: WalletConnectView | null;
   switching: {
     target: NetworkView;
     state: 'pending' | 'error';
@@ -133,4 +154,5 @@ export type Intent =
   | { type: 'loadMoreWallets' }
   | { type: 'switchNetwork'; caipNetworkId: string }
   | { type: 'disconnect'; namespace?: Namespace }
-  | { type: 'copyAddress' };
+  | { type: 'copyAddress' }
+  | { type: 'copyUri' };

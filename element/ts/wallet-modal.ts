@@ -7,10 +7,17 @@ import { Engine, loadEngine, type Effect } from './engine';
 import { discoverWallets, jsonSafe, legacyProvider, providerError, type Eip1193Provider } from './discovery';
 import type { Intent, Namespace, Snapshot, ViewName } from './protocol';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
+import type { WalletConnectProvider } from './walletconnect';
 
 type MountedViews = { render(s: Snapshot): void; unmount(): void };
 
 const STORAGE_PREFIX = '@wallet-modal/';
+/** The engine's connector id for WalletConnect. */
+const WALLETCONNECT_ID = 'walletConnect';
+/** Relay used without a `relay-url` attribute. */
+const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
+/** Keys of the lazily loaded WalletConnect module (client state, relay key seed, chain). */
+const WC_STORAGE_PREFIX = `${STORAGE_PREFIX}wc_`;
 const MAX_BODY_CHARS = 1_000_000;
 const BOOLEAN_ATTRS = ['debug', 'basic', 'embedded'] as const;
 const DEFAULT_ON_ATTRS = ['reconnect', 'enable-eip6963', 'enable-network-switch'] as const;
@@ -65,7 +72,8 @@ function readStorage(): Record<string, string> {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (key?.startsWith(STORAGE_PREFIX)) out[key] = localStorage.getItem(key) ?? '';
+      // The WalletConnect module's own state is not the engine's business.
+      if (key?.startsWith(STORAGE_PREFIX) && !key.startsWith(WC_STORAGE_PREFIX)) out[key] = localStorage.getItem(key) ?? '';
     }
   } catch {
     // Storage disabled (privacy mode, sandboxed frame): start with nothing stored.
@@ -85,6 +93,7 @@ export class WalletModalElement extends HTMLElement {
     'api-url',
     'analytics-url',
     'rpc-url',
+    'relay-url',
     ...BOOLEAN_ATTRS,
     ...DEFAULT_ON_ATTRS,
   ];
@@ -98,6 +107,11 @@ export class WalletModalElement extends HTMLElement {
   #networks: unknown[] | undefined;
   #features: unknown;
   #providers = new Map<string, Eip1193Provider>();
+  /** The WalletConnect provider, loaded on first use (pairing, or restoring a stored session). */
+  #walletConnect: Promise<WalletConnectProvider> | null = null;
+  /** Counts releases of the WalletConnect connector: a request queued behind the module load is
+   * dropped when the engine released the connector meanwhile (e.g. the modal closed). */
+  #walletConnectReleases = 0;
   #listeners = new Map<string, Array<[string, (...args: unknown[]) => void]>>();
   #timers = new Map<string, ReturnType<typeof setTimeout>>();
   #stopDiscovery: (() => void) | null = null;
@@ -159,7 +173,8 @@ export class WalletModalElement extends HTMLElement {
     this.#media?.removeEventListener('change', this.#onMedia);
     for (const t of this.#timers.values()) clearTimeout(t);
     this.#timers.clear();
-    for (const id of [...this.#listeners.keys()]) this.#release(id);
+    for (const id of [...this.#listeners.keys()]) this.#unlisten(id);
+    this.#closeWalletConnect();
     this.#views?.unmount();
     this.#views = null;
     this.#viewsLoading = null;
@@ -344,6 +359,19 @@ export class WalletModalElement extends HTMLElement {
   }
 
   #providerRequest(id: number, connectorId: string, method: string, params: unknown): void {
+    if (connectorId === WALLETCONNECT_ID && !this.#providers.has(connectorId)) {
+      const [generation, releases] = [this.#generation, this.#walletConnectReleases];
+      const fail = (message: string) => this.#run({ type: 'providerResult', id, error: { code: 4900, message } });
+      this.#loadWalletConnect().then(
+        () => {
+          if (generation !== this.#generation) return;
+          if (releases !== this.#walletConnectReleases) return fail('WalletConnect: released before it loaded');
+          this.#providerRequest(id, connectorId, method, params);
+        },
+        (err: unknown) => fail(err instanceof Error ? err.message : String(err)),
+      );
+      return;
+    }
     const provider = this.#providers.get(connectorId);
     if (!provider) {
       this.#run({ type: 'providerResult', id, error: { code: 4900, message: 'Provider not found' } });
@@ -373,10 +401,55 @@ export class WalletModalElement extends HTMLElement {
     this.#listeners.set(connectorId, pairs);
   }
 
+  /** The engine is done with a connector: stop listening; WalletConnect also ends its session or pairing. */
   #release(connectorId: string): void {
+    this.#unlisten(connectorId);
+    if (connectorId !== WALLETCONNECT_ID) return;
+    this.#walletConnectReleases++;
+    (this.#providers.get(connectorId) as WalletConnectProvider | undefined)?.release();
+  }
+
+  #unlisten(connectorId: string): void {
     const provider = this.#providers.get(connectorId);
     for (const [name, fn] of this.#listeners.get(connectorId) ?? []) provider?.removeListener?.(name, fn);
     this.#listeners.delete(connectorId);
+  }
+
+  /** Loads the WalletConnect chunk (and its wasm) once and registers its provider. */
+  #loadWalletConnect(): Promise<WalletConnectProvider> {
+    if (this.#walletConnect) return this.#walletConnect;
+    const loading: Promise<WalletConnectProvider> = import('./walletconnect')
+      .then(({ createWalletConnectProvider }) =>
+        createWalletConnectProvider({
+          relayUrl: this.getAttribute('relay-url') || DEFAULT_RELAY_URL,
+          projectId: this.projectId,
+          storagePrefix: WC_STORAGE_PREFIX,
+          chains: () => (this.#snapshot?.networks ?? []).filter((n) => n.namespace === 'eip155').map((n) => n.caipNetworkId),
+          activeChain: () => this.#snapshot?.network?.caipNetworkId ?? null,
+          onUri: (uri, expiresAtMs) => this.#run({ type: 'walletConnectUri', uri, expiresAtMs }),
+        }),
+      )
+      .then(
+        (provider) => {
+          if (this.#walletConnect === loading) this.#providers.set(WALLETCONNECT_ID, provider);
+          else provider.close(); // the element left the page meanwhile
+          return provider;
+        },
+        (err: unknown) => {
+          if (this.#walletConnect === loading) this.#walletConnect = null; // a failed load can be retried
+          throw err;
+        },
+      );
+    this.#walletConnect = loading;
+    return loading;
+  }
+
+  /** The element left the page: the socket closes, the session stays stored for the next load. */
+  #closeWalletConnect(): void {
+    const provider = this.#providers.get(WALLETCONNECT_ID) as WalletConnectProvider | undefined;
+    this.#providers.delete(WALLETCONNECT_ID);
+    this.#walletConnect = null;
+    provider?.close();
   }
 
   async #fetch(id: number, url: string, method: string, body: string | null, timeoutMs: number): Promise<void> {

@@ -1,0 +1,87 @@
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Spinner } from './icons';
+
+/**
+ * The QR code's own rules, adopted by the shadow root it renders in (a constructable stylesheet:
+ * no style attribute, fine under a strict CSP). The modules are `currentColor`, i.e. `--wm-qr-color`.
+ */
+const QR_CSS = `
+.wm-qr { box-sizing: border-box; display: flex; align-items: center; justify-content: center; align-self: center;
+  width: min(100%, 272px); aspect-ratio: 1; padding: 12px; border-radius: var(--_r-l, 16px);
+  background: #fff; color: var(--_qr, var(--wm-qr-color, #141414)); border: 1px solid var(--_border, transparent); }
+.wm-qr svg { display: block; width: 100%; height: 100%; }
+.wm-qr .wm-spinner { font-size: 40px; }
+.wm-pairing { display: flex; flex-direction: column; align-items: center; gap: 12px; }
+.wm-pairing-actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px; }
+.wm-pairing-actions .wm-button { text-decoration: none; color: var(--_fg); }
+`;
+
+let sheet: CSSStyleSheet | null = null;
+
+/** Adopts the QR stylesheet into the shadow root (or document) holding `el`, once. */
+function adoptQrStyles(el: Element | null): void {
+  if (!el || typeof CSSStyleSheet === 'undefined') return;
+  const root = el.getRootNode() as ShadowRoot | Document;
+  if (!('adoptedStyleSheets' in root)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(QR_CSS);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+/** Adopts the pairing styles for a component rendering `ref`. */
+export function usePairingStyles(ref: RefObject<Element | null>): void {
+  useLayoutEffect(() => adoptQrStyles(ref.current), [ref]);
+}
+
+interface QrPath {
+  viewBox: string;
+  d: string;
+}
+
+/** viewBox and path of the encoder's SVG (`<svg viewBox="0 0 n n" …><path … d="…"/></svg>`). */
+export function parseQrSvg(svg: string): QrPath | null {
+  const viewBox = /viewBox="(0 0 [0-9]{1,4} [0-9]{1,4})"/.exec(svg)?.[1];
+  const d = /<path[^>]* d="([MHhVvz0-9 ]*)"/.exec(svg)?.[1];
+  return viewBox && d ? { viewBox, d } : null;
+}
+
+/**
+ * `value` as a QR code: an SVG image named `label`. The encoder is the WalletConnect wasm module,
+ * loaded lazily; a spinner shows meanwhile. The SVG is rebuilt from the encoder's path (no markup
+ * is injected).
+ */
+export function QrCode({ value, label }: { value: string; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [qr, setQr] = useState<{ value: string; path: QrPath | null } | null>(null);
+  usePairingStyles(ref);
+
+  useEffect(() => {
+    let live = true;
+    import('../element/ts/wc-wasm')
+      .then(({ loadWcWasm }) => loadWcWasm())
+      .then(
+        ({ qrSvg }) => live && setQr({ value, path: parseQrSvg(qrSvg(value)) }),
+        () => live && setQr({ value, path: null }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [value]);
+
+  const path = qr?.value === value ? qr.path : undefined;
+  return (
+    <div ref={ref} className="wm-qr" part="qr-code" data-state={path ? 'ready' : path === null ? 'error' : 'loading'}>
+      {path ? (
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox={path.viewBox} shapeRendering="crispEdges" role="img" aria-label={label}>
+          <path fill="currentColor" d={path.d} />
+        </svg>
+      ) : path === null ? (
+        <p className="wm-note">The QR code could not be drawn; copy the link instead.</p>
+      ) : (
+        <Spinner label="Preparing QR code" />
+      )}
+    </div>
+  );
+}

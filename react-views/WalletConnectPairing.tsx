@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ViewProps } from './types';
+import type { PairingWalletView } from '../element/ts/protocol';
+import { QrCode, usePairingStyles } from './QrCode';
+import { ErrorMessage } from './ErrorMessage';
+import { WalletImage } from './WalletImage';
+import { CheckIcon, CopyIcon, ExternalLinkIcon, RetryIcon, Spinner } from './icons';
+
+const COPIED_FEEDBACK_MS = 1500;
+/** Schemes a catalogue link may never use. */
+const BLOCKED_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'filesystem', 'http']);
+
+/**
+ * A wallet's deep link carrying the pairing URI: `{scheme}://wc?uri=…` for a native scheme
+ * (`metamask://`, `rainbow:`), `{link}/wc?uri=…` for an https universal link. null for a missing
+ * or unsafe link (the catalogue is remote data).
+ */
+export function deepLink(base: string | null | undefined, uri: string): string | null {
+  if (!base) return null;
+  const encoded = encodeURIComponent(uri);
+  if (/^https:\/\/[^\s]+$/i.test(base)) return `${base.replace(/\/+$/, '')}/wc?uri=${encoded}`;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(base)?.[1];
+  if (!scheme || BLOCKED_SCHEMES.has(scheme.toLowerCase()) || scheme.toLowerCase() === 'https') return null;
+  return `${scheme}://wc?uri=${encoded}`;
+}
+
+function isMobile(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+}
+
+/** The deep links worth offering here: the mobile app on phones, the desktop app elsewhere, the web app. */
+function walletLinks(wallet: PairingWalletView, uri: string, mobile: boolean) {
+  const links = [
+    mobile ? { kind: 'mobile', label: `Open ${wallet.name}`, href: deepLink(wallet.mobileLink, uri) } : null,
+    mobile ? null : { kind: 'desktop', label: `Open ${wallet.name} desktop app`, href: deepLink(wallet.desktopLink, uri) },
+    { kind: 'webapp', label: `Open ${wallet.name} web app`, href: deepLink(wallet.webappLink, uri) },
+  ];
+  return links.filter((l): l is { kind: string; label: string; href: string } => Boolean(l?.href));
+}
+
+/**
+ * The pairing shown by both WalletConnect views: the QR code of the URI (a spinner until there is
+ * one), the copy-link button, the chosen wallet's deep links, and 'Connection rejected' with retry.
+ */
+export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  usePairingStyles(ref);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  const pairing = snapshot.walletConnect ?? null;
+  const wallet = pairing?.wallet ?? null;
+  const uri = pairing?.uri ?? null;
+  const c = snapshot.connecting;
+  const failed = c?.connectorId === 'walletConnect' && c.state === 'error';
+  const name = wallet?.name ?? 'your wallet';
+
+  if (failed) {
+    return (
+      <div ref={ref} className="wm-pairing wm-failed" data-state="error">
+        {wallet ? <WalletImage src={wallet.imageUrl} name={wallet.name} size="lg" /> : null}
+        <ErrorMessage error={c.error} />
+        <button type="button" className="wm-button wm-button-primary wm-retry" onClick={() => onIntent({ type: 'retry' })}>
+          <RetryIcon />
+          <span>Try again</span>
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={ref} className="wm-pairing" data-state={uri ? 'ready' : 'waiting'}>
+      {uri ? (
+        <QrCode value={uri} label={`WalletConnect QR code: scan it with ${name} to connect`} />
+      ) : (
+        <div className="wm-qr" part="qr-code" data-state="loading">
+          <Spinner label="Preparing the WalletConnect link" />
+        </div>
+      )}
+      <p className="wm-note">Scan this code with {name} (any WalletConnect wallet works), or copy the link.</p>
+      <div className="wm-pairing-actions">
+        {uri && wallet
+          ? walletLinks(wallet, uri, isMobile()).map((l) => (
+              <a
+                key={l.kind}
+                className="wm-button wm-button-secondary wm-deep-link"
+                data-link={l.kind}
+                href={l.href}
+                {...(l.href.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                <ExternalLinkIcon />
+                <span>{l.label}</span>
+              </a>
+            ))
+          : null}
+        <button
+          type="button"
+          className="wm-button wm-button-secondary wm-copy-uri"
+          disabled={!uri}
+          onClick={() => {
+            onIntent({ type: 'copyUri' });
+            setCopied(true);
+          }}
+        >
+          {copied ? <CheckIcon /> : <CopyIcon />}
+          <span>{copied ? 'Link copied' : 'Copy link'}</span>
+        </button>
+      </div>
+      <span className="wm-visually-hidden" role="status" aria-live="polite">
+        {copied ? 'Link copied' : ''}
+      </span>
+    </div>
+  );
+}
