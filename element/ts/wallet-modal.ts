@@ -424,7 +424,7 @@ export class WalletModalElement extends HTMLElement {
           relayUrl: this.getAttribute('relay-url') || DEFAULT_RELAY_URL,
           projectId: this.projectId,
           storagePrefix: WC_STORAGE_PREFIX,
-          chains: () => (this.#snapshot?.networks ?? []).filter((n) => n.namespace === 'eip155').map((n) => n.caipNetworkId),
+          chains: () => (this.#snapshot?.networks ?? []).map((n) => n.caipNetworkId),
           activeChain: () => this.#snapshot?.network?.caipNetworkId ?? null,
           onUri: (uri, expiresAtMs) => this.#run({ type: 'walletConnectUri', uri, expiresAtMs }),
         }),

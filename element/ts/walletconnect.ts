@@ -14,13 +14,12 @@
  * socket, leaving the stored session for the next page load.
  */
 import { loadWcWasm, type WcWasm } from './wc-wasm';
-import { WcHost, readStored, writeStored, type Metadata, type WcEvent, type WcSession } from './wc-host';
+import { WcHost, readStored, writeStored, type Metadata, type ProposalNamespaces, type WcEvent, type WcSession } from './wc-host';
 import {
   ProviderRpcError,
   addressesOf,
   allowsMethod,
   chainHex,
-  eip155Proposal,
   sessionAccounts,
   sessionChains,
   toCaipChain,
@@ -90,12 +89,14 @@ export class WalletConnectProvider {
   /** Accounts announced by an `accountsChanged` event, until the session itself changes. */
   #accountsOverride: string[] | null = null;
   #connect: Deferred<string[]> | null = null;
+  #wasm: WcWasm;
   #pairRetry: ReturnType<typeof setTimeout> | null = null;
   /** Set while we end the session ourselves (no `disconnect` event for that). */
   #ending = false;
 
   constructor(wasm: WcWasm, opts: WalletConnectOptions) {
     this.#opts = opts;
+    this.#wasm = wasm;
     this.#chainKey = `${opts.storagePrefix}chain`;
     this.#host = new WcHost({
       wasm,
@@ -196,9 +197,12 @@ export class WalletConnectProvider {
   #pair(): void {
     this.#pairRetry = null;
     if (!this.#connect) return;
-    const proposal = eip155Proposal(this.#opts.chains());
-    if (!proposal) return this.#failConnect(new ProviderRpcError(-32603, 'WalletConnect: no EVM network is configured to propose'));
-    const r = this.#host.command({ connect: { optionalNamespaces: proposal } });
+    // The core builds the optional namespaces (every configured chain family, its methods and events).
+    const proposal = JSON.parse(this.#wasm.proposalNamespaces(JSON.stringify(this.#opts.chains()))) as ProposalNamespaces | { error: string };
+    if ('error' in proposal && typeof proposal.error === 'string') {
+      return this.#failConnect(new ProviderRpcError(-32603, `WalletConnect: ${proposal.error}`));
+    }
+    const r = this.#host.command({ connect: { optionalNamespaces: proposal as ProposalNamespaces } });
     if (!('error' in r)) return;
     if (r.code === 'tooSoon' && typeof r.retryAtMs === 'number') {
       this.#pairRetry = setTimeout(() => this.#pair(), Math.max(0, r.retryAtMs - Date.now()));

@@ -4,30 +4,6 @@
  */
 import type { RpcErrorShape, SessionNamespace, WcSession } from './wc-host';
 
-/** Methods proposed for every EVM chain (the same list as core/src/wc/namespaces.rs EIP155_METHODS). */
-export const EIP155_METHODS = [
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_sendRawTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'personal_sign',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_getPermissions',
-  'wallet_requestPermissions',
-  'wallet_watchAsset',
-  'wallet_getCapabilities',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_showCallsStatus',
-];
-export const EIP155_EVENTS = ['chainChanged', 'accountsChanged'];
-
 const CHAIN_RE = /^eip155:[1-9][0-9]{0,17}$/;
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
@@ -41,12 +17,6 @@ export class ProviderRpcError extends Error {
     this.code = code;
     if (data !== undefined) this.data = data;
   }
-}
-
-/** The optional namespaces proposing `chains` (CAIP-2, eip155 only; others are left out). */
-export function eip155Proposal(chains: string[]) {
-  const eip155 = [...new Set(chains.filter((c) => CHAIN_RE.test(c)))];
-  return eip155.length ? { eip155: { chains: eip155, methods: EIP155_METHODS, events: EIP155_EVENTS } } : null;
 }
 
 /** `eip155:N` → `0x…`. */

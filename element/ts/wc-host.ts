@@ -16,6 +16,9 @@ const IDLE_CLOSE_MS = 5_000;
 const MAX_TIMER_MS = 3_600_000;
 const MIN_TIMER_MS = 25;
 
+/** Namespaces a session proposal asks for, by chain family (built by the core). */
+export type ProposalNamespaces = Record<string, { chains: string[]; methods: string[]; events: string[] }>;
+
 export interface Metadata {
   name: string;
   description: string;
@@ -68,7 +71,7 @@ export interface WcRefusal {
 }
 
 export type WcCommand =
-  | { connect: { optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }> } }
+  | { connect: { optionalNamespaces: ProposalNamespaces } }
   | { request: { topic: string; chainId: string; method: string; params: unknown } }
   | 'disconnect';
 

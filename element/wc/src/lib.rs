@@ -223,6 +223,28 @@ pub fn qr_svg(text: &str, label: Option<String>) -> Result<String, JsError> {
     qr_svg_or_error(text, label.as_deref()).map_err(|e| JsError::new(&e))
 }
 
+/// Native side of [`proposal_namespaces`].
+pub fn proposal_namespaces_json(chains_json: &str) -> String {
+    let chains: Vec<String> = match serde_json::from_str(chains_json) {
+        Ok(c) => c,
+        Err(_) => return error_json("chains must be a JSON list of CAIP-2 ids"),
+    };
+    match wm_core::wc::namespaces::optional_namespaces_for(&chains) {
+        Ok(ns) if ns.is_empty() => error_json("no network is configured to propose"),
+        Ok(ns) => serde_json::to_string(&ns).unwrap_or_else(|e| error_json(&e.to_string())),
+        Err(e) => error_json(&e),
+    }
+}
+
+/// The optional namespaces a session proposal asks for, built from the configured networks
+/// (`chains_json`: a JSON list of CAIP-2 ids): one entry per chain family (eip155, solana, bip122,
+/// polkadot, cosmos) with its chains and that family's default methods and events. Returns the
+/// namespaces as JSON, or `{"error"}` for an invalid chain id or an empty list.
+#[wasm_bindgen(js_name = proposalNamespaces)]
+pub fn proposal_namespaces(chains_json: &str) -> String {
+    proposal_namespaces_json(chains_json)
+}
+
 /// Parameters of [`relay_auth_url`].
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]

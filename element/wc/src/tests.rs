@@ -611,3 +611,27 @@ fn relay_auth_url_carries_a_token_the_relay_verifies() {
         );
     }
 }
+
+#[test]
+fn proposal_namespaces_group_configured_chains_by_family_with_default_methods() {
+    let out: serde_json::Value =
+        serde_json::from_str(&proposal_namespaces_json(r#"["eip155:1","eip155:31337","solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","eip155:1"]"#)).unwrap();
+    assert_eq!(out["eip155"]["chains"], serde_json::json!(["eip155:1", "eip155:31337"]));
+    let methods: Vec<&str> = out["eip155"]["methods"].as_array().unwrap().iter().filter_map(|m| m.as_str()).collect();
+    assert!(methods.contains(&"personal_sign") && methods.contains(&"eth_sendTransaction") && methods.contains(&"wallet_switchEthereumChain"));
+    assert_eq!(out["eip155"]["events"], serde_json::json!(["chainChanged", "accountsChanged"]));
+    assert_eq!(out["solana"]["chains"], serde_json::json!(["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]));
+    for bad in [r#"["eip155"]"#, r#"[]"#, r#"{"a":1}"#, "nope"] {
+        let e: serde_json::Value = serde_json::from_str(&proposal_namespaces_json(bad)).unwrap();
+        assert!(e["error"].is_string(), "{bad} -> {e}");
+    }
+}
+
+#[test]
+fn every_built_in_network_can_be_proposed() {
+    let ids: Vec<String> = wm_core::networks::builtin_networks().iter().map(|n| n.caip_network_id.clone()).collect();
+    let out: serde_json::Value = serde_json::from_str(&proposal_namespaces_json(&serde_json::to_string(&ids).unwrap())).unwrap();
+    assert!(out.get("error").is_none(), "{out}");
+    let proposed: usize = out.as_object().unwrap().values().map(|ns| ns["chains"].as_array().unwrap().len()).sum();
+    assert_eq!(proposed, ids.len());
+}
