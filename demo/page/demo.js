@@ -149,6 +149,8 @@ async function main() {
     modal.setAttribute('project-id', params.get('projectId') ?? config.projectId ?? 'demo-project');
     modal.setAttribute('api-url', config.apiUrl || location.origin);
     modal.setAttribute('analytics-url', config.apiUrl || location.origin);
+    // The backend's WalletConnect relay (ws:// beside http://): the demo mobile wallet uses it too.
+    modal.setAttribute('relay-url', `${(config.apiUrl || location.origin).replace(/^http/, 'ws').replace(/\/$/, '')}/relay`);
     modal.networks = networks;
     document.body.append(modal);
   } catch (e) {
