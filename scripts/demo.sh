@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The body of `make demo` (run after the build): two local anvil chains, the demo backend serving the
-# page, dist/ and the stand-in APIs, and the Demo Wallet extension files. Ctrl-C (or TERM) stops exactly
-# the processes this script started.
+# page, dist/, the stand-in APIs and the WalletConnect relay, the Demo Wallet extension files and the
+# Demo Mobile Wallet bundle. Ctrl-C (or TERM) stops exactly the processes this script started.
 #
 # Environment:
 #   DEMO_PORT   backend port (default 4173 when free, otherwise any free port)
@@ -89,6 +89,9 @@ log "anvil chains: $CHAINS"
 # ----- Demo Wallet extension files -------------------------------------------------------------------
 bash "$ROOT/demo/wallet/make-extension.sh" "$CHAINS" >&2
 
+# ----- Demo Mobile Wallet bundle (WalletConnect wallet page, served at /wallet-mobile/) -------------------
+node "$ROOT/demo/wallet-mobile/build.mjs" >&2 || die "could not bundle demo/wallet-mobile (run 'npm install' first)"
+
 # ----- backend ---------------------------------------------------------------------------------------
 # Built first, then the binary itself is started, so the saved pid is the server (not a cargo parent).
 log "building the demo backend (cargo build --release -p wallet-modal-demo)"
@@ -117,6 +120,7 @@ cat >&2 <<BANNER
     anvil B (31338):     http://127.0.0.1:$PORT_B
     Demo Wallet:         built into the page; or load demo/wallet/extension
                          unpacked in chrome://extensions (reload it after a restart)
+    Demo Mobile Wallet:  $URL/wallet-mobile/  (WalletConnect: paste the modal's wc: URI)
     Stop:                Ctrl-C
 
 BANNER

@@ -126,6 +126,14 @@ pub fn router(state: Shared) -> Router {
         .route("/demo-config.json", get(demo_config))
         .route("/demo/{*path}", get(demo_file))
         .route("/dist/{*path}", get(dist_file))
+        .route(
+            "/wallet-mobile",
+            get(|| async { axum::response::Redirect::permanent("/wallet-mobile/") }),
+        )
+        .route("/wallet-mobile/", get(wallet_mobile_page))
+        // The modal's deep link to a universal link: `{webapp_link}/wc?uri=…`.
+        .route("/wallet-mobile/wc", get(wallet_mobile_page))
+        .route("/wallet-mobile/{*path}", get(wallet_mobile_file))
         .route("/appkit/v1/config", get(project_config))
         .route("/projects/v1/origins", get(origins))
         .route("/getWallets", get(get_wallets))
@@ -286,6 +294,19 @@ async fn demo_file(State(st): State<Shared>, Path(path): Path<String>) -> Respon
     files::serve(&st.options.root.join("demo"), &path).await
 }
 
+/// The Demo Mobile Wallet (demo/wallet-mobile/index.html); `?uri=wc:…` is read by the page.
+async fn wallet_mobile_page(State(st): State<Shared>) -> Response {
+    files::serve(&st.options.root.join("demo/wallet-mobile"), "index.html").await
+}
+
+/// Its stylesheet and its bundle (built by demo/wallet-mobile/build.mjs into dist/); not its sources.
+async fn wallet_mobile_file(State(st): State<Shared>, Path(path): Path<String>) -> Response {
+    if path != "wallet.css" && !path.starts_with("dist/") {
+        return error(StatusCode::NOT_FOUND, "not found");
+    }
+    files::serve(&st.options.root.join("demo/wallet-mobile"), &path).await
+}
+
 async fn dist_file(State(st): State<Shared>, Path(path): Path<String>) -> Response {
     files::serve(&st.options.root.join("dist"), &path).await
 }
@@ -400,7 +421,8 @@ async fn slow_image() -> Response {
     tokio::time::sleep(SLOW_IMAGE_DELAY).await;
     let mut res = svg_response(images::svg("slow", "Slow"));
     // Never cached: every page must see the delay (the image preload time-out is tested with it).
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 

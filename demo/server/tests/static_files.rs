@@ -26,6 +26,14 @@ fn fixture() -> PathBuf {
     w("demo/wallet/demo-wallet.js", b"// wallet");
     w("demo/wallet/extension/manifest.json", b"{}");
     w("demo/server/src/main.rs", b"fn main(){}");
+    w(
+        "demo/wallet-mobile/index.html",
+        b"<!doctype html><title>mobile</title>",
+    );
+    w("demo/wallet-mobile/wallet.css", b"body{}");
+    w("demo/wallet-mobile/dist/wallet-mobile.js", b"export {};");
+    w("demo/wallet-mobile/src/wallet.js", b"// source");
+    w("demo/wallet-mobile/build.mjs", b"// build");
     w("dist/wallet-modal.js", b"export {};");
     w("dist/chunk.mjs", b"export {};");
     w("dist/core_bg.wasm", b"\0asm\x01\0\0\0");
@@ -96,6 +104,10 @@ async fn no_traversal_no_server_sources_no_dotfiles() {
         "/dist/nope.js",
         "/demo/page/",
         "/node_modules/react/index.js",
+        "/wallet-mobile/src/wallet.js",
+        "/wallet-mobile/build.mjs",
+        "/wallet-mobile/index.html",
+        "/wallet-mobile/dist/..%2Fbuild.mjs",
     ] {
         let r = get(s.addr, path).await;
         assert_eq!(r.status, 404, "{path}: {}", r.text());
@@ -112,4 +124,46 @@ async fn serves_the_real_demo_page() {
     let r = get(s.addr, "/demo/wallet/demo-wallet.js").await;
     assert_eq!(r.status, 200);
     assert!(r.text().contains("installDemoWallet"));
+}
+
+#[tokio::test]
+async fn mobile_wallet_page_its_deep_link_and_its_bundle() {
+    let root = fixture();
+    let s = start_with_root(root.clone()).await;
+    for path in [
+        "/wallet-mobile/",
+        "/wallet-mobile/?uri=wc%3Aabc%402",
+        "/wallet-mobile/wc?uri=wc%3Aabc%402",
+    ] {
+        let r = get(s.addr, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.header("content-type"), Some("text/html; charset=utf-8"));
+        assert_eq!(r.text(), "<!doctype html><title>mobile</title>", "{path}");
+    }
+    let r = get(s.addr, "/wallet-mobile").await;
+    assert_eq!(r.status, 308);
+    assert_eq!(r.header("location"), Some("/wallet-mobile/"));
+    let r = get(s.addr, "/wallet-mobile/wallet.css").await;
+    assert_eq!(r.header("content-type"), Some("text/css; charset=utf-8"));
+    let r = get(s.addr, "/wallet-mobile/dist/wallet-mobile.js").await;
+    assert_eq!(
+        r.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(r.text(), "export {};");
+    std::fs::remove_dir_all(root).ok();
+}
+
+#[tokio::test]
+async fn serves_the_real_mobile_wallet_page() {
+    let s = common::start().await;
+    let r = get(s.addr, "/wallet-mobile/").await;
+    assert_eq!(r.status, 200);
+    let page = r.text();
+    assert!(
+        page.contains("/wallet-mobile/dist/wallet-mobile.js"),
+        "{page}"
+    );
+    assert!(page.contains("script-src 'self'"), "strict CSP: {page}");
+    assert!(!page.contains("<script>"), "no inline script: {page}");
 }

@@ -1,0 +1,358 @@
+// Demo Mobile Wallet: a WalletConnect wallet in a browser tab, built on the official
+// @walletconnect/sign-client (bundled by ../build.mjs). It pairs through the demo backend's relay
+// (same origin, /relay), holds anvil's first dev account and answers approved requests through the
+// anvil chains of /demo-config.json (the account is unlocked there, so anvil signs and sends).
+// Everything shown is read back from sign-client's own stores (IndexedDB), so a reload keeps the
+// sessions, the pending proposals and the pending requests.
+import { SignClient } from '@walletconnect/sign-client';
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const USER_REJECTED = { code: 5000, message: 'User rejected.' };
+const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' };
+const CURRENT_CHAIN_KEY = 'demo-mobile-wallet:chain:';
+
+const $ = (id) => document.getElementById(id);
+
+/** `h('button', {class: 'primary', onclick}, 'Approve')`. */
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (v !== false && v != null) node.setAttribute(k, v === true ? '' : v);
+  }
+  node.append(...children.flat().filter((c) => c != null));
+  return node;
+}
+
+function facts(pairs) {
+  return h('dl', { class: 'facts' }, pairs.filter(([, v]) => v != null && v !== '').flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))]));
+}
+
+function log(text, isError = false) {
+  const time = new Date().toLocaleTimeString();
+  $('log').prepend(h('li', { class: isError ? 'error' : false }, `${time} ${text}`));
+  (isError ? console.error : console.info)(`[demo mobile wallet] ${text}`);
+}
+
+const short = (s) => (s.length > 14 ? `${s.slice(0, 6)}…${s.slice(-4)}` : s);
+
+// ----- chains (anvil) --------------------------------------------------------------------------------
+
+let chains = []; // [{caip, chainId, rpcUrl, name}]
+
+async function loadChains() {
+  const res = await fetch('/demo-config.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`/demo-config.json: HTTP ${res.status}`);
+  const config = await res.json();
+  chains = config.chains.map((c) => ({ ...c, caip: `eip155:${c.chainId}` }));
+}
+
+const chainOf = (caip) => chains.find((c) => c.caip === caip);
+const chainName = (caip) => (chainOf(caip) ? `${chainOf(caip).name} (${caip})` : caip);
+
+class RpcError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+async function anvil(caip, method, params) {
+  const chain = chainOf(caip);
+  if (!chain) throw new RpcError(5100, `Unsupported chain ${caip}`);
+  const res = await fetch(chain.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: Date.now(), method, params }),
+  });
+  const body = await res.json();
+  if (body.error) throw new RpcError(body.error.code, body.error.message);
+  return body.result;
+}
+
+// ----- request details -------------------------------------------------------------------------------
+
+function decodeMessage(hex) {
+  if (typeof hex !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(hex)) return String(hex);
+  const bytes = new Uint8Array(hex.slice(2).match(/../g)?.map((b) => parseInt(b, 16)) ?? []);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return hex; // not text: show the bytes
+  }
+}
+
+function formatEther(weiHex) {
+  if (!weiHex) return '0 ETH';
+  const wei = BigInt(weiHex);
+  const whole = wei / 10n ** 18n;
+  const frac = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+  return `${whole}${frac ? `.${frac}` : ''} ETH (${wei} wei)`;
+}
+
+function requestDetails(method, params) {
+  switch (method) {
+    case 'personal_sign':
+      return [h('p', { class: 'hint' }, 'Message:'), h('pre', { class: 'message' }, decodeMessage(params[0])), facts([['Signer', params[1]]])];
+    case 'eth_sign':
+      return [h('pre', { class: 'message' }, decodeMessage(params[1])), facts([['Signer', params[0]]])];
+    case 'eth_sendTransaction':
+    case 'eth_signTransaction': {
+      const tx = params[0] ?? {};
+      return facts([['From', tx.from], ['To', tx.to ?? '(contract creation)'], ['Value', formatEther(tx.value)], ['Data', tx.data ?? tx.input], ['Gas', tx.gas]]);
+    }
+    case 'eth_signTypedData':
+    case 'eth_signTypedData_v3':
+    case 'eth_signTypedData_v4': {
+      const data = typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1];
+      return [facts([['Signer', params[0]]]), h('pre', { class: 'message' }, JSON.stringify(data, null, 2))];
+    }
+    default:
+      return h('pre', { class: 'message' }, JSON.stringify(params, null, 2));
+  }
+}
+
+// ----- the wallet ------------------------------------------------------------------------------------
+
+let client;
+const busy = new Set(); // ids of proposals/requests being answered
+
+function sessionChains(session) {
+  const ns = session.namespaces.eip155;
+  if (!ns) return [];
+  const fromAccounts = ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'));
+  return [...new Set([...(ns.chains ?? []), ...fromAccounts])];
+}
+
+function proposedChains(namespaces) {
+  return Object.entries(namespaces ?? {})
+    .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
+    .flatMap(([key, ns]) => ns.chains ?? [key]);
+}
+
+function currentChain(session) {
+  const stored = localStorage.getItem(CURRENT_CHAIN_KEY + session.topic);
+  const list = sessionChains(session);
+  return list.includes(stored) ? stored : list[0];
+}
+
+async function answer(id, work) {
+  busy.add(id);
+  render();
+  try {
+    await work();
+  } catch (e) {
+    log(e.message ?? String(e), true);
+  } finally {
+    busy.delete(id);
+    render();
+  }
+}
+
+async function approveProposal(proposal) {
+  const wanted = [...proposedChains(proposal.requiredNamespaces), ...proposedChains(proposal.optionalNamespaces)];
+  const approved = [...new Set(wanted)].filter((c) => chainOf(c));
+  const offered = [proposal.requiredNamespaces?.eip155, proposal.optionalNamespaces?.eip155].filter(Boolean);
+  const namespaces = {
+    eip155: {
+      chains: approved,
+      accounts: approved.map((c) => `${c}:${ACCOUNT}`),
+      methods: [...new Set(offered.flatMap((n) => n.methods ?? []))],
+      events: [...new Set(offered.flatMap((n) => n.events ?? []))],
+    },
+  };
+  const { topic, acknowledged } = await client.approve({ id: proposal.id, namespaces });
+  log(`approved ${proposal.proposer.metadata.name} on ${approved.join(', ')}`);
+  await acknowledged();
+  log(`session ${short(topic)} settled`);
+}
+
+async function handleRequest(session, chainId, method, params) {
+  switch (method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return [ACCOUNT];
+    case 'eth_chainId':
+      return `0x${Number(chainId.split(':')[1]).toString(16)}`;
+    case 'wallet_switchEthereumChain': {
+      const target = `eip155:${BigInt(params[0].chainId)}`;
+      await switchChain(session, target);
+      return null;
+    }
+    case 'wallet_addEthereumChain':
+      if (chainOf(`eip155:${BigInt(params[0].chainId)}`)) return null;
+      throw new RpcError(4902, `This demo wallet only knows ${chains.map((c) => c.caip).join(', ')}`);
+    default:
+      return anvil(chainId, method, params);
+  }
+}
+
+async function respond(request, approve) {
+  const { topic, id, params } = request;
+  const { chainId, request: { method, params: args } } = params;
+  let response;
+  if (!approve) {
+    response = { id, jsonrpc: '2.0', error: USER_REJECTED };
+  } else {
+    try {
+      const session = client.session.get(topic);
+      response = { id, jsonrpc: '2.0', result: await handleRequest(session, chainId, method, args) };
+    } catch (e) {
+      response = { id, jsonrpc: '2.0', error: { code: e.code ?? -32603, message: e.message ?? String(e) } };
+    }
+  }
+  await client.respond({ topic, response });
+  log(response.error ? `${method}: answered error ${response.error.code} ${response.error.message}` : `${method}: answered ${JSON.stringify(response.result)}`);
+}
+
+/** Makes `caip` the session's chain: adds it to the session first when the dapp proposed it. */
+async function switchChain(session, caip) {
+  if (!sessionChains(session).includes(caip)) {
+    const proposed = [...proposedChains(session.requiredNamespaces), ...proposedChains(session.optionalNamespaces)];
+    if (!proposed.includes(caip)) throw new RpcError(4902, `The dapp did not propose ${caip}`);
+    const ns = session.namespaces.eip155;
+    const namespaces = {
+      ...session.namespaces,
+      eip155: { ...ns, chains: [...sessionChains(session), caip], accounts: [...ns.accounts, `${caip}:${ACCOUNT}`] },
+    };
+    const { acknowledged } = await client.update({ topic: session.topic, namespaces });
+    await acknowledged();
+    log(`session ${short(session.topic)} now covers ${caip}`);
+  }
+  const chainId = Number(caip.split(':')[1]);
+  await client.emit({ topic: session.topic, chainId: caip, event: { name: 'chainChanged', data: chainId } });
+  localStorage.setItem(CURRENT_CHAIN_KEY + session.topic, caip);
+  log(`chainChanged → ${chainName(caip)}`);
+}
+
+async function disconnect(session) {
+  await client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED });
+  localStorage.removeItem(CURRENT_CHAIN_KEY + session.topic);
+  log(`disconnected from ${session.peer.metadata.name}`);
+}
+
+async function pair(uri) {
+  uri = uri.trim();
+  if (!uri.startsWith('wc:')) throw new Error('A WalletConnect URI starts with "wc:"');
+  log('pairing…');
+  await client.pair({ uri });
+}
+
+// ----- rendering -------------------------------------------------------------------------------------
+
+function proposalCard(p) {
+  const meta = p.proposer.metadata;
+  const wanted = [...new Set([...proposedChains(p.requiredNamespaces), ...proposedChains(p.optionalNamespaces)])];
+  const supported = wanted.filter((c) => chainOf(c));
+  const others = Object.keys({ ...p.requiredNamespaces, ...p.optionalNamespaces }).filter((k) => !k.startsWith('eip155'));
+  const off = busy.has(p.id);
+  return h('article', { class: 'card prompt' },
+    h('h3', {}, `${meta.name} wants to connect`),
+    facts([
+      ['Dapp', meta.url],
+      ['Chains', wanted.map((c) => `${chainName(c)}${chainOf(c) ? '' : ' (not supported)'}`).join(', ')],
+      ['Ignored', others.join(', ')],
+      ['Account', ACCOUNT],
+    ]),
+    h('div', { class: 'row' },
+      h('button', { class: 'primary', disabled: off || !supported.length, onclick: () => answer(p.id, () => approveProposal(p)) }, 'Approve'),
+      h('button', { class: 'danger', disabled: off, onclick: () => answer(p.id, async () => { await client.reject({ id: p.id, reason: USER_REJECTED }); log(`rejected ${meta.name}`); }) }, 'Reject')));
+}
+
+function requestCard(r) {
+  const { chainId, request } = r.params;
+  const peer = client.session.keys.includes(r.topic) ? client.session.get(r.topic).peer.metadata.name : 'dapp';
+  const off = busy.has(r.id);
+  return h('article', { class: 'card prompt' },
+    h('h3', {}, `${peer}: ${request.method}`),
+    facts([['Chain', chainName(chainId)]]),
+    requestDetails(request.method, request.params ?? []),
+    h('div', { class: 'row' },
+      h('button', { class: 'primary', disabled: off, onclick: () => answer(r.id, () => respond(r, true)) }, 'Approve'),
+      h('button', { class: 'danger', disabled: off, onclick: () => answer(r.id, () => respond(r, false)) }, 'Reject')));
+}
+
+function sessionCard(s) {
+  const meta = s.peer.metadata;
+  const current = currentChain(s);
+  const proposed = [...proposedChains(s.requiredNamespaces), ...proposedChains(s.optionalNamespaces)];
+  const switchable = chains.filter((c) => sessionChains(s).includes(c.caip) || proposed.includes(c.caip));
+  const off = busy.has(s.topic);
+  return h('article', { class: 'card' },
+    h('h3', {}, meta.name),
+    facts([['Dapp', meta.url], ['Topic', short(s.topic)], ['Chain', chainName(current)], ['Expires', new Date(s.expiry * 1000).toLocaleString()]]),
+    h('div', { class: 'row' },
+      switchable.map((c) => h('button', {
+        class: c.caip === current ? 'current' : false,
+        disabled: off,
+        title: `emit chainChanged ${c.caip}`,
+        onclick: () => answer(s.topic, () => switchChain(s, c.caip)),
+      }, `Switch to ${c.name}`)),
+      h('button', { class: 'danger', disabled: off, onclick: () => answer(s.topic, () => disconnect(s)) }, 'Disconnect')));
+}
+
+function render() {
+  if (!client) return;
+  const now = Date.now() / 1000;
+  const proposals = client.proposal.getAll().filter((p) => !p.expiryTimestamp || p.expiryTimestamp > now);
+  $('proposals').replaceChildren(...proposals.map(proposalCard));
+  $('requests').replaceChildren(...client.getPendingSessionRequests().map(requestCard));
+  const sessions = client.session.getAll();
+  $('sessions').replaceChildren(...(sessions.length ? sessions.map(sessionCard) : [h('p', { class: 'hint' }, 'No session.')]));
+}
+
+function setStatus(text, ok) {
+  $('status').textContent = text;
+  $('status').classList.toggle('ok', ok);
+}
+
+// ----- start -----------------------------------------------------------------------------------------
+
+async function main() {
+  $('account').textContent = short(ACCOUNT);
+  await loadChains();
+  client = await SignClient.init({
+    projectId: 'demo-project',
+    relayUrl: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/relay`,
+    telemetryEnabled: false,
+    logger: 'error',
+    metadata: {
+      name: 'Demo Mobile Wallet',
+      description: 'wallet-modal demo: WalletConnect wallet backed by anvil',
+      url: `${location.origin}/wallet-mobile/`,
+      icons: [],
+    },
+  });
+  setStatus('relay connected', true);
+  client.core.relayer.on('relayer_connect', () => setStatus('relay connected', true));
+  client.core.relayer.on('relayer_disconnect', () => setStatus('relay disconnected', false));
+
+  client.on('session_proposal', ({ params }) => { log(`proposal from ${params.proposer.metadata.name}`); render(); });
+  client.on('session_request', ({ params }) => { log(`request ${params.request.method} on ${params.chainId}`); render(); });
+  client.on('session_delete', ({ topic }) => { log(`the dapp ended session ${short(topic)}`); render(); });
+  client.on('session_expire', ({ topic }) => { log(`session ${short(topic)} expired`); render(); });
+  client.on('proposal_expire', () => render());
+  client.on('session_ping', ({ topic }) => log(`ping from ${short(topic)}`));
+
+  $('pair-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('uri');
+    pair(input.value).then(() => { input.value = ''; }, (err) => log(`pairing failed: ${err.message}`, true));
+  });
+
+  render();
+  log(`ready: ${client.session.length} session(s), chains ${chains.map((c) => c.caip).join(', ')}`);
+
+  // Deep link: …/wallet-mobile/?uri=wc%3A… or …/wallet-mobile/wc?uri=… (the modal's link form).
+  // The URI leaves the address bar at once, so a reload does not pair again.
+  const uri = new URLSearchParams(location.search).get('uri');
+  if (uri) {
+    history.replaceState(null, '', '/wallet-mobile/');
+    await pair(uri).catch((err) => log(`pairing failed: ${err.message}`, true));
+  }
+}
+
+main().catch((e) => {
+  setStatus('failed', false);
+  log(`start failed: ${e.message ?? e}`, true);
+});
