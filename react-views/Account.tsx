@@ -1,10 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { useCopied } from './useCopied';
 import { useDynamicStyle } from './dynamic-styles';
 import type { ViewProps } from './types';
 import { WalletImage } from './WalletImage';
 import { CheckIcon, ChevronRightIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from './icons';
-
-const COPIED_FEEDBACK_MS = 1500;
 
 /**
  * A circle filled with a gradient of the five address colours. The colours can't be known in
@@ -40,12 +39,7 @@ function isHttpUrl(url: string | null): url is string {
 
 export function Account({ snapshot, onIntent }: ViewProps) {
   const account = snapshot.account;
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
+  const [copied, markCopied] = useCopied();
 
   if (!account) return <div className="wm-view wm-account" />;
   const network = snapshot.network;
@@ -64,7 +58,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             aria-label={copied ? 'Address copied' : 'Copy address'}
             onClick={() => {
               onIntent({ type: 'copyAddress' });
-              setCopied(true);
+              markCopied();
             }}
           >
             {copied ? <CheckIcon /> : <CopyIcon />}

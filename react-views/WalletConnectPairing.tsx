@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useCopied } from './useCopied';
 import type { ViewProps } from './types';
 import type { PairingWalletView } from '../element/ts/protocol';
 import { QrCode, usePairingStyles } from './QrCode';
@@ -6,7 +7,6 @@ import { ErrorMessage } from './ErrorMessage';
 import { WalletImage } from './WalletImage';
 import { CheckIcon, CopyIcon, ExternalLinkIcon, RetryIcon, Spinner } from './icons';
 
-const COPIED_FEEDBACK_MS = 1500;
 /** Schemes a catalogue link may never use. */
 const BLOCKED_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'filesystem', 'http']);
 
@@ -45,12 +45,7 @@ function walletLinks(wallet: PairingWalletView, uri: string, mobile: boolean) {
 export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   usePairingStyles(ref);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
+  const [copied, markCopied] = useCopied();
 
   const pairing = snapshot.walletConnect ?? null;
   const wallet = pairing?.wallet ?? null;
@@ -103,7 +98,7 @@ export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
           disabled={!uri}
           onClick={() => {
             onIntent({ type: 'copyUri' });
-            setCopied(true);
+            markCopied();
           }}
         >
           {copied ? <CheckIcon /> : <CopyIcon />}
