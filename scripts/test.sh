@@ -2,7 +2,8 @@
 # `make test` (after the build): every suite, then one closing line `N passed, N failed`.
 #   1. cargo test for the whole workspace (core with all features, the wasm bridges, the backend)
 #   2. node --test for the ./core entry in Node
-#   3. web-test-runner in Debian's Chromium, against two real anvil chains and the real backend
+#   3. web-test-runner in Debian's Chromium, against two real anvil chains and the real backend,
+#      then the demo end to end over WalletConnect (node --test driving Chromium in two tabs)
 # Servers are started on free loopback ports, and exactly those processes are stopped at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -74,6 +75,17 @@ line=$(grep -E '^browser [0-9]+ passed, [0-9]+ failed' "$LOGS/browser.log" | tai
 p=$(echo "$line" | awk '{print $2}'); f=$(echo "$line" | awk '{print $4}')
 p=${p:-0}; f=${f:-0}
 suite_failed_without_count "$rc" "$f" && f=1
+add "$p" "$f"
+
+# The demo itself over WalletConnect: the demo page and the Demo Mobile Wallet page in two tabs.
+echo "== demo end to end (WalletConnect)"
+node demo/wallet-mobile/build.mjs
+node --test test/e2e/ 2>&1 | tee "$LOGS/e2e.log"
+rc=${PIPESTATUS[0]}
+p=$(grep -E '^# pass ' "$LOGS/e2e.log" | awk '{print $3}'); f=$(grep -E '^# fail ' "$LOGS/e2e.log" | awk '{print $3}')
+p=${p:-0}; f=${f:-0}
+suite_failed_without_count "$rc" "$f" && f=1
+echo "e2e ${p} passed, ${f} failed"
 add "$p" "$f"
 fi
 
