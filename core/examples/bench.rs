@@ -32,8 +32,15 @@ fn main() {
         black_box(e.handle(event(serde_json::json!({"type": "open"})), 3));
     });
     let mut e = Engine::new(opts.clone());
+    time("engine: snapshot (state only)", 5_000, || {
+        black_box(e.snapshot());
+    });
+    let snap = e.snapshot();
+    time("engine: snapshot written as JSON", 5_000, || {
+        black_box(snap.to_json_string());
+    });
     time("engine: snapshot to JSON", 5_000, || {
-        black_box(e.snapshot().to_json().to_string());
+        black_box(e.snapshot().to_json_string());
     });
     let page = serde_json::json!({"data": (0..100).map(|i| serde_json::json!({"id": format!("w{i}"), "name": format!("Wallet {i}"), "image_id": format!("i{i}"), "chains": ["eip155:1"]})).collect::<Vec<_>>(), "count": 500}).to_string();
     time("catalogue: parse a page of 100 wallets", 5_000, || {

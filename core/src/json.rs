@@ -216,24 +216,146 @@ impl fmt::Display for Value {
 }
 
 /// A JSON string literal, escaped as serde_json escapes (quote, backslash, control characters).
+/// Runs of characters that need no escape are copied in one go.
 pub fn write_str(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if escape.is_empty() {
+            let _ = write!(out, "\\u{:04x}", b);
+        } else {
+            out.push_str(escape);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+/// Writes JSON straight into a string, without building a [`Value`] first: the snapshot goes out
+/// after every event, and copying each of its strings into a tree only to print it doubles the work.
+/// Commas are placed by the writer; the caller opens and closes objects and arrays in order.
+#[derive(Default)]
+pub struct Writer {
+    out: String,
+    comma: bool,
+}
+
+impl Writer {
+    pub fn new() -> Writer {
+        Writer { out: String::with_capacity(4096), comma: false }
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+
+    fn sep(&mut self) {
+        if self.comma {
+            self.out.push(',');
+        }
+        self.comma = true;
+    }
+
+    pub fn begin_object(&mut self) -> &mut Self {
+        self.sep();
+        self.out.push('{');
+        self.comma = false;
+        self
+    }
+
+    pub fn end_object(&mut self) -> &mut Self {
+        self.out.push('}');
+        self.comma = true;
+        self
+    }
+
+    pub fn begin_array(&mut self) -> &mut Self {
+        self.sep();
+        self.out.push('[');
+        self.comma = false;
+        self
+    }
+
+    pub fn end_array(&mut self) -> &mut Self {
+        self.out.push(']');
+        self.comma = true;
+        self
+    }
+
+    /// An object member's name; its value is written next.
+    pub fn key(&mut self, k: &str) -> &mut Self {
+        self.sep();
+        write_str(k, &mut self.out);
+        self.out.push(':');
+        self.comma = false;
+        self
+    }
+
+    pub fn str(&mut self, s: &str) -> &mut Self {
+        self.sep();
+        write_str(s, &mut self.out);
+        self
+    }
+
+    /// A string, or `null` for `None`.
+    pub fn opt_str(&mut self, s: Option<&str>) -> &mut Self {
+        match s {
+            Some(s) => self.str(s),
+            None => self.null(),
         }
     }
-    out.push('"');
+
+    pub fn bool(&mut self, b: bool) -> &mut Self {
+        self.sep();
+        self.out.push_str(if b { "true" } else { "false" });
+        self
+    }
+
+    pub fn u64(&mut self, n: u64) -> &mut Self {
+        self.sep();
+        let _ = write!(self.out, "{n}");
+        self
+    }
+
+    pub fn i64(&mut self, n: i64) -> &mut Self {
+        self.sep();
+        let _ = write!(self.out, "{n}");
+        self
+    }
+
+    pub fn null(&mut self) -> &mut Self {
+        self.sep();
+        self.out.push_str("null");
+        self
+    }
+
+    pub fn value(&mut self, v: &Value) -> &mut Self {
+        self.sep();
+        v.write(&mut self.out);
+        self
+    }
+
+    /// A list of strings.
+    pub fn strs<S: AsRef<str>>(&mut self, list: &[S]) -> &mut Self {
+        self.begin_array();
+        for s in list {
+            self.str(s.as_ref());
+        }
+        self.end_array()
+    }
 }
 
 macro_rules! from_int {
@@ -617,6 +739,17 @@ mod tests {
         ] {
             same_as_serde_json(text);
         }
+    }
+
+    #[test]
+    fn the_writer_places_commas_and_matches_the_value_it_would_build() {
+        let mut w = Writer::new();
+        w.begin_object().key("a").u64(1).key("b").begin_array().str("x\"y").null().bool(true).i64(-2).end_array();
+        w.key("c").begin_object().end_object().key("d").opt_str(None).key("e").strs(&["p", "q"]).key("f").value(&obj(vec![("g", Value::Null)]));
+        w.end_object();
+        let text = w.finish();
+        assert_eq!(text, r#"{"a":1,"b":["x\"y",null,true,-2],"c":{},"d":null,"e":["p","q"],"f":{"g":null}}"#);
+        assert!(parse(&text).is_ok());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 use wm_core::engine::{Effect, Engine, Event, Options};
-use wm_core::json::{obj, parse, Value};
+use wm_core::json::{parse, Writer};
 
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
@@ -21,8 +21,15 @@ pub struct WasmEngine {
 /// `{"effects": [...], "snapshot": {...}}`, written with the core's small JSON writer (serde_json
 /// would compile a serializer and a `BTreeMap` per type into the WebAssembly).
 fn output(effects: &[Effect], snapshot: &wm_core::engine::Snapshot) -> String {
-    let effects = Value::Array(effects.iter().map(Effect::to_json).collect());
-    obj(vec![("effects", effects), ("snapshot", snapshot.to_json())]).to_string()
+    let mut w = Writer::new();
+    w.begin_object().key("effects").begin_array();
+    for e in effects {
+        w.value(&e.to_json());
+    }
+    w.end_array().key("snapshot");
+    snapshot.write_json(&mut w);
+    w.end_object();
+    w.finish()
 }
 
 fn parse_options(json: &str) -> Result<Options, String> {
@@ -76,7 +83,7 @@ impl WasmEngine {
 
     /// The current snapshot (JSON), for `getState()`.
     pub fn snapshot(&self) -> String {
-        self.engine.snapshot().to_json().to_string()
+        self.engine.snapshot().to_json_string()
     }
 }
 

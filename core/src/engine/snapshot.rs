@@ -4,7 +4,7 @@ use crate::connection::Status;
 use crate::errors::WmError;
 use crate::router::View;
 use crate::wallets::ConnectorRow;
-use crate::json::{obj, Value};
+use crate::json::Writer;
 use crate::vecmap::VecMap;
 
 #[derive(Clone, Debug)]
@@ -127,30 +127,27 @@ pub struct Snapshot {
 // ----- JSON (field names in camelCase; protocol.ts mirrors them) -----
 
 impl ErrorInfo {
-    pub fn to_json(&self) -> Value {
-        obj(vec![("code", self.code.into()), ("key", self.key.into()), ("message", self.message.as_str().into())])
+    pub fn write_json(&self, w: &mut Writer) {
+        w.begin_object().key("code").i64(self.code).key("key").str(self.key).key("message").str(&self.message).end_object();
     }
 }
 
-fn error_json(e: &Option<ErrorInfo>) -> Value {
-    e.as_ref().map_or(Value::Null, ErrorInfo::to_json)
-}
-
-fn opt(s: &Option<String>) -> Value {
-    s.as_deref().into()
+fn error(w: &mut Writer, e: &Option<ErrorInfo>) {
+    match e {
+        Some(e) => e.write_json(w),
+        None => {
+            w.null();
+        }
+    }
 }
 
 impl NetworkView {
-    pub fn to_json(&self) -> Value {
-        obj(vec![
-            ("caipNetworkId", self.caip_network_id.as_str().into()),
-            ("name", self.name.as_str().into()),
-            ("namespace", self.namespace.as_str().into()),
-            ("symbol", self.symbol.as_str().into()),
-            ("testnet", self.testnet.into()),
-            ("active", self.active.into()),
-            ("imageUrl", opt(&self.image_url)),
-        ])
+    pub fn write_json(&self, w: &mut Writer) {
+        w.begin_object();
+        w.key("caipNetworkId").str(&self.caip_network_id).key("name").str(&self.name).key("namespace").str(&self.namespace);
+        w.key("symbol").str(&self.symbol).key("testnet").bool(self.testnet).key("active").bool(self.active);
+        w.key("imageUrl").opt_str(self.image_url.as_deref());
+        w.end_object();
     }
 }
 
@@ -166,104 +163,143 @@ impl Status {
 }
 
 impl ConnectorRow {
-    pub fn to_json(&self) -> Value {
-        obj(vec![
-            ("id", self.id.as_str().into()),
-            ("name", self.name.as_str().into()),
-            ("icon", opt(&self.icon)),
-            ("kind", self.kind.name().into()),
-            ("installed", self.installed.into()),
-        ])
+    pub fn write_json(&self, w: &mut Writer) {
+        w.begin_object();
+        w.key("id").str(&self.id).key("name").str(&self.name).key("icon").opt_str(self.icon.as_deref());
+        w.key("kind").str(self.kind.name()).key("installed").bool(self.installed);
+        w.end_object();
+    }
+}
+
+impl AccountView {
+    fn write_json(&self, w: &mut Writer) {
+        w.begin_object();
+        w.key("namespace").str(&self.namespace).key("address").str(&self.address).key("caipAddress").str(&self.caip_address);
+        w.key("shortAddress").str(&self.short_address).key("avatar").strs(&self.avatar);
+        w.key("balance").opt_str(self.balance.as_deref()).key("balanceSymbol").str(&self.balance_symbol);
+        w.key("connectorId").str(&self.connector_id).key("connectorName").str(&self.connector_name);
+        w.key("explorerUrl").opt_str(self.explorer_url.as_deref());
+        w.end_object();
+    }
+}
+
+impl ConnectingView {
+    fn write_json(&self, w: &mut Writer) {
+        w.begin_object();
+        w.key("connectorId").str(&self.connector_id).key("name").str(&self.name).key("icon").opt_str(self.icon.as_deref());
+        w.key("state").str(self.state).key("error");
+        error(w, &self.error);
+        w.end_object();
+    }
+}
+
+impl WalletConnectView {
+    fn write_json(&self, w: &mut Writer) {
+        w.begin_object();
+        w.key("uri").opt_str(self.uri.as_deref()).key("expiresAtMs");
+        match self.expires_at_ms {
+            Some(ms) => w.u64(ms),
+            None => w.null(),
+        };
+        w.key("wallet");
+        match &self.wallet {
+            Some(p) => {
+                w.begin_object();
+                w.key("id").str(&p.id).key("name").str(&p.name).key("imageUrl").opt_str(p.image_url.as_deref());
+                w.key("mobileLink").opt_str(p.mobile_link.as_deref()).key("desktopLink").opt_str(p.desktop_link.as_deref());
+                w.key("webappLink").opt_str(p.webapp_link.as_deref());
+                w.end_object();
+            }
+            None => {
+                w.null();
+            }
+        }
+        w.end_object();
+    }
+}
+
+impl SwitchingView {
+    fn write_json(&self, w: &mut Writer) {
+        w.begin_object().key("target");
+        self.target.write_json(w);
+        w.key("state").str(self.state).key("error");
+        error(w, &self.error);
+        w.end_object();
+    }
+}
+
+impl AllWalletsView {
+    fn write_json(&self, w: &mut Writer) {
+        w.begin_object().key("items").begin_array();
+        for i in &self.items {
+            w.begin_object();
+            w.key("id").str(&i.id).key("name").str(&i.name).key("imageUrl").opt_str(i.image_url.as_deref());
+            w.key("installed").bool(i.installed);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("count").u64(self.count).key("query").str(&self.query).key("loading").bool(self.loading).key("hasMore").bool(self.has_more);
+        w.key("error");
+        error(w, &self.error);
+        w.end_object();
+    }
+}
+
+/// `Some` written with `write`, `None` as `null`.
+fn optional<T>(w: &mut Writer, v: &Option<T>, write: impl FnOnce(&T, &mut Writer)) {
+    match v {
+        Some(v) => write(v, w),
+        None => {
+            w.null();
+        }
     }
 }
 
 impl Snapshot {
     /// The snapshot as the shell receives it (and `getState()` returns it).
-    pub fn to_json(&self) -> Value {
-        let account = self.account.as_ref().map_or(Value::Null, |a| {
-            obj(vec![
-                ("namespace", a.namespace.as_str().into()),
-                ("address", a.address.as_str().into()),
-                ("caipAddress", a.caip_address.as_str().into()),
-                ("shortAddress", a.short_address.as_str().into()),
-                ("avatar", a.avatar.clone().into()),
-                ("balance", opt(&a.balance)),
-                ("balanceSymbol", a.balance_symbol.as_str().into()),
-                ("connectorId", a.connector_id.as_str().into()),
-                ("connectorName", a.connector_name.as_str().into()),
-                ("explorerUrl", opt(&a.explorer_url)),
-            ])
-        });
-        let connecting = self.connecting.as_ref().map_or(Value::Null, |c| {
-            obj(vec![
-                ("connectorId", c.connector_id.as_str().into()),
-                ("name", c.name.as_str().into()),
-                ("icon", opt(&c.icon)),
-                ("state", c.state.into()),
-                ("error", error_json(&c.error)),
-            ])
-        });
-        let wallet_connect = self.wallet_connect.as_ref().map_or(Value::Null, |w| {
-            let wallet = w.wallet.as_ref().map_or(Value::Null, |p| {
-                obj(vec![
-                    ("id", p.id.as_str().into()),
-                    ("name", p.name.as_str().into()),
-                    ("imageUrl", opt(&p.image_url)),
-                    ("mobileLink", opt(&p.mobile_link)),
-                    ("desktopLink", opt(&p.desktop_link)),
-                    ("webappLink", opt(&p.webapp_link)),
-                ])
-            });
-            obj(vec![("uri", opt(&w.uri)), ("expiresAtMs", w.expires_at_ms.into()), ("wallet", wallet)])
-        });
-        let switching = self.switching.as_ref().map_or(Value::Null, |s| {
-            obj(vec![("target", s.target.to_json()), ("state", s.state.into()), ("error", error_json(&s.error))])
-        });
-        let w = &self.all_wallets;
-        let items = w
-            .items
-            .iter()
-            .map(|i| {
-                obj(vec![
-                    ("id", i.id.as_str().into()),
-                    ("name", i.name.as_str().into()),
-                    ("imageUrl", opt(&i.image_url)),
-                    ("installed", i.installed.into()),
-                ])
-            })
-            .collect();
-        let all_wallets = obj(vec![
-            ("items", Value::Array(items)),
-            ("count", w.count.into()),
-            ("query", w.query.as_str().into()),
-            ("loading", w.loading.into()),
-            ("hasMore", w.has_more.into()),
-            ("error", error_json(&w.error)),
-        ]);
-        let status = Value::Object(self.status.iter().map(|(k, v)| (k.clone(), v.name().into())).collect());
-        obj(vec![
-            ("open", self.open.into()),
-            ("embedded", self.embedded.into()),
-            ("loading", self.loading.into()),
-            ("shake", self.shake.into()),
-            ("view", self.view.name().into()),
-            ("title", self.title.into()),
-            ("canGoBack", self.can_go_back.into()),
-            ("canClose", self.can_close.into()),
-            ("themeMode", self.theme_mode.into()),
-            ("connectMethods", self.connect_methods.clone().into()),
-            ("socials", self.socials.clone().into()),
-            ("connectors", Value::Array(self.connectors.iter().map(ConnectorRow::to_json).collect())),
-            ("status", status),
-            ("account", account),
-            ("network", self.network.as_ref().map_or(Value::Null, NetworkView::to_json)),
-            ("networks", Value::Array(self.networks.iter().map(NetworkView::to_json).collect())),
-            ("connecting", connecting),
-            ("walletConnect", wallet_connect),
-            ("switching", switching),
-            ("allWallets", all_wallets),
-            ("configError", error_json(&self.config_error)),
-            ("imagePreloadTimeoutMs", self.image_preload_timeout_ms.into()),
-        ])
+    pub fn write_json(&self, w: &mut Writer) {
+        w.begin_object();
+        w.key("open").bool(self.open).key("embedded").bool(self.embedded).key("loading").bool(self.loading).key("shake").bool(self.shake);
+        w.key("view").str(self.view.name()).key("title").str(self.title).key("canGoBack").bool(self.can_go_back);
+        w.key("canClose").bool(self.can_close).key("themeMode").str(self.theme_mode);
+        w.key("connectMethods").strs(&self.connect_methods).key("socials").strs(&self.socials);
+        w.key("connectors").begin_array();
+        for c in &self.connectors {
+            c.write_json(w);
+        }
+        w.end_array();
+        w.key("status").begin_object();
+        for (ns, status) in self.status.iter() {
+            w.key(ns).str(status.name());
+        }
+        w.end_object();
+        w.key("account");
+        optional(w, &self.account, AccountView::write_json);
+        w.key("network");
+        optional(w, &self.network, NetworkView::write_json);
+        w.key("networks").begin_array();
+        for n in &self.networks {
+            n.write_json(w);
+        }
+        w.end_array();
+        w.key("connecting");
+        optional(w, &self.connecting, ConnectingView::write_json);
+        w.key("walletConnect");
+        optional(w, &self.wallet_connect, WalletConnectView::write_json);
+        w.key("switching");
+        optional(w, &self.switching, SwitchingView::write_json);
+        w.key("allWallets");
+        self.all_wallets.write_json(w);
+        w.key("configError");
+        error(w, &self.config_error);
+        w.key("imagePreloadTimeoutMs").u64(self.image_preload_timeout_ms);
+        w.end_object();
+    }
+
+    /// [`Snapshot::write_json`] into a new string.
+    pub fn to_json_string(&self) -> String {
+        let mut w = Writer::new();
+        self.write_json(&mut w);
+        w.finish()
     }
 }

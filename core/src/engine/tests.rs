@@ -464,7 +464,7 @@ fn unknown_network_ids_raise_network_not_found_in_debug() {
 fn snapshot_serialises_with_exactly_the_view_contract_names() {
     let mut h = Harness::new(json!({}));
     h.connect();
-    let v: Value = serde_json::from_str(&h.snap.to_json().to_string()).unwrap();
+    let v: Value = serde_json::from_str(&h.snap.to_json_string()).unwrap();
     // element/ts/protocol.ts `interface Snapshot`, in order.
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     let mut expected = vec!["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "connectMethods", "socials",
