@@ -392,7 +392,7 @@ impl Engine {
             self.out.push(Effect::RestoreFocus);
             self.analytics(ev);
         }
-        self.cancel_pairing();
+        self.cancel_pairing(true);
         if self.connecting.as_ref().is_some_and(|c| c.error.is_some()) {
             self.connecting = None;
         }
@@ -401,6 +401,9 @@ impl Engine {
 
     /// Loads what the view now shown needs, and nothing before it is needed.
     fn after_navigation(&mut self) {
+        if !matches!(self.router.view(), View::ConnectingWalletConnect | View::ConnectingWalletConnectBasic) {
+            self.cancel_pairing(false);
+        }
         match self.router.view() {
             View::Connect => {
                 let id = self.id();
@@ -492,6 +495,7 @@ impl Engine {
             }
             return self.connect_walletconnect(listing);
         };
+        self.cancel_pairing(false);
         self.connecting = Some(Connecting { connector_id: wallet.id.clone(), error: None });
         self.conn.set_status(EIP155, Status::Connecting);
         if self.router.view() != View::ConnectingExternal {
@@ -524,8 +528,10 @@ impl Engine {
         p.uri = uri;
     }
 
-    /// Closing the modal while pairing: the shell drops the pairing, the host gets 'Modal closed'.
-    fn cancel_pairing(&mut self) {
+    /// The pairing is no longer shown: the shell drops it (and its pending request). Closing the
+    /// modal reports 'Modal closed' to the host; leaving the pairing view for another one (back,
+    /// another wallet) is the visitor changing their mind and reports nothing.
+    fn cancel_pairing(&mut self, closing: bool) {
         if self.pairing.take().is_none() {
             return;
         }
@@ -534,11 +540,17 @@ impl Engine {
         if self.pending.0.len() == before {
             return;
         }
-        self.connecting = None;
-        let status = if self.conn.current(EIP155).is_some() { Status::Connected } else { Status::Disconnected };
-        self.conn.set_status(EIP155, status);
+        if self.connecting.as_ref().is_some_and(|c| c.connector_id == WALLETCONNECT_ID) {
+            self.connecting = None;
+        }
+        if !self.pending.values().any(|p| matches!(p, Pending::RequestAccounts { .. })) {
+            let status = if self.conn.current(EIP155).is_some() { Status::Connected } else { Status::Disconnected };
+            self.conn.set_status(EIP155, status);
+        }
         self.out.push(Effect::ReleaseProvider { connector_id: WALLETCONNECT_ID.into() });
-        self.emit_error(&WmError::ModalClosed);
+        if closing {
+            self.emit_error(&WmError::ModalClosed);
+        }
     }
 
     /// The name shown for a connector: the announced wallet's, or WalletConnect's.

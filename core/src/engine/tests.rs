@@ -656,3 +656,35 @@ fn walletconnect_switches_and_disconnects_through_the_session() {
     assert!(h.effects.contains(&Effect::ReleaseProvider { connector_id: "walletConnect".into() }));
     assert!(h.emitted("disconnect").is_some());
 }
+
+#[test]
+fn going_back_from_the_pairing_view_drops_the_pairing_quietly() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    let (id, _) = h.request("eth_requestAccounts");
+    h.send(json!({"type": "back"}));
+    assert_eq!(h.snap.view, View::Connect);
+    assert!(h.effects.contains(&Effect::ReleaseProvider { connector_id: "walletConnect".into() }));
+    assert!(h.emitted("error").is_none(), "going back is not an error");
+    assert_eq!(h.snap.status["eip155"], Status::Disconnected);
+    assert!(h.snap.wallet_connect.is_none() && h.snap.connecting.is_none());
+    h.send(json!({"type": "providerResult", "id": id, "result": [ADDR]}));
+    assert!(h.snap.account.is_none(), "a late approval of the dropped pairing is ignored");
+}
+
+#[test]
+fn choosing_an_injected_wallet_while_pairing_drops_the_pairing() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open"}));
+    h.send(json!({"type": "selectConnector", "id": "walletConnect"}));
+    let (wc_id, _) = h.request("eth_requestAccounts");
+    h.send(json!({"type": "back"}));
+    h.send(json!({"type": "selectConnector", "id": RDNS}));
+    assert_eq!(h.snap.view, View::ConnectingExternal);
+    assert_eq!(h.snap.status["eip155"], Status::Connecting);
+    h.answer("eth_requestAccounts", json!([ADDR]));
+    h.answer("eth_chainId", json!("0x7a69"));
+    h.send(json!({"type": "providerResult", "id": wc_id, "result": ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8"]}));
+    assert_eq!(h.snap.account.as_ref().unwrap().connector_id, RDNS, "the injected connection stays");
+}
