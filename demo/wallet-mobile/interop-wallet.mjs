@@ -131,5 +131,5 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     .catch((e) => say('error', { message: `${line.slice(0, 80)}: ${e.message}` }));
 });
 // The test closes stdin (or kills us) when it is done.
-process.stdin.on('end', () => process.exit(0));
+process.stdin.on('end', () => setImmediate(process.exit));
 say('ready');
