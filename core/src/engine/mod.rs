@@ -488,6 +488,9 @@ impl Engine {
         let Some(wallet) = self.discovery.find(id) else {
             // The WalletConnect row, or a catalogue wallet that is not installed: pairing.
             let listing = self.catalogue.items.iter().chain(self.catalogue.recommended.iter()).find(|w| w.id == id).cloned();
+            if listing.is_none() && id != WALLETCONNECT_ID {
+                return; // neither installed, nor in the catalogue, nor WalletConnect: nothing to connect
+            }
             if listing.is_some() && self.router.view() != View::ConnectingWalletConnect {
                 self.router.push(View::ConnectingWalletConnect);
             } else if id == WALLETCONNECT_ID && !matches!(self.router.view(), View::ConnectingWalletConnect | View::ConnectingWalletConnectBasic) {

@@ -688,3 +688,13 @@ fn choosing_an_injected_wallet_while_pairing_drops_the_pairing() {
     h.send(json!({"type": "providerResult", "id": wc_id, "result": ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8"]}));
     assert_eq!(h.snap.account.as_ref().unwrap().connector_id, RDNS, "the injected connection stays");
 }
+
+#[test]
+fn an_unknown_connector_id_starts_nothing() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "selectConnector", "id": "no.such.wallet"}));
+    assert_eq!(h.snap.view, View::Connect);
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })));
+    assert!(h.snap.wallet_connect.is_none() && h.snap.connecting.is_none());
+}
