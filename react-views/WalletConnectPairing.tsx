@@ -7,35 +7,14 @@ import { ErrorMessage } from './ErrorMessage';
 import { WalletImage } from './WalletImage';
 import { CheckIcon, CopyIcon, ExternalLinkIcon, RetryIcon, Spinner } from './icons';
 
-/** Schemes a catalogue link may never use. */
-const BLOCKED_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'filesystem', 'http']);
-
-/**
- * A wallet's deep link carrying the pairing URI: `{scheme}://wc?uri=…` for a native scheme
- * (`metamask://`, `rainbow:`), `{link}/wc?uri=…` for an https universal link. null for a missing
- * or unsafe link (the catalogue is remote data).
- */
-export function deepLink(base: string | null | undefined, uri: string): string | null {
-  if (!base) return null;
-  const encoded = encodeURIComponent(uri);
-  if (/^https:\/\/[^\s]+$/i.test(base)) return `${base.replace(/\/+$/, '')}/wc?uri=${encoded}`;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(base)?.[1];
-  if (!scheme || BLOCKED_SCHEMES.has(scheme.toLowerCase()) || scheme.toLowerCase() === 'https') return null;
-  return `${scheme}://wc?uri=${encoded}`;
-}
-
-function isMobile(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-}
-
-/** The deep links worth offering here: the mobile app on phones, the desktop app elsewhere, the web app. */
-function walletLinks(wallet: PairingWalletView, uri: string, mobile: boolean) {
+/** The wallet's deep links the engine offers here (it builds them with the URI and drops unsafe ones). */
+function walletLinks(wallet: PairingWalletView) {
   const links = [
-    mobile ? { kind: 'mobile', label: `Open ${wallet.name}`, href: deepLink(wallet.mobileLink, uri) } : null,
-    mobile ? null : { kind: 'desktop', label: `Open ${wallet.name} desktop app`, href: deepLink(wallet.desktopLink, uri) },
-    { kind: 'webapp', label: `Open ${wallet.name} web app`, href: deepLink(wallet.webappLink, uri) },
+    { kind: 'mobile', label: `Open ${wallet.name}`, href: wallet.mobileLink },
+    { kind: 'desktop', label: `Open ${wallet.name} desktop app`, href: wallet.desktopLink },
+    { kind: 'webapp', label: `Open ${wallet.name} web app`, href: wallet.webappLink },
   ];
-  return links.filter((l): l is { kind: string; label: string; href: string } => Boolean(l?.href));
+  return links.filter((l): l is { kind: string; label: string; href: string } => Boolean(l.href));
 }
 
 /**
@@ -79,7 +58,7 @@ export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
       <p className="wm-note">Scan this code with {name} (any WalletConnect wallet works), or copy the link.</p>
       <div className="wm-pairing-actions">
         {uri && wallet
-          ? walletLinks(wallet, uri, isMobile()).map((l) => (
+          ? walletLinks(wallet).map((l) => (
               <a
                 key={l.kind}
                 className="wm-button wm-button-secondary wm-deep-link"

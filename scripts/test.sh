@@ -23,6 +23,18 @@ add() { PASSED=$((PASSED + $1)); FAILED=$((FAILED + $2)); }
 # A suite that exits non-zero without reporting a failed test still counts as one failure.
 suite_failed_without_count() { [ "$1" -ne 0 ] && [ "$2" -eq 0 ]; }
 
+# `node --test DIR` as suite NAME: its `# pass` / `# fail` counts are added to the totals.
+node_suite() {
+  local name=$1 dir=$2 rc p f
+  node --test "$dir" 2>&1 | tee "$LOGS/$name.log"
+  rc=${PIPESTATUS[0]}
+  p=$(grep -E '^# pass ' "$LOGS/$name.log" | awk '{print $3}'); f=$(grep -E '^# fail ' "$LOGS/$name.log" | awk '{print $3}')
+  p=${p:-0}; f=${f:-0}
+  suite_failed_without_count "$rc" "$f" && f=1
+  echo "$name ${p} passed, ${f} failed"
+  add "$p" "$f"
+}
+
 SUITES="${WM_SUITES:-cargo node browser}"
 want() { [[ " $SUITES " == *" $1 "* ]]; }
 
@@ -41,13 +53,7 @@ fi
 # ----- 2. node -----
 if want node && compgen -G "test/node/*.test.mjs" >/dev/null; then
   echo "== node --test"
-  node --test test/node/ 2>&1 | tee "$LOGS/node.log"
-  rc=${PIPESTATUS[0]}
-  p=$(grep -E '^# pass ' "$LOGS/node.log" | awk '{print $3}'); f=$(grep -E '^# fail ' "$LOGS/node.log" | awk '{print $3}')
-  p=${p:-0}; f=${f:-0}
-  suite_failed_without_count "$rc" "$f" && f=1
-  echo "node ${p} passed, ${f} failed"
-  add "$p" "$f"
+  node_suite node test/node/
 fi
 
 # ----- 3. browser -----
@@ -80,13 +86,7 @@ add "$p" "$f"
 # The demo itself over WalletConnect: the demo page and the Demo Mobile Wallet page in two tabs.
 echo "== demo end to end (WalletConnect)"
 node demo/wallet-mobile/build.mjs
-node --test test/e2e/ 2>&1 | tee "$LOGS/e2e.log"
-rc=${PIPESTATUS[0]}
-p=$(grep -E '^# pass ' "$LOGS/e2e.log" | awk '{print $3}'); f=$(grep -E '^# fail ' "$LOGS/e2e.log" | awk '{print $3}')
-p=${p:-0}; f=${f:-0}
-suite_failed_without_count "$rc" "$f" && f=1
-echo "e2e ${p} passed, ${f} failed"
-add "$p" "$f"
+node_suite e2e test/e2e/
 fi
 
 echo

@@ -13,6 +13,31 @@ pub fn encode_component(s: &str) -> String {
     out
 }
 
+/// Schemes a wallet link from the catalogue (remote data) may never use.
+const BLOCKED_LINK_SCHEMES: &[&str] = &["javascript", "data", "vbscript", "file", "blob", "about", "filesystem", "http"];
+
+/// A wallet's deep link carrying a WalletConnect pairing URI: `{scheme}://wc?uri=…` for a native
+/// scheme (`metamask://`, `rainbow:`), `{link}/wc?uri=…` for an https universal link. `None` for a
+/// link that is empty, has no scheme, contains whitespace or control characters, or uses a scheme
+/// that could run code or leave the page unencrypted (`javascript:`, `data:`, plain `http:`, …).
+pub fn wallet_deep_link(base: &str, uri: &str) -> Option<String> {
+    if base.is_empty() || base.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return None;
+    }
+    let (scheme, _) = base.split_once(':')?;
+    let valid = scheme.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    let scheme = scheme.to_ascii_lowercase();
+    if !valid || BLOCKED_LINK_SCHEMES.contains(&scheme.as_str()) {
+        return None;
+    }
+    let encoded = encode_component(uri);
+    if scheme == "https" {
+        return base.starts_with("https://").then(|| format!("{}/wc?uri={encoded}", base.trim_end_matches('/')));
+    }
+    Some(format!("{}://wc?uri={encoded}", &base[..scheme.len()]))
+}
+
 /// Joins a base URL (trailing slashes dropped), a path and query pairs; empty values are left out.
 pub fn build(base: &str, path: &str, query: &[(&str, &str)]) -> String {
     let mut url = format!("{}{}", base.trim_end_matches('/'), path);
@@ -35,6 +60,20 @@ pub fn segment(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wallet_deep_links_are_built_the_walletconnect_way_and_unsafe_links_refused() {
+        let uri = "wc:7f6e@2?symKey=58&relay-protocol=irn";
+        let e = encode_component(uri);
+        assert_eq!(e, "wc%3A7f6e%402%3FsymKey%3D58%26relay-protocol%3Dirn");
+        assert_eq!(wallet_deep_link("metamask://", uri), Some(format!("metamask://wc?uri={e}")));
+        assert_eq!(wallet_deep_link("rainbow:", uri), Some(format!("rainbow://wc?uri={e}")));
+        assert_eq!(wallet_deep_link("https://link.trustwallet.com/", uri), Some(format!("https://link.trustwallet.com/wc?uri={e}")));
+        assert_eq!(wallet_deep_link("https://harbor-vault.example/wc", uri), Some(format!("https://harbor-vault.example/wc/wc?uri={e}")));
+        for bad in ["javascript:alert(1)", "JavaScript://x", "data:text/html,x", "http://plain.example", "vbscript:x", "", "no scheme", "1abc://x", "https:evil", "wallet://a b"] {
+            assert_eq!(wallet_deep_link(bad, uri), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn components_are_encoded_like_encode_uri_component() {

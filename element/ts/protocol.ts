@@ -73,12 +73,16 @@ export interface AccountView {
   explorerUrl: string | null;
 }
 
-/** The catalogue wallet chosen for a WalletConnect pairing (for its deep links). */
+/**
+ * The catalogue wallet chosen for a WalletConnect pairing, with its deep links ready to open: each
+ * carries the pairing URI (`scheme://wc?uri=…` or `https://…/wc?uri=…`), and is null until there is
+ * a URI, when the catalogue has no safe link of that kind, or when it is not offered here (the
+ * mobile app only on mobile, the desktop app only elsewhere).
+ */
 export interface PairingWalletView {
   id: string;
   name: string;
   imageUrl: string | null;
-  /** Native scheme (`metamask://`) or universal link (`https://…`) of the mobile app. */
   mobileLink: string | null;
   desktopLink: string | null;
   webappLink: string | null;

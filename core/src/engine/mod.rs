@@ -1145,13 +1145,20 @@ impl Engine {
             wallet_connect: self.pairing.as_ref().map(|p| WalletConnectView {
                 uri: p.uri.clone(),
                 expires_at_ms: p.expires_at_ms,
-                wallet: p.wallet.as_ref().map(|w| PairingWalletView {
-                    id: w.id.clone(),
-                    name: w.name.clone(),
-                    image_url: (!w.image_id.is_empty()).then(|| self.image_url(&w.image_id)),
-                    mobile_link: w.mobile_link.clone(),
-                    desktop_link: w.desktop_link.clone(),
-                    webapp_link: w.webapp_link.clone(),
+                wallet: p.wallet.as_ref().map(|w| {
+                    // The app links carrying the URI: the mobile app on phones, the desktop app
+                    // elsewhere, the web app everywhere; unsafe catalogue links are dropped.
+                    let link = |base: &Option<String>, offered: bool| {
+                        p.uri.as_deref().zip(base.as_deref().filter(|_| offered)).and_then(|(uri, base)| url::wallet_deep_link(base, uri))
+                    };
+                    PairingWalletView {
+                        id: w.id.clone(),
+                        name: w.name.clone(),
+                        image_url: (!w.image_id.is_empty()).then(|| self.image_url(&w.image_id)),
+                        mobile_link: link(&w.mobile_link, self.opts.mobile),
+                        desktop_link: link(&w.desktop_link, !self.opts.mobile),
+                        webapp_link: link(&w.webapp_link, true),
+                    }
                 }),
             }),
             switching,

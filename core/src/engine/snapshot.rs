@@ -79,7 +79,10 @@ pub struct AllWalletsView {
     pub error: Option<ErrorInfo>,
 }
 
-/// The catalogue wallet chosen for a WalletConnect pairing (its deep links).
+/// The catalogue wallet chosen for a WalletConnect pairing, with its deep links ready to open:
+/// each carries the pairing URI (`scheme://wc?uri=…` or `https://…/wc?uri=…`) and is `None` until
+/// there is a URI, when the catalogue has no safe link of that kind, or when it is not offered here
+/// (the mobile app only on mobile, the desktop app only elsewhere).
 #[derive(Clone, Debug)]
 pub struct PairingWalletView {
     pub id: String,

@@ -570,8 +570,30 @@ fn a_catalogue_wallet_that_is_not_installed_pairs_with_its_deep_links() {
     assert_eq!(h.snap.view, View::ConnectingWalletConnect);
     h.request("eth_requestAccounts");
     let w = h.snap.wallet_connect.clone().unwrap().wallet.expect("the chosen wallet");
-    assert_eq!((w.name.as_str(), w.mobile_link.as_deref(), w.webapp_link.as_deref()), ("Phone Wallet", Some("phonewallet://"), Some("https://phone.example/app")));
+    assert_eq!(w.name, "Phone Wallet");
+    assert_eq!((w.mobile_link.as_deref(), w.webapp_link.as_deref()), (None, None), "no links before there is a URI");
     assert_eq!(h.snap.connecting.as_ref().unwrap().name, "Phone Wallet");
+    h.send(json!({"type": "walletConnectUri", "uri": WC_URI, "expiresAtMs": 241_000}));
+    let w = h.snap.wallet_connect.clone().unwrap().wallet.unwrap();
+    let enc = crate::url::encode_component(WC_URI);
+    assert_eq!(w.mobile_link, None, "the mobile app is not offered on desktop");
+    assert_eq!(w.webapp_link, Some(format!("https://phone.example/app/wc?uri={enc}")));
+}
+
+#[test]
+fn on_mobile_the_mobile_app_link_is_offered_and_unsafe_catalogue_links_are_dropped() {
+    let mut h = Harness::new(json!({"mobile": true}));
+    h.start(json!({})).send(json!({"type": "open", "view": "AllWallets"}));
+    let (id, _) = h.fetches().into_iter().find(|(_, u)| u.contains("/getWallets")).unwrap();
+    let body = json!({"count": 1, "data": [{"id": "mobile1", "name": "Phone Wallet", "image_id": "",
+        "mobile_link": "phonewallet://", "desktop_link": "phonewallet-desktop://", "webapp_link": "javascript:alert(1)"}]});
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": body.to_string()}));
+    h.send(json!({"type": "selectWallet", "id": "mobile1"}));
+    h.send(json!({"type": "walletConnectUri", "uri": WC_URI, "expiresAtMs": 241_000}));
+    let w = h.snap.wallet_connect.clone().unwrap().wallet.unwrap();
+    assert_eq!(w.mobile_link, Some(format!("phonewallet://wc?uri={}", crate::url::encode_component(WC_URI))));
+    assert_eq!(w.desktop_link, None, "the desktop app is not offered on mobile");
+    assert_eq!(w.webapp_link, None, "a javascript: link is never offered");
 }
 
 #[test]

@@ -200,22 +200,6 @@ fn percent_decode(s: &str) -> Result<String> {
     String::from_utf8(out).map_err(|_| Error::InvalidUri("not utf-8"))
 }
 
-/// Deep link for a wallet: `{scheme}://wc?uri=…` for a native scheme (`metamask:` or
-/// `metamask://`), `{https link}/wc?uri=…` for a universal link.
-pub fn deep_link(base: &str, uri: &str) -> String {
-    let encoded = percent_encode(uri);
-    if base.starts_with("http://") || base.starts_with("https://") {
-        format!("{}/wc?uri={encoded}", base.trim_end_matches('/'))
-    } else {
-        let scheme = base
-            .trim_end_matches('/')
-            .trim_end_matches(':')
-            .trim_end_matches("//")
-            .trim_end_matches(':');
-        format!("{scheme}://wc?uri={encoded}")
-    }
-}
-
 /// A pairing we created: its key and the timing rules around its URI.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -401,20 +385,12 @@ mod tests {
 
     #[test]
     fn deep_links_encode_the_uri() {
+        use crate::url::wallet_deep_link as deep_link;
         let uri = format!("wc:{TOPIC}@2?symKey={SYM_KEY}&relay-protocol=irn");
         let enc = format!("wc%3A{TOPIC}%402%3FsymKey%3D{SYM_KEY}%26relay-protocol%3Dirn");
-        assert_eq!(
-            deep_link("metamask://", &uri),
-            format!("metamask://wc?uri={enc}")
-        );
-        assert_eq!(
-            deep_link("rainbow:", &uri),
-            format!("rainbow://wc?uri={enc}")
-        );
-        assert_eq!(
-            deep_link("https://link.trustwallet.com/", &uri),
-            format!("https://link.trustwallet.com/wc?uri={enc}")
-        );
+        assert_eq!(deep_link("metamask://", &uri), Some(format!("metamask://wc?uri={enc}")));
+        assert_eq!(deep_link("rainbow:", &uri), Some(format!("rainbow://wc?uri={enc}")));
+        assert_eq!(deep_link("https://link.trustwallet.com/", &uri), Some(format!("https://link.trustwallet.com/wc?uri={enc}")));
     }
 
     proptest! {

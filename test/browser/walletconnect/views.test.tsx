@@ -3,18 +3,19 @@
 import { expect } from '@esm-bundle/chai';
 import type { Snapshot } from '../views/fixtures';
 import { cleanup, makeSnapshot, makeWallets, mount, text, waitFor } from '../views/fixtures';
-import { deepLink } from '../../../react-views/WalletConnectPairing';
 import { parseQrSvg } from '../../../react-views/QrCode';
 
 const URI =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&relay-protocol=irn&expiryTimestamp=1999999999';
+const ENCODED = encodeURIComponent(URI);
+/** As the engine sends it on desktop: deep links built with the URI, no mobile app link. */
 const COMET = {
   id: 'comet-keys',
   name: 'Comet Keys',
   imageUrl: null,
-  mobileLink: 'cometkeys://',
-  desktopLink: 'comet-desktop:',
-  webappLink: 'https://comet-keys.example/',
+  mobileLink: null,
+  desktopLink: `comet-desktop://wc?uri=${ENCODED}`,
+  webappLink: `https://comet-keys.example/wc?uri=${ENCODED}`,
 };
 
 type Pairing = NonNullable<Snapshot['walletConnect']>;
@@ -75,28 +76,16 @@ describe('WalletConnect views', function () {
       const l = m.$$<HTMLAnchorElement>('a.wm-deep-link');
       return l.length ? l : null;
     });
-    const encoded = encodeURIComponent(URI);
     expect(links.map((a) => [a.dataset.link, a.getAttribute('href'), text(a)])).to.deep.equal([
-      ['desktop', `comet-desktop://wc?uri=${encoded}`, 'Open Comet Keys desktop app'],
-      ['webapp', `https://comet-keys.example/wc?uri=${encoded}`, 'Open Comet Keys web app'],
+      ['desktop', `comet-desktop://wc?uri=${ENCODED}`, 'Open Comet Keys desktop app'],
+      ['webapp', `https://comet-keys.example/wc?uri=${ENCODED}`, 'Open Comet Keys web app'],
     ]);
     expect(links[1].rel).to.equal('noopener noreferrer');
     expect(m.$('.wm-note')!.textContent).to.contain('Comet Keys');
   });
 
-  it('builds deep links the WalletConnect way and refuses unsafe ones', () => {
-    const e = encodeURIComponent(URI);
-    expect(deepLink('metamask://', URI)).to.equal(`metamask://wc?uri=${e}`);
-    expect(deepLink('rainbow:', URI)).to.equal(`rainbow://wc?uri=${e}`);
-    expect(deepLink('https://link.trustwallet.com/', URI)).to.equal(`https://link.trustwallet.com/wc?uri=${e}`);
-    expect(deepLink('https://harbor-vault.example/wc', URI)).to.equal(`https://harbor-vault.example/wc/wc?uri=${e}`);
-    for (const bad of ['javascript:alert(1)', 'JavaScript://x', 'data:text/html,x', 'http://plain.example', 'vbscript:x', '', null, 'no scheme']) {
-      expect(deepLink(bad, URI), String(bad)).to.equal(null);
-    }
-  });
-
-  it('no deep links for an unsafe catalogue link', async () => {
-    const m = mount(wc('ConnectingWalletConnect', { uri: URI, wallet: { ...COMET, desktopLink: 'javascript:alert(1)', webappLink: 'data:text/html,x' } }));
+  it('no deep links when the engine offers none (unsafe or missing catalogue links)', async () => {
+    const m = mount(wc('ConnectingWalletConnect', { uri: URI, wallet: { ...COMET, desktopLink: null, webappLink: null } }));
     await m.find('.wm-copy-uri');
     expect(m.$$('a.wm-deep-link').length).to.equal(0);
   });
