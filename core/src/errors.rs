@@ -195,6 +195,12 @@ pub enum WmError {
     InvalidAddress,
     /// 'Invalid name'
     InvalidName,
+
+    // ----- Messages: host API -----
+    /// 'Unknown view: {name}' (`open({view})` with a name that is not a view).
+    UnknownView { name: String },
+    /// 'The {name} view is not available yet' (`open({view})` with a view this build does not have).
+    ViewNotAvailable { name: String },
 }
 
 impl WmError {
@@ -293,6 +299,8 @@ impl WmError {
             InvalidBatchCall => "Invalid batch call: to and data must start with 0x",
             InvalidAddress => "Invalid address",
             InvalidName => "Invalid name",
+            UnknownView { name } => return format!("Unknown view: {name}"),
+            ViewNotAvailable { name } => return format!("The {name} view is not available yet"),
         };
         s.to_string()
     }
@@ -396,6 +404,8 @@ impl WmError {
             InvalidBatchCall => "INVALID_BATCH_CALL",
             InvalidAddress => "INVALID_ADDRESS",
             InvalidName => "INVALID_NAME",
+            UnknownView { .. } => "UNKNOWN_VIEW",
+            ViewNotAvailable { .. } => "VIEW_NOT_AVAILABLE",
         }
     }
 
@@ -681,6 +691,8 @@ mod tests {
         );
         assert_eq!(SendTokenRequired.message(), "A token is required");
         assert_eq!(UnsupportedChain.message(), "Unsupported chain");
+        assert_eq!(UnknownView { name: "Nope".into() }.message(), "Unknown view: Nope");
+        assert_eq!(ViewNotAvailable { name: "Swap".into() }.message(), "The Swap view is not available yet");
     }
 
     #[test]

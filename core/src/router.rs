@@ -52,6 +52,69 @@ impl View {
     }
 }
 
+impl View {
+    /// Views this build renders. The others (email, social, Farcaster, sign-in, approval, swap,
+    /// names, profile) arrive with their features; until then they are never shown (an empty view
+    /// is worse than none).
+    pub fn is_available(self) -> bool {
+        matches!(
+            self,
+            View::Connect
+                | View::ConnectingExternal
+                | View::ConnectingWalletConnect
+                | View::ConnectingWalletConnectBasic
+                | View::AllWallets
+                | View::Account
+                | View::SwitchNetwork
+                | View::UnsupportedChain
+                | View::ConfigError
+        )
+    }
+
+    /// Views about the connected account: without a connection they have nothing to show.
+    pub fn needs_connection(self) -> bool {
+        matches!(
+            self,
+            View::Account
+                | View::UnsupportedChain
+                | View::ProfileWallets
+                | View::Swap
+                | View::ApproveTransaction
+                | View::SiwxSignMessage
+                | View::RegisterAccountName
+                | View::RegisterAccountNameSuccess
+                | View::UpdateEmailWallet
+        )
+    }
+}
+
+/// What the host asked `open({view})` for, after the rules of [`host_view`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostView {
+    /// Show this view.
+    Show(View),
+    /// Open on the view the router would choose.
+    Default,
+    /// The view is not part of this build: open on the default view and say so.
+    NotAvailable,
+}
+
+/// The view a host's `open({view})` may start on. A view that needs a connection opens Connect
+/// when there is none (the default view while disconnected); a view that only follows a choice in
+/// the modal (a wallet being connected, the configuration error, an unsupported chain that is not
+/// the wallet's) opens the default view; a view not built yet is never shown.
+pub fn host_view(requested: View, connected: bool, active_unsupported: bool) -> HostView {
+    if !requested.is_available() {
+        return HostView::NotAvailable;
+    }
+    match requested {
+        View::ConnectingExternal | View::ConfigError => HostView::Default,
+        View::UnsupportedChain if !active_unsupported => HostView::Default,
+        v if v.needs_connection() && !connected => HostView::Default,
+        v => HostView::Show(v),
+    }
+}
+
 /// What the router knows when the modal opens.
 #[derive(Clone, Debug, Default)]
 pub struct OpenContext {
@@ -289,5 +352,30 @@ mod tests {
         for v in [View::Connect, View::Account, View::AllWallets, View::SwitchNetwork, View::UnsupportedChain] {
             assert!(!v.title().is_empty());
         }
+    }
+
+    #[test]
+    fn host_view_opens_connect_instead_of_an_account_view_while_disconnected() {
+        assert_eq!(host_view(View::Account, false, false), HostView::Default);
+        assert_eq!(host_view(View::Account, true, false), HostView::Show(View::Account));
+        assert_eq!(host_view(View::UnsupportedChain, false, false), HostView::Default);
+    }
+
+    #[test]
+    fn host_view_never_shows_a_view_this_build_does_not_have() {
+        for v in [View::Swap, View::ApproveTransaction, View::EmailLogin, View::ProfileWallets, View::RegisterAccountName, View::SiwxSignMessage] {
+            assert_eq!(host_view(v, true, false), HostView::NotAvailable, "{}", v.title());
+            assert_eq!(host_view(v, false, false), HostView::NotAvailable, "{}", v.title());
+        }
+    }
+
+    #[test]
+    fn host_view_skips_views_that_follow_a_choice_in_the_modal() {
+        assert_eq!(host_view(View::ConnectingExternal, false, false), HostView::Default);
+        assert_eq!(host_view(View::ConfigError, false, false), HostView::Default);
+        assert_eq!(host_view(View::UnsupportedChain, true, false), HostView::Default);
+        assert_eq!(host_view(View::UnsupportedChain, true, true), HostView::Show(View::UnsupportedChain));
+        assert_eq!(host_view(View::AllWallets, false, false), HostView::Show(View::AllWallets));
+        assert_eq!(host_view(View::SwitchNetwork, false, false), HostView::Show(View::SwitchNetwork));
     }
 }

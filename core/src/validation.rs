@@ -471,6 +471,25 @@ pub const APPROVAL_RPC_METHODS: &[&str] = &[
     "eth_sendUserOperation",
 ];
 
+/// Whether a wallet (any wallet, not only the embedded one) asks the visitor before answering
+/// `method`: the approval methods above, plus connecting, chain changes, assets and the older
+/// signing methods that injected wallets still offer.
+pub fn wallet_prompts(method: &str) -> bool {
+    APPROVAL_RPC_METHODS.contains(&method)
+        || matches!(
+            method,
+            "eth_requestAccounts"
+                | "wallet_requestPermissions"
+                | "wallet_switchEthereumChain"
+                | "wallet_addEthereumChain"
+                | "wallet_watchAsset"
+                | "eth_sign"
+                | "eth_signTypedData"
+                | "eth_signTypedData_v3"
+                | "eth_signTransaction"
+        )
+}
+
 /// Permission of an embedded-wallet RPC method (exact, case-sensitive names).
 pub fn rpc_permission(method: &str) -> RpcPermission {
     if SAFE_RPC_METHODS.contains(&method) {
@@ -689,6 +708,16 @@ mod tests {
         }
         for m in ["eth_sign", "eth_signTypedData", "wallet_addEthereumChain", "", "ETH_CALL", "eth_call "] {
             assert_eq!(rpc_permission(m), RpcPermission::Disallowed, "{m}");
+        }
+    }
+
+    #[test]
+    fn wallet_prompts_for_signing_sending_and_chain_changes_but_not_for_reads() {
+        for m in ["personal_sign", "eth_sendTransaction", "eth_signTypedData_v4", "eth_requestAccounts", "wallet_switchEthereumChain", "eth_sign"] {
+            assert!(wallet_prompts(m), "{m}");
+        }
+        for m in ["eth_call", "eth_chainId", "eth_accounts", "eth_getBalance", "eth_sendRawTransaction", "", "PERSONAL_SIGN"] {
+            assert!(!wallet_prompts(m), "{m}");
         }
     }
 

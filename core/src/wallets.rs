@@ -83,9 +83,15 @@ pub fn is_rdns(s: &str) -> bool {
 
 /// Trims, drops control characters and bounds the length of a wallet name.
 pub fn clean_name(name: &str) -> Option<String> {
-    let cleaned: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
+    let cleaned: String = name.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).take(MAX_NAME_CHARS).collect();
     let cleaned = cleaned.trim().to_string();
     (!cleaned.is_empty()).then_some(cleaned)
+}
+
+/// Bidirectional-text controls (embeddings, overrides, isolates and marks): a wallet name holding
+/// them can show the visitor a name other than its own ("Wallet\u{202E}tsuS" reads "WalletSust").
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
 /// Why an announcement was refused.
@@ -239,6 +245,8 @@ mod tests {
     #[test]
     fn wallet_names_are_trimmed_and_bounded() {
         assert_eq!(clean_name("  Demo\u{0000} Wallet ").as_deref(), Some("Demo Wallet"));
+        assert_eq!(clean_name("Demo\u{202E}tellaW\u{202C} \u{2066}x\u{2069}\u{200F}").as_deref(), Some("DemotellaW x"), "bidi controls stripped");
+        assert_eq!(clean_name("\u{202E}\u{2067}"), None, "nothing left");
         assert_eq!(clean_name(&"x".repeat(500)).unwrap().len(), MAX_NAME_CHARS);
     }
 

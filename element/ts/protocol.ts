@@ -144,6 +144,10 @@ export interface Snapshot {
   configError: ErrorInfo | null;
   /** Milliseconds an image may take before the placeholder is kept (spec: 2000). */
   imagePreloadTimeoutMs: number;
+  /** The notification banner showing (spec: variants loading, success, error). */
+  banner: { variant: 'loading' | 'success' | 'error'; message: string } | null;
+  /** Method of the newest host request through getProvider() waiting for approval in the wallet. */
+  walletRequest: string | null;
 }
 
 /** What a view may ask for. */
@@ -159,4 +163,5 @@ export type Intent =
   | { type: 'switchNetwork'; caipNetworkId: string }
   | { type: 'disconnect'; namespace?: Namespace }
   | { type: 'copyAddress' }
-  | { type: 'copyUri' };
+  | { type: 'copyUri' }
+  | { type: 'dismissBanner' };

@@ -23,10 +23,13 @@ pub enum Event {
     Start {
         storage: Vec<(String, String)>,
         legacy_provider: bool,
+        /// Keys the shell could not read as text (e.g. a lone UTF-16 surrogate): ignored, reported.
+        unreadable: Vec<String>,
     },
-    /// Host `open({view, namespace})`.
+    /// Host `open({view, namespace})`. A view name that is not a view comes as `unknown_view`.
     Open {
         view: Option<View>,
+        unknown_view: Option<String>,
         namespace: Option<String>,
     },
     Close,
@@ -77,6 +80,12 @@ pub enum Event {
     FetchResult { id: u64, status: u16, body: String },
     /// A `StartTimer` effect fired.
     Timer { id: String },
+    /// The host asked the wallet something through `getProvider()` (`id` is the shell's).
+    HostRequest { id: u64, method: String },
+    /// That request ended: its result (a transaction hash for a sent transaction), or it failed.
+    HostRequestDone { id: u64, result: Option<Value>, failed: bool },
+    /// The visitor closed the notification banner.
+    DismissBanner,
 }
 
 fn view(o: &mut Fields, key: &str) -> Result<View, String> {
@@ -159,14 +168,19 @@ impl Event {
                     }
                     Some(_) => return Err(bad("storage")),
                 };
-                Event::Start { storage, legacy_provider: boolean(o, "legacyProvider", Some(false))? }
+                let unreadable = match o.get("unreadable").cloned() {
+                    None | Some(Value::Null) => Vec::new(),
+                    Some(Value::Array(keys)) => keys.into_iter().filter_map(|k| k.as_str().map(|k| k.chars().take(200).collect())).take(64).collect(),
+                    Some(_) => return Err(bad("unreadable")),
+                };
+                Event::Start { storage, legacy_provider: boolean(o, "legacyProvider", Some(false))?, unreadable }
             }
             "open" => {
-                let view = match o.get("view") {
-                    None | Some(Value::Null) => None,
-                    Some(_) => Some(view(o, "view")?),
-                };
-                Event::Open { view, namespace: opt_string(o, "namespace")? }
+                let name = opt_string(o, "view")?;
+                let view = name.as_deref().and_then(View::from_name);
+                // The name is the host's: kept short for the error message.
+                let unknown_view = name.filter(|_| view.is_none()).map(|n| n.chars().take(64).collect());
+                Event::Open { view, unknown_view, namespace: opt_string(o, "namespace")? }
             }
             "close" => Event::Close,
             "back" => Event::Back,
@@ -225,6 +239,13 @@ impl Event {
                 body: string_or_default(o, "body")?,
             },
             "timer" => Event::Timer { id: string(o, "id")? },
+            "hostRequest" => Event::HostRequest { id: uint(o, "id", u64::MAX)?, method: string(o, "method")? },
+            "hostRequestDone" => Event::HostRequestDone {
+                id: uint(o, "id", u64::MAX)?,
+                result: o.get("result").cloned().filter(|v| !matches!(v, Value::Null)),
+                failed: boolean(o, "failed", Some(false))?,
+            },
+            "dismissBanner" => Event::DismissBanner,
             _ => return Err(format!("unknown event type `{ty}`")),
         })
     }
@@ -263,12 +284,14 @@ mod tests {
     #[test]
     fn events_are_read_like_the_derived_tagged_form() {
         let e = ev(json!({"type": "open", "view": "Account", "namespace": null})).unwrap();
-        assert!(matches!(e, Event::Open { view: Some(View::Account), namespace: None }));
-        assert!(matches!(ev(json!({"type": "open"})).unwrap(), Event::Open { view: None, namespace: None }));
+        assert!(matches!(e, Event::Open { view: Some(View::Account), unknown_view: None, namespace: None }));
+        assert!(matches!(ev(json!({"type": "open"})).unwrap(), Event::Open { view: None, unknown_view: None, namespace: None }));
+        let e = ev(json!({"type": "open", "view": "Nope"})).unwrap();
+        assert!(matches!(e, Event::Open { view: None, unknown_view: Some(ref n), .. } if n == "Nope"), "an unknown view still opens");
         let e = ev(json!({"type": "providerResult", "id": 3, "error": {"code": 4001, "message": "no"}})).unwrap();
         assert!(matches!(e, Event::ProviderResult { id: 3, result: None, error: Some(ProviderError { code: Some(4001), .. }) }));
         let e = ev(json!({"type": "start", "storage": {"k": "v"}})).unwrap();
-        assert!(matches!(e, Event::Start { ref storage, legacy_provider: false } if storage == &[("k".to_string(), "v".to_string())]));
+        assert!(matches!(e, Event::Start { ref storage, legacy_provider: false, ref unreadable } if storage == &[("k".to_string(), "v".to_string())] && unreadable.is_empty()));
         let e = ev(json!({"type": "fetchResult", "id": 1, "status": 200})).unwrap();
         assert!(matches!(e, Event::FetchResult { id: 1, status: 200, ref body } if body.is_empty()));
         for bad in [

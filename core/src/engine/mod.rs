@@ -16,6 +16,7 @@ pub use options::{is_http_url, NetworkInput, Options, DEFAULT_ANALYTICS_URL, DEF
 pub use snapshot::*;
 
 use crate::alerts::Alerts;
+use crate::banner::{Banner, BannerVariant};
 use crate::analytics::{Analytics, AnalyticsContext, MODAL_OPEN};
 use crate::balance::{balance_request_body, parse_balance_response, BalanceCache};
 use crate::catalogue::{Catalogue, PageRequest};
@@ -27,7 +28,7 @@ use crate::errors::WmError;
 use crate::format::{avatar_gradient, truncate_address};
 use crate::modal::{ModalEvent, ModalState};
 use crate::networks::{default_rpc_host_url, find_network};
-use crate::router::{closing_blocked, initial_view, Back, OpenContext, Router, View};
+use crate::router::{closing_blocked, host_view, initial_view, Back, HostView, OpenContext, Router, View};
 use crate::switching::{decide_switch, ProviderKind, SwitchDecision};
 use crate::storage::{self, Stored};
 use crate::url;
@@ -41,6 +42,20 @@ pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
 const TIMER_SHAKE: &str = "shake";
 const TIMER_SEARCH: &str = "wallet-search";
 const TIMER_RECONNECT: &str = "reconnect";
+const TIMER_BANNER_REOPEN: &str = "banner-reopen";
+const TIMER_BANNER_HIDE: &str = "banner-hide";
+/// Prefix of the timers that poll a sent transaction's receipt (`receipt:{hash}`).
+const TIMER_RECEIPT: &str = "receipt:";
+/// How long an error or success banner stays (a loading banner stays until replaced).
+pub const BANNER_SHOWN_MS: u64 = 6_000;
+/// A sent transaction's receipt is asked for this often until it is mined...
+pub const RECEIPT_POLL_MS: u64 = 1_500;
+/// ...at most this many times (about 10 minutes), then the balance is simply left to its cache.
+pub const RECEIPT_POLLS_MAX: u32 = 400;
+/// Transactions watched at once; a host sending more drops the oldest watch.
+const RECEIPTS_WATCHED_MAX: usize = 16;
+/// Host requests waiting for the wallet tracked at once (a runaway host cannot grow state).
+const HOST_REQUESTS_MAX: usize = 64;
 const EIP155: &str = "eip155";
 /// The SDK type sent as `st` to every service.
 const SDK_TYPE: &str = "wallet-modal";
@@ -58,6 +73,8 @@ enum Pending {
     ChainId { connector_id: String, accounts: Vec<String>, reconnect: bool },
     SwitchChain { connector_id: String, target: String },
     AddChain { connector_id: String, target: String },
+    /// `eth_getTransactionReceipt` for a transaction sent through the host's provider.
+    Receipt { hash: String },
     Ignore,
 }
 
@@ -133,6 +150,11 @@ pub struct Engine {
     connecting: Option<Connecting>,
     pairing: Option<Pairing>,
     switching: Option<Switching>,
+    banner: Banner,
+    /// Host requests through `getProvider()` waiting for the wallet: (shell id, method).
+    host_requests: Vec<(u64, String)>,
+    /// Sent transactions whose receipt is awaited: (hash, network, polls so far).
+    receipts: Vec<(String, String, u32)>,
     config_error: Option<WmError>,
     dark: bool,
     started: bool,
@@ -175,6 +197,9 @@ impl Engine {
             connecting: None,
             pairing: None,
             switching: None,
+            banner: Banner::new(),
+            host_requests: Vec::new(),
+            receipts: Vec::new(),
             config_error: None,
             dark: false,
             started: false,
@@ -231,8 +256,15 @@ impl Engine {
 
     fn on_event(&mut self, event: Event) {
         match event {
-            Event::Start { storage, legacy_provider } => self.start(&storage, legacy_provider),
-            Event::Open { view, namespace } => self.open(view, namespace),
+            Event::Start { storage, legacy_provider, unreadable } => self.start(&storage, legacy_provider, unreadable),
+            Event::Open { view, unknown_view, namespace } => {
+                if let Some(name) = unknown_view {
+                    let e = WmError::UnknownView { name };
+                    self.alert_text("UNKNOWN_VIEW", &e.message());
+                    self.emit_error(&e);
+                }
+                self.open(view, namespace)
+            }
             Event::Close => self.close(),
             Event::Back => match self.router.go_back(self.connected()) {
                 Back::Close => self.close(),
@@ -249,9 +281,20 @@ impl Engine {
             Event::Theme { dark } => self.dark = dark,
             Event::Announce { uuid, name, icon, rdns } => {
                 if self.opts.enable_eip6963 {
-                    if let Ok(w) = self.discovery.announce(&uuid, &name, &icon, &rdns) {
-                        let id = w.id.clone();
-                        self.try_reconnect(&id);
+                    match self.discovery.announce(&uuid, &name, &icon, &rdns) {
+                        Ok(w) => {
+                            let id = w.id.clone();
+                            self.try_reconnect(&id);
+                        }
+                        Err(crate::wallets::Refused::Duplicate) => {}
+                        Err(why) => {
+                            let what = match why {
+                                crate::wallets::Refused::BadUuid => "its uuid",
+                                crate::wallets::Refused::BadName => "its name",
+                                _ => "its rdns",
+                            };
+                            self.alert_text("BAD_ANNOUNCEMENT", &format!("Ignored an EIP-6963 wallet announcement: {what} is missing or invalid"));
+                        }
                     }
                 }
             }
@@ -292,20 +335,28 @@ impl Engine {
             Event::ProviderEvent { connector_id, name, data } => self.provider_event(&connector_id, &name, &data),
             Event::FetchResult { id, status, body } => self.fetch_result(id, status, &body),
             Event::Timer { id } => self.timer(&id),
+            Event::HostRequest { id, method } => self.host_request(id, method),
+            Event::HostRequestDone { id, result, failed } => self.host_request_done(id, result, failed),
+            Event::DismissBanner => {
+                self.banner.hide();
+            }
         }
     }
 
     // ----- start-up and persistence -----
 
-    fn start(&mut self, entries: &[(String, String)], legacy_provider: bool) {
+    /// Start-up: what storage holds. A bad value costs only its own key (ignored, and alerted in
+    /// debug mode, `unreadable` being the keys the shell could not even read as text).
+    fn start(&mut self, entries: &[(String, String)], legacy_provider: bool, unreadable: Vec<String>) {
         if self.started {
             return;
         }
         self.started = true;
         self.discovery.set_legacy(legacy_provider);
-        let Stored { wallet_id: _, active_network, recent_wallets, connections, ignored } = storage::load(entries);
-        for key in ignored {
-            self.alert_text("CORRUPT_STORAGE", &format!("Ignored a corrupt or foreign stored value for {key}"));
+        let Stored { wallet_id: _, active_network, recent_wallets, connections, mut ignored } = storage::load(entries);
+        ignored.extend(unreadable);
+        if !ignored.is_empty() {
+            self.alert_text("CORRUPT_STORAGE", &format!("Ignored corrupt or foreign stored values for {}", ignored.join(", ")));
         }
         self.recent = recent_wallets;
         let configured: Vec<String> = self.networks.iter().map(|n| n.caip_network_id.clone()).collect();
@@ -350,11 +401,21 @@ impl Engine {
         if self.config_error.is_some() {
             self.router.reset(View::ConfigError);
         } else {
+            let requested = match view.map(|v| (v, host_view(v, self.connected(), self.active_unsupported()))) {
+                Some((_, HostView::Show(v))) => Some(v),
+                Some((v, HostView::NotAvailable)) => {
+                    let e = WmError::ViewNotAvailable { name: v.name().into() };
+                    self.alert_text("VIEW_NOT_AVAILABLE", &e.message());
+                    self.emit_error(&e);
+                    None
+                }
+                Some((_, HostView::Default)) | None => None,
+            };
             let ctx = OpenContext {
                 has_adapters: !self.namespaces().is_empty(),
                 connected: self.connected(),
                 mobile: self.opts.mobile,
-                requested: view,
+                requested,
             };
             let mut v = initial_view(&ctx);
             if v == View::Account && self.active_unsupported() {
@@ -705,7 +766,7 @@ impl Engine {
                 } else if change.accounts_changed {
                     self.persist_connections();
                     self.out.push(Effect::Emit { name: "accountschange", detail: self.account_detail(false) });
-                    self.refresh_balance(false);
+                    self.refresh_balance(true);
                 }
             }
             "chainChanged" => {
@@ -745,7 +806,7 @@ impl Engine {
         } else if supported && self.modal.open && self.router.view() == View::UnsupportedChain {
             self.router.reset(View::Account);
         }
-        self.refresh_balance(false);
+        self.refresh_balance(true);
     }
 
     // ----- network switching -----
@@ -829,14 +890,99 @@ impl Engine {
         }
     }
 
-    /// A failed switch navigates back.
+    /// A failed switch navigates back, says why in an error banner, and fires `error`.
     fn switch_failed(&mut self, error: WmError) {
         self.emit_error(&error);
+        let name = self.switching.as_ref().and_then(|s| find_network(&self.networks, &s.target)).map(|n| n.name.clone());
+        let name = name.as_deref().unwrap_or("the network");
+        let text = match error.code() {
+            4001 => format!("Switching to {name} was rejected in the wallet"),
+            _ => format!("Could not switch to {name}: {}", error.message()),
+        };
+        self.show_banner(BannerVariant::Error, &text);
         self.switching = None;
         if self.modal.open && self.router.view() == View::SwitchNetwork {
             if let Back::Close = self.router.go_back(self.connected()) {
                 self.close();
             }
+        }
+    }
+
+    // ----- notification banner -----
+
+    fn show_banner(&mut self, variant: BannerVariant, message: &str) {
+        self.banner.show(variant, message, self.now);
+        self.banner_timers();
+    }
+
+    /// Timers for the banner: the 150 ms reopen, then hiding an error or success after a while.
+    fn banner_timers(&mut self) {
+        if let Some(deadline) = self.banner.deadline() {
+            self.out.push(Effect::StartTimer { id: TIMER_BANNER_REOPEN.into(), ms: deadline.saturating_sub(self.now) });
+        } else if self.banner.current().is_some_and(|b| b.variant != BannerVariant::Loading) {
+            self.out.push(Effect::StartTimer { id: TIMER_BANNER_HIDE.into(), ms: BANNER_SHOWN_MS });
+        }
+    }
+
+    // ----- what the host asks the wallet (through getProvider()) -----
+
+    /// A host request reached the wallet. Those that need the visitor's approval are shown
+    /// ("Approve in your wallet") while the modal is open.
+    fn host_request(&mut self, id: u64, method: String) {
+        let watched = crate::validation::wallet_prompts(&method) || method == "eth_sendRawTransaction";
+        if !watched || self.host_requests.iter().any(|(i, _)| *i == id) {
+            return;
+        }
+        if self.host_requests.len() >= HOST_REQUESTS_MAX {
+            self.host_requests.remove(0);
+        }
+        self.host_requests.push((id, method));
+    }
+
+    /// A host request ended. A sent transaction's hash is watched until it is mined, then the
+    /// balance is read again (the cache is there to save reads, not to hide a change we know of).
+    fn host_request_done(&mut self, id: u64, result: Option<Value>, failed: bool) {
+        let Some(pos) = self.host_requests.iter().position(|(i, _)| *i == id) else { return };
+        let (_, method) = self.host_requests.remove(pos);
+        if failed || !matches!(method.as_str(), "eth_sendTransaction" | "eth_sendRawTransaction") {
+            return;
+        }
+        let Some(hash) = result.as_ref().and_then(Value::as_str).filter(|h| is_tx_hash(h)).map(str::to_ascii_lowercase) else { return };
+        let Some(network) = self.conn.current(EIP155).map(|c| c.caip_network_id.clone()) else { return };
+        if self.receipts.iter().any(|(h, _, _)| *h == hash) {
+            return;
+        }
+        if self.receipts.len() >= RECEIPTS_WATCHED_MAX {
+            self.receipts.remove(0);
+        }
+        self.receipts.push((hash.clone(), network, 0));
+        self.fetch_receipt(&hash);
+    }
+
+    fn fetch_receipt(&mut self, hash: &str) {
+        let Some(entry) = self.receipts.iter_mut().find(|(h, _, _)| h == hash) else { return };
+        entry.2 += 1;
+        let network = entry.1.clone();
+        let Some(url) = find_network(&self.networks, &network).cloned().and_then(|n| self.rpc_url(&n)) else { return };
+        let id = self.id();
+        self.pending.insert(id, Pending::Receipt { hash: hash.to_string() });
+        let body = obj(vec![("jsonrpc", "2.0".into()), ("id", id.into()), ("method", "eth_getTransactionReceipt".into()), ("params", vec![hash.to_string()].into())]);
+        self.out.push(Effect::Fetch { id, url, method: "POST", body: Some(body.to_string()), timeout_ms: RPC_TIMEOUT_MS });
+    }
+
+    /// A receipt answer: mined (any receipt object) refreshes the balance; not yet mined (or a
+    /// failed read) asks again later, a bounded number of times.
+    fn receipt_result(&mut self, hash: &str, status: u16, body: &str) {
+        let mined = (200..300).contains(&status)
+            && crate::json::parse(body).ok().is_some_and(|v| v.get("result").is_some_and(|r| matches!(r, Value::Object(_))));
+        let Some(pos) = self.receipts.iter().position(|(h, _, _)| h == hash) else { return };
+        if mined {
+            self.receipts.remove(pos);
+            self.refresh_balance(true);
+        } else if self.receipts[pos].2 >= RECEIPT_POLLS_MAX {
+            self.receipts.remove(pos);
+        } else {
+            self.out.push(Effect::StartTimer { id: format!("{TIMER_RECEIPT}{hash}"), ms: RECEIPT_POLL_MS });
         }
     }
 
@@ -875,6 +1021,10 @@ impl Engine {
                 };
                 self.persist(key, None);
             }
+        }
+        if self.conn.current(EIP155).is_none() {
+            self.host_requests.clear();
+            self.receipts.clear();
         }
         self.out.push(Effect::ReleaseProvider { connector_id: connector_id.into() });
         self.out.push(Effect::Emit { name: "disconnect", detail: obj(vec![("namespace", EIP155.into()), ("connectorId", connector_id.into())]) });
@@ -963,6 +1113,7 @@ impl Engine {
             Pending::Catalogue => {
                 self.catalogue.on_response(id, status, body);
             }
+            Pending::Receipt { hash } => self.receipt_result(&hash, status, body),
             Pending::Balance { network, address } => {
                 let decimals = find_network(&self.networks, &network).map(|n| n.native_currency.decimals).unwrap_or(18);
                 let value = (200..300).contains(&status).then(|| parse_balance_response(body, decimals as u32)).flatten();
@@ -978,7 +1129,19 @@ impl Engine {
     }
 
     fn timer(&mut self, id: &str) {
+        if let Some(hash) = id.strip_prefix(TIMER_RECEIPT) {
+            return self.fetch_receipt(hash);
+        }
         match id {
+            TIMER_BANNER_REOPEN => {
+                self.banner.tick(self.now);
+                self.banner_timers();
+            }
+            TIMER_BANNER_HIDE => {
+                if self.banner.deadline().is_none() {
+                    self.banner.hide();
+                }
+            }
             TIMER_SHAKE => self.modal.tick(self.now),
             TIMER_SEARCH => {
                 let rid = self.id();
@@ -1067,6 +1230,16 @@ impl Engine {
         url::build(self.opts.api_url(), &format!("/getWalletImage/{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", SDK_TYPE)])
     }
 
+    /// The header title: the view's, except while connecting, where a failure names itself.
+    fn title(&self, view: View) -> String {
+        let failed = self.connecting.as_ref().and_then(|c| c.error.as_ref());
+        match (view, failed) {
+            (View::ConnectingExternal | View::ConnectingWalletConnect, Some(WmError::ConnectionRejected)) => "Connection rejected".into(),
+            (View::ConnectingExternal | View::ConnectingWalletConnect, Some(_)) => "Connection failed".into(),
+            _ => view.title().into(),
+        }
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         let current = self.conn.current(EIP155);
         let active = self.active_caip_network();
@@ -1130,9 +1303,19 @@ impl Engine {
             loading: self.modal.loading,
             shake: self.modal.is_shaking(self.now),
             view,
-            title: view.title(),
+            title: self.title(view),
             can_go_back: self.router.can_go_back(),
-            can_close: !closing_blocked(view, false, false),
+            // Embedded in the page, there is nothing to close.
+            can_close: !self.opts.embedded && !closing_blocked(view, false, false),
+            banner: self.banner.current().map(|b| BannerView {
+                variant: match b.variant {
+                    BannerVariant::Loading => "loading",
+                    BannerVariant::Success => "success",
+                    BannerVariant::Error => "error",
+                },
+                message: b.message.clone(),
+            }),
+            wallet_request: self.host_requests.iter().rev().find(|(_, m)| crate::validation::wallet_prompts(m)).filter(|_| self.connected()).map(|(_, m)| m.clone()),
             theme_mode: if self.dark { "dark" } else { "light" },
             connect_methods: connect_methods(&self.features, false),
             socials: self.features.socials.clone(),
@@ -1174,6 +1357,11 @@ impl Engine {
             image_preload_timeout_ms: IMAGE_PRELOAD_TIMEOUT_MS,
         }
     }
+}
+
+/// A transaction hash: `0x` and 64 hex digits.
+fn is_tx_hash(s: &str) -> bool {
+    s.len() == 66 && s.starts_with("0x") && s[2..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// The hex chain id (`0x7a69`) of an `eip155:N` network id.

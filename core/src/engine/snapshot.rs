@@ -108,7 +108,7 @@ pub struct Snapshot {
     pub loading: bool,
     pub shake: bool,
     pub view: View,
-    pub title: &'static str,
+    pub title: String,
     pub can_go_back: bool,
     pub can_close: bool,
     pub theme_mode: &'static str,
@@ -125,6 +125,18 @@ pub struct Snapshot {
     pub all_wallets: AllWalletsView,
     pub config_error: Option<ErrorInfo>,
     pub image_preload_timeout_ms: u64,
+    /// The notification banner showing, if any.
+    pub banner: Option<BannerView>,
+    /// The method of the newest host request (through `getProvider()`) waiting for the visitor's
+    /// approval in the wallet ("Approve in your wallet").
+    pub wallet_request: Option<String>,
+}
+
+/// The notification banner: variant `loading`, `success` or `error`, and its text.
+#[derive(Clone, Debug)]
+pub struct BannerView {
+    pub variant: &'static str,
+    pub message: String,
 }
 
 // ----- JSON (field names in camelCase; protocol.ts mirrors them) -----
@@ -263,7 +275,7 @@ impl Snapshot {
     pub fn write_json(&self, w: &mut Writer) {
         w.begin_object();
         w.key("open").bool(self.open).key("embedded").bool(self.embedded).key("loading").bool(self.loading).key("shake").bool(self.shake);
-        w.key("view").str(self.view.name()).key("title").str(self.title).key("canGoBack").bool(self.can_go_back);
+        w.key("view").str(self.view.name()).key("title").str(&self.title).key("canGoBack").bool(self.can_go_back);
         w.key("canClose").bool(self.can_close).key("themeMode").str(self.theme_mode);
         w.key("connectMethods").strs(&self.connect_methods).key("socials").strs(&self.socials);
         w.key("connectors").begin_array();
@@ -296,6 +308,11 @@ impl Snapshot {
         w.key("configError");
         error(w, &self.config_error);
         w.key("imagePreloadTimeoutMs").u64(self.image_preload_timeout_ms);
+        w.key("banner");
+        optional(w, &self.banner, |b, w| {
+            w.begin_object().key("variant").str(b.variant).key("message").str(&b.message).end_object();
+        });
+        w.key("walletRequest").opt_str(self.wallet_request.as_deref());
         w.end_object();
     }
 

@@ -160,7 +160,7 @@ fn balance_is_floored_to_3_decimals_and_cached_30_seconds() {
     h.connect();
     let (id, _) = h.fetches()[0].clone();
     h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x21e19e0c9bab2400000\"}"}));
-    assert_eq!(h.snap.account.as_ref().unwrap().balance.as_deref(), Some("10000.000"));
+    assert_eq!(h.snap.account.as_ref().unwrap().balance.as_deref(), Some("10,000.000"));
     h.send(json!({"type": "open"}));
     assert!(h.fetches().iter().all(|(_, u)| !u.contains("8337")), "fresh balance not fetched again");
     h.send(json!({"type": "close"}));
@@ -468,7 +468,7 @@ fn snapshot_serialises_with_exactly_the_view_contract_names() {
     // element/ts/protocol.ts `interface Snapshot`, in order.
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     let mut expected = vec!["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "connectMethods", "socials",
-        "connectors", "status", "account", "network", "networks", "connecting", "walletConnect", "switching", "allWallets", "configError", "imagePreloadTimeoutMs"];
+        "connectors", "status", "account", "network", "networks", "connecting", "walletConnect", "switching", "allWallets", "configError", "imagePreloadTimeoutMs", "banner", "walletRequest"];
     let mut keys_sorted = keys.clone();
     keys_sorted.sort();
     expected.sort();
@@ -719,4 +719,163 @@ fn an_unknown_connector_id_starts_nothing() {
     assert_eq!(h.snap.view, View::Connect);
     assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })));
     assert!(h.snap.wallet_connect.is_none() && h.snap.connecting.is_none());
+}
+
+// ----- audit fixes: host API edges, banner, wallet requests from the host, storage -----
+
+#[test]
+fn open_with_an_unknown_view_reports_it_and_opens_the_default_view() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open", "view": "Nope"}));
+    assert!(h.snap.open);
+    assert_eq!(h.snap.view, View::Connect);
+    let e = h.emitted("error").expect("an error event");
+    assert_eq!(e["key"], "UNKNOWN_VIEW");
+    assert_eq!(e["message"], "Unknown view: Nope");
+}
+
+#[test]
+fn open_account_while_disconnected_opens_connect() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open", "view": "Account"}));
+    assert_eq!(h.snap.view, View::Connect);
+    assert!(h.emitted("error").is_none(), "asking for Account before connecting is not an error");
+}
+
+#[test]
+fn open_with_a_view_not_built_yet_never_shows_it_empty() {
+    for name in ["Swap", "ApproveTransaction", "EmailLogin", "ProfileWallets", "RegisterAccountName", "SIWXSignMessage"] {
+        let mut h = Harness::new(json!({}));
+        h.connect().send(json!({"type": "open", "view": name}));
+        assert_eq!(h.snap.view, View::Account, "{name}: connected, the default view is Account");
+        assert_eq!(h.emitted("error").unwrap()["message"], format!("The {name} view is not available yet"));
+    }
+}
+
+#[test]
+fn a_switch_rejected_in_the_wallet_shows_an_error_banner_that_hides_later() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", 4001);
+    assert_eq!(h.snap.view, View::Account);
+    assert_eq!(h.emitted("error").unwrap()["code"], 4001, "the error event is kept");
+    let banner = h.snap.banner.clone().expect("an error banner");
+    assert_eq!(banner.variant, "error");
+    assert_eq!(banner.message, "Switching to Anvil 31338 was rejected in the wallet");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms } if id == "banner-hide" && *ms == BANNER_SHOWN_MS)));
+    h.send(json!({"type": "timer", "id": "banner-hide"}));
+    assert!(h.snap.banner.is_none());
+}
+
+#[test]
+fn a_switch_failing_otherwise_names_the_reason_and_the_banner_can_be_dismissed() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", -32603);
+    assert_eq!(h.snap.banner.clone().unwrap().message, "Could not switch to Anvil 31338: Internal error");
+    h.send(json!({"type": "dismissBanner"}));
+    assert!(h.snap.banner.is_none());
+}
+
+#[test]
+fn a_host_request_waiting_for_the_wallet_is_shown_until_it_ends() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    h.send(json!({"type": "hostRequest", "id": 1, "method": "eth_call"}));
+    assert_eq!(h.snap.wallet_request, None, "reads do not wait for the visitor");
+    h.send(json!({"type": "hostRequest", "id": 2, "method": "personal_sign"}));
+    assert_eq!(h.snap.wallet_request.as_deref(), Some("personal_sign"));
+    h.send(json!({"type": "hostRequestDone", "id": 2, "failed": true}));
+    assert_eq!(h.snap.wallet_request, None);
+}
+
+#[test]
+fn a_transaction_sent_through_the_host_provider_refreshes_the_balance_once_mined() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    let (id, _) = h.fetches()[0].clone();
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x21e19e0c9bab2400000\"}"}));
+    let hash = format!("0x{}", "ab".repeat(32));
+    h.send(json!({"type": "hostRequest", "id": 7, "method": "eth_sendTransaction"}));
+    assert_eq!(h.snap.wallet_request.as_deref(), Some("eth_sendTransaction"));
+    h.send(json!({"type": "hostRequestDone", "id": 7, "result": hash}));
+    assert_eq!(h.snap.wallet_request, None);
+    let receipt = |h: &Harness| h.effects.iter().find_map(|e| match e {
+        Effect::Fetch { id, body: Some(b), .. } if b.contains("eth_getTransactionReceipt") && b.contains(&hash) => Some(*id),
+        _ => None,
+    });
+    // Not mined yet: asked again after a while.
+    let rid = receipt(&h).expect("the receipt is asked for");
+    h.send(json!({"type": "fetchResult", "id": rid, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}"}));
+    let timer = format!("receipt:{hash}");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms } if *id == timer && *ms == RECEIPT_POLL_MS)));
+    h.send(json!({"type": "timer", "id": timer}));
+    let rid = receipt(&h).expect("asked again");
+    // Mined within the 30 s cache: the balance is read again anyway.
+    h.send(json!({"type": "fetchResult", "id": rid, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"status\":\"0x1\"}}"}));
+    let balance = h.effects.iter().find_map(|e| match e {
+        Effect::Fetch { id, body: Some(b), .. } if b.contains("eth_getBalance") => Some(*id),
+        _ => None,
+    });
+    let bid = balance.expect("balance read again once mined");
+    h.send(json!({"type": "fetchResult", "id": bid, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1bc16d674ec80000\"}"}));
+    assert_eq!(h.snap.account.as_ref().unwrap().balance.as_deref(), Some("2.000"));
+}
+
+#[test]
+fn chain_changed_reads_the_balance_again_even_while_cached() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    let (id, _) = h.fetches()[0].clone();
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"}"}));
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x7a6a"}));
+    let (id, _) = h.fetches()[0].clone();
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"}"}));
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x7a69"}));
+    assert!(h.fetches().iter().any(|(_, u)| u.contains("8337")), "back on the first chain within 30 s: read again");
+}
+
+#[test]
+fn an_unreadable_stored_key_is_ignored_alone_and_the_stored_connection_reconnects() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.send(json!({"type": "start", "storage": stored_connection(), "unreadable": ["@wallet-modal/x"]}));
+    let alert = h.effects.iter().find_map(|e| match e { Effect::Alert { key, message, .. } if key == "CORRUPT_STORAGE" => Some(message.clone()), _ => None });
+    assert!(alert.expect("a debug alert").contains("@wallet-modal/x"));
+    h.announce();
+    h.answer("eth_accounts", json!([ADDR]));
+    h.answer("eth_chainId", json!("0x7a69"));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connected));
+}
+
+#[test]
+fn a_rejected_connection_titles_the_view_connection_rejected() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open"})).send(json!({"type": "selectConnector", "id": RDNS}));
+    assert_eq!(h.snap.title, "Connecting");
+    h.reject("eth_requestAccounts", 4001);
+    assert_eq!(h.snap.title, "Connection rejected");
+    h.send(json!({"type": "retry"}));
+    h.reject("eth_requestAccounts", -32603);
+    assert_eq!(h.snap.title, "Connection failed");
+}
+
+#[test]
+fn embedded_mode_offers_no_close_button() {
+    let mut h = Harness::new(json!({"embedded": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert!(!h.snap.can_close);
+    let mut m = Harness::new(json!({}));
+    m.start(json!({})).send(json!({"type": "open"}));
+    assert!(m.snap.can_close);
+}
+
+#[test]
+fn a_bad_announcement_is_ignored_with_a_debug_alert_and_names_lose_bidi_controls() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "announce", "uuid": "", "name": "", "icon": "", "rdns": ""}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "BAD_ANNOUNCEMENT")));
+    h.send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "Evil\u{202E}tellaW", "icon": "", "rdns": RDNS}));
+    h.send(json!({"type": "open"}));
+    let row = h.snap.connectors.iter().find(|c| c.id == RDNS).expect("the good announcement is listed");
+    assert_eq!(row.name, "EviltellaW");
 }
