@@ -11,7 +11,7 @@ const env = {
 
 export default {
   rootDir: '.',
-  files: process.env.WM_TEST_FILES ? process.env.WM_TEST_FILES.split(',') : ['.test-build/**/*.test.js'],
+  files: process.env.WM_TEST_FILES ? process.env.WM_TEST_FILES.split(',') : [`${process.env.WM_TEST_BUILD_DIR || '.test-build'}/**/*.test.js`],
   // One page at a time: focus moves only in the focused page.
   concurrency: 1,
   concurrentBrowsers: 1,

@@ -14,11 +14,13 @@ const walk = (dir) =>
     return statSync(p).isDirectory() ? walk(p) : /\.test\.(t|j)sx?$/.test(f) ? [p] : [];
   });
 const entries = walk(path.join(root, 'test/browser'));
-rmSync(path.join(root, '.test-build'), { recursive: true, force: true });
+// WM_TEST_BUILD_DIR lets two runs in one checkout keep apart (default .test-build).
+const outdir = process.env.WM_TEST_BUILD_DIR || '.test-build';
+rmSync(path.join(root, outdir), { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: entries,
-  outdir: '.test-build',
+  outdir,
   outbase: 'test/browser',
   entryNames: '[dir]/[name]',
   bundle: true,

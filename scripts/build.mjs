@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tools = process.env.WM_TOOLS || path.join(homedir(), '.cache/wallet-modal-tools');
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
 const step = (msg) => console.log(`[build] ${msg}`);
+// Cargo's output folder: CARGO_TARGET_DIR when set (relative to the repo, as cargo reads it), else ./target.
+const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
 
 // The wasm modules: the element's engine (loaded at start-up), the ./core utilities (curve crypto)
 // and the WalletConnect client + QR encoder (a lazy chunk, loaded only when WalletConnect is used).
@@ -49,7 +51,7 @@ for (const m of modules) {
   run(path.join(tools, 'bin/wasm-bindgen'), [
     // No default module path: the glue would name the unhashed file, which bundlers then look for.
     '--target', 'web', '--out-dir', m.out, '--typescript', '--omit-default-module-path',
-    path.join('target/wasm32-unknown-unknown/release', `${m.lib}.wasm`),
+    path.join(targetDir, 'wasm32-unknown-unknown/release', `${m.lib}.wasm`),
   ]);
   step(`wasm-opt -Oz ${m.lib}`);
   const wasm = path.join(m.out, `${m.lib}_bg.wasm`);

@@ -35,7 +35,7 @@ node_suite() {
   add "$p" "$f"
 }
 
-SUITES="${WM_SUITES:-cargo node browser}"
+SUITES="${WM_SUITES:-cargo node browser e2e}"
 want() { [[ " $SUITES " == *" $1 "* ]]; }
 
 # ----- 1. cargo -----
@@ -83,10 +83,13 @@ p=${p:-0}; f=${f:-0}
 suite_failed_without_count "$rc" "$f" && f=1
 add "$p" "$f"
 
+fi
+
 # The demo itself over WalletConnect: the demo page and the Demo Mobile Wallet page in two tabs.
-echo "== demo end to end (WalletConnect)"
-node demo/wallet-mobile/build.mjs
-node_suite e2e test/e2e/
+if want e2e; then
+  echo "== demo end to end (WalletConnect)"
+  node demo/wallet-mobile/build.mjs
+  node_suite e2e test/e2e/
 fi
 
 echo
