@@ -1,4 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import type { Intent, Snapshot } from '../element/ts/protocol';
 import { App } from './App';
 import { css } from './styles';
@@ -9,8 +10,12 @@ export { createFocusTrap, getTabbables, deepActiveElement } from './focus-trap';
 export type { FocusTrap, FocusTrapOptions } from './focus-trap';
 
 export interface MountedViews {
-  /** Render a snapshot. React 19 commits asynchronously; the DOM updates shortly after. */
-  render(s: Snapshot): void;
+  /**
+   * Render a snapshot. React 19 commits asynchronously (the DOM updates shortly after), except
+   * with `sync`, used when the modal opens: then the DOM is updated before this returns, so the
+   * modal shows in the frame of the `open()` call.
+   */
+  render(s: Snapshot, sync?: boolean): void;
   /** Unmount React, remove the container and the adopted stylesheets. */
   unmount(): void;
 }
@@ -46,13 +51,15 @@ export function mountViews(root: ShadowRoot, opts: { onIntent(intent: Intent): v
   let mounted = true;
 
   return {
-    render(s: Snapshot) {
+    render(s: Snapshot, sync = false) {
       if (!mounted) return;
-      reactRoot.render(
+      const tree = (
         <DynamicSheetContext value={dynamicSheet}>
           <App snapshot={s} onIntent={onIntent} />
-        </DynamicSheetContext>,
+        </DynamicSheetContext>
       );
+      if (sync) flushSync(() => reactRoot.render(tree));
+      else reactRoot.render(tree);
     },
     unmount() {
       if (!mounted) return;

@@ -4,7 +4,7 @@
 //! traps: it comes back as an `error` effect and the state is unchanged.
 
 use wasm_bindgen::prelude::*;
-use wm_core::engine::{Effect, Engine, Event, Options};
+use wm_core::engine::{Effect, Engine, Event, Options, ProviderError};
 use wm_core::json::{parse, Writer};
 
 #[cfg(target_arch = "wasm32")]
@@ -36,15 +36,23 @@ fn parse_options(json: &str) -> Result<Options, String> {
     parse(json).map_err(|e| e.to_string()).and_then(Options::from_value)
 }
 
-fn bad_input(engine: &Engine, what: &str, err: String) -> String {
-    let effect = Effect::Alert {
+fn malformed_alert(what: &str, err: String) -> Effect {
+    Effect::Alert {
         key: "INVALID_EVENT".into(),
         message: format!("wallet-modal: ignored malformed {what}: {err}"),
         description: None,
         severity: "error".into(),
         delay_ms: 0,
-    };
-    output(&[effect], &engine.snapshot())
+    }
+}
+
+fn bad_input(engine: &Engine, what: &str, err: String) -> String {
+    output(&[malformed_alert(what, err)], &engine.snapshot())
+}
+
+/// The id of a `providerResult` event, read on its own (when the rest of the event is malformed).
+fn provider_answer_id(v: &wm_core::json::Value) -> Option<u64> {
+    (v.get("type")?.as_str()? == "providerResult").then(|| v.get("id")?.as_u64()).flatten()
 }
 
 #[wasm_bindgen]
@@ -72,12 +80,25 @@ impl WasmEngine {
 
     /// Handles one event (JSON) at `now_ms`.
     pub fn dispatch(&mut self, event_json: &str, now_ms: f64) -> String {
-        match parse(event_json).map_err(|e| e.to_string()).and_then(Event::from_value) {
+        let parsed = parse(event_json).map_err(|e| e.to_string());
+        let answer_id = parsed.as_ref().ok().and_then(provider_answer_id);
+        match parsed.and_then(Event::from_value) {
             Ok(event) => {
                 let out = self.engine.handle(event, now_ms as u64);
                 output(&out.effects, &out.snapshot)
             }
-            Err(e) => bad_input(&self.engine, "event", e),
+            // A wallet's answer the engine cannot read still ends its request (as a failure), so
+            // that no request waits forever.
+            Err(e) => match answer_id {
+                Some(id) => {
+                    let error = Some(ProviderError { code: None, message: Some("The wallet's answer could not be read".into()) });
+                    let out = self.engine.handle(Event::ProviderResult { id, result: None, error }, now_ms as u64);
+                    let mut effects = out.effects;
+                    effects.insert(0, malformed_alert("event", e));
+                    output(&effects, &out.snapshot)
+                }
+                None => bad_input(&self.engine, "event", e),
+            },
         }
     }
 
@@ -85,6 +106,13 @@ impl WasmEngine {
     pub fn snapshot(&self) -> String {
         self.engine.snapshot().to_json_string()
     }
+}
+
+/// Whether the engine wants a `hostRequest` event for this method (see
+/// `wm_core::engine::watches_host_request`).
+#[wasm_bindgen(js_name = watchesHostRequest)]
+pub fn watches_host_request(method: &str) -> bool {
+    wm_core::engine::watches_host_request(method)
 }
 
 #[cfg(test)]
@@ -101,6 +129,22 @@ mod tests {
         assert_eq!(e.snapshot(), before);
         let out: serde_json::Value = serde_json::from_str(&e.dispatch("not json", 0.0)).unwrap();
         assert_eq!(out["effects"][0]["key"], "INVALID_EVENT");
+    }
+
+    #[test]
+    fn a_malformed_wallet_answer_still_ends_its_request() {
+        let mut e = WasmEngine::new(r#"{"projectId":"p","apiUrl":"http://127.0.0.1:1","networks":["eip155:1"]}"#);
+        e.dispatch(r#"{"type":"start","legacyProvider":true}"#, 0.0);
+        e.dispatch(r#"{"type":"open"}"#, 0.0);
+        let out: serde_json::Value = serde_json::from_str(&e.dispatch(r#"{"type":"selectConnector","id":"injected"}"#, 0.0)).unwrap();
+        let id = out["effects"].as_array().unwrap().iter().find(|f| f["type"] == "providerRequest").expect("a wallet request")["id"].as_u64().unwrap();
+        assert_eq!(out["snapshot"]["connecting"]["state"], "pending");
+        // An error whose code is not a number: the event is malformed, the request ends anyway.
+        let bad = format!(r#"{{"type":"providerResult","id":{id},"error":{{"code":"x"}}}}"#);
+        let out: serde_json::Value = serde_json::from_str(&e.dispatch(&bad, 0.0)).unwrap();
+        assert_eq!(out["effects"][0]["key"], "INVALID_EVENT");
+        assert_eq!(out["snapshot"]["connecting"]["state"], "error");
+        assert_eq!(out["snapshot"]["connecting"]["error"]["message"], "Failed to connect");
     }
 
     #[test]

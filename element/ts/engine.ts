@@ -1,7 +1,8 @@
 /** Loads the engine's WebAssembly module once and creates engines from it. */
-import initWasm, { WasmEngine } from '../pkg/engine/wallet_modal_element.js';
+import initWasm, { WasmEngine, watchesHostRequest } from '../pkg/engine/wallet_modal_element.js';
 import wasmPath from '../pkg/engine/wallet_modal_element_bg.wasm';
 import type { Snapshot } from './protocol';
+import { wellFormedReplacer } from './text';
 
 export interface Effect {
   type: string;
@@ -27,15 +28,15 @@ export class Engine {
   readonly #inner: WasmEngine;
 
   constructor(options: object) {
-    this.#inner = new WasmEngine(JSON.stringify(options));
+    this.#inner = new WasmEngine(JSON.stringify(options, wellFormedReplacer));
   }
 
   dispatch(event: object): EngineOutput {
-    return JSON.parse(this.#inner.dispatch(JSON.stringify(event), Date.now())) as EngineOutput;
+    return JSON.parse(this.#inner.dispatch(JSON.stringify(event, wellFormedReplacer), Date.now())) as EngineOutput;
   }
 
   setOptions(options: object): EngineOutput {
-    return JSON.parse(this.#inner.setOptions(JSON.stringify(options), Date.now())) as EngineOutput;
+    return JSON.parse(this.#inner.setOptions(JSON.stringify(options, wellFormedReplacer), Date.now())) as EngineOutput;
   }
 
   snapshot(): Snapshot {
@@ -45,4 +46,9 @@ export class Engine {
   free(): void {
     this.#inner.free();
   }
+}
+
+/** Whether the engine wants to hear of a host request with this method (after `loadEngine()`). */
+export function engineWatches(method: string): boolean {
+  return watchesHostRequest(method);
 }

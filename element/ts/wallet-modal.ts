@@ -3,13 +3,15 @@
  * I/O the engine asks for (fetch, storage, wallets, timers, clipboard). It holds no product rules:
  * every decision is made by the Rust engine, which answers each event with effects and a snapshot.
  */
-import { Engine, loadEngine, type Effect } from './engine';
-import { discoverWallets, jsonSafe, legacyProvider, providerError, type Eip1193Provider } from './discovery';
+import { Engine, engineWatches, loadEngine, type Effect } from './engine';
+import { discoverWallets, jsonSafe, legacyProvider, providerError, readField, type Eip1193Provider } from './discovery';
+import { forwardingProvider, type HostRequestWatcher } from './host-provider';
+import { isWellFormed, wellFormed } from './text';
 import type { Intent, Namespace, Snapshot, ViewName } from './protocol';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
-type MountedViews = { render(s: Snapshot): void; unmount(): void };
+type MountedViews = { render(s: Snapshot, sync?: boolean): void; unmount(): void };
 
 const STORAGE_PREFIX = '@wallet-modal/';
 /** The engine's connector id for WalletConnect. */
@@ -41,6 +43,18 @@ export interface OpenOptions {
   namespace?: Namespace;
 }
 
+/** `open()`'s argument, read once and defensively: `open(null)` is `open()`. */
+function openEvent(options: unknown): { type: 'open'; view?: string; namespace?: string } {
+  const view = readField(options, 'view');
+  const namespace = readField(options, 'namespace');
+  return {
+    type: 'open',
+    // Any other value is named in the engine's 'Unknown view' error.
+    view: view == null ? undefined : typeof view === 'string' ? view : String(typeof view),
+    namespace: typeof namespace === 'string' ? namespace : undefined,
+  };
+}
+
 /** `detail` of the element's events. */
 export interface WalletModalEventMap {
   open: CustomEvent<{ view: ViewName }>;
@@ -67,18 +81,33 @@ function deepActiveElement(): Element | null {
   return el;
 }
 
-function readStorage(): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Our keys in localStorage. A key or value that is not text (a lone UTF-16 surrogate) is left out
+ * and named in `unreadable`, so the engine ignores that key alone (with a debug alert) and still
+ * restores everything else.
+ */
+function readStorage(): { storage: Record<string, string>; unreadable: string[] } {
+  const storage: Record<string, string> = {};
+  const unreadable: string[] = [];
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
       // The WalletConnect module's own state is not the engine's business.
-      if (key?.startsWith(STORAGE_PREFIX) && !key.startsWith(WC_STORAGE_PREFIX)) out[key] = localStorage.getItem(key) ?? '';
+      if (!key?.startsWith(STORAGE_PREFIX) || key.startsWith(WC_STORAGE_PREFIX)) continue;
+      const value = localStorage.getItem(key) ?? '';
+      if (isWellFormed(key) && isWellFormed(value)) storage[key] = value;
+      else unreadable.push(wellFormed(key));
     }
   } catch {
     // Storage disabled (privacy mode, sandboxed frame): start with nothing stored.
   }
-  return out;
+  return { storage, unreadable };
+}
+
+/** Runs `fn` when the page is idle (or soon, where requestIdleCallback does not exist). */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
 }
 
 function isMobile(): boolean {
@@ -118,6 +147,13 @@ export class WalletModalElement extends HTMLElement {
   #media: MediaQueryList | null = null;
   #opener: Element | null = null;
   #generation = 0;
+  /** Events waiting for the one being handled (see `#run`). */
+  #queue: object[] = [];
+  #dispatching = false;
+  /** Ids of host requests through getProvider() that the engine hears of. */
+  #hostRequestIds = 0;
+  /** True while open() dispatches: that render is committed at once (the modal shows this frame). */
+  #renderSync = false;
 
   constructor() {
     super();
@@ -200,14 +236,23 @@ export class WalletModalElement extends HTMLElement {
     this.#engine = new Engine(this.#options());
     const legacy = legacyProvider();
     if (legacy) this.#providers.set('injected', legacy);
-    this.#run({ type: 'start', storage: readStorage(), legacyProvider: Boolean(legacy) });
+    this.#run({ type: 'start', ...readStorage(), legacyProvider: Boolean(legacy) });
     this.#media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     this.#media?.addEventListener('change', this.#onMedia);
     this.#applyTheme();
+    this.#stopDiscovery = discoverWallets(
+      (info, provider) => {
+        this.#providers.set(info.rdns, provider);
+        this.#run({ type: 'announce', ...info });
+      },
+      (info) => this.#run({ type: 'announce', ...info, usable: false }),
+    );
+    // The views (React and the Connect view) load and mount while the page is idle, so that
+    // open() only renders: the first wallet option shows within a frame. Code from our own origin
+    // is not a service request: nothing goes to a remote service before open().
     if (this.hasAttribute('embedded')) void this.#ensureViews();
-    this.#stopDiscovery = discoverWallets((info, provider) => {
-      this.#providers.set(info.rdns, provider);
-      this.#run({ type: 'announce', ...info });
+    else whenIdle(() => {
+      if (generation === this.#generation) void this.#ensureViews().catch(() => {});
     });
   }
 
@@ -241,12 +286,18 @@ export class WalletModalElement extends HTMLElement {
   // ----- public methods -----
 
   /** Opens the modal, optionally on a view and for a namespace. */
-  async open(options: OpenOptions = {}): Promise<void> {
+  async open(options?: OpenOptions | null): Promise<void> {
+    const event = openEvent(options);
     await this.#ready;
     const opener = deepActiveElement();
     if (opener && !this.#containsDeep(opener)) this.#opener = opener;
     await this.#ensureViews();
-    this.#run({ type: 'open', view: options.view, namespace: options.namespace });
+    this.#renderSync = true;
+    try {
+      this.#run(event);
+    } finally {
+      this.#renderSync = false;
+    }
   }
 
   /** Closes the modal (unless the current view blocks closing). */
@@ -276,8 +327,22 @@ export class WalletModalElement extends HTMLElement {
   getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
     const account = this.#snapshot?.account;
     if (!account || account.namespace !== namespace) return undefined;
-    return this.#providers.get(account.connectorId);
+    const wallet = this.#providers.get(account.connectorId);
+    return wallet && forwardingProvider(wallet, this.#hostRequests);
   }
+
+  /** Tells the engine of the host's requests it watches (wallet prompts, sent transactions). */
+  #hostRequests: HostRequestWatcher = {
+    started: (method) => {
+      if (!this.#engine || !engineWatches(method)) return null;
+      const id = ++this.#hostRequestIds;
+      this.#run({ type: 'hostRequest', id, method });
+      return id;
+    },
+    ended: (id, result, failed) => {
+      this.#run({ type: 'hostRequestDone', id, result: typeof result === 'string' ? result.slice(0, 200) : null, failed });
+    },
+  };
 
   setThemeMode(mode: ThemeMode): void {
     this.themeMode = mode;
@@ -295,15 +360,36 @@ export class WalletModalElement extends HTMLElement {
 
   // ----- engine plumbing -----
 
+  /**
+   * Events reach the engine one at a time, in order. An effect can raise an event synchronously
+   * (the WalletConnect client makes its pairing URI while the request for accounts is being sent):
+   * that event waits until the current one's effects are done, so the snapshot rendered last is
+   * always the engine's newest (a nested event used to be overwritten by the outer, older one).
+   */
   #run(event: object): void {
     if (!this.#engine) return;
-    this.#apply(this.#engine.dispatch(event));
+    this.#queue.push(event);
+    if (this.#dispatching) return;
+    this.#dispatching = true;
+    while (this.#queue.length > 0 && this.#engine) {
+      const next = this.#queue.shift()!;
+      try {
+        this.#apply(this.#engine.dispatch(next));
+      } catch (err) {
+        // Reported like an uncaught error, without losing the events queued behind this one.
+        queueMicrotask(() => {
+          throw err;
+        });
+      }
+    }
+    this.#queue.length = 0;
+    this.#dispatching = false;
   }
 
   #apply(output: { effects: Effect[]; snapshot: Snapshot }): void {
     this.#snapshot = output.snapshot;
     for (const effect of output.effects) this.#effect(effect);
-    this.#views?.render(output.snapshot);
+    this.#views?.render(output.snapshot, this.#renderSync);
   }
 
   #effect(e: Effect): void {
@@ -392,12 +478,18 @@ export class WalletModalElement extends HTMLElement {
 
   /** Subscribes to a wallet's events once. */
   #listen(connectorId: string, provider: Eip1193Provider): void {
-    if (this.#listeners.has(connectorId) || typeof provider.on !== 'function') return;
+    if (this.#listeners.has(connectorId) || typeof readField(provider, 'on') !== 'function') return;
     const pairs: Array<[string, (...args: unknown[]) => void]> = ['accountsChanged', 'chainChanged', 'disconnect'].map((name) => [
       name,
       (data: unknown) => this.#run({ type: 'providerEvent', connectorId, name, data: jsonSafe(data) }),
     ]);
-    for (const [name, fn] of pairs) provider.on(name, fn);
+    for (const [name, fn] of pairs) {
+      try {
+        provider.on!(name, fn);
+      } catch {
+        // A wallet whose `on` throws still answers requests; it just cannot tell us of changes.
+      }
+    }
     this.#listeners.set(connectorId, pairs);
   }
 
@@ -411,7 +503,13 @@ export class WalletModalElement extends HTMLElement {
 
   #unlisten(connectorId: string): void {
     const provider = this.#providers.get(connectorId);
-    for (const [name, fn] of this.#listeners.get(connectorId) ?? []) provider?.removeListener?.(name, fn);
+    for (const [name, fn] of this.#listeners.get(connectorId) ?? []) {
+      try {
+        provider?.removeListener?.(name, fn);
+      } catch {
+        // Nothing more to do for a wallet that throws here.
+      }
+    }
     this.#listeners.delete(connectorId);
   }
 

@@ -45,6 +45,8 @@ pub enum Event {
         name: String,
         icon: String,
         rdns: String,
+        /// False when the shell could not read the announcement or its provider is not callable.
+        usable: bool,
     },
     /// A Connect/AllWallets row was chosen.
     SelectConnector { id: String },
@@ -192,6 +194,7 @@ impl Event {
                 name: string_or_default(o, "name")?,
                 icon: string_or_default(o, "icon")?,
                 rdns: string_or_default(o, "rdns")?,
+                usable: boolean(o, "usable", Some(true))?,
             },
             "selectConnector" => Event::SelectConnector { id: string(o, "id")? },
             "selectWallet" => Event::SelectWallet { id: string(o, "id")? },

@@ -279,7 +279,12 @@ impl Engine {
                 self.out.push(Effect::StartTimer { id: TIMER_SHAKE.into(), ms: until - self.now });
             }
             Event::Theme { dark } => self.dark = dark,
-            Event::Announce { uuid, name, icon, rdns } => {
+            Event::Announce { usable: false, .. } => {
+                if self.opts.enable_eip6963 {
+                    self.alert_text("BAD_ANNOUNCEMENT", "Ignored an EIP-6963 wallet announcement that could not be read or has no callable provider");
+                }
+            }
+            Event::Announce { uuid, name, icon, rdns, usable: true } => {
                 if self.opts.enable_eip6963 {
                     match self.discovery.announce(&uuid, &name, &icon, &rdns) {
                         Ok(w) => {
@@ -929,8 +934,7 @@ impl Engine {
     /// A host request reached the wallet. Those that need the visitor's approval are shown
     /// ("Approve in your wallet") while the modal is open.
     fn host_request(&mut self, id: u64, method: String) {
-        let watched = crate::validation::wallet_prompts(&method) || method == "eth_sendRawTransaction";
-        if !watched || self.host_requests.iter().any(|(i, _)| *i == id) {
+        if !watches_host_request(&method) || self.host_requests.iter().any(|(i, _)| *i == id) {
             return;
         }
         if self.host_requests.len() >= HOST_REQUESTS_MAX {
@@ -1357,6 +1361,13 @@ impl Engine {
             image_preload_timeout_ms: IMAGE_PRELOAD_TIMEOUT_MS,
         }
     }
+}
+
+/// Whether the engine wants to hear of a host request with this method (through `getProvider()`):
+/// those that wait for the visitor in the wallet, and raw transactions, whose mining changes the
+/// balance. The shell asks this first, so a host polling reads costs the engine nothing.
+pub fn watches_host_request(method: &str) -> bool {
+    crate::validation::wallet_prompts(method) || method == "eth_sendRawTransaction"
 }
 
 /// A transaction hash: `0x` and 64 hex digits.

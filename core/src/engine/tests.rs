@@ -874,6 +874,11 @@ fn a_bad_announcement_is_ignored_with_a_debug_alert_and_names_lose_bidi_controls
     let mut h = Harness::new(json!({"debug": true}));
     h.start(json!({})).send(json!({"type": "announce", "uuid": "", "name": "", "icon": "", "rdns": ""}));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "BAD_ANNOUNCEMENT")));
+    let mut u = Harness::new(json!({"debug": true}));
+    u.start(json!({})).send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "X", "icon": "", "rdns": RDNS, "usable": false}));
+    assert!(u.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "BAD_ANNOUNCEMENT")));
+    u.send(json!({"type": "open"}));
+    assert!(!u.snap.connectors.iter().any(|c| c.id == RDNS), "an unusable announcement is not listed");
     h.send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "Evil\u{202E}tellaW", "icon": "", "rdns": RDNS}));
     h.send(json!({"type": "open"}));
     let row = h.snap.connectors.iter().find(|c| c.id == RDNS).expect("the good announcement is listed");

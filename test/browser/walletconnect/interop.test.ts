@@ -112,6 +112,9 @@ describe('WalletConnect with the official wallet SDK through the local relay', f
     expect(w.client.session.getAll().map((s) => s.topic)).to.not.include(topic);
     expect(el.getState().status.eip155).to.equal('disconnected');
     expect(localStorage.getItem('@wallet-modal/wc_client')).to.equal(null);
+    expect(localStorage.getItem('@wallet-modal/wc_chain'), 'the chosen chain is deleted').to.equal(null);
+    // As the README says: the relay identity is kept (it authenticates this browser to the relay only).
+    expect(localStorage.getItem('@wallet-modal/wc_relay_seed')).to.match(/^[0-9a-f]{64}$/);
   });
 
   it('switching network from the element goes to the wallet over the session', async () => {
@@ -183,5 +186,32 @@ describe('WalletConnect with the official wallet SDK through the local relay', f
       return u && u !== uri ? u : null;
     }, 'a new URI', STEP_MS);
     expect(second).to.match(/^wc:[0-9a-f]{64}@2\?/);
+    // The new pairing is shown at once: QR code drawn and Copy link usable, no re-render needed.
+    await waitFor(() => root.querySelector('.wm-pairing[data-state="ready"] .wm-qr[data-state="ready"] svg'), 'the new QR code', STEP_MS);
+    expect(root.querySelector<HTMLButtonElement>('.wm-copy-uri')!.disabled).to.equal(false);
+  });
+
+  it('pairs again in the same page after a disconnect: the QR code and Copy link show without a reload', async () => {
+    const w = wallet!;
+    const el = await createModal({ 'relay-url': await relayUrl() });
+    await connectWithWallet(el, w);
+    await settledTopic(w);
+    const disconnected = nextEvent(el, 'disconnect', STEP_MS);
+    await el.disconnect();
+    await disconnected;
+
+    const uri = await startPairing(el);
+    const root = viewRoot(el);
+    const shown = await waitFor(
+      () => root.querySelector('.wm-pairing[data-state="ready"] .wm-qr[data-state="ready"] svg[role="img"]'),
+      'the QR code of the second pairing',
+      STEP_MS,
+    );
+    expect(shown).to.not.equal(null);
+    expect(root.querySelector<HTMLButtonElement>('.wm-copy-uri')!.disabled, 'Copy link enabled').to.equal(false);
+    // And the second pairing really connects.
+    const connected = nextEvent(el, 'connect', STEP_MS);
+    await w.pair(uri);
+    expect((await connected).detail.connectorId).to.equal('walletConnect');
   });
 });
