@@ -7,6 +7,7 @@ import { useDynamicStyle } from './dynamic-styles';
 import { BackIcon, CloseIcon, Spinner } from './icons';
 import { Connect } from './Connect';
 import { ConfigError } from './ConfigError';
+import { Notices } from './Banner';
 
 const AllWallets = lazy(() => import('./AllWallets'));
 const Account = lazy(() => import('./Account'));
@@ -75,7 +76,7 @@ function useAnimatedHeight(bodyRef: RefObject<HTMLDivElement | null>, innerRef: 
   return dyn.token;
 }
 
-function Dialog({ snapshot, onIntent }: ViewProps) {
+function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: boolean }) {
   const titleId = useId();
   const cardRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -90,7 +91,7 @@ function Dialog({ snapshot, onIntent }: ViewProps) {
 
   useEffect(() => {
     const card = cardRef.current;
-    if (!modal || !card) return;
+    if (!modal || !card || !active) return;
     const trap = createFocusTrap(card, { onEscape: () => onIntentRef.current({ type: 'close' }) });
     trap.activate();
     trapRef.current = trap;
@@ -98,7 +99,7 @@ function Dialog({ snapshot, onIntent }: ViewProps) {
       trap.deactivate();
       trapRef.current = null;
     };
-  }, [modal]);
+  }, [modal, active]);
 
   // When the focused element disappears with the old view, keep focus inside the dialog.
   useEffect(() => {
@@ -118,7 +119,8 @@ function Dialog({ snapshot, onIntent }: ViewProps) {
       tabIndex={-1}
       data-view={viewKey}
     >
-      <header part="header" className="wm-header">
+      {/* A div, not <header>: inside the dialog a <header> would be a second page banner landmark. */}
+      <div part="header" className="wm-header">
         {snapshot.canGoBack ? (
           <button
             type="button"
@@ -151,7 +153,8 @@ function Dialog({ snapshot, onIntent }: ViewProps) {
           <span className="wm-header-spacer" />
         )}
         {snapshot.loading ? <span className="wm-loading-bar" role="progressbar" aria-label="Loading" /> : null}
-      </header>
+      </div>
+      <Notices snapshot={snapshot} onIntent={onIntent} />
       <div ref={bodyRef} part="body" className="wm-body wm-body-animated" data-wm-dyn={bodyStyleToken}>
         <div ref={innerRef} className="wm-body-inner">
           <div key={viewKey} className="wm-view-transition">
@@ -186,12 +189,30 @@ function Dialog({ snapshot, onIntent }: ViewProps) {
   );
 }
 
+/**
+ * The snapshot rendered, hidden and inert, while the modal is closed on Connect: React, styles and
+ * layout are done before `open()`, which then only shows it (the first wallet option appears in
+ * the frame of the call). Remote images are left out of it: nothing is requested before open().
+ */
+function prepared(snapshot: Snapshot): Snapshot | null {
+  if (snapshot.view !== 'Connect' || snapshot.configError) return null;
+  const local = (icon: string | null) => (icon?.startsWith('data:') ? icon : null);
+  return { ...snapshot, connectors: snapshot.connectors.map((c) => ({ ...c, icon: local(c.icon) })), banner: null, walletRequest: null };
+}
+
 export function App({ snapshot, onIntent }: { snapshot: Snapshot; onIntent: ViewProps['onIntent'] }) {
   const visible = snapshot.open || snapshot.embedded;
+  const hidden = visible ? null : prepared(snapshot);
   return (
     <ImageTimeoutContext value={snapshot.imagePreloadTimeoutMs}>
-      <div className="wm-app" data-theme={snapshot.themeMode === 'dark' ? 'dark' : 'light'} data-open={visible ? 'true' : 'false'}>
-        {visible ? <Dialog snapshot={snapshot} onIntent={onIntent} /> : null}
+      <div
+        className="wm-app"
+        data-theme={snapshot.themeMode === 'dark' ? 'dark' : 'light'}
+        data-open={visible ? 'true' : 'false'}
+        inert={!visible}
+        aria-hidden={visible ? undefined : 'true'}
+      >
+        {visible ? <Dialog snapshot={snapshot} onIntent={onIntent} /> : hidden ? <Dialog snapshot={hidden} onIntent={onIntent} active={false} /> : null}
       </div>
     </ImageTimeoutContext>
   );

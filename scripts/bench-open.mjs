@@ -31,7 +31,8 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>bench</tit
   const firstOption = () => {
     const root = document.querySelector('wallet-modal-overlay')?.shadowRoot;
     const row = root?.querySelector('[data-connector-id]');
-    return row && row.getBoundingClientRect().width > 0 ? row : null;
+    // In the page, laid out, and not hidden (the closed modal may hold a hidden, inert copy).
+    return row && row.getBoundingClientRect().width > 0 && row.checkVisibility({ visibilityProperty: true, opacityProperty: false }) ? row : null;
   };
   /** Resolves with the time the first wallet option is in the page (checked on every DOM change). */
   const visible = () => new Promise((resolve) => {

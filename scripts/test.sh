@@ -67,7 +67,7 @@ wait_port() { for _ in $(seq 300); do port_in_use "$1" && return 0; sleep 0.1; d
 A=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$A" --chain-id 31337 --silent & PIDS+=($!)
 B=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$B" --chain-id 31338 --silent & PIDS+=($!)
 BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
-[ -x "$BACKEND_BIN" ] || cargo build -p wallet-modal-demo
+cargo build -q -p wallet-modal-demo  # a no-op when up to date; never a stale backend
 "$BACKEND_BIN" --port 0 --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
 for _ in $(seq 300); do grep -q '^listening on ' "$LOGS/backend.out" && break; sleep 0.1; done
 BACKEND_URL=$(sed -n 's/^listening on //p' "$LOGS/backend.out" | head -1)

@@ -104,11 +104,15 @@ function readStorage(): { storage: Record<string, string>; unreadable: string[] 
   return { storage, unreadable };
 }
 
-/** Runs `fn` when the page is idle (or soon, where requestIdleCallback does not exist). */
-function whenIdle(fn: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
-  else setTimeout(fn, 200);
+let viewsModule: Promise<typeof import('../../react-views/index.tsx')> | null = null;
+
+/** The views chunk (React and the Connect view), fetched once for every element on the page. */
+function loadViews(): Promise<typeof import('../../react-views/index.tsx')> {
+  viewsModule ??= import('../../react-views/index.tsx');
+  viewsModule.catch(() => (viewsModule = null)); // a failed load can be retried
+  return viewsModule;
 }
+
 
 function isMobile(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 600px)').matches;
@@ -226,6 +230,9 @@ export class WalletModalElement extends HTMLElement {
   }
 
   async #start(generation: number): Promise<void> {
+    // The views chunk is fetched beside the engine (from our own origin, not a service): the
+    // element is ready as soon as the engine is, and an open() right then does not wait long.
+    void loadViews().catch(() => {});
     try {
       await loadEngine();
     } catch (err) {
@@ -247,13 +254,11 @@ export class WalletModalElement extends HTMLElement {
       },
       (info) => this.#run({ type: 'announce', ...info, usable: false }),
     );
-    // The views (React and the Connect view) load and mount while the page is idle, so that
-    // open() only renders: the first wallet option shows within a frame. Code from our own origin
-    // is not a service request: nothing goes to a remote service before open().
-    if (this.hasAttribute('embedded')) void this.#ensureViews();
-    else whenIdle(() => {
-      if (generation === this.#generation) void this.#ensureViews().catch(() => {});
-    });
+    // The views (React and the Connect view, rendered ahead hidden and inert) mount as soon as
+    // their chunk is here, so that open() only shows them: the first wallet option appears within
+    // a frame. Code from our own origin is not a service request: nothing goes to a remote service
+    // before open().
+    void this.#ensureViews().catch(() => {});
   }
 
   #options(): object {
@@ -388,8 +393,22 @@ export class WalletModalElement extends HTMLElement {
 
   #apply(output: { effects: Effect[]; snapshot: Snapshot }): void {
     this.#snapshot = output.snapshot;
+    if (this.#renderSync && this.#views) {
+      // Opening: the modal is drawn first; the requests it starts (config, wallets, analytics)
+      // go out in the next task, so that this frame only paints the modal.
+      this.#views.render(output.snapshot, true);
+      const later = output.effects.filter((e) => e.type === 'fetch' || e.type === 'beacon');
+      for (const effect of output.effects) if (!later.includes(effect)) this.#effect(effect);
+      if (later.length > 0) {
+        const generation = this.#generation;
+        setTimeout(() => {
+          if (generation === this.#generation) for (const effect of later) this.#effect(effect);
+        }, 0);
+      }
+      return;
+    }
     for (const effect of output.effects) this.#effect(effect);
-    this.#views?.render(output.snapshot, this.#renderSync);
+    this.#views?.render(output.snapshot, false);
   }
 
   #effect(e: Effect): void {
@@ -576,7 +595,7 @@ export class WalletModalElement extends HTMLElement {
 
   /** Loads the views chunk and mounts them: inline when embedded, else in an overlay on the body. */
   #ensureViews(): Promise<void> {
-    this.#viewsLoading ??= import('../../react-views/index.tsx').then(({ mountViews }) => {
+    this.#viewsLoading ??= loadViews().then(({ mountViews }) => {
       if (!this.isConnected || this.#views) return;
       let root: ShadowRoot = this.shadowRoot!;
       if (!this.hasAttribute('embedded')) {
