@@ -12,6 +12,12 @@
  *   --wm-color-mix-strength     … by this unitless percentage (0–100, default 0)
  *   --wm-z-index                overlay z-index (default 999)
  *   --wm-qr-color               QR code colour
+ *
+ * Contrast (WCAG AA, checked by axe in the browser tests): text in the accent or success colour uses
+ * --_accent-text / --_success-text (darkened in light, lightened in dark), primary buttons put white
+ * on --_accent-fill (a host's --wm-accent as given, else the default accent darkened to #2671bf),
+ * and initials placeholders mix their tint toward black
+ * (light) or white (dark), so all text stays at >= 4.5:1 with the default accent.
  */
 export const css = String.raw`
 .wm-root { display: contents; }
@@ -30,6 +36,7 @@ export const css = String.raw`
   --_bg2: color-mix(in srgb, var(--_mix) var(--_mix-strength), var(--_bg2-base));
   --_bg3: color-mix(in srgb, var(--_mix) var(--_mix-strength), var(--_bg3-base));
   --_accent-soft: color-mix(in srgb, var(--_accent) 14%, transparent);
+  --_accent-fill: var(--wm-accent, #2671bf);
 
   --_fs-micro: calc(var(--_fs) * 1.0);
   --_fs-small: calc(var(--_fs) * 1.2);
@@ -56,12 +63,14 @@ export const css = String.raw`
   --_bg2-base: #f1f3f3;
   --_bg3-base: #e4e7e7;
   --_fg: #141414;
-  --_fg2: #6b7070;
+  --_fg2: #5f6464;
   --_fg3: #9a9f9f;
   --_border: rgba(0, 0, 0, 0.08);
   --_overlay-bg: rgba(0, 0, 0, 0.3);
-  --_error: #d63a2a;
+  --_error: #c2301f;
   --_success: #1f9d55;
+  --_accent-text: color-mix(in srgb, var(--_accent) 65%, #000);
+  --_success-text: #12703a;
   --_shadow: 0 8px 32px rgba(0, 0, 0, 0.12);
 }
 
@@ -77,6 +86,8 @@ export const css = String.raw`
   --_overlay-bg: rgba(0, 0, 0, 0.55);
   --_error: #f26b5b;
   --_success: #3cc97a;
+  --_accent-text: color-mix(in srgb, var(--_accent) 80%, #fff);
+  --_success-text: var(--_success);
   --_shadow: 0 8px 32px rgba(0, 0, 0, 0.4);
 }
 
@@ -242,10 +253,10 @@ export const css = String.raw`
   font-weight: 600;
   white-space: nowrap;
 }
-.wm-badge-installed { color: var(--_success); background: color-mix(in srgb, var(--_success) 14%, transparent); }
-.wm-badge-recent { color: var(--_accent); background: var(--_accent-soft); }
+.wm-badge-installed { color: var(--_success-text); background: color-mix(in srgb, var(--_success) 14%, transparent); }
+.wm-badge-recent { color: var(--_accent-text); background: var(--_accent-soft); }
 .wm-badge-count { color: var(--_fg2); background: var(--_bg3); }
-.wm-badge-active { color: var(--_accent); font-size: calc(var(--_fs) * 1.8); padding: 0; }
+.wm-badge-active { color: var(--_accent-text); font-size: calc(var(--_fs) * 1.8); padding: 0; }
 
 .wm-button {
   display: inline-flex;
@@ -259,9 +270,9 @@ export const css = String.raw`
   font-weight: 600;
   cursor: pointer;
 }
-.wm-button-primary { background: var(--_accent); color: #fff; }
+.wm-button-primary { background: var(--_accent-fill); color: #fff; }
 .wm-app .wm-button-primary { color: #fff; }
-.wm-button-primary:hover { background: color-mix(in srgb, var(--_accent) 88%, #000); }
+.wm-button-primary:hover { background: color-mix(in srgb, var(--_accent-fill) 88%, #000); }
 .wm-button-secondary { background: var(--_bg2); }
 .wm-button-secondary:hover { background: var(--_bg3); }
 
@@ -269,7 +280,7 @@ export const css = String.raw`
   display: inline-flex;
   align-items: center;
   gap: 4px;
-  color: var(--_accent);
+  color: var(--_accent-text);
   font-size: var(--_fs-small);
   font-weight: 600;
   text-decoration: none;
@@ -321,19 +332,27 @@ export const css = String.raw`
   user-select: none;
 }
 .wm-image img { width: 100%; height: 100%; object-fit: cover; display: block; }
-.wm-image-sm { width: 24px; height: 24px; font-size: calc(var(--_fs) * 0.9); border-radius: var(--_r-s); }
+.wm-image-sm { width: 24px; height: 24px; font-size: var(--_fs-micro); border-radius: var(--_r-s); }
 .wm-image-md { width: 40px; height: 40px; font-size: var(--_fs-small); }
 .wm-image-lg { width: 56px; height: 56px; font-size: var(--_fs-body); border-radius: var(--_r-l); }
 .wm-image-round { border-radius: 50%; }
 .wm-image-icon { font-size: calc(var(--_fs) * 2); color: var(--_accent); background: var(--_accent-soft); }
 .wm-image-sm.wm-image-icon { font-size: var(--_fs-body); }
+.wm-image svg { display: block; }
+.wm-network-icon { box-shadow: 0 0 0 1px var(--_border); }
+.wm-image-walletconnect { background: #3396ff; }
 
-.wm-tint-0 { background: color-mix(in srgb, #3396ff 22%, var(--_bg2)); color: #2a7ad6; }
-.wm-tint-1 { background: color-mix(in srgb, #9d5cf5 22%, var(--_bg2)); color: #7a3ed1; }
-.wm-tint-2 { background: color-mix(in srgb, #26b562 22%, var(--_bg2)); color: #1b8a4a; }
-.wm-tint-3 { background: color-mix(in srgb, #f5a623 22%, var(--_bg2)); color: #b87a12; }
-.wm-tint-4 { background: color-mix(in srgb, #e8496b 22%, var(--_bg2)); color: #c23352; }
-.wm-tint-5 { background: color-mix(in srgb, #1fb8c2 22%, var(--_bg2)); color: #14878f; }
+.wm-tint-0 { --_tint: #3396ff; }
+.wm-tint-1 { --_tint: #9d5cf5; }
+.wm-tint-2 { --_tint: #26b562; }
+.wm-tint-3 { --_tint: #f5a623; }
+.wm-tint-4 { --_tint: #e8496b; }
+.wm-tint-5 { --_tint: #1fb8c2; }
+.wm-image-placeholder {
+  background: color-mix(in srgb, var(--_tint, #3396ff) 22%, var(--_bg2));
+  color: color-mix(in srgb, var(--_tint, #3396ff) 50%, #000);
+}
+.wm-app[data-theme='dark'] .wm-image-placeholder { color: color-mix(in srgb, var(--_tint, #3396ff) 45%, #fff); }
 
 /* ---- connect ---- */
 
@@ -367,7 +386,7 @@ export const css = String.raw`
   color: var(--_fg);
   font: inherit;
 }
-.wm-search-input::placeholder { color: var(--_fg3); }
+.wm-search-input::placeholder { color: var(--_fg2); }
 .wm-search-input:focus { border-color: var(--_accent); }
 
 .wm-scroll {
@@ -405,9 +424,15 @@ export const css = String.raw`
 .wm-wallet-name {
   max-width: 100%;
   font-size: var(--_fs-small);
+  line-height: 1.25;
+  min-height: 2.5em;
+  text-align: center;
   overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  overflow-wrap: anywhere;
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
+  line-clamp: 2;
 }
 .wm-badge-dot {
   position: absolute;
@@ -453,7 +478,7 @@ export const css = String.raw`
 .wm-address-line { display: flex; align-items: center; gap: 4px; }
 .wm-address { font-size: var(--_fs-large); font-weight: 600; font-variant-numeric: tabular-nums; }
 .wm-copy { font-size: calc(var(--_fs) * 1.6); }
-.wm-copied { min-height: 1em; font-size: var(--_fs-small); color: var(--_success); font-weight: 600; }
+.wm-copied { min-height: 1em; font-size: var(--_fs-small); color: var(--_success-text); font-weight: 600; }
 .wm-copied:empty { min-height: 0; }
 .wm-balance { font-size: var(--_fs-body); color: var(--_fg2); font-variant-numeric: tabular-nums; }
 .wm-skeleton {
@@ -471,7 +496,7 @@ export const css = String.raw`
 /* ---- networks ---- */
 
 .wm-network.wm-active { border-color: color-mix(in srgb, var(--_accent) 40%, transparent); }
-.wm-approve { color: var(--_accent); }
+.wm-approve { color: var(--_accent-text); }
 
 /* ---- config error ---- */
 
@@ -536,6 +561,25 @@ export const css = String.raw`
   .wm-card, .wm-row, .wm-wallet, .wm-button, .wm-search-input { border: 1px solid CanvasText; }
   .wm-badge-dot { forced-color-adjust: none; }
 }
+
+/* ---- notices: the banner and "Approve in your wallet" (react-views/Banner.tsx) ---- */
+.wm-notice {
+  display: flex; align-items: center; gap: 8px; margin: 0 16px 8px; padding: 8px 8px 8px 12px;
+  border-radius: var(--_r-m, 12px); font-size: var(--_fs-small); font-weight: 500; color: var(--_fg);
+  background: var(--_bg2); border: 1px solid var(--_border);
+}
+.wm-notice .wm-spinner { font-size: 16px; flex: none; }
+.wm-notice svg { flex: none; }
+.wm-notice-detail { color: var(--_fg2); font-weight: 400; }
+.wm-banner[data-variant='error'] { border-color: color-mix(in srgb, var(--_error) 45%, transparent); }
+.wm-banner[data-variant='error'] > svg { color: var(--_error); }
+.wm-banner[data-variant='success'] > svg { color: var(--_success); }
+.wm-banner-text { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.wm-banner-close { flex: none; width: 28px; height: 28px; }
+
+/* ---- closed: the Connect view is rendered ahead, hidden and inert, without running its animations ---- */
+.wm-app[data-open='false'] .wm-overlay { visibility: hidden; pointer-events: none; }
+.wm-app[data-open='false'] .wm-overlay, .wm-app[data-open='false'] .wm-overlay * { animation: none !important; transition: none !important; }
 `;
 
 export default css;
