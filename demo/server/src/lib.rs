@@ -7,6 +7,7 @@
 pub mod catalogue;
 pub mod entities;
 mod files;
+pub mod http;
 pub mod images;
 pub mod relay;
 
@@ -28,9 +29,13 @@ use serde_json::{json, Value};
 use crate::catalogue::{CatalogueWallet, WalletQuery};
 use crate::entities::{AllowedOrigins, AnalyticsConfig, ProjectConfig, RemoteFeatures};
 
-/// Analytics sink bounds.
+/// Analytics sink bounds (defaults of [`AnalyticsLimits`]): events kept, bytes kept (bodies plus
+/// their metadata, see [`RecordedEvent::size`]), largest accepted body.
 pub const MAX_RECORDED_EVENTS: usize = 1000;
+pub const MAX_RECORDED_BYTES: usize = 4 * 1024 * 1024;
 pub const MAX_EVENT_BODY: usize = 64 * 1024;
+/// Bytes a recorded event is accounted for on top of its body and metadata strings.
+pub const RECORDED_EVENT_OVERHEAD: usize = 128;
 /// Delay of the `slow` image.
 pub const SLOW_IMAGE_DELAY: Duration = Duration::from_secs(5);
 
@@ -82,20 +87,100 @@ pub struct Options {
     pub chains: Vec<ChainConfig>,
 }
 
-/// One recorded `POST /e`.
+/// One recorded `POST /e`. The body is kept as the JSON text received (validated as a JSON object),
+/// not as a parsed `Value`: a parsed 64 KiB body of small items takes ~1 MiB of memory.
 #[derive(Debug, Clone)]
 pub struct RecordedEvent {
     pub project_id: Option<String>,
     pub st: Option<String>,
     pub sv: Option<String>,
     pub received_at_ms: u64,
-    pub body: Value,
+    pub body: Box<str>,
+}
+
+impl RecordedEvent {
+    /// Bytes this event is accounted for against [`AnalyticsLimits::max_bytes`].
+    pub fn size(&self) -> usize {
+        let meta = [&self.project_id, &self.st, &self.sv]
+            .iter()
+            .map(|s| s.as_ref().map_or(0, String::len))
+            .sum::<usize>();
+        self.body.len() + meta + RECORDED_EVENT_OVERHEAD
+    }
+}
+
+/// Bounds of the analytics sink (`POST /e`): the oldest events are dropped beyond `max_events`
+/// or `max_bytes`; a body above `max_body` is refused (413).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalyticsLimits {
+    pub max_events: usize,
+    pub max_bytes: usize,
+    pub max_body: usize,
+}
+
+impl Default for AnalyticsLimits {
+    fn default() -> Self {
+        AnalyticsLimits {
+            max_events: MAX_RECORDED_EVENTS,
+            max_bytes: MAX_RECORDED_BYTES,
+            max_body: MAX_EVENT_BODY,
+        }
+    }
+}
+
+/// The recorded analytics events, oldest first, with their accounted size.
+#[derive(Debug, Default)]
+pub struct EventLog {
+    events: VecDeque<RecordedEvent>,
+    bytes: usize,
+}
+
+impl EventLog {
+    /// Appends `e`, first dropping the oldest events until it fits `limits`.
+    pub fn push(&mut self, e: RecordedEvent, limits: &AnalyticsLimits) {
+        let size = e.size();
+        while !self.events.is_empty()
+            && (self.events.len() >= limits.max_events || self.bytes + size > limits.max_bytes)
+        {
+            if let Some(old) = self.events.pop_front() {
+                self.bytes -= old.size();
+            }
+        }
+        self.bytes += size;
+        self.events.push_back(e);
+    }
+    pub fn clear(&mut self) {
+        self.events.clear();
+        self.bytes = 0;
+    }
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+    /// Accounted bytes of the kept events.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &RecordedEvent> {
+        self.events.iter()
+    }
+}
+
+/// Everything configurable about a server. [`Default`] holds the values the demo backend uses.
+#[derive(Debug, Clone, Default)]
+pub struct ServerConfig {
+    pub http: http::HttpLimits,
+    pub relay: relay::RelayConfig,
+    pub analytics: AnalyticsLimits,
 }
 
 pub struct AppState {
     pub options: Options,
+    pub config: ServerConfig,
     pub catalogue: Vec<CatalogueWallet>,
-    pub events: Mutex<VecDeque<RecordedEvent>>,
+    pub events: Mutex<EventLog>,
     /// Set after binding; the fallback for `apiUrl` when the Host header is unusable.
     pub origin: Mutex<String>,
     /// The WalletConnect relay behind `GET /relay` (WebSocket).
@@ -104,12 +189,17 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(options: Options) -> Arc<Self> {
+        Self::with_config(options, ServerConfig::default())
+    }
+
+    pub fn with_config(options: Options, config: ServerConfig) -> Arc<Self> {
         Arc::new(AppState {
             options,
             catalogue: catalogue::build(),
-            events: Mutex::new(VecDeque::new()),
+            events: Mutex::new(EventLog::default()),
             origin: Mutex::new(String::new()),
-            relay: relay::Relay::new(relay::RelayConfig::default()),
+            relay: relay::Relay::new(config.relay.clone()),
+            config,
         })
     }
 }
@@ -169,16 +259,23 @@ pub async fn start(
     port: u16,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<Server> {
+    start_with(options, ServerConfig::default(), port, shutdown).await
+}
+
+/// [`start`] with other limits and time-outs.
+pub async fn start_with(
+    options: Options,
+    config: ServerConfig,
+    port: u16,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<Server> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     let addr = listener.local_addr()?;
-    let state = AppState::new(options);
+    let limits = config.http.clone();
+    let state = AppState::with_config(options, config);
     *state.origin.lock().unwrap() = format!("http://{addr}");
     let app = router(state.clone());
-    let handle = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-    });
+    let handle = tokio::spawn(http::serve(listener, app, limits, shutdown));
     Ok(Server {
         addr,
         state,
@@ -465,14 +562,26 @@ async fn analytics_config(headers: HeaderMap, Query(q): Params) -> Response {
     .into_response()
 }
 
+/// Whether `bytes` is one JSON object (validated without building a `Value`).
+fn is_json_object(bytes: &[u8]) -> Result<(), &'static str> {
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+    match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+        Ok(_) if first == Some(&b'{') => Ok(()),
+        Ok(_) => Err("body must be a JSON object"),
+        Err(_) => Err("body must be JSON"),
+    }
+}
+
 async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) -> Response {
+    let limits = &st.config.analytics;
+    let too_large = format!("body exceeds {} bytes", limits.max_body);
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_EVENT_BODY) {
-        return error(StatusCode::PAYLOAD_TOO_LARGE, "body exceeds 65536 bytes");
+    if declared.is_some_and(|n| n > limits.max_body) {
+        return error(StatusCode::PAYLOAD_TOO_LARGE, &too_large);
     }
     let project = project_id(&q, req.headers());
     match project.as_deref() {
@@ -480,50 +589,68 @@ async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) 
         Some("bad") => return error(StatusCode::FORBIDDEN, "Invalid projectId"),
         _ => {}
     }
-    let bytes = match axum::body::to_bytes(req.into_body(), MAX_EVENT_BODY).await {
-        Ok(b) => b,
-        Err(_) => return error(StatusCode::PAYLOAD_TOO_LARGE, "body exceeds 65536 bytes"),
+    let read = axum::body::to_bytes(req.into_body(), limits.max_body);
+    let bytes = match tokio::time::timeout(st.config.http.body_read_timeout, read).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => return error(StatusCode::PAYLOAD_TOO_LARGE, &too_large),
+        Err(_) => {
+            let mut res = error(StatusCode::REQUEST_TIMEOUT, "body not received in time");
+            res.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return res;
+        }
     };
-    let body: Value = match serde_json::from_slice(&bytes) {
-        Ok(v @ Value::Object(_)) => v,
-        Ok(_) => return error(StatusCode::BAD_REQUEST, "body must be a JSON object"),
-        Err(_) => return error(StatusCode::BAD_REQUEST, "body must be JSON"),
-    };
-    let mut events = st.events.lock().unwrap();
-    if events.len() >= MAX_RECORDED_EVENTS {
-        events.pop_front();
+    if let Err(msg) = is_json_object(&bytes) {
+        return error(StatusCode::BAD_REQUEST, msg);
     }
-    events.push_back(RecordedEvent {
+    let Ok(body) = String::from_utf8(bytes.to_vec()) else {
+        return error(StatusCode::BAD_REQUEST, "body must be JSON");
+    };
+    let event = RecordedEvent {
         project_id: project,
         st: q.get("st").cloned(),
         sv: q.get("sv").cloned(),
         received_at_ms: now_ms(),
-        body,
-    });
+        body: body.into_boxed_str(),
+    };
+    st.events.lock().unwrap().push(event, limits);
     Json(json!({ "ok": true })).into_response()
 }
 
 /// The recorded bodies, oldest first. `?withMeta=true` wraps each as
-/// `{projectId, st, sv, receivedAt, event}`.
+/// `{projectId, st, sv, receivedAt, event}`. Bodies are written out as received.
 async fn recorded_events(State(st): State<Shared>, Query(q): Params) -> Response {
     let with_meta = matches!(q.get("withMeta").map(String::as_str), Some("true" | "1"));
-    let events = st.events.lock().unwrap();
-    let list: Vec<Value> = events
-        .iter()
-        .map(|e| {
-            if with_meta {
-                json!({
-                    "projectId": e.project_id, "st": e.st, "sv": e.sv,
-                    "receivedAt": e.received_at_ms, "event": e.body,
-                })
-            } else {
-                e.body.clone()
+    let mut out = String::from("[");
+    {
+        let events = st.events.lock().unwrap();
+        for (i, e) in events.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
             }
-        })
-        .collect();
-    let mut res = Json(Value::Array(list)).into_response();
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            if with_meta {
+                let meta = json!({
+                    "projectId": e.project_id, "st": e.st, "sv": e.sv, "receivedAt": e.received_at_ms,
+                })
+                .to_string();
+                // `{...meta}` + `,"event":` + body + `}`
+                out.push_str(&meta[..meta.len() - 1]);
+                out.push_str(",\"event\":");
+                out.push_str(&e.body);
+                out.push('}');
+            } else {
+                out.push_str(&e.body);
+            }
+        }
+    }
+    out.push(']');
+    let mut res = (StatusCode::OK, out).into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 

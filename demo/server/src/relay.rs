@@ -16,10 +16,11 @@
 //! the client answers `{id, result: true}`, a few times at most. Request ids are echoed exactly as
 //! received (a string stays a string).
 //!
-//! Memory is bounded by [`RelayConfig`]: message size, mailbox length, stored bytes, topic count,
-//! subscriptions and unacknowledged pushes per connection, the per-connection outgoing queue (a
-//! client that does not read is disconnected) and publish / request rates (excess is refused with
-//! -32000, persistent flooding closes the socket).
+//! Memory is bounded by [`RelayConfig`]: message size, mailbox length, stored bytes (in total and
+//! per client id), topic count, subscriptions and unacknowledged pushes per connection, the
+//! per-connection outgoing queue (a client that does not read is disconnected) and publish / request
+//! rates (excess is refused with -32000, persistent flooding closes the socket). Auth tokens are
+//! length-bounded before any decoding ([`auth`]).
 
 pub mod auth;
 mod store;
@@ -33,7 +34,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -88,6 +89,10 @@ pub struct RelayConfig {
     pub max_topics: usize,
     /// Total bytes of stored messages (each counted with a fixed bookkeeping overhead).
     pub max_stored_bytes: usize,
+    /// Stored messages one client id (JWT `iss`) may hold at once, over all its connections.
+    pub max_client_stored_messages: usize,
+    /// Stored bytes (counted like `max_stored_bytes`) one client id may hold at once.
+    pub max_client_stored_bytes: usize,
     /// Open relay connections.
     pub max_connections: usize,
     /// Subscriptions per connection.
@@ -112,7 +117,8 @@ pub struct RelayConfig {
     pub max_redeliveries: u32,
     /// Interval of server pings (the official Node client drops a socket without pings for 35 s).
     pub ping_interval: Duration,
-    /// A connection that sends nothing (not even a pong) for this long is closed (1001).
+    /// A connection that sends nothing (not even a pong to the server's pings) for this long is
+    /// closed (1001). Checked at every ping tick.
     pub idle_timeout: Duration,
     /// A write that takes longer drops the connection.
     pub write_timeout: Duration,
@@ -120,6 +126,8 @@ pub struct RelayConfig {
     pub prune_interval: Duration,
     /// How far in the future a JWT's `iat` may be.
     pub max_iat_skew: Duration,
+    /// Longest JWT lifetime (`exp - iat`); the official clients issue one day.
+    pub max_token_lifetime: Duration,
 }
 
 impl Default for RelayConfig {
@@ -131,6 +139,8 @@ impl Default for RelayConfig {
             max_ttl: Duration::from_secs(30 * 24 * 3600),
             max_topics: 10_000,
             max_stored_bytes: 64 * 1024 * 1024,
+            max_client_stored_messages: 1000,
+            max_client_stored_bytes: 8 * 1024 * 1024,
             max_connections: 1000,
             max_subscriptions: 1000,
             max_batch: 1000,
@@ -143,10 +153,11 @@ impl Default for RelayConfig {
             ack_timeout: Duration::from_secs(5),
             max_redeliveries: 3,
             ping_interval: Duration::from_secs(15),
-            idle_timeout: Duration::from_secs(5 * 60),
+            idle_timeout: Duration::from_secs(2 * 60),
             write_timeout: Duration::from_secs(10),
             prune_interval: Duration::from_secs(1),
             max_iat_skew: Duration::from_secs(5 * 60),
+            max_token_lifetime: Duration::from_secs(auth::DEFAULT_MAX_LIFETIME_S as u64),
         }
     }
 }
@@ -221,6 +232,12 @@ impl Relay {
         &self.cfg
     }
 
+    /// Stored messages and accounted bytes the client id `client_id` holds.
+    pub fn client_stored(&self, client_id: &str) -> (usize, usize) {
+        let u = self.store.lock().unwrap().client_usage(client_id);
+        (u.messages, u.bytes)
+    }
+
     pub fn stats(&self) -> RelayStats {
         let s = self.store.lock().unwrap().stats();
         RelayStats {
@@ -250,11 +267,13 @@ impl Relay {
         });
     }
 
-    /// Answers a WebSocket upgrade request: verifies the auth token from `?auth=` or
-    /// `Authorization: Bearer`, then runs the connection (closing it at once when auth failed).
+    /// Answers a WebSocket upgrade request to `path`: verifies the auth token from `?auth=` or
+    /// `Authorization: Bearer` (its `aud` must be this relay's URL as the client reached it: the
+    /// `Host` header and `path`), then runs the connection (closing it at once when auth failed).
     pub fn upgrade(
         self: &Arc<Self>,
         ws: WebSocketUpgrade,
+        path: &str,
         query: &HashMap<String, String>,
         headers: &HeaderMap,
     ) -> Response {
@@ -268,11 +287,22 @@ impl Relay {
                 })
                 .map(str::to_string)
         });
-        let now_s = (now_ms() / 1000) as i64;
-        let skew = self.cfg.max_iat_skew.as_secs() as i64;
-        let auth = match token.as_deref() {
-            None => Err(AuthError::Missing.to_string()),
-            Some(t) => auth::verify_jwt(t, now_s, skew).map_err(|e| e.to_string()),
+        let audience = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .and_then(|h| auth::Audience::new(h, path));
+        let auth = match (token.as_deref(), &audience) {
+            (None, _) => Err(AuthError::Missing.to_string()),
+            (Some(_), None) => Err("invalid auth: no usable Host header to check aud".to_string()),
+            (Some(t), Some(audience)) => {
+                let policy = auth::Policy {
+                    now: (now_ms() / 1000) as i64,
+                    max_iat_skew: self.cfg.max_iat_skew.as_secs() as i64,
+                    max_lifetime: self.cfg.max_token_lifetime.as_secs() as i64,
+                    audience: Some(audience),
+                };
+                auth::verify_jwt(t, &policy).map_err(|e| e.to_string())
+            }
         };
         let auth = match (auth, query.get("projectId").map(String::as_str)) {
             (Ok(_), Some("bad")) => Err("invalid projectId".to_string()),
@@ -311,7 +341,7 @@ impl Relay {
         let now = Instant::now();
         let mut conn = Conn {
             id,
-            client_id: claims.iss,
+            client_id: Arc::from(claims.iss),
             relay: self.clone(),
             shared,
             subs: HashMap::new(),
@@ -332,11 +362,23 @@ impl Relay {
     }
 }
 
+/// Longest close reason a WebSocket close frame carries (125-byte control payload minus the code).
+const MAX_CLOSE_REASON: usize = 123;
+
+/// `reason` cut to [`MAX_CLOSE_REASON`] bytes at a character boundary.
+fn close_reason(reason: &str) -> &str {
+    let mut end = reason.len().min(MAX_CLOSE_REASON);
+    while !reason.is_char_boundary(end) {
+        end -= 1;
+    }
+    &reason[..end]
+}
+
 /// Sends a close frame and waits briefly for the client's answer.
 async fn close_socket(mut socket: WebSocket, code: u16, reason: &str, write_timeout: Duration) {
     let frame = CloseFrame {
         code,
-        reason: Utf8Bytes::from(reason),
+        reason: Utf8Bytes::from(close_reason(reason)),
     };
     if let Ok(Ok(())) = timeout(write_timeout, socket.send(Message::Close(Some(frame)))).await {
         let _ = timeout(Duration::from_secs(2), async {
@@ -353,20 +395,22 @@ async fn close_socket(mut socket: WebSocket, code: u16, reason: &str, write_time
 pub async fn handler(
     State(st): State<Arc<crate::AppState>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    uri: Uri,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    serve_upgrade(&st.relay, ws, &q, &headers)
+    serve_upgrade(&st.relay, ws, uri.path(), &q, &headers)
 }
 
 fn serve_upgrade(
     relay: &Arc<Relay>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    path: &str,
     q: &HashMap<String, String>,
     headers: &HeaderMap,
 ) -> Response {
     match ws {
-        Ok(ws) => relay.upgrade(ws, q, headers),
+        Ok(ws) => relay.upgrade(ws, path, q, headers),
         Err(_) => (
             StatusCode::UPGRADE_REQUIRED,
             [(header::UPGRADE, "websocket")],
@@ -387,9 +431,10 @@ pub fn router(relay: Arc<Relay>) -> Router {
             get(
                 |State(relay): State<Arc<Relay>>,
                  ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+                 uri: Uri,
                  Query(q): Query<HashMap<String, String>>,
                  headers: HeaderMap| async move {
-                    serve_upgrade(&relay, ws, &q, &headers)
+                    serve_upgrade(&relay, ws, uri.path(), &q, &headers)
                 },
             ),
         )
@@ -397,13 +442,18 @@ pub fn router(relay: Arc<Relay>) -> Router {
 }
 
 /// Serves a standalone relay ([`router`]) on 127.0.0.1:`port` (0 = any free port) until the runtime
-/// ends; returns the bound address and the relay.
+/// ends, with the default HTTP time-outs; returns the bound address and the relay.
 pub async fn serve(cfg: RelayConfig, port: u16) -> std::io::Result<(SocketAddr, Arc<Relay>)> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     let addr = listener.local_addr()?;
     let relay = Relay::new(cfg);
     let app = router(relay.clone());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    tokio::spawn(crate::http::serve(
+        listener,
+        app,
+        crate::http::HttpLimits::default(),
+        std::future::pending(),
+    ));
     Ok((addr, relay))
 }
 
@@ -514,7 +564,8 @@ enum Flow {
 
 struct Conn {
     id: ConnId,
-    client_id: String,
+    /// The authenticated client id (JWT `iss`); stored messages are charged to it.
+    client_id: Arc<str>,
     relay: Arc<Relay>,
     shared: Arc<ConnShared>,
     /// topic → subscription id
@@ -931,6 +982,7 @@ impl Conn {
         store.publish(
             self.cfg(),
             self.id,
+            &self.client_id,
             &p.topic,
             p.message,
             p.tag,
@@ -1175,6 +1227,18 @@ mod tests {
     }
 
     #[test]
+    fn close_reasons_fit_a_close_frame() {
+        assert_eq!(close_reason("idle timeout"), "idle timeout");
+        let long = format!(
+            "invalid auth: wrong audience (expected ws://{}/relay)",
+            "é".repeat(100)
+        );
+        let cut = close_reason(&long);
+        assert!(cut.len() <= MAX_CLOSE_REASON && long.starts_with(cut));
+        assert!(cut.len() >= MAX_CLOSE_REASON - 1);
+    }
+
+    #[test]
     fn subscription_id_is_sha256_of_topic_and_client_id() {
         // sha256("abc")
         assert_eq!(
@@ -1210,6 +1274,10 @@ mod tests {
         assert_eq!(r.check(1), Rate::Flood);
     }
 
+    fn owner() -> Arc<str> {
+        Arc::from("did:key:z6MkOwner")
+    }
+
     fn shared() -> Arc<ConnShared> {
         let (tx, _rx) = mpsc::channel(4);
         Arc::new(ConnShared {
@@ -1227,8 +1295,17 @@ mod tests {
         let mut s = Store::default();
         let topic = "ab".repeat(32);
         for i in 0..5 {
-            s.publish(&cfg, 1, &topic, Arc::from(format!("m{i}")), 1, 1000, 10)
-                .unwrap();
+            s.publish(
+                &cfg,
+                1,
+                &owner(),
+                &topic,
+                Arc::from(format!("m{i}")),
+                1,
+                1000,
+                10,
+            )
+            .unwrap();
         }
         assert_eq!(s.stats().stored_messages, 3);
         let (msgs, more) = s.fetch(2, std::slice::from_ref(&topic), 10, 20);
@@ -1253,15 +1330,15 @@ mod tests {
         };
         let mut s = Store::default();
         let (a, b) = ("aa".repeat(32), "bb".repeat(32));
-        s.publish(&cfg, 1, &a, Arc::from("12345678"), 0, 1000, 0)
+        s.publish(&cfg, 1, &owner(), &a, Arc::from("12345678"), 0, 1000, 0)
             .unwrap();
         assert_eq!(s.stats().stored_bytes, 8 + store::STORED_MESSAGE_OVERHEAD);
         assert_eq!(
-            s.publish(&cfg, 1, &b, Arc::from("1"), 0, 1000, 0),
+            s.publish(&cfg, 1, &owner(), &b, Arc::from("1"), 0, 1000, 0),
             Err(StoreError::TooManyTopics)
         );
         assert_eq!(
-            s.publish(&cfg, 1, &a, Arc::from("123"), 0, 1000, 0),
+            s.publish(&cfg, 1, &owner(), &a, Arc::from("123"), 0, 1000, 0),
             Err(StoreError::StorageFull)
         );
         assert_eq!(
@@ -1272,11 +1349,61 @@ mod tests {
     }
 
     #[test]
+    fn store_charges_each_client_id_and_keeps_the_global_cap() {
+        let o = store::STORED_MESSAGE_OVERHEAD;
+        let cfg = RelayConfig {
+            max_client_stored_messages: 3,
+            max_client_stored_bytes: 2 * (10 + o),
+            max_stored_bytes: 5 * (10 + o),
+            mailbox_limit: 2,
+            ..RelayConfig::default()
+        };
+        let mut s = Store::default();
+        let (a, b, c): (Arc<str>, Arc<str>, Arc<str>) =
+            (Arc::from("did:a"), Arc::from("did:b"), Arc::from("did:c"));
+        let (t1, t2) = ("a1".repeat(32), "a2".repeat(32));
+        let ten = || Arc::from("0123456789");
+        s.publish(&cfg, 1, &a, &t1, ten(), 0, 1000, 0).unwrap();
+        s.publish(&cfg, 1, &a, &t2, ten(), 0, 1000, 0).unwrap();
+        let quota = s.publish(&cfg, 1, &a, &t2, ten(), 0, 1000, 0).unwrap_err();
+        assert!(matches!(quota, StoreError::ClientQuota { .. }));
+        assert!(quota.message().starts_with("client storage quota exceeded"));
+        // The same client id on another connection shares the quota; live messages are free.
+        assert!(s.publish(&cfg, 2, &a, &t2, ten(), 0, 1000, 0).is_err());
+        s.publish(&cfg, 2, &a, &t2, ten(), 0, 0, 0).unwrap();
+        assert_eq!(
+            s.client_usage("did:a"),
+            store::Usage {
+                messages: 2,
+                bytes: 2 * (10 + o)
+            }
+        );
+        // Others still publish, until the global cap.
+        s.publish(&cfg, 3, &b, &t1, ten(), 0, 1000, 0).unwrap();
+        s.publish(&cfg, 3, &b, &t1, ten(), 0, 1000, 0).unwrap();
+        // The mailbox of t1 (limit 2) evicted a's oldest message: a is charged one less.
+        assert_eq!(s.client_usage("did:a").messages, 1);
+        s.publish(&cfg, 4, &c, &t2, ten(), 0, 1000, 0).unwrap();
+        s.publish(&cfg, 4, &c, &"a3".repeat(32), ten(), 0, 1000, 0)
+            .unwrap();
+        assert_eq!(s.stats().stored_messages, 5);
+        assert_eq!(
+            s.publish(&cfg, 1, &a, &"a4".repeat(32), ten(), 0, 1000, 0),
+            Err(StoreError::StorageFull)
+        );
+        // Expiry releases every client's charge.
+        s.prune(2000);
+        assert_eq!(s.client_usage("did:a"), store::Usage::default());
+        assert_eq!(s.client_usage("did:c"), store::Usage::default());
+        assert_eq!(s.stats(), StoreStats::default());
+    }
+
+    #[test]
     fn store_flushes_unseen_messages_once() {
         let cfg = RelayConfig::default();
         let mut s = Store::default();
         let topic = "cd".repeat(32);
-        s.publish(&cfg, 1, &topic, Arc::from("hello"), 7, 1000, 0)
+        s.publish(&cfg, 1, &owner(), &topic, Arc::from("hello"), 7, 1000, 0)
             .unwrap();
         let conn = shared();
         let first = s

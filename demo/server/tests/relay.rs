@@ -47,19 +47,27 @@ fn sign_jwt(signer: &SigningKey, header: &str, payload: &Value) -> String {
     format!("{h}.{p}.{}", URL_SAFE_NO_PAD.encode(sig.to_bytes()))
 }
 
-fn claims(seed: u8, iat: i64, exp: i64) -> Value {
+/// The relay URL a client connecting to `addr` uses as `aud` (like the official clients: the
+/// `relayUrl` they were given).
+fn aud(addr: SocketAddr) -> String {
+    format!("ws://{addr}/relay")
+}
+
+fn claims(addr: SocketAddr, seed: u8, iat: i64, exp: i64) -> Value {
     json!({
         "iss": did(seed),
         "sub": "5f2d8c0e9b1a4f6e8d7c6b5a49382716f5e4d3c2b1a09f8e7d6c5b4a39281706",
-        "aud": "ws://127.0.0.1/relay",
+        "aud": aud(addr),
         "iat": iat,
         "exp": exp,
     })
 }
 
-/// A valid token of client `seed` (issued now, valid for a day, like the official clients').
-fn jwt(seed: u8) -> String {
-    sign_jwt(&key(seed), HEADER, &claims(seed, now_s(), now_s() + 86400))
+/// A valid token of client `seed` for the relay at `addr` (issued now, valid for a day, like the
+/// official clients').
+fn jwt(addr: SocketAddr, seed: u8) -> String {
+    let now = now_s();
+    sign_jwt(&key(seed), HEADER, &claims(addr, seed, now, now + 86400))
 }
 
 fn topic(n: u8) -> String {
@@ -94,7 +102,7 @@ impl Client {
 
     /// Connects as client `seed` with a valid token.
     async fn connect(addr: SocketAddr, seed: u8) -> Client {
-        Client::connect_url(&relay_url(addr, &jwt(seed))).await
+        Client::connect_url(&relay_url(addr, &jwt(addr, seed))).await
     }
 
     async fn send_text(&mut self, text: String) {
@@ -726,7 +734,7 @@ async fn missing_auth_is_closed_with_policy_violation() {
 async fn bad_signature_is_closed_with_reason() {
     let (_s, addr) = demo().await;
     // Signed by key 9 but claiming to be client 1.
-    let forged = sign_jwt(&key(9), HEADER, &claims(1, now_s(), now_s() + 3600));
+    let forged = sign_jwt(&key(9), HEADER, &claims(addr, 1, now_s(), now_s() + 3600));
     let (code, reason) = refused(relay_url(addr, &forged)).await;
     assert_eq!(
         (code, reason.as_str()),
@@ -737,7 +745,11 @@ async fn bad_signature_is_closed_with_reason() {
 #[tokio::test]
 async fn expired_jwt_is_closed_with_reason() {
     let (_s, addr) = demo().await;
-    let old = sign_jwt(&key(1), HEADER, &claims(1, now_s() - 7200, now_s() - 3600));
+    let old = sign_jwt(
+        &key(1),
+        HEADER,
+        &claims(addr, 1, now_s() - 7200, now_s() - 3600),
+    );
     let (code, reason) = refused(relay_url(addr, &old)).await;
     assert_eq!((code, reason.as_str()), (1008, "invalid auth: expired"));
 }
@@ -745,7 +757,11 @@ async fn expired_jwt_is_closed_with_reason() {
 #[tokio::test]
 async fn jwt_issued_far_in_the_future_is_closed_with_reason() {
     let (_s, addr) = demo().await;
-    let future = sign_jwt(&key(1), HEADER, &claims(1, now_s() + 3600, now_s() + 7200));
+    let future = sign_jwt(
+        &key(1),
+        HEADER,
+        &claims(addr, 1, now_s() + 3600, now_s() + 7200),
+    );
     let (code, reason) = refused(relay_url(addr, &future)).await;
     assert_eq!(
         (code, reason.as_str()),
@@ -764,7 +780,7 @@ async fn malformed_or_foreign_jwts_are_closed_with_reason() {
     let hs = sign_jwt(
         &key(1),
         r#"{"alg":"HS256","typ":"JWT"}"#,
-        &claims(1, now_s(), now_s() + 60),
+        &claims(addr, 1, now_s(), now_s() + 60),
     );
     let (code, reason) = refused(relay_url(addr, &hs)).await;
     assert_eq!(code, 1008);
@@ -772,7 +788,7 @@ async fn malformed_or_foreign_jwts_are_closed_with_reason() {
         reason.starts_with("invalid auth: unsupported header"),
         "{reason}"
     );
-    let mut c = claims(1, now_s(), now_s() + 60);
+    let mut c = claims(addr, 1, now_s(), now_s() + 60);
     c["iss"] = json!("did:web:example.com");
     let (code, reason) = refused(relay_url(addr, &sign_jwt(&key(1), HEADER, &c))).await;
     assert_eq!(code, 1008);
@@ -785,7 +801,7 @@ async fn authorization_bearer_header_is_accepted() {
     let mut req = format!("ws://{addr}/relay").into_client_request().unwrap();
     req.headers_mut().insert(
         "authorization",
-        format!("Bearer {}", jwt(4)).parse().unwrap(),
+        format!("Bearer {}", jwt(addr, 4)).parse().unwrap(),
     );
     let (ws, _) = connect_async(req).await.unwrap();
     let mut c = Client {
@@ -804,7 +820,7 @@ async fn authorization_bearer_header_is_accepted() {
 #[tokio::test]
 async fn project_id_bad_is_refused() {
     let (_s, addr) = demo().await;
-    let url = format!("ws://{addr}/relay?auth={}&projectId=bad", jwt(1));
+    let url = format!("ws://{addr}/relay?auth={}&projectId=bad", jwt(addr, 1));
     let (code, reason) = refused(url).await;
     assert_eq!((code, reason.as_str()), (1008, "invalid projectId"));
 }
@@ -1015,7 +1031,7 @@ async fn connection_limit_refuses_extra_sockets() {
     .await;
     let mut a = Client::connect(addr, 1).await;
     a.subscribe(&topic(64)).await;
-    let (code, reason) = refused(relay_url(addr, &jwt(2))).await;
+    let (code, reason) = refused(relay_url(addr, &jwt(addr, 2))).await;
     assert_eq!((code, reason.as_str()), (1013, "too many connections"));
     drop(a);
     eventually("first socket gone", || relay.stats().connections == 0).await;
@@ -1196,4 +1212,237 @@ async fn frame_flood_closes_the_connection() {
         (1008, "rate limited: too many requests")
     );
     eventually("flooder disconnected", || relay.stats().connections == 0).await;
+}
+
+// ----- bounded auth, token claims, per-client storage quotas ---------------------------------------------
+
+/// Opens a socket whose token travels in an `Authorization: Bearer` header (no URL length limit).
+async fn connect_bearer(addr: SocketAddr, token: &str) -> Client {
+    let mut req = format!("ws://{addr}/relay?projectId=demo-project")
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("authorization", format!("Bearer {token}").parse().unwrap());
+    let (ws, _) = connect_async(req).await.expect("websocket connects");
+    Client {
+        ws,
+        pushes: VecDeque::new(),
+        responses: VecDeque::new(),
+        next_id: 1,
+        closed: None,
+    }
+}
+
+/// A signed token whose `iss` is `did:key:z` followed by `len` base58 characters.
+fn token_with_issuer_of(addr: SocketAddr, len: usize) -> String {
+    let mut c = claims(addr, 1, now_s(), now_s() + 600);
+    c["iss"] = json!(format!("did:key:z{}", "z".repeat(len)));
+    sign_jwt(&key(1), HEADER, &c)
+}
+
+#[tokio::test]
+async fn a_128k_character_issuer_is_refused_at_once_without_decoding_it() {
+    let (_s, addr) = demo().await;
+    let token = token_with_issuer_of(addr, 128_000);
+    let started = std::time::Instant::now();
+    let mut c = connect_bearer(addr, &token).await;
+    let (code, reason) = c.closed_with().await;
+    let took = started.elapsed();
+    assert_eq!(code, 1008, "{reason}");
+    assert!(
+        reason.starts_with("invalid auth: token too long"),
+        "{reason}"
+    );
+    // Measured: ~5.6 s of base58 decoding before the length bound; now a few ms.
+    assert!(took < Duration::from_secs(1), "refusal took {took:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_tokens_do_not_delay_plain_http() {
+    let (_s, addr) = demo().await;
+    let token = token_with_issuer_of(addr, 128_000);
+    let attackers: Vec<_> = (0..2)
+        .map(|_| {
+            let token = token.clone();
+            tokio::spawn(async move {
+                for _ in 0..3 {
+                    let mut c = connect_bearer(addr, &token).await;
+                    let (code, _) = c.closed_with().await;
+                    assert_eq!(code, 1008);
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let started = std::time::Instant::now();
+    let r = common::get(addr, "/demo-config.json").await;
+    let took = started.elapsed();
+    assert_eq!(r.status, 200);
+    for a in attackers {
+        a.await.expect("attacker task");
+    }
+    assert!(took < Duration::from_secs(1), "plain GET took {took:?}");
+}
+
+#[tokio::test]
+async fn jwt_exp_must_be_an_integer_at_most_a_day_after_iat() {
+    let (_s, addr) = demo().await;
+    let now = now_s();
+    let cases = [
+        (json!(1e300), "invalid auth: claim exp must be an integer"),
+        (
+            json!(now as f64 + 3600.5),
+            "invalid auth: claim exp must be an integer",
+        ),
+        (
+            json!((now + 3600).to_string()),
+            "invalid auth: claim exp must be an integer",
+        ),
+        (
+            json!(i64::MAX),
+            "invalid auth: lifetime too long (exp more than 86400 s after iat)",
+        ),
+        (
+            json!(now + 86400 + 1),
+            "invalid auth: lifetime too long (exp more than 86400 s after iat)",
+        ),
+    ];
+    for (exp, want) in cases {
+        let mut c = claims(addr, 1, now, 0);
+        c["exp"] = exp.clone();
+        let (code, reason) = refused(relay_url(addr, &sign_jwt(&key(1), HEADER, &c))).await;
+        assert_eq!((code, reason.as_str()), (1008, want), "exp {exp}");
+    }
+    // A fractional iat is refused too.
+    let mut c = claims(addr, 1, now, now + 600);
+    c["iat"] = json!(now as f64 + 0.5);
+    let (code, reason) = refused(relay_url(addr, &sign_jwt(&key(1), HEADER, &c))).await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1008, "invalid auth: claim iat must be an integer")
+    );
+    // Exactly one day, as the official clients issue it, is accepted.
+    let ok = sign_jwt(&key(1), HEADER, &claims(addr, 1, now, now + 86400));
+    let mut a = Client::connect_url(&relay_url(addr, &ok)).await;
+    a.subscribe(&topic(90)).await;
+}
+
+#[tokio::test]
+async fn jwt_audience_must_be_the_relay_url_the_client_connected_to() {
+    let (_s, addr) = demo().await;
+    let port = addr.port();
+    let wrong = [
+        json!("wss://relay.walletconnect.org"),
+        json!("ws://127.0.0.1/relay"),
+        json!(format!("ws://127.0.0.1:{}/relay", port.wrapping_add(1))),
+        json!(format!("ws://localhost:{port}/relay")),
+        json!(format!("ws://{addr}/other")),
+        json!(format!("ws://{addr}/relay/x")),
+        json!(format!("http://{addr}/relay")),
+        json!(format!("ws://user@{addr}/relay")),
+        json!(5),
+    ];
+    for aud in wrong {
+        let mut c = claims(addr, 1, now_s(), now_s() + 600);
+        c["aud"] = aud.clone();
+        let (code, reason) = refused(relay_url(addr, &sign_jwt(&key(1), HEADER, &c))).await;
+        assert_eq!(code, 1008, "aud {aud}");
+        assert_eq!(
+            reason,
+            format!("invalid auth: wrong audience (expected ws://{addr}/relay)"),
+            "aud {aud}"
+        );
+    }
+    let mut c = claims(addr, 1, now_s(), now_s() + 600);
+    c.as_object_mut().unwrap().remove("aud");
+    let (code, reason) = refused(relay_url(addr, &sign_jwt(&key(1), HEADER, &c))).await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1008, "invalid auth: missing claim aud")
+    );
+    // The relay URL as the clients write it: ws or wss (TLS may end in front of the relay), any
+    // case in scheme and host, and the query string the client may have put into its relayUrl.
+    for aud in [
+        format!("ws://{addr}/relay"),
+        format!("wss://{addr}/relay"),
+        format!("WS://{addr}/relay"),
+        format!("ws://{addr}/relay?projectId=demo-project"),
+    ] {
+        let mut c = claims(addr, 1, now_s(), now_s() + 600);
+        c["aud"] = json!(aud);
+        let mut a = Client::connect_url(&relay_url(addr, &sign_jwt(&key(1), HEADER, &c))).await;
+        a.subscribe(&topic(93)).await;
+    }
+}
+
+fn quota_topic(i: u32) -> String {
+    // 50 messages per topic, below the 100-message mailbox limit.
+    format!("{:064x}", 0xa0_0000 + i / 50)
+}
+
+#[tokio::test]
+async fn a_client_over_its_storage_quota_is_refused_while_other_clients_still_publish() {
+    let (s, addr) = demo().await;
+    let relay = s.state.relay.clone();
+    let mut hog = Client::connect(addr, 1).await;
+    let big = "q".repeat(64 * 1024);
+    let mut refusal = None;
+    // Bounded: 1200 × 64 KiB is more than the whole store (64 MiB).
+    for i in 0..1200u32 {
+        let r = hog
+            .call(
+                "irn_publish",
+                json!({"topic": quota_topic(i), "message": big, "ttl": 300, "tag": 1}),
+            )
+            .await;
+        if let Some(e) = r.get("error") {
+            if e["message"] == "rate limited" {
+                tokio::time::sleep(Duration::from_millis(1100)).await;
+                continue;
+            }
+            refusal = Some(e.clone());
+            break;
+        }
+    }
+    let e = refusal.expect("the hog is refused at some point");
+    assert_eq!(e["code"], -32000, "{e}");
+    let msg = e["message"].as_str().unwrap();
+    assert!(msg.starts_with("client storage quota exceeded"), "{msg}");
+    let (held_msgs, held_bytes) = relay.client_stored(&did(1));
+    assert!(held_bytes <= relay.config().max_client_stored_bytes);
+    assert!(held_msgs <= relay.config().max_client_stored_messages);
+    assert!(relay.stats().stored_bytes < relay.config().max_stored_bytes / 2);
+
+    // A dapp's pairing proposal and a wallet's answer still go through.
+    let pairing = topic(94);
+    let mut dapp = Client::connect(addr, 2).await;
+    let r = dapp
+        .call(
+            "wc_proposeSession",
+            json!({"pairingTopic": pairing, "sessionProposal": "ENC-PROPOSAL", "ttl": 300}),
+        )
+        .await;
+    assert_eq!(r["result"], true, "{r}");
+    let mut wallet = Client::connect(addr, 3).await;
+    wallet.subscribe(&pairing).await;
+    assert_eq!(data(&wallet.push_acked().await)["message"], "ENC-PROPOSAL");
+    wallet.publish(&pairing, "ENC-RESPONSE", 300, 1101).await;
+
+    // The quota belongs to the client id: a second socket of the hog is refused too ...
+    let mut hog2 = Client::connect(addr, 1).await;
+    let e = hog2
+        .err(
+            "irn_publish",
+            json!({"topic": topic(95), "message": "more", "ttl": 300, "tag": 1}),
+        )
+        .await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("client storage quota exceeded"),
+        "{e}"
+    );
+    // ... but live messages (ttl 0, never stored) still flow.
+    hog.publish(&topic(95), "live", 0, 1).await;
 }

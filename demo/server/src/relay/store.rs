@@ -1,7 +1,12 @@
 //! Topic mailboxes and subscriptions of the relay. Synchronous; the relay keeps one [`Store`] behind a
 //! mutex and never awaits while holding it. Every collection here is bounded by [`RelayConfig`]
-//! (mailbox length, topic count, stored bytes); deliveries go to per-connection bounded queues with
-//! `try_send`, and a connection whose queue is full is told to close instead of being buffered for.
+//! (mailbox length, topic count, stored bytes in total and per client id); deliveries go to
+//! per-connection bounded queues with `try_send`, and a connection whose queue is full is told to
+//! close instead of being buffered for.
+//!
+//! Every stored message is charged to the client id (the JWT issuer) that published it, so one
+//! client filling its quota (`max_client_stored_messages` / `max_client_stored_bytes`) is refused
+//! while others keep publishing; the global `max_stored_bytes` still bounds the sum.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -49,7 +54,54 @@ struct Stored {
     msg: Msg,
     expires_at: u64,
     publisher: ConnId,
+    /// The client id the message is charged to.
+    owner: Arc<str>,
     delivered: VecDeque<ConnId>,
+}
+
+fn stored_size(message: &str) -> usize {
+    message.len() + STORED_MESSAGE_OVERHEAD
+}
+
+/// What one client id holds in the store.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    pub messages: usize,
+    /// Accounted like [`StoreStats::stored_bytes`].
+    pub bytes: usize,
+}
+
+/// Stored messages and bytes per client id; entries at zero are removed.
+#[derive(Debug, Default)]
+struct Ledger {
+    clients: HashMap<Arc<str>, Usage>,
+    stored_bytes: usize,
+    stored_messages: usize,
+}
+
+impl Ledger {
+    fn usage(&self, client: &str) -> Usage {
+        self.clients.get(client).copied().unwrap_or_default()
+    }
+    fn charge(&mut self, owner: &Arc<str>, size: usize) {
+        let u = self.clients.entry(owner.clone()).or_default();
+        u.messages += 1;
+        u.bytes += size;
+        self.stored_messages += 1;
+        self.stored_bytes += size;
+    }
+    fn release(&mut self, s: &Stored) {
+        let size = stored_size(&s.msg.message);
+        self.stored_messages -= 1;
+        self.stored_bytes -= size;
+        if let Some(u) = self.clients.get_mut(&*s.owner) {
+            u.messages -= 1;
+            u.bytes -= size;
+            if u.messages == 0 {
+                self.clients.remove(&*s.owner);
+            }
+        }
+    }
 }
 
 impl Stored {
@@ -90,13 +142,27 @@ impl Topic {
 pub enum StoreError {
     TooManyTopics,
     StorageFull,
+    /// The publishing client id holds its maximum of stored messages or bytes.
+    ClientQuota {
+        max_messages: usize,
+        max_bytes: usize,
+    },
 }
 
 impl StoreError {
-    pub fn message(self) -> &'static str {
+    pub fn message(self) -> String {
         match self {
-            StoreError::TooManyTopics => "relay is tracking too many topics, try again later",
-            StoreError::StorageFull => "relay storage is full, try again later",
+            StoreError::TooManyTopics => {
+                "relay is tracking too many topics, try again later".into()
+            }
+            StoreError::StorageFull => "relay storage is full, try again later".into(),
+            StoreError::ClientQuota {
+                max_messages,
+                max_bytes,
+            } => format!(
+                "client storage quota exceeded: at most {max_messages} messages / {max_bytes} \
+                 bytes stored per client; retry when your stored messages expire (ttl 0 is not stored)"
+            ),
         }
     }
 }
@@ -114,8 +180,7 @@ pub struct StoreStats {
 #[derive(Debug, Default)]
 pub struct Store {
     topics: HashMap<Arc<str>, Topic>,
-    stored_bytes: usize,
-    stored_messages: usize,
+    ledger: Ledger,
 }
 
 impl Store {
@@ -140,23 +205,37 @@ impl Store {
     }
 
     /// Delivers to every subscriber except `publisher` and stores the message for `ttl_ms` (0 = live
-    /// only). Returns how many subscribers it was queued for.
+    /// only), charged to the client id `owner`. Returns how many subscribers it was queued for.
     #[allow(clippy::too_many_arguments)]
     pub fn publish(
         &mut self,
         cfg: &RelayConfig,
         publisher: ConnId,
+        owner: &Arc<str>,
         topic: &str,
         message: Arc<str>,
         tag: u64,
         ttl_ms: u64,
         now: u64,
     ) -> Result<usize, StoreError> {
-        let size = message.len() + STORED_MESSAGE_OVERHEAD;
-        if ttl_ms > 0 && self.stored_bytes + size > cfg.max_stored_bytes {
-            self.prune(now);
-            if self.stored_bytes + size > cfg.max_stored_bytes {
-                return Err(StoreError::StorageFull);
+        let size = stored_size(&message);
+        if ttl_ms > 0 {
+            // The client's own quota first, so a client filling it is told so (expired messages
+            // are released by the periodic sweep).
+            let used = self.ledger.usage(owner);
+            if used.messages >= cfg.max_client_stored_messages
+                || used.bytes + size > cfg.max_client_stored_bytes
+            {
+                return Err(StoreError::ClientQuota {
+                    max_messages: cfg.max_client_stored_messages,
+                    max_bytes: cfg.max_client_stored_bytes,
+                });
+            }
+            if self.ledger.stored_bytes + size > cfg.max_stored_bytes {
+                self.prune(now);
+                if self.ledger.stored_bytes + size > cfg.max_stored_bytes {
+                    return Err(StoreError::StorageFull);
+                }
             }
         }
         if ttl_ms == 0 && !self.topics.contains_key(topic) {
@@ -176,6 +255,7 @@ impl Store {
             msg: msg.clone(),
             expires_at: now.saturating_add(ttl_ms),
             publisher,
+            owner: owner.clone(),
             delivered: VecDeque::new(),
         };
         let mut queued = 0;
@@ -199,12 +279,10 @@ impl Store {
         }
         if ttl_ms > 0 {
             t.mailbox.push_back(stored);
-            self.stored_bytes += size;
-            self.stored_messages += 1;
+            self.ledger.charge(owner, size);
             while t.mailbox.len() > mailbox_limit {
                 if let Some(old) = t.mailbox.pop_front() {
-                    self.stored_bytes -= old.msg.message.len() + STORED_MESSAGE_OVERHEAD;
-                    self.stored_messages -= 1;
+                    self.ledger.release(&old);
                 }
             }
         } else {
@@ -301,29 +379,30 @@ impl Store {
 
     /// Removes expired messages and topics with neither messages nor subscribers.
     pub fn prune(&mut self, now: u64) {
-        let mut freed_bytes = 0;
-        let mut freed_msgs = 0;
+        let ledger = &mut self.ledger;
         self.topics.retain(|_, t| {
             t.mailbox.retain(|s| {
                 let keep = s.expires_at > now;
                 if !keep {
-                    freed_bytes += s.msg.message.len() + STORED_MESSAGE_OVERHEAD;
-                    freed_msgs += 1;
+                    ledger.release(s);
                 }
                 keep
             });
             !t.is_empty()
         });
-        self.stored_bytes -= freed_bytes;
-        self.stored_messages -= freed_msgs;
     }
 
     pub fn stats(&self) -> StoreStats {
         StoreStats {
             topics: self.topics.len(),
-            stored_messages: self.stored_messages,
-            stored_bytes: self.stored_bytes,
+            stored_messages: self.ledger.stored_messages,
+            stored_bytes: self.ledger.stored_bytes,
             subscriptions: self.topics.values().map(|t| t.subscribers.len()).sum(),
         }
+    }
+
+    /// What the client id `client` holds in the store.
+    pub fn client_usage(&self, client: &str) -> Usage {
+        self.ledger.usage(client)
     }
 }
