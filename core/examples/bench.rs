@@ -54,6 +54,11 @@ fn main() {
     time("json: parse a small engine message", 50_000, || {
         black_box(wm_core::json::parse(&wallets).unwrap());
     });
+    // The 1 MB body cap admits about 100,000 keys: parsing must stay O(n log n) in them.
+    let many_keys = format!("{{{}}}", (0..100_000).map(|i| format!("\"{i:05}\":{}", i % 10)).collect::<Vec<_>>().join(","));
+    time("json: parse a 100,000-key object (1 MB)", 20, || {
+        black_box(wm_core::json::parse(&many_keys).unwrap());
+    });
     time("address: EIP-55 checksum", 50_000, || {
         black_box(wm_core::address::checksum_address("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266").unwrap());
     });

@@ -100,11 +100,44 @@ pub fn is_evm_address(addr: &str, strict: bool) -> bool {
     }
 }
 
-/// Decodes base58 (Bitcoin alphabet, the one Solana uses).
+/// Longest base58 text of 32 bytes (a Solana public key or address): 58^44 > 2^256.
+pub const MAX_BASE58_KEY_LEN: usize = 44;
+/// Longest base58 text of 64 bytes (an ed25519 signature): 58^88 > 2^512.
+pub const MAX_BASE58_SIGNATURE_LEN: usize = 88;
+/// Longest text [`decode_base58`] decodes: the longest thing the utilities read in base58 (a
+/// signature). Base58 decoding is quadratic in the length (2.7 s for 100,000 characters in the
+/// browser), so the length is checked first.
+pub const MAX_BASE58_LEN: usize = MAX_BASE58_SIGNATURE_LEN;
+
+/// Decodes base58 (Bitcoin alphabet, the one Solana uses) of at most [`MAX_BASE58_LEN`] characters.
 pub fn decode_base58(s: &str) -> Result<Vec<u8>, UtilError> {
+    decode_base58_at_most(s, MAX_BASE58_LEN, "base58 string")
+}
+
+/// Decodes base58 of at most `max_len` characters; longer text is refused before decoding, with a
+/// message naming `what` and the lengths (not the text itself, which may be huge).
+fn decode_base58_at_most(s: &str, max_len: usize, what: &str) -> Result<Vec<u8>, UtilError> {
+    if s.len() > max_len {
+        return Err(UtilError(format!(
+            "Invalid {what}: {} characters, expected at most {max_len} base58 characters",
+            s.len()
+        )));
+    }
     bs58::decode(s)
         .into_vec()
-        .map_err(|_| UtilError(format!("Invalid base58 string {}", quoted(s))))
+        .map_err(|_| UtilError(format!("Invalid {what} {}", quoted(s))))
+}
+
+/// The 32 bytes of a base58 Solana public key (at most [`MAX_BASE58_KEY_LEN`] characters).
+pub fn decode_solana_public_key(s: &str) -> Result<[u8; 32], UtilError> {
+    let bytes = decode_base58_at_most(s, MAX_BASE58_KEY_LEN, "Solana public key")?;
+    <[u8; 32]>::try_from(bytes.as_slice()).map_err(|_| {
+        UtilError(format!(
+            "Invalid Solana public key {}: expected 32 bytes, got {}",
+            quoted(s),
+            bytes.len()
+        ))
+    })
 }
 
 /// Encodes bytes as base58 (Bitcoin alphabet).
@@ -114,7 +147,7 @@ pub fn encode_base58(bytes: &[u8]) -> String {
 
 /// Whether `addr` is a Solana address: 32 to 44 base58 characters decoding to exactly 32 bytes.
 pub fn is_solana_address(addr: &str) -> bool {
-    (32..=44).contains(&addr.len()) && matches!(decode_base58(addr), Ok(bytes) if bytes.len() == 32)
+    (32..=MAX_BASE58_KEY_LEN).contains(&addr.len()) && decode_solana_public_key(addr).is_ok()
 }
 
 #[cfg(test)]

@@ -52,6 +52,8 @@ pub fn to_hex(bytes: &[u8]) -> String {
 }
 
 /// Decodes `0x`-prefixed hex (either case, an even number of digits, `0x` alone is empty).
+/// Linear in the length and of any size (calldata, keys, signatures): a caller reading untrusted
+/// text of a known size checks its length first, as `signature::parse_evm_signature` does.
 pub fn from_hex(s: &str) -> Result<Vec<u8>, UtilError> {
     let body = s
         .strip_prefix("0x")

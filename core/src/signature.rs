@@ -6,12 +6,22 @@
 //! (without its `0x04` tag).
 
 use crate::format::quoted;
-use crate::address::{checksum_address, decode_base58, is_evm_address, UtilError};
+use crate::address::{checksum_address, decode_solana_public_key, is_evm_address, UtilError};
 use crate::hash::{from_hex, hash_message, keccak256, to_hex};
 use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
 
-/// Splits a 65-byte `r ‖ s ‖ v` signature given as `0x` + 130 hex digits.
+/// Length of an EVM signature as text: `0x` + 130 hex digits (65 bytes).
+pub const EVM_SIGNATURE_LEN: usize = 2 + 65 * 2;
+
+/// Splits a 65-byte `r ‖ s ‖ v` signature given as `0x` + 130 hex digits. Longer text is refused
+/// before it is decoded.
 pub fn parse_evm_signature(signature: &str) -> Result<(Signature, RecoveryId), UtilError> {
+    if signature.len() > EVM_SIGNATURE_LEN {
+        return Err(UtilError(format!(
+            "Invalid signature: {} characters, expected 0x + 130 hex digits",
+            signature.len()
+        )));
+    }
     let bytes = from_hex(signature).map_err(|_| {
         UtilError(format!(
             "Invalid signature {}: expected 0x + 130 hex digits",
@@ -78,21 +88,23 @@ pub fn verify_message(address: &str, message: &str, signature: &str) -> bool {
 /// Whether `signature` (64 bytes) is a valid ed25519 signature of `message` by the base58 public key
 /// `public_key` (32 bytes). Anything malformed gives `false`.
 pub fn verify_solana_message(public_key: &str, message: &[u8], signature: &[u8]) -> bool {
+    check_solana_message(public_key, message, signature).is_ok()
+}
+
+/// [`verify_solana_message`] with the reason of a refusal: a public key that is not 32 bytes of
+/// base58 (over-long text refused before decoding) or not an ed25519 point, a signature that is not
+/// 64 bytes, or a signature that does not verify.
+pub fn check_solana_message(public_key: &str, message: &[u8], signature: &[u8]) -> Result<(), UtilError> {
     use ed25519_dalek::Verifier;
-    let Ok(key_bytes) = decode_base58(public_key) else {
-        return false;
-    };
-    let Ok(key_bytes) = <[u8; 32]>::try_from(key_bytes.as_slice()) else {
-        return false;
-    };
-    let Ok(sig_bytes) = <[u8; 64]>::try_from(signature) else {
-        return false;
-    };
-    let Ok(key) = ed25519_dalek::VerifyingKey::from_bytes(&key_bytes) else {
-        return false;
-    };
+    let key_bytes = decode_solana_public_key(public_key)?;
+    let sig_bytes = <[u8; 64]>::try_from(signature).map_err(|_| {
+        UtilError(format!("Invalid Solana signature: expected 64 bytes, got {}", signature.len()))
+    })?;
+    let key = ed25519_dalek::VerifyingKey::from_bytes(&key_bytes)
+        .map_err(|_| UtilError(format!("Invalid Solana public key {}: not an ed25519 point", quoted(public_key))))?;
     let sig = ed25519_dalek::Signature::from_bytes(&sig_bytes);
-    key.verify(message, &sig).is_ok()
+    key.verify(message, &sig)
+        .map_err(|_| UtilError("Invalid Solana signature: it does not verify for this key and message".into()))
 }
 
 #[cfg(test)]
