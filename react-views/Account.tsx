@@ -2,8 +2,9 @@ import { useLayoutEffect, useRef } from 'react';
 import { useCopied } from './useCopied';
 import { useDynamicStyle } from './dynamic-styles';
 import type { ViewProps } from './types';
-import { WalletImage } from './WalletImage';
-import { CheckIcon, ChevronRightIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from './icons';
+import { NetworkImage } from './NetworkImage';
+import { CheckIcon, ChevronRightIcon } from './icons';
+import { CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from './view-icons';
 
 /**
  * A circle filled with a gradient of the five address colours. The colours can't be known in
@@ -68,7 +69,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           {copied ? 'Copied' : ''}
         </span>
         {account.balance === null ? (
-          <span part="balance" className="wm-balance wm-skeleton" aria-busy="true" aria-label="Loading balance" />
+          <span part="balance" className="wm-balance wm-skeleton" role="status" aria-busy="true" aria-label="Loading balance" />
         ) : (
           <span part="balance" className="wm-balance">
             {account.balance} {account.balanceSymbol}
@@ -89,7 +90,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           onClick={() => onIntent({ type: 'navigate', view: 'SwitchNetwork' })}
         >
           {network ? (
-            <WalletImage src={network.imageUrl} name={network.name} size="sm" round />
+            <NetworkImage network={network} />
           ) : (
             <span className="wm-image wm-image-sm wm-image-icon" aria-hidden="true">
               <NetworkIcon />

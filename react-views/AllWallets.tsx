@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ViewProps } from './types';
 import { WalletGrid } from './WalletGrid';
 import { ErrorMessage } from './ErrorMessage';
-import { SearchIcon, Spinner } from './icons';
+import { Spinner } from './icons';
+import { SearchIcon } from './view-icons';
 
 /**
  * Catalogue listing. Every keystroke is sent as `searchWallets` (the engine debounces); the

@@ -7,9 +7,10 @@ import { useDynamicStyle } from './dynamic-styles';
 import { BackIcon, CloseIcon, Spinner } from './icons';
 import { Connect } from './Connect';
 import { ConfigError } from './ConfigError';
-import { Notices } from './Banner';
 
 const AllWallets = lazy(() => import('./AllWallets'));
+// Only when there is something to say (kept out of the initial load).
+const Notices = lazy(() => import('./Banner'));
 const Account = lazy(() => import('./Account'));
 const SwitchNetwork = lazy(() => import('./SwitchNetwork'));
 const UnsupportedChain = lazy(() => import('./UnsupportedChain'));
@@ -154,7 +155,11 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
         )}
         {snapshot.loading ? <span className="wm-loading-bar" role="progressbar" aria-label="Loading" /> : null}
       </div>
-      <Notices snapshot={snapshot} onIntent={onIntent} />
+      {snapshot.banner || snapshot.walletRequest ? (
+        <Suspense fallback={null}>
+          <Notices snapshot={snapshot} onIntent={onIntent} />
+        </Suspense>
+      ) : null}
       <div ref={bodyRef} part="body" className="wm-body wm-body-animated" data-wm-dyn={bodyStyleToken}>
         <div ref={innerRef} className="wm-body-inner">
           <div key={viewKey} className="wm-view-transition">

@@ -36,3 +36,5 @@ export function Notices({ snapshot, onIntent }: ViewProps) {
     </>
   );
 }
+
+export default Notices;

@@ -1,6 +1,6 @@
 import type { ConnectorView, ViewProps } from './types';
 import { WalletImage } from './WalletImage';
-import { ChevronRightIcon, GridIcon, MailIcon } from './icons';
+import { ChevronRightIcon, GridIcon, MailIcon, WalletConnectLogo } from './icons';
 
 function badgeFor(c: ConnectorView): { text: string; cls: string } | null {
   if (c.kind === 'recent') return { text: 'Recent', cls: 'wm-badge-recent' };
@@ -24,7 +24,11 @@ function WalletRows({ snapshot, onIntent }: ViewProps) {
               data-kind={c.kind}
               onClick={() => onIntent({ type: 'selectConnector', id: c.id })}
             >
-              <WalletImage src={c.icon} name={c.name} size="md" />
+              {c.kind === 'walletConnect' || c.id === 'walletConnect' ? (
+                <WalletConnectLogo />
+              ) : (
+                <WalletImage src={c.icon} name={c.name} size="md" />
+              )}
               <span className="wm-row-text">
                 <span className="wm-row-name">{c.name}</span>
               </span>

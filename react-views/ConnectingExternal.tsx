@@ -1,7 +1,8 @@
 import type { ViewProps } from './types';
 import { WalletImage } from './WalletImage';
 import { ErrorMessage } from './ErrorMessage';
-import { RetryIcon, Spinner } from './icons';
+import { Spinner } from './icons';
+import { RetryIcon } from './view-icons';
 
 /** Waiting for an injected wallet to approve the connection. */
 export function ConnectingExternal({ snapshot, onIntent }: ViewProps) {

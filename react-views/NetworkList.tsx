@@ -1,5 +1,5 @@
 import type { NetworkView, Snapshot, Intent } from './types';
-import { WalletImage } from './WalletImage';
+import { NetworkImage } from './NetworkImage';
 import { CheckIcon, Spinner } from './icons';
 
 /** Networks as buttons; the engine marks the active one and owns what a click does. */
@@ -29,7 +29,7 @@ export function NetworkList({
               data-network-id={n.caipNetworkId}
               onClick={() => onIntent({ type: 'switchNetwork', caipNetworkId: n.caipNetworkId })}
             >
-              <WalletImage src={n.imageUrl} name={n.name} size="sm" round />
+              <NetworkImage network={n} />
               <span className="wm-row-text">
                 <span className="wm-row-name">{n.name}</span>
                 {pending ? <span className="wm-row-sub wm-approve">Approve in wallet</span> : null}

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { Spinner } from './icons';
+import { Spinner, WALLETCONNECT_BLUE, WalletConnectMark } from './icons';
 
 /**
  * The QR code's own rules, adopted by the shadow root it renders in (a constructable stylesheet:
@@ -11,6 +11,7 @@ const QR_CSS = `
   background: #fff; color: var(--_qr, var(--wm-qr-color, #141414)); border: 1px solid var(--_border, transparent); }
 .wm-qr svg { display: block; width: 100%; height: 100%; }
 .wm-qr .wm-spinner { font-size: 40px; }
+.wm-qr .wm-note { color: #4a4f4f; }
 .wm-pairing { display: flex; flex-direction: column; align-items: center; gap: 12px; }
 .wm-pairing-actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px; }
 .wm-pairing-actions .wm-button { text-decoration: none; color: var(--_fg); }
@@ -38,13 +39,39 @@ export function usePairingStyles(ref: RefObject<Element | null>): void {
 interface QrPath {
   viewBox: string;
   d: string;
+  /** The light square the encoder left in the centre for a logo, in viewBox units. */
+  logo?: { x: number; y: number; side: number };
 }
 
-/** viewBox and path of the encoder's SVG (`<svg viewBox="0 0 n n" …><path … d="…"/></svg>`). */
+/**
+ * viewBox and path of the encoder's SVG (`<svg viewBox="0 0 n n" …><path … d="…"/></svg>`), and
+ * its logo area (`data-logo="x y side"`) when it left one.
+ */
 export function parseQrSvg(svg: string): QrPath | null {
   const viewBox = /viewBox="(0 0 [0-9]{1,4} [0-9]{1,4})"/.exec(svg)?.[1];
   const d = /<path[^>]* d="([MHhVvz0-9 ]*)"/.exec(svg)?.[1];
-  return viewBox && d ? { viewBox, d } : null;
+  if (!viewBox || !d) return null;
+  const logo = /^<svg [^>]*data-logo="([0-9]{1,4}) ([0-9]{1,4}) ([0-9]{1,4})"/.exec(svg);
+  if (!logo) return { viewBox, d };
+  const [x, y, side] = logo.slice(1).map(Number);
+  return { viewBox, d, logo: { x, y, side } };
+}
+
+/**
+ * WalletConnect's logo in the light centre square the encoder left (it encodes at a level that
+ * restores what the square hides): a blue rounded tile half a module inside the square.
+ */
+function QrLogo({ x, y, side }: { x: number; y: number; side: number }) {
+  const tile = side - 1;
+  const mark = tile * 0.64;
+  return (
+    <g className="wm-qr-logo" data-qr-logo="walletconnect" shapeRendering="geometricPrecision">
+      <rect x={x + 0.5} y={y + 0.5} width={tile} height={tile} rx={tile * 0.28} fill={WALLETCONNECT_BLUE} />
+      <svg x={x + (side - mark) / 2} y={y + (side - (mark * 185) / 300) / 2} width={mark} height={(mark * 185) / 300} viewBox="0 0 300 185" overflow="visible">
+        <WalletConnectMark />
+      </svg>
+    </g>
+  );
 }
 
 /**
@@ -76,6 +103,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
       {path ? (
         <svg xmlns="http://www.w3.org/2000/svg" viewBox={path.viewBox} shapeRendering="crispEdges" role="img" aria-label={label}>
           <path fill="currentColor" d={path.d} />
+          {path.logo ? <QrLogo {...path.logo} /> : null}
         </svg>
       ) : path === null ? (
         <p className="wm-note">The QR code could not be drawn; copy the link instead.</p>

@@ -1,7 +1,7 @@
 import type { ViewProps } from './types';
 import { NetworkList } from './NetworkList';
 import { ErrorMessage } from './ErrorMessage';
-import { DisconnectIcon } from './icons';
+import { DisconnectIcon } from './view-icons';
 
 /** The wallet is on a network the app doesn't support. */
 export function UnsupportedChain({ snapshot, onIntent }: ViewProps) {

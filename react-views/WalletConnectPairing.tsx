@@ -5,7 +5,8 @@ import type { PairingWalletView } from '../element/ts/protocol';
 import { QrCode, usePairingStyles } from './QrCode';
 import { ErrorMessage } from './ErrorMessage';
 import { WalletImage } from './WalletImage';
-import { CheckIcon, CopyIcon, ExternalLinkIcon, RetryIcon, Spinner } from './icons';
+import { CheckIcon, Spinner } from './icons';
+import { CopyIcon, ExternalLinkIcon, RetryIcon } from './view-icons';
 
 /** The wallet's deep links the engine offers here (it builds them with the URI and drops unsafe ones). */
 function walletLinks(wallet: PairingWalletView) {

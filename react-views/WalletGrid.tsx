@@ -20,11 +20,19 @@ export function WalletGrid({
             part="wallet"
             className="wm-wallet"
             data-wallet-id={w.id}
+            title={w.name}
             onClick={() => onIntent({ type: 'selectWallet', id: w.id })}
           >
             <WalletImage src={w.imageUrl} name={w.name} size="lg" />
+            {/* Up to two lines, then an ellipsis: the full name stays the accessible name (the text is
+                whole in the DOM) and shows as the tooltip. */}
             <span className="wm-wallet-name">{w.name}</span>
-            {w.installed ? <span className="wm-badge wm-badge-installed wm-badge-dot">Installed</span> : null}
+            {w.installed ? (
+              <>
+                <span className="wm-badge wm-badge-installed wm-badge-dot" aria-hidden="true" />
+                <span className="wm-visually-hidden"> (installed)</span>
+              </>
+            ) : null}
           </button>
         </li>
       ))}

@@ -1,11 +1,14 @@
-/** Inline SVG icons. Decorative: hidden from assistive technology; the buttons carry the labels. */
+/**
+ * Inline SVG icons. Decorative: hidden from assistive technology; the buttons carry the labels.
+ * The ones only lazily loaded views use live in view-icons.tsx, out of the initial load.
+ */
 import type { ReactNode } from 'react';
 
-interface IconProps {
+export interface IconProps {
   className?: string;
 }
 
-function Svg({ className, children, viewBox = '0 0 24 24' }: IconProps & { children: ReactNode; viewBox?: string }) {
+export function Svg({ className, children, viewBox = '0 0 24 24' }: IconProps & { children: ReactNode; viewBox?: string }) {
   return (
     <svg
       className={className ? `wm-icon ${className}` : 'wm-icon'}
@@ -49,38 +52,10 @@ export function ChevronRightIcon(p: IconProps) {
   );
 }
 
-export function CopyIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V6a2 2 0 0 1 2-2h9" />
-    </Svg>
-  );
-}
-
 export function CheckIcon(p: IconProps) {
   return (
     <Svg {...p}>
       <path d="M20 6L9 17l-5-5" />
-    </Svg>
-  );
-}
-
-export function SearchIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-3.5-3.5" />
-    </Svg>
-  );
-}
-
-export function WalletIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <rect x="3" y="6" width="18" height="14" rx="3" />
-      <path d="M3 10h18M16 15h2" />
-      <path d="M7 6V5a2 2 0 0 1 2-2h8" />
     </Svg>
   );
 }
@@ -105,33 +80,6 @@ export function MailIcon(p: IconProps) {
   );
 }
 
-export function NetworkIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </Svg>
-  );
-}
-
-export function DisconnectIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M15 17l5-5-5-5M20 12H9" />
-      <path d="M12 20H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h6" />
-    </Svg>
-  );
-}
-
-export function ExternalLinkIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M14 4h6v6M20 4l-9 9" />
-      <path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
-    </Svg>
-  );
-}
-
 export function AlertIcon(p: IconProps) {
   return (
     <Svg {...p}>
@@ -141,12 +89,27 @@ export function AlertIcon(p: IconProps) {
   );
 }
 
-export function RetryIcon(p: IconProps) {
+/**
+ * WalletConnect's logo mark (its "wave": an arc over a zigzag), 300 × 185 units, drawn as two
+ * strokes that follow the official outline (a few bytes instead of its 1.8 KB path).
+ */
+export function WalletConnectMark() {
+  return <path d="M13 87l75 75 62-62 62 62 75-75M66 57Q150-22 234 57" fill="none" stroke="#fff" strokeWidth="36" strokeLinejoin="round" />;
+}
+/** WalletConnect's brand blue, behind the white mark. */
+export const WALLETCONNECT_BLUE = '#3396ff';
+
+/**
+ * WalletConnect's logo as an inline image tile (its white mark on its blue, `.wm-image-walletconnect`;
+ * no request), in place of a wallet image wherever the WalletConnect connector is shown.
+ */
+export function WalletConnectLogo({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
   return (
-    <Svg {...p}>
-      <path d="M20 11a8 8 0 1 0-2.3 5.7" />
-      <path d="M20 4v7h-7" />
-    </Svg>
+    <span className={`wm-image wm-image-${size} wm-image-walletconnect`} data-image-state="logo" aria-hidden="true">
+      <svg viewBox="-90 -147.5 480 480" width="100%" height="100%" focusable="false">
+        <WalletConnectMark />
+      </svg>
+    </span>
   );
 }
 

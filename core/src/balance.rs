@@ -2,7 +2,7 @@
 //! and address (spec 3 "Balance", spec 9 "Cache lifetimes").
 
 use crate::constants::BALANCE_CACHE_MS;
-use crate::format::format_native_balance;
+use crate::format::format_native_balance_en_us;
 use crate::units::format_units;
 use crate::vecmap::VecMap;
 
@@ -40,11 +40,12 @@ pub fn hex_quantity_to_decimal(hex: &str) -> Option<String> {
     Some(out)
 }
 
-/// Reads an `eth_getBalance` answer into the displayed balance (floored to 3 decimals).
+/// Reads an `eth_getBalance` answer into the displayed balance: floored to 3 decimals, integer
+/// digits grouped by thousands (en-US, spec §5): `10,000.000`.
 pub fn parse_balance_response(body: &str, decimals: u32) -> Option<String> {
     let v = crate::json::parse(body).ok()?;
     let wei = hex_quantity_to_decimal(v.get("result")?.as_str()?)?;
-    Some(format_native_balance(&format_units(&wei, decimals).ok()?))
+    Some(format_native_balance_en_us(&format_units(&wei, decimals).ok()?))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,9 +100,12 @@ mod tests {
     }
 
     #[test]
-    fn native_balance_is_floored_to_3_decimals() {
+    fn native_balance_is_floored_to_3_decimals_and_grouped_by_thousands() {
         // 10000 ETH (anvil's dev account) and 1.23456789 ETH.
-        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x21e19e0c9bab2400000"}"#, 18).as_deref(), Some("10000.000"));
+        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x21e19e0c9bab2400000"}"#, 18).as_deref(), Some("10,000.000"));
+        // 19755316.610123 with 6 decimals (a currency with other decimals).
+        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x11f7a4a1044b"}"#, 6).as_deref(), Some("19,755,316.610"));
+        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x0"}"#, 18).as_deref(), Some("0.000"));
         assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x112210f4768db400"}"#, 18).as_deref(), Some("1.234"));
         assert_eq!(parse_balance_response(r#"{"error":{"code":-32000,"message":"x"}}"#, 18), None);
         assert_eq!(parse_balance_response("<html>", 18), None);

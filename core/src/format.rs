@@ -56,6 +56,19 @@ pub fn format_native_balance(value: &str) -> String {
     format!("{sign}{}.{frac}", d.int)
 }
 
+/// A native balance as shown in the views: [`format_native_balance`] with the integer digits
+/// grouped by thousands in en-US style (spec §5, "Amounts use en-US format"):
+/// `"10000.0001"` → `"10,000.000"`, `"-1234567.5"` → `"-1,234,567.500"`.
+pub fn format_native_balance_en_us(value: &str) -> String {
+    let plain = format_native_balance(value);
+    let (sign, rest) = match plain.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", plain.as_str()),
+    };
+    let (int, frac) = rest.split_once('.').unwrap_or((rest, ""));
+    format!("{sign}{}.{frac}", group_thousands(int))
+}
+
 /// Groups integer digits by thousands with commas (en-US).
 #[allow(clippy::manual_is_multiple_of)] // `is_multiple_of` needs Rust 1.87; the workspace MSRV is 1.85.
 fn group_thousands(int: &str) -> String {
@@ -188,6 +201,23 @@ mod tests {
     }
 
     #[test]
+    fn displayed_native_balance_groups_thousands_en_us_and_keeps_3_truncated_decimals() {
+        assert_eq!(format_native_balance_en_us("10000"), "10,000.000");
+        assert_eq!(format_native_balance_en_us("9999.99999"), "9,999.999");
+        assert_eq!(format_native_balance_en_us("999.9999"), "999.999");
+        assert_eq!(format_native_balance_en_us("1000"), "1,000.000");
+        assert_eq!(format_native_balance_en_us("-1234567.5"), "-1,234,567.500");
+        assert_eq!(format_native_balance_en_us("0.0004"), "0.000");
+        assert_eq!(format_native_balance_en_us("-0.0004"), "0.000");
+        assert_eq!(format_native_balance_en_us("1.5e6"), "1,500,000.000");
+        assert_eq!(
+            format_native_balance_en_us("123456789012345678901234567890.12345"),
+            "123,456,789,012,345,678,901,234,567,890.123"
+        );
+        assert_eq!(format_native_balance_en_us("oops"), "0.000");
+    }
+
+    #[test]
     fn amount_en_us_groups_thousands_and_rounds_half_away_from_zero() {
         assert_eq!(format_amount_en_us("1234567.891", 2), "1,234,567.89");
         assert_eq!(
@@ -240,6 +270,7 @@ mod tests {
         fn formatters_never_panic(s in ".*", d in 0u32..200) {
             let _ = format_native_balance(&s);
             let _ = format_amount_en_us(&s, d);
+            let _ = format_native_balance_en_us(&s);
             let _ = truncate_address(&s);
             let g = avatar_gradient(&s);
             for c in g {
@@ -256,6 +287,12 @@ mod tests {
             prop_assert_eq!(after.len(), 3);
             // Truncation, not rounding: the shown digits are a prefix of the fraction.
             prop_assert!(f.starts_with(after.trim_end_matches('0')));
+            // The displayed form is the same number with commas every three integer digits.
+            let shown = format_native_balance_en_us(if frac.is_empty() { &int } else { &s });
+            prop_assert_eq!(shown.replace(',', ""), out.clone());
+            let int_part = shown.trim_start_matches('-').split('.').next().unwrap().to_string();
+            prop_assert!(int_part.split(',').skip(1).all(|g| g.len() == 3));
+            prop_assert!(int_part.split(',').next().is_some_and(|g| (1..=3).contains(&g.len())));
         }
     }
 }

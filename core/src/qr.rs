@@ -25,6 +25,26 @@ pub const MAX_VERSION: u8 = 40;
 /// Light border drawn around the symbol by [`QrCode::to_svg`], in modules.
 pub const QUIET_ZONE: usize = 4;
 
+/// Error-correction level of a WalletConnect pairing code. A logo is drawn over its centre (as
+/// AppKit and RainbowKit do), which hides about 5 % of the symbol: level Q restores up to 25 % of
+/// the codewords, so the code still scans with margin for glare and a tilted camera.
+pub const PAIRING_EC_LEVEL: EcLevel = EcLevel::Q;
+
+/// Side of the logo area of [`QrCode::to_svg_with_logo_area`], in percent of the symbol's side
+/// (quiet zone excluded): 22 % of the side is under 5 % of the area.
+pub const LOGO_SIDE_PERCENT: usize = 22;
+
+/// The centred square left light for a logo in a symbol of `size` modules: its first module on
+/// each axis and its side, in modules of the symbol (quiet zone excluded). The side is odd like
+/// the symbol's, so the square is centred on a module, and at most [`LOGO_SIDE_PERCENT`] of it.
+pub fn logo_area(size: usize) -> (usize, usize) {
+    let mut side = size * LOGO_SIDE_PERCENT / 100;
+    if side % 2 != size % 2 {
+        side = side.saturating_sub(1);
+    }
+    ((size - side) / 2, side)
+}
+
 /// Error-correction level: the share of codewords that can be restored (about 7, 15, 25, 30 %).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum EcLevel {
@@ -636,7 +656,20 @@ impl QrCode {
         self.svg(Some(label))
     }
 
+    /// The code as an SVG document like [`QrCode::to_svg`] (named `label` when given) with the
+    /// [`logo_area`] in its centre left light for a logo: no module is drawn there, and the root
+    /// carries the area as `data-logo="x y side"` in `viewBox` units (quiet zone included). Meant
+    /// for codes encoded at [`PAIRING_EC_LEVEL`], which restores the hidden codewords.
+    pub fn to_svg_with_logo_area(&self, label: Option<&str>) -> String {
+        let (start, side) = logo_area(self.size);
+        self.svg_with(label, Some((start, side)))
+    }
+
     fn svg(&self, label: Option<&str>) -> String {
+        self.svg_with(label, None)
+    }
+
+    fn svg_with(&self, label: Option<&str>, logo: Option<(usize, usize)>) -> String {
         use fmt::Write;
         let side = self.size + 2 * QUIET_ZONE;
         let mut s = String::with_capacity(self.size * self.size * 3 + 256);
@@ -645,6 +678,13 @@ impl QrCode {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" \
              shape-rendering=\"crispEdges\""
         );
+        if let Some((start, len)) = logo {
+            let at = start + QUIET_ZONE;
+            let _ = write!(s, " data-logo=\"{at} {at} {len}\"");
+        }
+        let in_logo = |x: usize, y: usize| {
+            logo.is_some_and(|(start, len)| (start..start + len).contains(&x) && (start..start + len).contains(&y))
+        };
         match label {
             Some(label) => {
                 s.push_str(" role=\"img\" aria-label=\"");
@@ -657,12 +697,12 @@ impl QrCode {
         for y in 0..self.size {
             let mut x = 0;
             while x < self.size {
-                if !self.is_dark(x, y) {
+                if !self.is_dark(x, y) || in_logo(x, y) {
                     x += 1;
                     continue;
                 }
                 let start = x;
-                while self.is_dark(x, y) {
+                while self.is_dark(x, y) && !in_logo(x, y) {
                     x += 1;
                 }
                 let (px, py) = (start + QUIET_ZONE, y + QUIET_ZONE);
@@ -1255,6 +1295,52 @@ mod tests {
         let mut s = String::new();
         escape_attr("a\tb\rc\u{fffe}d\u{7f}é", &mut s);
         assert_eq!(s, "a&#9;b&#13;cd\u{7f}é");
+    }
+
+    #[test]
+    fn pairing_codes_use_level_q_and_a_centred_odd_logo_area_of_at_most_22_percent() {
+        assert_eq!(PAIRING_EC_LEVEL, Q, "level Q restores the codewords the logo hides");
+        for version in MIN_VERSION..=MAX_VERSION {
+            let size = usize::from(version) * 4 + 17;
+            let (start, side) = logo_area(size);
+            assert_eq!(side % 2, 1, "v{version}: odd, centred on a module");
+            assert_eq!(start * 2 + side, size, "v{version}: centred");
+            assert!(side * 100 <= size * LOGO_SIDE_PERCENT, "v{version}: {side} of {size}");
+            assert!((side + 2) * 100 > size * LOGO_SIDE_PERCENT, "v{version}: as large as allowed");
+            // Under 5 % of the symbol's area.
+            assert!(side * side * 100 < size * size * 5, "v{version}");
+        }
+        // A pairing URI (~190 bytes) is version 12 at Q: 65 modules, a 13-module logo area.
+        assert_eq!(logo_area(65), (26, 13));
+    }
+
+    #[test]
+    fn svg_with_logo_area_leaves_exactly_the_centre_square_light_and_names_it() {
+        for t in &texts() {
+            let code = QrCode::encode(t.as_bytes(), PAIRING_EC_LEVEL).unwrap();
+            let n = code.size();
+            let (start, side) = logo_area(n);
+            let svg = code.to_svg_with_logo_area(Some("Scan me"));
+            let at = start + QUIET_ZONE;
+            assert!(
+                svg.starts_with(&format!(
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {v} {v}\" shape-rendering=\"crispEdges\" data-logo=\"{at} {at} {side}\" role=\"img\" aria-label=\"Scan me\"><path ",
+                    v = n + 2 * QUIET_ZONE
+                )),
+                "{svg}"
+            );
+            let drawn = modules_from_svg(&svg, n);
+            for y in 0..n {
+                for x in 0..n {
+                    let inside = (start..start + side).contains(&x) && (start..start + side).contains(&y);
+                    let want = code.is_dark(x, y) && !inside;
+                    assert_eq!(drawn[y * n + x], want, "{t}: module ({x}, {y})");
+                }
+            }
+        }
+        // Without a label it stays hidden from assistive technology.
+        let code = QrCode::encode(b"wc:abc@2", PAIRING_EC_LEVEL).unwrap();
+        assert!(code.to_svg_with_logo_area(None).contains("data-logo=\"13 13 3\" aria-hidden=\"true\">"));
     }
 
     #[test]

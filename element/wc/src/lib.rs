@@ -29,7 +29,7 @@
 use serde::Deserialize;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
-use wm_core::qr::{EcLevel, QrCode};
+use wm_core::qr::{QrCode, PAIRING_EC_LEVEL};
 use wm_core::wc::auth::{relay_url, user_agent, ClientKey};
 use wm_core::wc::relay::RelayConfig;
 use wm_core::wc::sign::{Input, Metadata, SignClient, SignConfig, MIN_REQUEST_EXPIRY_S};
@@ -207,17 +207,15 @@ impl WcClient {
 
 /// Native side of [`qr_svg`].
 pub fn qr_svg_or_error(text: &str, label: Option<&str>) -> Result<String, String> {
-    let code = QrCode::encode(text.as_bytes(), EcLevel::M).map_err(|e| e.to_string())?;
-    Ok(match label {
-        Some(label) => code.to_svg_labelled(label),
-        None => code.to_svg(),
-    })
+    let code = QrCode::encode(text.as_bytes(), PAIRING_EC_LEVEL).map_err(|e| e.to_string())?;
+    Ok(code.to_svg_with_logo_area(label))
 }
 
-/// `text` (a pairing URI or deep link) as an SVG QR code at level M: one `currentColor` path
-/// in a 4-module quiet zone, `viewBox` in modules (size it with CSS). With `label` it is an
-/// `role="img"` named `label`; without, it is hidden from assistive technology. Throws an `Error`
-/// when the text is too long for any QR code (more than 2331 bytes).
+/// `text` (a pairing URI or deep link) as an SVG QR code at level Q ([`PAIRING_EC_LEVEL`]): one
+/// `currentColor` path in a 4-module quiet zone, `viewBox` in modules (size it with CSS), with a
+/// light square in the centre for a logo, given as `data-logo="x y side"` in `viewBox` units. With
+/// `label` it is an `role="img"` named `label`; without, it is hidden from assistive technology.
+/// Throws an `Error` when the text is too long for any QR code (more than 1663 bytes).
 #[wasm_bindgen(js_name = qrSvg)]
 pub fn qr_svg(text: &str, label: Option<String>) -> Result<String, JsError> {
     qr_svg_or_error(text, label.as_deref()).map_err(|e| JsError::new(&e))

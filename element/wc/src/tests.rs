@@ -3,7 +3,7 @@
 //! with the independent `rqrr` decoder) and the relay auth URL.
 
 use serde_json::{json, Value};
-use wm_core::qr::{EcLevel, QrCode};
+use wm_core::qr::{logo_area, EcLevel, QrCode};
 use wm_core::wc::auth::verify_jwt;
 use wm_core::wc::crypto::{self, KeyPair};
 use wm_core::wc::pairing::PairingUri;
@@ -514,11 +514,17 @@ fn qr_svg_of_a_pairing_uri_is_well_formed_and_decodes_back_to_the_uri() {
     );
     assert_eq!(root.attribute("shape-rendering"), Some("crispEdges"));
     assert_eq!(root.attribute("aria-hidden"), Some("true"));
-    let code = QrCode::encode(uri.as_bytes(), EcLevel::M).unwrap();
+    let code = QrCode::encode(uri.as_bytes(), EcLevel::Q).unwrap();
     let side = (code.size() + 8).to_string();
     assert_eq!(
         root.attribute("viewBox"),
         Some(format!("0 0 {side} {side}").as_str())
+    );
+    // The light centre square for the logo, in viewBox units.
+    let (start, len) = logo_area(code.size());
+    assert_eq!(
+        root.attribute("data-logo"),
+        Some(format!("{0} {0} {len}", start + 4).as_str())
     );
     let elements: Vec<_> = root.descendants().filter(|n| n.is_element()).collect();
     assert_eq!(elements.len(), 2, "only the svg and one path");
@@ -560,14 +566,68 @@ fn qr_codes_of_every_level_and_many_lengths_decode_with_an_independent_decoder()
     assert_eq!(decode_image(side, &px), text.as_bytes());
 }
 
+/// The logo area of an SVG (`data-logo="x y side"`, viewBox units) in pixels at `scale`.
+fn logo_px(svg: &str, scale: usize) -> (usize, usize) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let v: Vec<usize> = doc
+        .root_element()
+        .attribute("data-logo")
+        .expect("a logo area")
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(v[0], v[1], "square, centred");
+    (v[0] * scale, v[2] * scale)
+}
+
+#[test]
+fn pairing_codes_decode_with_the_logo_area_blank_or_covered() {
+    // Pairing URIs of every length a session proposal gives (and more), each drawn with its
+    // centre left light, then with the same square painted over dark, as a logo may read: both
+    // decode with the independent decoder.
+    let mut host = Host::new();
+    let real = host.connect();
+    let mut uris = vec![real.clone()];
+    for len in [40usize, 90, 150, 178, 204, 240, 300, 420, 600] {
+        if len < real.len() {
+            uris.push(real[..len].to_string());
+            continue;
+        }
+        let mut u = format!("{real}&x=");
+        while u.len() < len {
+            u.push(char::from(b'a' + (u.len() % 26) as u8));
+        }
+        uris.push(u);
+    }
+    for uri in &uris {
+        let svg = qr_svg_or_error(uri, None).unwrap();
+        let scale = 3;
+        let (side, mut px) = rasterise(&svg, scale);
+        let (at, len) = logo_px(&svg, scale);
+        assert!(len > 0);
+        for y in at..at + len {
+            for x in at..at + len {
+                assert!(!px[y * side + x], "{uri}: the logo area is left light");
+            }
+        }
+        assert_eq!(decode_image(side, &px), uri.as_bytes(), "blank centre: {uri}");
+        for y in at..at + len {
+            for x in at..at + len {
+                px[y * side + x] = true;
+            }
+        }
+        assert_eq!(decode_image(side, &px), uri.as_bytes(), "covered centre: {uri}");
+    }
+}
+
 #[test]
 fn qr_svg_of_text_too_long_for_version_40_is_an_error() {
-    let err = qr_svg_or_error(&"a".repeat(2332), None).unwrap_err();
+    let err = qr_svg_or_error(&"a".repeat(1664), None).unwrap_err();
     assert_eq!(
         err,
-        "data too long for a QR code: 2332 bytes, at most 2331 at level M"
+        "data too long for a QR code: 1664 bytes, at most 1663 at level Q"
     );
-    assert!(qr_svg_or_error(&"a".repeat(2331), None).is_ok());
+    assert!(qr_svg_or_error(&"a".repeat(1663), None).is_ok());
 }
 
 // ----- relay auth ----------------------------------------------------------------------------

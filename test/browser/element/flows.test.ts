@@ -63,7 +63,7 @@ describe('end-to-end flows with the demo wallet on anvil', () => {
     wallet.reject();
   });
 
-  it('connecting shows the address and the balance read from anvil', async () => {
+  it('connecting shows the address and the balance read from anvil, grouped by thousands (10,000.000 ETH)', async () => {
     localStorage.clear();
     const el = await createModal();
     const detail = await connect(el);
@@ -78,13 +78,18 @@ describe('end-to-end flows with the demo wallet on anvil', () => {
     const wei = BigInt((await res.json()).result);
     const whole = wei / 10n ** 18n;
     const milli = (wei % 10n ** 18n) / 10n ** 15n;
-    const expected = `${whole}.${milli.toString().padStart(3, '0')}`;
+    // Floored to 3 decimals, thousands grouped en-US (spec §5): anvil's 10000 ETH shows as 10,000.000.
+    const expected = `${whole.toLocaleString('en-US')}.${milli.toString().padStart(3, '0')}`;
+    expect(expected).to.match(/^\d{1,3}(,\d{3})+\.\d{3}$/);
     await el.open();
     const root = viewRoot(el);
     const balance = await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])') as HTMLElement, 'balance');
     expect(balance.textContent).to.contain(`${expected} ETH`);
     expect(root.querySelector('[part~="address"]')!.textContent).to.equal('0xf3...b92266');
-    expect(el.getProvider('eip155') === wallet.provider, 'getProvider gives the wallet provider').to.equal(true);
+    // getProvider gives the wallet's provider seen through the modal (its flags and answers kept).
+    const provider = el.getProvider('eip155');
+    expect(provider.isDemoWallet, 'the wallet flags are kept').to.equal(true);
+    expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal(await wallet.provider.request({ method: 'eth_accounts' }));
   });
 
   it('switching network asks the wallet, fires networkchange and shows the new network', async () => {

@@ -7,22 +7,41 @@ describe('views: dialog frame', function () {
   this.timeout(10000);
   afterEach(cleanup);
 
-  it('renders nothing while closed and not embedded, then the dialog once open', async () => {
-    const m = mount(makeSnapshot({ open: false }));
+  it('while closed on Connect, holds the dialog rendered ahead but hidden, inert and out of the accessibility tree; open shows it', async () => {
+    const m = mount(makeSnapshot({ open: false, view: 'Connect' }));
+    await settle();
+    await sleep(50);
+    const hidden = m.$('[part~="modal"]') as HTMLElement;
+    expect(hidden, 'rendered ahead').to.not.equal(null);
+    expect(hidden.checkVisibility({ visibilityProperty: true }), 'not visible').to.equal(false);
+    const app = hidden.closest('.wm-app') as HTMLElement;
+    expect(app.inert, 'inert').to.equal(true);
+    expect(app.getAttribute('aria-hidden')).to.equal('true');
+    expect(m.shadow.activeElement, 'nothing focused inside').to.equal(null);
+    m.render(makeSnapshot({ open: true }));
+    const modal = await m.find('[part~="modal"]');
+    expect(modal.getAttribute('role')).to.equal('dialog');
+    await waitFor(() => modal.checkVisibility({ visibilityProperty: true }));
+    expect((modal.closest('.wm-app') as HTMLElement).inert).to.equal(false);
+  });
+
+  it('while closed on any other view, renders nothing', async () => {
+    const m = mount(makeSnapshot({ open: false, view: 'Account' }));
     await settle();
     await sleep(50);
     expect(ident(m.$('[part~="modal"]'))).to.equal('null');
     expect(ident(m.$('[part~="overlay"]'))).to.equal('null');
-    m.render(makeSnapshot({ open: true }));
-    const modal = await m.find('[part~="modal"]');
-    expect(modal.getAttribute('role')).to.equal('dialog');
   });
 
-  it('closing removes the dialog', async () => {
+  it('closing hides the dialog', async () => {
     const m = mount(makeSnapshot());
-    await m.find('[part~="modal"]');
+    const modal = await m.find('[part~="modal"]');
     m.render(makeSnapshot({ open: false }));
-    await waitFor(() => m.$('[part~="modal"]') === null);
+    await waitFor(() => {
+      const now = m.$('[part~="modal"]') as HTMLElement | null;
+      return now === null || !now.checkVisibility({ visibilityProperty: true });
+    });
+    expect(modal).to.not.equal(undefined);
   });
 
   it('has role=dialog, aria-modal and aria-labelledby pointing at the title', async () => {
@@ -209,7 +228,8 @@ describe('views: dialog frame', function () {
       }),
     );
     const retry = await m.find('.wm-retry');
-    expect(getComputedStyle(retry).backgroundColor).to.equal('rgb(51, 150, 255)');
+    // The default accent #3396ff darkened to #2671bf: white text on it reads at 5:1 (3:1 on #3396ff).
+    expect(getComputedStyle(retry).backgroundColor).to.equal('rgb(38, 113, 191)');
     m.host.style.setProperty('--wm-accent', 'rgb(1, 2, 3)');
     expect(getComputedStyle(retry).backgroundColor).to.equal('rgb(1, 2, 3)');
   });
