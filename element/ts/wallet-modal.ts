@@ -108,11 +108,12 @@ let viewsModule: Promise<typeof import('../../react-views/index.tsx')> | null = 
 
 /** The views chunk (React and the Connect view), fetched once for every element on the page. */
 function loadViews(): Promise<typeof import('../../react-views/index.tsx')> {
-  viewsModule ??= import('../../react-views/index.tsx');
-  viewsModule.catch(() => (viewsModule = null)); // a failed load can be retried
+  if (!viewsModule) {
+    viewsModule = import('../../react-views/index.tsx');
+    viewsModule.catch(() => (viewsModule = null)); // a failed load can be retried
+  }
   return viewsModule;
 }
-
 
 function isMobile(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 600px)').matches;
@@ -230,9 +231,6 @@ export class WalletModalElement extends HTMLElement {
   }
 
   async #start(generation: number): Promise<void> {
-    // The views chunk is fetched beside the engine (from our own origin, not a service): the
-    // element is ready as soon as the engine is, and an open() right then does not wait long.
-    void loadViews().catch(() => {});
     try {
       await loadEngine();
     } catch (err) {
@@ -241,6 +239,9 @@ export class WalletModalElement extends HTMLElement {
     }
     if (generation !== this.#generation) return;
     this.#engine = new Engine(this.#options());
+    // Ready. The views chunk (our own code, not a service) is fetched now, after the engine and so
+    // without slowing it, and mounted below as soon as it is here.
+    void loadViews().catch(() => {});
     const legacy = legacyProvider();
     if (legacy) this.#providers.set('injected', legacy);
     this.#run({ type: 'start', ...readStorage(), legacyProvider: Boolean(legacy) });
@@ -595,7 +596,8 @@ export class WalletModalElement extends HTMLElement {
 
   /** Loads the views chunk and mounts them: inline when embedded, else in an overlay on the body. */
   #ensureViews(): Promise<void> {
-    this.#viewsLoading ??= loadViews().then(({ mountViews }) => {
+    if (this.#viewsLoading) return this.#viewsLoading;
+    const loading = loadViews().then(({ mountViews }) => {
       if (!this.isConnected || this.#views) return;
       let root: ShadowRoot = this.shadowRoot!;
       if (!this.hasAttribute('embedded')) {
@@ -608,7 +610,12 @@ export class WalletModalElement extends HTMLElement {
       this.#views = mountViews(root, { onIntent: (intent: Intent) => this.#run(intent) });
       if (this.#snapshot) this.#views.render(this.#snapshot);
     });
-    return this.#viewsLoading;
+    // A failed load (the network dropped) is tried again on the next open().
+    loading.catch(() => {
+      if (this.#viewsLoading === loading) this.#viewsLoading = null;
+    });
+    this.#viewsLoading = loading;
+    return loading;
   }
 
   #containsDeep(el: Element): boolean {

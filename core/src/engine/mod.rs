@@ -970,8 +970,9 @@ impl Engine {
         let Some(url) = find_network(&self.networks, &network).cloned().and_then(|n| self.rpc_url(&n)) else { return };
         let id = self.id();
         self.pending.insert(id, Pending::Receipt { hash: hash.to_string() });
-        let body = obj(vec![("jsonrpc", "2.0".into()), ("id", id.into()), ("method", "eth_getTransactionReceipt".into()), ("params", vec![hash.to_string()].into())]);
-        self.out.push(Effect::Fetch { id, url, method: "POST", body: Some(body.to_string()), timeout_ms: RPC_TIMEOUT_MS });
+        // `hash` is 0x and 64 hex digits (checked when it came in): nothing to escape.
+        let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"eth_getTransactionReceipt","params":["{hash}"]}}"#);
+        self.out.push(Effect::Fetch { id, url, method: "POST", body: Some(body), timeout_ms: RPC_TIMEOUT_MS });
     }
 
     /// A receipt answer: mined (any receipt object) refreshes the balance; not yet mined (or a

@@ -113,6 +113,41 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
     expect(el.getState().title).to.equal('Connection failed');
   });
 
+  it('a rejected connection is headed "Connection rejected", not "Connecting"', async () => {
+    const rdns = announceWallet('Refusing Wallet', () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })));
+    const el = await createModal();
+    await el.open();
+    (await row(el, rdns)).click();
+    const title = () => dialog(el)?.querySelector('[part~="title"]')?.textContent;
+    await waitFor(() => title() === 'Connection rejected', 'the heading of the rejected view');
+    expect(byText(viewRoot(el), 'button', /try again/i), 'retry offered').to.not.equal(null);
+  });
+
+  it('the Connect view rendered ahead of open() requests nothing from a service, even with a recent catalogue wallet', async () => {
+    const env = await testEnv();
+    localStorage.setItem('@wallet-modal/recent_wallets', JSON.stringify(['c57ca95b47569778a828d19178114f4db188b89b29cc8a0e9b4f1de1d2e5e9a9']));
+    const since = performance.now();
+    const el = await createModal();
+    // Wait until the views are mounted and the hidden Connect view is in the overlay.
+    await waitFor(() => viewRoot(el)?.querySelector('[data-connector-id]'), 'the Connect view rendered ahead');
+    await new Promise((r) => setTimeout(r, 300));
+    const toServices = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime >= since && e.name.startsWith(env.backendUrl))
+      .map((e) => e.name);
+    expect(toServices.join(' '), 'no request to the backend before open()').to.equal('');
+    expect(el.getState().open).to.equal(false);
+    await el.open();
+    await waitFor(() => performance.getEntriesByType('resource').some((e) => e.name.startsWith(`${env.backendUrl}/getWallets`)), 'the catalogue asked for after open()');
+  });
+
+  it('embedded in the page, the modal offers no Close button', async () => {
+    const el = await createModal({ embedded: '' });
+    await waitFor(() => dialog(el)?.querySelector('[data-connector-id]'), 'the embedded Connect view');
+    expect(dialog(el)!.querySelector('[part~="close-button"]')).to.equal(null);
+    expect(el.getState().canClose).to.equal(false);
+  });
+
   it('one unreadable stored value does not stop the stored connection from reconnecting', async () => {
     const first = await createModal();
     const rdns = await anvilWallet('Stored Wallet');
