@@ -231,6 +231,10 @@ export class WalletModalElement extends HTMLElement {
   }
 
   async #start(generation: number): Promise<void> {
+    // The element is defined (ready for the host); the engine and the views chunk (our own code,
+    // not a service) are fetched side by side now, so that an open() right away waits for neither
+    // in turn. The views mount as soon as both are here.
+    void loadViews().catch(() => {});
     try {
       await loadEngine();
     } catch (err) {
@@ -239,9 +243,6 @@ export class WalletModalElement extends HTMLElement {
     }
     if (generation !== this.#generation) return;
     this.#engine = new Engine(this.#options());
-    // Ready. The views chunk (our own code, not a service) is fetched now, after the engine and so
-    // without slowing it, and mounted below as soon as it is here.
-    void loadViews().catch(() => {});
     const legacy = legacyProvider();
     if (legacy) this.#providers.set('injected', legacy);
     this.#run({ type: 'start', ...readStorage(), legacyProvider: Boolean(legacy) });
