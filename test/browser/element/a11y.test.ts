@@ -3,20 +3,12 @@
 // landmark violation. Connect, All Wallets (the real catalogue from the backend), the WalletConnect
 // pairing (the backend's relay), then Account and Switch Network with the demo wallet on anvil.
 import { expect } from '@esm-bundle/chai';
-import { createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { createModal, installDemoWallet, nextEvent, viewRoot, waitFor, type WalletModal } from './helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 import { relayUrl } from '../walletconnect/relay';
 
 const THEMES = ['light', 'dark'] as const;
 let wallet: any;
-
-async function installWallet() {
-  const env = await testEnv();
-  // @ts-ignore — served as is from demo/
-  const { installDemoWallet } = await import('/demo/wallet/demo-wallet.js');
-  wallet = installDemoWallet({ chains: env.chains, prompt: true });
-  await wallet.ready;
-}
 
 async function themed(el: WalletModal, theme: string) {
   await waitFor(() => viewRoot(el)?.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
@@ -27,7 +19,7 @@ describe('<wallet-modal> accessibility (axe-core, light and dark)', function () 
 
   before(async () => {
     localStorage.clear();
-    await installWallet();
+    wallet = await installDemoWallet();
   });
   afterEach(() => {
     for (const el of document.querySelectorAll('wallet-modal')) el.remove();

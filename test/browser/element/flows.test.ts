@@ -1,19 +1,10 @@
 // End-to-end flows against real anvil chains through the demo wallet (an EIP-6963 wallet that
 // forwards to anvil), with the real element build and the real backend.
 import { expect } from '@esm-bundle/chai';
-import { byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { byText, createModal, installDemoWallet, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 let wallet: any;
-
-async function installWallet() {
-  const env = await testEnv();
-  // @ts-ignore — served as is from demo/
-  const { installDemoWallet } = await import('/demo/wallet/demo-wallet.js');
-  wallet = installDemoWallet({ chains: env.chains, prompt: true });
-  await wallet.ready;
-  return wallet;
-}
 
 async function connectorRow(el: WalletModal): Promise<HTMLElement> {
   return waitFor(() => viewRoot(el)?.querySelector('[data-connector-id="dev.walletmodal.demo"]') as HTMLElement, 'Demo Wallet row');
@@ -32,7 +23,7 @@ async function connect(el: WalletModal) {
 describe('end-to-end flows with the demo wallet on anvil', () => {
   before(async () => {
     localStorage.clear();
-    await installWallet();
+    wallet = await installDemoWallet();
   });
   afterEach(async () => {
     for (const el of document.querySelectorAll('wallet-modal')) el.remove();

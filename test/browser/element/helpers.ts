@@ -98,3 +98,13 @@ export function cleanup(): void {
   for (const el of document.querySelectorAll('wallet-modal')) el.remove();
   localStorage.clear();
 }
+
+/** Installs the demo wallet (an EIP-6963 wallet forwarding to the anvil chains) with its prompt. */
+export async function installDemoWallet(): Promise<any> {
+  const env = await testEnv();
+  // @ts-ignore — served as is from demo/
+  const { installDemoWallet: install } = await import('/demo/wallet/demo-wallet.js');
+  const wallet = install({ chains: env.chains, prompt: true });
+  await wallet.ready;
+  return wallet;
+}
