@@ -95,6 +95,33 @@ const CASES: Case[] = [
     ready: '[part~="balance"]',
   },
   {
+    name: 'Account with the error banner and "Approve in your wallet"',
+    snapshot: {
+      view: 'Account',
+      title: 'Account',
+      status: { eip155: 'connected' },
+      account: makeAccount({ balance: '10,000.000' }),
+      network: ETHEREUM,
+      networks: [ETHEREUM, POLYGON],
+      banner: { variant: 'error', message: 'Switching to Polygon was rejected in the wallet' },
+      walletRequest: 'personal_sign',
+    },
+    ready: '[part~="banner"]',
+  },
+  {
+    name: 'Account with a success banner',
+    snapshot: {
+      view: 'Account',
+      title: 'Account',
+      status: { eip155: 'connected' },
+      account: makeAccount({ balance: '10,000.000' }),
+      network: ETHEREUM,
+      networks: [ETHEREUM, POLYGON],
+      banner: { variant: 'success', message: 'Transaction sent' },
+    },
+    ready: '[part~="banner"][data-variant="success"]',
+  },
+  {
     name: 'Account on a custom network (initials), balance loading',
     snapshot: {
       view: 'Account',

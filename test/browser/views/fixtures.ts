@@ -43,6 +43,8 @@ export function makeSnapshot(overrides: Partial<Snapshot> = {}): Snapshot {
     allWallets: { items: [], count: 0, query: '', loading: false, hasMore: false, error: null },
     configError: null,
     imagePreloadTimeoutMs: 2000,
+    banner: null,
+    walletRequest: null,
   };
   return { ...base, ...overrides };
 }
