@@ -1,0 +1,142 @@
+// One protocol, two languages: element/ts/protocol.ts (what the shell and the views are typed
+// against) checked against what the Rust engine really sends and accepts, through the engine's
+// real WebAssembly build. A field added on one side and not the other fails here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import ts from 'typescript';
+import initWasm, { WasmEngine } from '../../element/pkg/engine/wallet_modal_element.js';
+
+const root = new URL('../../', import.meta.url);
+const source = ts.createSourceFile('protocol.ts', await readFile(new URL('element/ts/protocol.ts', root), 'utf8'), ts.ScriptTarget.Latest, true);
+await initWasm({ module_or_path: await readFile(new URL('element/pkg/engine/wallet_modal_element_bg.wasm', root)) });
+
+/** Every interface and type alias of protocol.ts by name. */
+const declarations = new Map();
+source.forEachChild((node) => {
+  if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) declarations.set(node.name.text, node);
+});
+
+/** The object members of a type node (an interface, a literal, or `X | null` around one), or null. */
+function members(typeNode) {
+  if (!typeNode) return null;
+  if (ts.isInterfaceDeclaration(typeNode)) return typeNode.members;
+  if (ts.isTypeLiteralNode(typeNode)) return typeNode.members;
+  if (ts.isUnionTypeNode(typeNode)) {
+    const objects = typeNode.types.map(members).filter(Boolean);
+    return objects.length === 1 ? objects[0] : null;
+  }
+  if (ts.isArrayTypeNode(typeNode)) return members(typeNode.elementType);
+  if (ts.isTypeReferenceNode(typeNode)) {
+    const name = typeNode.typeName.getText(source);
+    if (name === 'Array') return members(typeNode.typeArguments?.[0]);
+    const decl = declarations.get(name);
+    return decl && (ts.isInterfaceDeclaration(decl) ? decl.members : members(decl.type));
+  }
+  return null;
+}
+
+/** Field names of a members list, each with whether it is optional (`?:`). */
+function fields(list) {
+  return list.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(source), optional: Boolean(m.questionToken), type: m.type }));
+}
+
+/**
+ * Compares a JSON value from the engine with a protocol.ts type, recursively through every object
+ * the value holds: the same field names (optional ones may be absent), nothing more.
+ */
+function compare(value, list, path, seen) {
+  const declared = fields(list);
+  const names = declared.map((f) => f.name);
+  for (const key of Object.keys(value)) assert.ok(names.includes(key), `${path}.${key} is sent by the engine but missing from protocol.ts`);
+  for (const f of declared) {
+    if (!f.optional) assert.ok(f.name in value, `${path}.${f.name} is declared in protocol.ts but not sent by the engine`);
+    const inner = value[f.name];
+    const sub = members(f.type);
+    if (!sub || inner === null || inner === undefined || typeof inner !== 'object') continue;
+    const items = Array.isArray(inner) ? inner : [inner];
+    for (const item of items) if (item && typeof item === 'object' && !Array.isArray(item)) compare(item, sub, `${path}.${f.name}`, seen);
+    if (!Array.isArray(inner) && members(f.type)) seen.add(`${path}.${f.name}`);
+  }
+}
+
+const ADDR = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const NETWORKS = [31337, 31338].map((id) => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  name: `Anvil ${id}`,
+  chainNamespace: 'eip155',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:${id}`] } },
+  blockExplorers: { default: { name: 'Explorer', url: 'https://explorer.test' } },
+  testnet: true,
+}));
+
+/** An engine driven to a state where every optional part of the snapshot is filled. */
+function busyEngine() {
+  const engine = new WasmEngine(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS, origin: 'http://127.0.0.1' }));
+  const send = (event) => JSON.parse(engine.dispatch(JSON.stringify(event), 1000));
+  const request = (out, method) => out.effects.find((e) => e.type === 'providerRequest' && e.method === method);
+  send({ type: 'start', storage: {} });
+  send({ type: 'announce', uuid: '350670db-19fa-4704-a166-e52e178b59d2', name: 'Demo Wallet', icon: 'data:image/svg+xml;base64,AA==', rdns: 'dev.walletmodal.demo' });
+  send({ type: 'open' });
+  let out = send({ type: 'selectConnector', id: 'dev.walletmodal.demo' });
+  out = send({ type: 'providerResult', id: request(out, 'eth_requestAccounts').id, result: [ADDR] });
+  out = send({ type: 'providerResult', id: request(out, 'eth_chainId').id, result: '0x7a69' });
+  const balance = out.effects.find((e) => e.type === 'fetch' && e.body?.includes('eth_getBalance'));
+  send({ type: 'fetchResult', id: balance.id, status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' });
+  send({ type: 'open' });
+  out = send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
+  out = send({ type: 'providerResult', id: request(out, 'wallet_switchEthereumChain').id, error: { code: 4001, message: 'no' } });
+  send({ type: 'hostRequest', id: 1, method: 'personal_sign' });
+  out = send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
+  return { engine, send, snapshot: out.snapshot };
+}
+
+test('the snapshot the engine sends has exactly the fields of protocol.ts Snapshot, nested objects included', () => {
+  const { snapshot } = busyEngine();
+  assert.ok(snapshot.account && snapshot.banner && snapshot.walletRequest && snapshot.switching && snapshot.network, 'every optional part filled');
+  const seen = new Set();
+  compare(snapshot, declarations.get('Snapshot').members, 'Snapshot', seen);
+  for (const part of ['Snapshot.account', 'Snapshot.banner', 'Snapshot.switching', 'Snapshot.network', 'Snapshot.allWallets']) assert.ok(seen.has(part), `${part} compared`);
+});
+
+test('a pairing and a failed connection have the fields of protocol.ts too', () => {
+  const engine = new WasmEngine(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS }));
+  const send = (event) => JSON.parse(engine.dispatch(JSON.stringify(event), 1000));
+  send({ type: 'start', storage: {}, legacyProvider: true });
+  send({ type: 'open' });
+  send({ type: 'selectConnector', id: 'walletConnect' });
+  const pairing = send({ type: 'walletConnectUri', uri: `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`, expiresAtMs: 99999 });
+  assert.ok(pairing.snapshot.walletConnect?.uri, 'a pairing shown');
+  const seen = new Set();
+  compare(pairing.snapshot, declarations.get('Snapshot').members, 'Snapshot', seen);
+  assert.ok(seen.has('Snapshot.walletConnect'), 'walletConnect compared');
+
+  send({ type: 'back' });
+  const asked = send({ type: 'selectConnector', id: 'injected' });
+  const id = asked.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_requestAccounts').id;
+  const failed = send({ type: 'providerResult', id, error: { code: 4001, message: 'no' } });
+  assert.equal(failed.snapshot.connecting?.state, 'error');
+  compare(failed.snapshot, declarations.get('Snapshot').members, 'Snapshot', seen);
+  assert.ok(seen.has('Snapshot.connecting'), 'connecting compared');
+});
+
+test('every Intent of protocol.ts is an event the engine reads', () => {
+  const intent = declarations.get('Intent');
+  assert.ok(intent && ts.isUnionTypeNode(intent.type));
+  const { send } = busyEngine();
+  const samples = { view: 'Connect', id: 'walletConnect', query: 'x', caipNetworkId: 'eip155:31337', namespace: 'eip155' };
+  const types = [];
+  for (const variant of intent.type.types) {
+    const list = fields(members(variant));
+    const type = list.find((f) => f.name === 'type').type.literal.text;
+    types.push(type);
+    const event = { type };
+    for (const f of list) if (f.name !== 'type' && !f.optional) event[f.name] = samples[f.name];
+    const out = send(event);
+    const refused = out.effects.find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
+    assert.equal(refused, undefined, `intent ${type}: ${refused?.message}`);
+  }
+  assert.ok(types.length >= 12, `${types.length} intents checked`);
+});
