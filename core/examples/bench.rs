@@ -44,23 +44,23 @@ fn main() {
     });
     let page = serde_json::json!({"data": (0..100).map(|i| serde_json::json!({"id": format!("w{i}"), "name": format!("Wallet {i}"), "image_id": format!("i{i}"), "chains": ["eip155:1"]})).collect::<Vec<_>>(), "count": 500}).to_string();
     time("catalogue: parse a page of 100 wallets", 5_000, || {
-        black_box(wm_core::catalogue::parse_page(&page));
+        black_box(wm_core::connect::catalogue::parse_page(&page));
     });
-    let storage = vec![(wm_core::storage::KEY_CONNECTIONS.to_string(), r#"[{"namespace":"eip155","connectorId":"dev.demo","accounts":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"caipNetworkId":"eip155:1"}]"#.to_string())];
+    let storage = vec![(wm_core::connect::storage::KEY_CONNECTIONS.to_string(), r#"[{"namespace":"eip155","connectorId":"dev.demo","accounts":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"caipNetworkId":"eip155:1"}]"#.to_string())];
     time("storage: load persisted state", 20_000, || {
-        black_box(wm_core::storage::load(&storage));
+        black_box(wm_core::connect::storage::load(&storage));
     });
     let wallets = r#"{"effects":[],"snapshot":{"open":true,"networks":[1,2,3],"name":"Wallet \u00e9"}}"#.repeat(1);
     time("json: parse a small engine message", 50_000, || {
-        black_box(wm_core::json::parse(&wallets).unwrap());
+        black_box(wm_core::service::json::parse(&wallets).unwrap());
     });
     // The 1 MB body cap admits about 100,000 keys: parsing must stay O(n log n) in them.
     let many_keys = format!("{{{}}}", (0..100_000).map(|i| format!("\"{i:05}\":{}", i % 10)).collect::<Vec<_>>().join(","));
     time("json: parse a 100,000-key object (1 MB)", 20, || {
-        black_box(wm_core::json::parse(&many_keys).unwrap());
+        black_box(wm_core::service::json::parse(&many_keys).unwrap());
     });
     time("address: EIP-55 checksum", 50_000, || {
-        black_box(wm_core::address::checksum_address("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266").unwrap());
+        black_box(wm_core::chain::address::checksum_address("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266").unwrap());
     });
     let _ = &mut e;
 }

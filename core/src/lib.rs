@@ -1,55 +1,16 @@
 //! wallet-modal core: every rule of the product, with no I/O, no clock and no randomness.
 //! Time and random bytes come in as arguments; effects go out as data.
+//!
+//! One folder per domain (see the README's "Core layout"): what the folder holds is in its name.
 
-// Utilities published as the `./core` entry.
-pub mod address;
-pub mod caip;
-pub mod format;
-pub mod hash;
-pub mod name;
-pub mod json;
-pub mod vecmap;
-#[cfg(feature = "crypto")]
-pub mod signature;
-pub mod siwx;
-pub mod units;
+pub mod account;
+pub mod auth;
+pub mod chain;
+pub mod connect;
+pub mod embedded;
+pub mod service;
+pub mod trade;
+pub mod ui;
 
-// Catalogue, constants, built-in data and API shapes.
-pub mod constants;
-pub mod entities;
-pub mod errors;
-pub mod networks;
-
-// Validation rules and small state machines of the spec.
-pub mod alerts;
-pub mod analytics;
-pub mod banner;
-pub mod frame;
-pub mod name_flow;
-pub mod onramp;
-pub mod origins;
-pub mod pending;
-pub mod send;
-pub mod siwx_flow;
-pub mod smart_account;
-pub mod throttle;
-pub mod transactions;
-pub mod validation;
-
-// The modal itself: views, connections, wallets, persistence, remote config, the engine.
-pub mod balance;
-pub mod config;
-pub mod connection;
+// The engine: routes the shell's events to the rules above and answers with effects and a snapshot.
 pub mod engine;
-pub mod modal;
-pub mod router;
-pub mod storage;
-pub mod switching;
-pub mod wallets;
-pub mod catalogue;
-pub mod url;
-pub mod qr;
-
-// WalletConnect v2, dapp side, sans-IO (frames, time and random bytes in; frames, events, deadlines out).
-#[cfg(feature = "walletconnect")]
-pub mod wc;

@@ -4,7 +4,7 @@
 //! characters. Over-long input is refused with the decoder's typed error naming the lengths.
 
 use std::time::{Duration, Instant};
-use wm_core::address::{
+use wm_core::chain::address::{
     decode_base58, decode_solana_public_key, encode_base58, is_solana_address, UtilError, MAX_BASE58_KEY_LEN,
     MAX_BASE58_LEN, MAX_BASE58_SIGNATURE_LEN,
 };
@@ -78,7 +78,7 @@ fn is_solana_address_refuses_a_100000_char_address_quickly() {
 #[cfg(feature = "crypto")]
 mod crypto {
     use super::*;
-    use wm_core::signature::{check_solana_message, parse_evm_signature, recover_message_address, verify_message, verify_solana_message};
+    use wm_core::chain::signature::{check_solana_message, parse_evm_signature, recover_message_address, verify_message, verify_solana_message};
 
     const SIGNATURE: [u8; 64] = [7; 64];
     const ADDRESS: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -149,10 +149,10 @@ mod crypto {
 #[cfg(feature = "walletconnect")]
 mod walletconnect {
     use super::*;
-    use wm_core::wc::auth::{did_key_decode, did_key_encode, verify_jwt, MAX_JWT_LEN};
-    use wm_core::wc::crypto::{Envelope, MAX_ENVELOPE_LEN};
-    use wm_core::wc::pairing::{PairingUri, MAX_URI_LEN};
-    use wm_core::wc::{hex_decode_array, Error};
+    use wm_core::connect::wc::auth::{did_key_decode, did_key_encode, verify_jwt, MAX_JWT_LEN};
+    use wm_core::connect::wc::crypto::{Envelope, MAX_ENVELOPE_LEN};
+    use wm_core::connect::wc::pairing::{PairingUri, MAX_URI_LEN};
+    use wm_core::connect::wc::{hex_decode_array, Error};
 
     #[test]
     fn hex_decode_array_accepts_exactly_2n_digits_and_refuses_longer_text_quickly() {

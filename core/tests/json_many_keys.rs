@@ -1,9 +1,9 @@
 //! Parsing a JSON object costs O(n log n) in its number of members, not O(n²): every API, RPC and
-//! wallet response goes through `wm_core::json::parse`, and the 1 MB body cap admits an object of
+//! wallet response goes through `wm_core::service::json::parse`, and the 1 MB body cap admits an object of
 //! about 100,000 keys (a 540 KB one with 50,000 keys used to freeze the page for seconds).
 
 use std::time::{Duration, Instant};
-use wm_core::json::{parse, Value};
+use wm_core::service::json::{parse, Value};
 
 const KEYS: usize = 100_000;
 

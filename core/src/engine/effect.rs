@@ -1,12 +1,12 @@
 //! Effects the engine asks the shell to carry out: the only I/O of the product.
 
-use crate::json::{obj, Value};
+use crate::service::json::{obj, Value};
 
 /// Written as JSON objects tagged by `type`, field names in camelCase (see [`Effect::to_json`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// An EIP-1193 `request` to an injected wallet; answered by `ProviderResult`.
-    ProviderRequest { id: u64, connector_id: String, method: String, params: crate::json::Value },
+    ProviderRequest { id: u64, connector_id: String, method: String, params: crate::service::json::Value },
     /// Stop holding the provider of a connector (after disconnect).
     ReleaseProvider { connector_id: String },
     /// An HTTP request; answered by `FetchResult`.
@@ -16,7 +16,7 @@ pub enum Effect {
     /// Write (`Some`) or remove (`None`) a storage key.
     Persist { key: String, value: Option<String> },
     /// Dispatch a DOM event on the element (bubbling, composed).
-    Emit { name: &'static str, detail: crate::json::Value },
+    Emit { name: &'static str, detail: crate::service::json::Value },
     /// (Re)start a timer; a timer with the same id is replaced. Fires `Timer`.
     StartTimer { id: String, ms: u64 },
     /// A debug-mode alert (shown once per key).

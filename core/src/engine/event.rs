@@ -1,9 +1,9 @@
 //! Events the shell sends to the engine: host calls, view intents, wallet and server answers, timers.
 
-use crate::router::View;
+use crate::ui::router::View;
 use serde::{Deserialize, Deserializer};
 use super::json::{bad, boolean, opt_string, string, string_or_default, uint, Fields};
-use crate::json::Value;
+use crate::service::json::Value;
 
 /// An EIP-1193 / JSON-RPC error as a wallet reported it.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,7 +13,7 @@ pub struct ProviderError {
 }
 
 /// The events arrive as JSON objects tagged by `type` (`{"type": "open", "view": "Account"}`),
-/// field names in camelCase. They are read by hand from a [`crate::json::Value`] rather than with a
+/// field names in camelCase. They are read by hand from a [`crate::service::json::Value`] rather than with a
 /// derived internally tagged deserializer: that one buffers through serde's `Content` machinery,
 /// which costs tens of kilobytes of WebAssembly. Missing `Option`/defaulted fields and `null`
 /// options are accepted; a missing required field or a value of the wrong type is an error.

@@ -1,4 +1,4 @@
-//! Small readers of [`crate::json::Value`] objects, used instead of derived deserializers on the
+//! Small readers of [`crate::service::json::Value`] objects, used instead of derived deserializers on the
 //! WebAssembly path: every derived `Deserialize` costs kilobytes of wasm per type (and an untagged
 //! or internally tagged enum buffers through serde's `Content` machinery), while these few
 //! functions are shared by every type read by hand. They follow serde's derive rules: a missing
@@ -6,7 +6,7 @@
 //! options, absence is the default for defaulted fields, unknown fields are ignored. One deliberate
 //! difference: serde also accepts a struct written as a JSON array of its fields; these do not.
 
-use crate::json::{Map, Value};
+use crate::service::json::{Map, Value};
 
 pub(crate) type Fields = Map;
 
@@ -96,7 +96,7 @@ pub(crate) trait FromJson: Sized {
 
 /// `serde_json::from_str` for [`FromJson`] types: one shared `Value` parser, no typed visitors.
 pub(crate) fn from_str<T: FromJson>(s: &str) -> Result<T, String> {
-    let v = crate::json::parse(s).map_err(|e| e.to_string())?;
+    let v = crate::service::json::parse(s).map_err(|e| e.to_string())?;
     T::from_json(v)
 }
 
@@ -127,7 +127,7 @@ pub(crate) fn field<T: FromJson>(o: &Fields, key: &str, default: Option<fn() -> 
     }
 }
 
-use crate::entities::{AllowedOrigins, ProjectConfig, RemoteFeatures, WalletListing, WalletsPage};
+use crate::service::entities::{AllowedOrigins, ProjectConfig, RemoteFeatures, WalletListing, WalletsPage};
 
 impl FromJson for RemoteFeatures {
     fn from_json(v: Value) -> Result<Self, String> {
@@ -219,4 +219,4 @@ mod tests {
     }
 }
 
-pub(crate) use crate::json::obj;
+pub(crate) use crate::service::json::obj;

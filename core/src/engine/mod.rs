@@ -15,27 +15,27 @@ pub use event::{Event, ProviderError};
 pub use options::{is_http_url, NetworkInput, Options, DEFAULT_ANALYTICS_URL, DEFAULT_API_URL};
 pub use snapshot::*;
 
-use crate::alerts::Alerts;
-use crate::banner::{Banner, BannerVariant};
-use crate::analytics::{Analytics, AnalyticsContext, MODAL_OPEN};
-use crate::balance::{balance_request_body, parse_balance_response, BalanceCache};
-use crate::catalogue::{Catalogue, PageRequest};
-use crate::config::{connect_methods, parse_config_response, resolve};
-use crate::connection::{Connection, ConnectionState, Status, CLEARED_ON_DISCONNECT};
-use crate::constants::{IMAGE_PRELOAD_TIMEOUT_MS, RPC_TIMEOUT_MS};
-use crate::entities::{Network, RemoteFeatures};
-use crate::errors::WmError;
-use crate::format::{avatar_gradient, truncate_address};
-use crate::modal::{ModalEvent, ModalState};
-use crate::networks::{default_rpc_host_url, find_network};
-use crate::router::{closing_blocked, host_view, initial_view, Back, HostView, OpenContext, Router, View};
-use crate::switching::{decide_switch, ProviderKind, SwitchDecision};
-use crate::storage::{self, Stored};
-use crate::url;
-use crate::entities::WalletListing;
-use crate::wallets::{connector_rows, Discovery, WALLETCONNECT_ID};
+use crate::ui::alerts::Alerts;
+use crate::ui::banner::{Banner, BannerVariant};
+use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_OPEN};
+use crate::account::balance::{balance_request_body, parse_balance_response, BalanceCache};
+use crate::connect::catalogue::{Catalogue, PageRequest};
+use crate::service::config::{connect_methods, parse_config_response, resolve};
+use crate::connect::connection::{Connection, ConnectionState, Status, CLEARED_ON_DISCONNECT};
+use crate::service::constants::{IMAGE_PRELOAD_TIMEOUT_MS, RPC_TIMEOUT_MS};
+use crate::service::entities::{Network, RemoteFeatures};
+use crate::service::errors::WmError;
+use crate::chain::format::{avatar_gradient, truncate_address};
+use crate::ui::modal::{ModalEvent, ModalState};
+use crate::chain::networks::{default_rpc_host_url, find_network};
+use crate::ui::router::{closing_blocked, host_view, initial_view, Back, HostView, OpenContext, Router, View};
+use crate::connect::switching::{decide_switch, ProviderKind, SwitchDecision};
+use crate::connect::storage::{self, Stored};
+use crate::service::url;
+use crate::service::entities::WalletListing;
+use crate::connect::wallets::{connector_rows, Discovery, WALLETCONNECT_ID};
 use json::obj;
-use crate::json::Value;
+use crate::service::json::Value;
 
 /// A reconnect that the wallet has not confirmed within this time is dropped.
 pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
@@ -291,11 +291,11 @@ impl Engine {
                             let id = w.id.clone();
                             self.try_reconnect(&id);
                         }
-                        Err(crate::wallets::Refused::Duplicate) => {}
+                        Err(crate::connect::wallets::Refused::Duplicate) => {}
                         Err(why) => {
                             let what = match why {
-                                crate::wallets::Refused::BadUuid => "its uuid",
-                                crate::wallets::Refused::BadName => "its name",
+                                crate::connect::wallets::Refused::BadUuid => "its uuid",
+                                crate::connect::wallets::Refused::BadName => "its name",
                                 _ => "its rdns",
                             };
                             self.alert_text("BAD_ANNOUNCEMENT", &format!("Ignored an EIP-6963 wallet announcement: {what} is missing or invalid"));
@@ -979,7 +979,7 @@ impl Engine {
     /// failed read) asks again later, a bounded number of times.
     fn receipt_result(&mut self, hash: &str, status: u16, body: &str) {
         let mined = (200..300).contains(&status)
-            && crate::json::parse(body).ok().is_some_and(|v| v.get("result").is_some_and(|r| matches!(r, Value::Object(_))));
+            && crate::service::json::parse(body).ok().is_some_and(|v| v.get("result").is_some_and(|r| matches!(r, Value::Object(_))));
         let Some(pos) = self.receipts.iter().position(|(h, _, _)| h == hash) else { return };
         if mined {
             self.receipts.remove(pos);
@@ -1046,7 +1046,7 @@ impl Engine {
     }
 
     fn rpc_url(&self, n: &Network) -> Option<String> {
-        let builtin = crate::networks::builtin_networks().iter().any(|b| b.caip_network_id == n.caip_network_id && b.rpc_urls == n.rpc_urls);
+        let builtin = crate::chain::networks::builtin_networks().iter().any(|b| b.caip_network_id == n.caip_network_id && b.rpc_urls == n.rpc_urls);
         match (&self.opts.rpc_url, builtin) {
             (Some(base), true) if is_http_url(base) => {
                 Some(url::build(base, "", &[("chainId", &n.caip_network_id), ("projectId", self.opts.project_id())]))
@@ -1098,8 +1098,8 @@ impl Engine {
                     self.alert_text("REMOTE_CONFIG", &notice);
                 }
             }
-            Pending::Origins => match crate::origins::classify_origins_response(status, body) {
-                Ok(list) if !list.is_empty() && !crate::origins::origin_allowed(&self.opts.origin, &list) => {
+            Pending::Origins => match crate::service::origins::classify_origins_response(status, body) {
+                Ok(list) if !list.is_empty() && !crate::service::origins::origin_allowed(&self.opts.origin, &list) => {
                     self.alert(&WmError::InvalidAppConfiguration);
                     self.emit_error(&WmError::InvalidAppConfiguration);
                 }
@@ -1108,7 +1108,7 @@ impl Engine {
             },
             Pending::AnalyticsConfig => {
                 let enabled = (200..300).contains(&status)
-                    && crate::json::parse(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
+                    && crate::service::json::parse(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
                 self.analytics.set_enabled(enabled);
                 self.analytics_known = true;
                 for ev in std::mem::take(&mut self.queued_analytics) {
@@ -1198,9 +1198,9 @@ impl Engine {
                 message: a.message,
                 description: a.description.map(str::to_string),
                 severity: match a.severity {
-                    crate::errors::Severity::Error => "error",
-                    crate::errors::Severity::Warning => "warning",
-                    crate::errors::Severity::Info => "info",
+                    crate::service::errors::Severity::Error => "error",
+                    crate::service::errors::Severity::Warning => "warning",
+                    crate::service::errors::Severity::Info => "info",
                 }
                 .into(),
                 delay_ms: a.delay_ms,
@@ -1320,7 +1320,7 @@ impl Engine {
                 },
                 message: b.message.clone(),
             }),
-            wallet_request: self.host_requests.iter().rev().find(|(_, m)| crate::validation::wallet_prompts(m)).filter(|_| self.connected()).map(|(_, m)| m.clone()),
+            wallet_request: self.host_requests.iter().rev().find(|(_, m)| crate::service::validation::wallet_prompts(m)).filter(|_| self.connected()).map(|(_, m)| m.clone()),
             theme_mode: if self.dark { "dark" } else { "light" },
             connect_methods: connect_methods(&self.features, false),
             socials: self.features.socials.clone(),
@@ -1368,7 +1368,7 @@ impl Engine {
 /// those that wait for the visitor in the wallet, and raw transactions, whose mining changes the
 /// balance. The shell asks this first, so a host polling reads costs the engine nothing.
 pub fn watches_host_request(method: &str) -> bool {
-    crate::validation::wallet_prompts(method) || method == "eth_sendRawTransaction"
+    crate::service::validation::wallet_prompts(method) || method == "eth_sendRawTransaction"
 }
 
 /// A transaction hash: `0x` and 64 hex digits.
@@ -1389,7 +1389,7 @@ fn parse_accounts(v: Value) -> Option<Vec<String>> {
         return None;
     }
     list.iter()
-        .map(|a| a.as_str().filter(|s| crate::address::is_evm_address(s, false) && s.starts_with("0x")).map(|s| crate::address::checksum_address(s).unwrap_or_else(|_| s.to_string())))
+        .map(|a| a.as_str().filter(|s| crate::chain::address::is_evm_address(s, false) && s.starts_with("0x")).map(|s| crate::chain::address::checksum_address(s).unwrap_or_else(|_| s.to_string())))
         .collect()
 }
 

@@ -1,10 +1,10 @@
 //! The element's options (attributes and properties), as the shell hands them over.
 
 use super::json::{FromJson, bad, boolean, object, opt_object, opt_string, req_object, string, string_or_default, strings, uint, Fields};
-use crate::entities::{BlockExplorer, BlockExplorers, ChainNamespace, ChainRef, NativeCurrency, Network, NetworkAssets, RemoteFeatures, RpcUrlList, RpcUrls};
-use crate::networks::{builtin_networks, dedupe_networks, find_network};
+use crate::service::entities::{BlockExplorer, BlockExplorers, ChainNamespace, ChainRef, NativeCurrency, Network, NetworkAssets, RemoteFeatures, RpcUrlList, RpcUrls};
+use crate::chain::networks::{builtin_networks, dedupe_networks, find_network};
 use serde::{Deserialize, Deserializer};
-use crate::json::Value;
+use crate::service::json::Value;
 
 /// Default base URL of the hosted API (config, origins, wallet catalogue, images).
 pub const DEFAULT_API_URL: &str = "https://api.walletmodal.dev";
@@ -128,7 +128,7 @@ impl Options {
                     None => unknown.push(id.clone()),
                 },
                 NetworkInput::Object(n) => {
-                    let caip_ok = crate::caip::parse_caip_network_id(&n.caip_network_id)
+                    let caip_ok = crate::chain::caip::parse_caip_network_id(&n.caip_network_id)
                         .is_ok_and(|c| c.chain_namespace == n.chain_namespace.as_str());
                     let rpc_ok = n.rpc_urls.default.http.iter().all(|u| is_http_url(u));
                     if caip_ok && rpc_ok && !n.name.trim().is_empty() {

@@ -1,11 +1,11 @@
 //! The plain state the views render (element/ts/protocol.ts mirrors it) and `getState()` returns.
 
-use crate::connection::Status;
-use crate::errors::WmError;
-use crate::router::View;
-use crate::wallets::ConnectorRow;
-use crate::json::Writer;
-use crate::vecmap::VecMap;
+use crate::connect::connection::Status;
+use crate::service::errors::WmError;
+use crate::ui::router::View;
+use crate::connect::wallets::ConnectorRow;
+use crate::service::json::Writer;
+use crate::service::vecmap::VecMap;
 
 #[derive(Clone, Debug)]
 pub struct ErrorInfo {

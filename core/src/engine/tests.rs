@@ -484,7 +484,7 @@ fn snapshot_serialises_with_exactly_the_view_contract_names() {
 
 #[test]
 fn effects_serialise_tagged_by_type_in_camel_case() {
-    let e = Effect::ProviderRequest { id: 7, connector_id: "c".into(), method: "eth_chainId".into(), params: crate::json::Value::Array(vec![]) };
+    let e = Effect::ProviderRequest { id: 7, connector_id: "c".into(), method: "eth_chainId".into(), params: crate::service::json::Value::Array(vec![]) };
     assert_eq!(e.to_json().to_string(), r#"{"type":"providerRequest","id":7,"connectorId":"c","method":"eth_chainId","params":[]}"#);
     let e = Effect::Alert { key: "K".into(), message: "m".into(), description: None, severity: "error".into(), delay_ms: 5 };
     assert_eq!(e.to_json().to_string(), r#"{"type":"alert","key":"K","message":"m","description":null,"severity":"error","delayMs":5}"#);
@@ -575,7 +575,7 @@ fn a_catalogue_wallet_that_is_not_installed_pairs_with_its_deep_links() {
     assert_eq!(h.snap.connecting.as_ref().unwrap().name, "Phone Wallet");
     h.send(json!({"type": "walletConnectUri", "uri": WC_URI, "expiresAtMs": 241_000}));
     let w = h.snap.wallet_connect.clone().unwrap().wallet.unwrap();
-    let enc = crate::url::encode_component(WC_URI);
+    let enc = crate::service::url::encode_component(WC_URI);
     assert_eq!(w.mobile_link, None, "the mobile app is not offered on desktop");
     assert_eq!(w.webapp_link, Some(format!("https://phone.example/app/wc?uri={enc}")));
 }
@@ -591,7 +591,7 @@ fn on_mobile_the_mobile_app_link_is_offered_and_unsafe_catalogue_links_are_dropp
     h.send(json!({"type": "selectWallet", "id": "mobile1"}));
     h.send(json!({"type": "walletConnectUri", "uri": WC_URI, "expiresAtMs": 241_000}));
     let w = h.snap.wallet_connect.clone().unwrap().wallet.unwrap();
-    assert_eq!(w.mobile_link, Some(format!("phonewallet://wc?uri={}", crate::url::encode_component(WC_URI))));
+    assert_eq!(w.mobile_link, Some(format!("phonewallet://wc?uri={}", crate::service::url::encode_component(WC_URI))));
     assert_eq!(w.desktop_link, None, "the desktop app is not offered on mobile");
     assert_eq!(w.webapp_link, None, "a javascript: link is never offered");
 }

@@ -1,4 +1,4 @@
-//! Native WalletConnect interop: our dapp-side core (`wm_core::wc::sign::SignClient`, sans-IO)
+//! Native WalletConnect interop: our dapp-side core (`wm_core::connect::wc::sign::SignClient`, sans-IO)
 //! talks over a real WebSocket to the demo relay (`GET /relay` of the backend, in-process on a free
 //! loopback port) with the OFFICIAL wallet-side SDK, `@walletconnect/sign-client`, running as
 //! `node demo/wallet-mobile/interop-wallet.mjs`, which answers requests through real anvil chains.
@@ -21,11 +21,11 @@ use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
-use wm_core::signature::recover_message_address;
-use wm_core::wc::auth::{relay_url, user_agent, ClientKey};
-use wm_core::wc::hex_encode;
-use wm_core::wc::namespaces::optional_namespaces_for;
-use wm_core::wc::sign::{
+use wm_core::chain::signature::recover_message_address;
+use wm_core::connect::wc::auth::{relay_url, user_agent, ClientKey};
+use wm_core::connect::wc::hex_encode;
+use wm_core::connect::wc::namespaces::optional_namespaces_for;
+use wm_core::connect::wc::sign::{
     Command as WcCommand, Event, Input, Metadata, Output, RequestOutcome, Session, SignClient,
     SignConfig,
 };
@@ -307,7 +307,7 @@ impl Dapp {
             .unwrap_or_else(|e| panic!("cannot open the relay socket {relay}: {e}"));
         let metadata = Metadata {
             name: "wallet-modal interop dapp".into(),
-            description: "wm_core::wc over a real relay".into(),
+            description: "wm_core::connect::wc over a real relay".into(),
             url: "http://127.0.0.1".into(),
             icons: vec![],
             redirect: None,

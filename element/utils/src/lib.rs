@@ -7,8 +7,10 @@
 //!   JSON text too (camelCase names, `chainId` a number).
 
 use wasm_bindgen::prelude::*;
-use wm_core::address::UtilError;
-use wm_core::{address, caip, format, hash, name, signature, siwx, units};
+use wm_core::chain::address::UtilError;
+use wm_core::account::name;
+use wm_core::auth::siwx;
+use wm_core::chain::{address, caip, format, hash, signature, units};
 
 fn js_error(e: UtilError) -> js_sys::Error {
     js_sys::Error::new(&e.0)

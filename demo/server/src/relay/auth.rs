@@ -25,7 +25,7 @@ pub const DID_KEY_PREFIX: &str = "did:key:z";
 pub const ED25519_MULTICODEC: [u8; 2] = [0xed, 0x01];
 
 /// Longest token looked at (the official clients' tokens are about 450 characters; the same bound
-/// as `wm_core::wc::auth::MAX_JWT_LEN`).
+/// as `wm_core::connect::wc::auth::MAX_JWT_LEN`).
 pub const MAX_TOKEN_LEN: usize = 4096;
 /// Longest header segment (`{"alg":"EdDSA","typ":"JWT"}` is 36 characters encoded).
 pub const MAX_HEADER_SEGMENT_LEN: usize = 256;

@@ -1,0 +1,9 @@
+//! The connected account: native balance, and the rules of send, transactions, pending transactions, names and smart accounts.
+
+pub mod balance;
+pub mod send;
+pub mod transactions;
+pub mod pending;
+pub mod name;
+pub mod name_flow;
+pub mod smart_account;

@@ -1,0 +1,4 @@
+//! Sign-in with X: messages and the sign-in flow.
+
+pub mod siwx;
+pub mod siwx_flow;

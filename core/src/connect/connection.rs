@@ -1,0 +1,399 @@
+//! Connection state per chain namespace (spec 4, "Connection status").
+//!
+//! Each namespace has a status, a list of connections and a current connection. Wallet events
+//! (`accountsChanged`, `chainChanged`, `disconnect`) and user actions drive it.
+
+use serde::{Deserialize, Serialize};
+use crate::service::vecmap::VecMap;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    #[default]
+    Disconnected,
+    Connecting,
+    Reconnecting,
+    Connected,
+}
+
+/// One wallet connection in a namespace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connection {
+    pub connector_id: String,
+    /// Addresses, the first one active.
+    pub accounts: Vec<String>,
+    /// CAIP-2 id of the chain the wallet is on.
+    pub caip_network_id: String,
+}
+
+/// How a connection shows when switching between several wallets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WalletState {
+    Connected,
+    Active,
+    Disconnected,
+}
+
+/// Persisted values that disconnecting clears (spec 4).
+pub const CLEARED_ON_DISCONNECT: [&str; 3] = ["emailCache", "lastUsedChain", "socialUsername"];
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+struct NamespaceState {
+    status: Status,
+    connections: Vec<Connection>,
+    current: Option<usize>,
+    connector_id: Option<String>,
+}
+
+/// What changed for the host after an event, so the engine can emit DOM events.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Change {
+    pub connected: bool,
+    pub disconnected: bool,
+    pub accounts_changed: bool,
+    pub chain_changed: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConnectionState {
+    namespaces: VecMap<String, NamespaceState>,
+}
+
+impl ConnectionState {
+    pub fn status(&self, namespace: &str) -> Status {
+        self.namespaces.get(namespace).map(|n| n.status).unwrap_or_default()
+    }
+
+    pub fn statuses(&self) -> VecMap<String, Status> {
+        self.namespaces.iter().map(|(k, v)| (k.clone(), v.status)).collect()
+    }
+
+    pub fn set_status(&mut self, namespace: &str, status: Status) {
+        self.ns(namespace).status = status;
+    }
+
+    /// The current connection of a namespace, if connected.
+    pub fn current(&self, namespace: &str) -> Option<&Connection> {
+        let ns = self.namespaces.get(namespace)?;
+        ns.current.and_then(|i| ns.connections.get(i))
+    }
+
+    pub fn connections(&self, namespace: &str) -> &[Connection] {
+        self.namespaces.get(namespace).map(|n| n.connections.as_slice()).unwrap_or(&[])
+    }
+
+    /// Every connection of every namespace, with its namespace.
+    pub fn all(&self) -> Vec<(String, Connection)> {
+        self.namespaces
+            .iter()
+            .flat_map(|(ns, s)| s.connections.iter().map(move |c| (ns.clone(), c.clone())))
+            .collect()
+    }
+
+    pub fn connector_id(&self, namespace: &str) -> Option<&str> {
+        self.namespaces.get(namespace)?.connector_id.as_deref()
+    }
+
+    /// The active address of a namespace when it is connected.
+    pub fn address(&self, namespace: &str) -> Option<&str> {
+        if self.status(namespace) != Status::Connected {
+            return None;
+        }
+        self.current(namespace)?.accounts.first().map(String::as_str)
+    }
+
+    /// A connect event makes the connection connected and current.
+    pub fn on_connect(&mut self, namespace: &str, connection: Connection) -> Change {
+        let ns = self.ns(namespace);
+        ns.connector_id = Some(connection.connector_id.clone());
+        let index = match ns.connections.iter().position(|c| c.connector_id == connection.connector_id) {
+            Some(i) => {
+                ns.connections[i] = connection;
+                i
+            }
+            None => {
+                ns.connections.push(connection);
+                ns.connections.len() - 1
+            }
+        };
+        ns.current = Some(index);
+        ns.status = Status::Connected;
+        Change { connected: true, ..Change::default() }
+    }
+
+    /// Disconnecting the last connection gives disconnected; otherwise the first remaining one
+    /// becomes current.
+    pub fn on_disconnect(&mut self, namespace: &str, connector_id: &str) -> Change {
+        let ns = self.ns(namespace);
+        let before = ns.connections.len();
+        ns.connections.retain(|c| c.connector_id != connector_id);
+        if ns.connections.len() == before {
+            return Change::default();
+        }
+        if ns.connections.is_empty() {
+            ns.current = None;
+            ns.connector_id = None;
+            ns.status = Status::Disconnected;
+        } else {
+            ns.current = Some(0);
+            ns.connector_id = Some(ns.connections[0].connector_id.clone());
+            ns.status = Status::Connected;
+        }
+        Change { disconnected: true, ..Change::default() }
+    }
+
+    /// Disconnects every connection of a namespace.
+    pub fn disconnect_all(&mut self, namespace: &str) -> Change {
+        let had = !self.connections(namespace).is_empty();
+        let ns = self.ns(namespace);
+        ns.connections.clear();
+        ns.current = None;
+        ns.connector_id = None;
+        ns.status = Status::Disconnected;
+        Change { disconnected: had, ..Change::default() }
+    }
+
+    /// `accountsChanged`: an empty list means the wallet disconnected us.
+    pub fn on_accounts_changed(&mut self, namespace: &str, connector_id: &str, accounts: Vec<String>) -> Change {
+        if accounts.is_empty() {
+            return self.on_disconnect(namespace, connector_id);
+        }
+        let ns = self.ns(namespace);
+        match ns.connections.iter_mut().find(|c| c.connector_id == connector_id) {
+            Some(c) if c.accounts != accounts => {
+                c.accounts = accounts;
+                Change { accounts_changed: true, ..Change::default() }
+            }
+            _ => Change::default(),
+        }
+    }
+
+    /// `chainChanged` for a connector.
+    pub fn on_chain_changed(&mut self, namespace: &str, connector_id: &str, caip_network_id: &str) -> Change {
+        let ns = self.ns(namespace);
+        match ns.connections.iter_mut().find(|c| c.connector_id == connector_id) {
+            Some(c) if c.caip_network_id != caip_network_id => {
+                c.caip_network_id = caip_network_id.to_string();
+                Change { chain_changed: true, ..Change::default() }
+            }
+            _ => Change::default(),
+        }
+    }
+
+    /// Email login sets connecting.
+    pub fn on_email_login(&mut self, namespace: &str) {
+        self.ns(namespace).status = Status::Connecting;
+    }
+
+    /// Resetting the account sets disconnected and clears the connector id.
+    pub fn reset_account(&mut self, namespace: &str) {
+        let ns = self.ns(namespace);
+        ns.status = Status::Disconnected;
+        ns.connector_id = None;
+    }
+
+    /// At start-up: with reconnect on, the stored connections are synced (status reconnecting until
+    /// the wallet confirms); with reconnect off every namespace is disconnected and the stored
+    /// connections are dropped. Returns the connections to re-check with their wallets.
+    pub fn startup(&mut self, reconnect: bool, namespaces: &[String], stored: Vec<(String, Connection)>) -> Vec<(String, Connection)> {
+        for ns in namespaces {
+            self.ns(ns).status = Status::Disconnected;
+        }
+        if !reconnect {
+            self.namespaces.values_mut().for_each(|n| *n = NamespaceState::default());
+            return Vec::new();
+        }
+        let stored: Vec<_> = stored.into_iter().filter(|(ns, _)| namespaces.contains(ns)).collect();
+        for (ns, _) in &stored {
+            self.ns(ns).status = Status::Reconnecting;
+        }
+        stored
+    }
+
+    /// When switching between several wallets: the state a connection shows.
+    pub fn wallet_state(&self, namespace: &str, connector_id: &str) -> WalletState {
+        match self.current(namespace) {
+            Some(c) if c.connector_id == connector_id && self.status(namespace) == Status::Connected => WalletState::Active,
+            _ if self.connections(namespace).iter().any(|c| c.connector_id == connector_id) => WalletState::Connected,
+            _ => WalletState::Disconnected,
+        }
+    }
+
+    /// Makes another existing connection current (multi-wallet switching).
+    pub fn make_current(&mut self, namespace: &str, connector_id: &str) -> bool {
+        let ns = self.ns(namespace);
+        match ns.connections.iter().position(|c| c.connector_id == connector_id) {
+            Some(i) => {
+                ns.current = Some(i);
+                ns.connector_id = Some(connector_id.to_string());
+                ns.status = Status::Connected;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn ns(&mut self, namespace: &str) -> &mut NamespaceState {
+        self.namespaces.get_or_insert_with(namespace.to_string(), NamespaceState::default)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(id: &str, addr: &str, chain: &str) -> Connection {
+        Connection { connector_id: id.into(), accounts: vec![addr.into()], caip_network_id: chain.into() }
+    }
+
+    #[test]
+    fn status_defaults_to_disconnected_per_namespace() {
+        let s = ConnectionState::default();
+        assert_eq!(s.status("eip155"), Status::Disconnected);
+        assert_eq!(s.address("eip155"), None);
+    }
+
+    #[test]
+    fn connect_event_makes_connection_connected_and_current() {
+        let mut s = ConnectionState::default();
+        let change = s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        assert!(change.connected);
+        assert_eq!(s.status("eip155"), Status::Connected);
+        assert_eq!(s.current("eip155").unwrap().connector_id, "a");
+        s.on_connect("eip155", conn("b", "0x2", "eip155:1"));
+        assert_eq!(s.current("eip155").unwrap().connector_id, "b");
+        assert_eq!(s.connections("eip155").len(), 2);
+        assert_eq!(s.address("eip155"), Some("0x2"));
+        assert_eq!(s.status("solana"), Status::Disconnected, "status is kept per namespace");
+    }
+
+    #[test]
+    fn reconnecting_the_same_connector_replaces_its_connection() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        s.on_connect("eip155", conn("a", "0x9", "eip155:10"));
+        assert_eq!(s.connections("eip155").len(), 1);
+        assert_eq!(s.address("eip155"), Some("0x9"));
+    }
+
+    #[test]
+    fn disconnecting_the_last_connection_gives_disconnected() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        assert!(s.on_disconnect("eip155", "a").disconnected);
+        assert_eq!(s.status("eip155"), Status::Disconnected);
+        assert!(s.current("eip155").is_none());
+        assert_eq!(s.connector_id("eip155"), None);
+    }
+
+    #[test]
+    fn disconnecting_one_of_several_makes_the_first_remaining_current() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        s.on_connect("eip155", conn("b", "0x2", "eip155:1"));
+        s.on_connect("eip155", conn("c", "0x3", "eip155:1"));
+        s.on_disconnect("eip155", "c");
+        assert_eq!(s.status("eip155"), Status::Connected);
+        assert_eq!(s.current("eip155").unwrap().connector_id, "a");
+    }
+
+    #[test]
+    fn disconnecting_an_unknown_connector_changes_nothing() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        assert_eq!(s.on_disconnect("eip155", "zzz"), Change::default());
+        assert_eq!(s.status("eip155"), Status::Connected);
+    }
+
+    #[test]
+    fn accounts_changed_updates_the_active_address() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        assert!(s.on_accounts_changed("eip155", "a", vec!["0x5".into()]).accounts_changed);
+        assert_eq!(s.address("eip155"), Some("0x5"));
+        assert!(!s.on_accounts_changed("eip155", "a", vec!["0x5".into()]).accounts_changed, "same list: no change");
+    }
+
+    #[test]
+    fn accounts_changed_to_empty_list_disconnects() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        assert!(s.on_accounts_changed("eip155", "a", vec![]).disconnected);
+        assert_eq!(s.status("eip155"), Status::Disconnected);
+    }
+
+    #[test]
+    fn chain_changed_updates_the_connection_chain() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        assert!(s.on_chain_changed("eip155", "a", "eip155:10").chain_changed);
+        assert_eq!(s.current("eip155").unwrap().caip_network_id, "eip155:10");
+        assert!(!s.on_chain_changed("eip155", "b", "eip155:5").chain_changed, "unknown connector ignored");
+    }
+
+    #[test]
+    fn email_login_sets_connecting() {
+        let mut s = ConnectionState::default();
+        s.on_email_login("eip155");
+        assert_eq!(s.status("eip155"), Status::Connecting);
+    }
+
+    #[test]
+    fn resetting_the_account_sets_disconnected_and_clears_connector_id() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        s.reset_account("eip155");
+        assert_eq!(s.status("eip155"), Status::Disconnected);
+        assert_eq!(s.connector_id("eip155"), None);
+    }
+
+    #[test]
+    fn disconnecting_clears_email_cache_last_used_chain_and_social_username() {
+        assert_eq!(CLEARED_ON_DISCONNECT, ["emailCache", "lastUsedChain", "socialUsername"]);
+    }
+
+    #[test]
+    fn startup_with_reconnect_syncs_stored_connections_of_configured_namespaces() {
+        let mut s = ConnectionState::default();
+        let stored = vec![("eip155".to_string(), conn("a", "0x1", "eip155:1")), ("cosmos".to_string(), conn("k", "x", "cosmos:hub"))];
+        let to_check = s.startup(true, &["eip155".into(), "solana".into()], stored);
+        assert_eq!(to_check.len(), 1, "namespaces without networks are not reconnected");
+        assert_eq!(s.status("eip155"), Status::Reconnecting);
+        assert_eq!(s.status("solana"), Status::Disconnected);
+    }
+
+    #[test]
+    fn startup_without_reconnect_sets_every_namespace_disconnected() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        let to_check = s.startup(false, &["eip155".into()], vec![("eip155".into(), conn("a", "0x1", "eip155:1"))]);
+        assert!(to_check.is_empty());
+        assert_eq!(s.status("eip155"), Status::Disconnected);
+        assert!(s.connections("eip155").is_empty());
+    }
+
+    #[test]
+    fn multi_wallet_states_are_active_connected_or_disconnected() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        s.on_connect("eip155", conn("b", "0x2", "eip155:1"));
+        assert_eq!(s.wallet_state("eip155", "b"), WalletState::Active);
+        assert_eq!(s.wallet_state("eip155", "a"), WalletState::Connected);
+        assert_eq!(s.wallet_state("eip155", "c"), WalletState::Disconnected);
+        assert!(s.make_current("eip155", "a"));
+        assert_eq!(s.wallet_state("eip155", "a"), WalletState::Active);
+        assert!(!s.make_current("eip155", "c"));
+    }
+
+    #[test]
+    fn disconnect_all_clears_the_namespace() {
+        let mut s = ConnectionState::default();
+        s.on_connect("eip155", conn("a", "0x1", "eip155:1"));
+        s.on_connect("eip155", conn("b", "0x2", "eip155:1"));
+        assert!(s.disconnect_all("eip155").disconnected);
+        assert_eq!(s.status("eip155"), Status::Disconnected);
+        assert!(s.all().is_empty());
+    }
+}

@@ -1,0 +1,1091 @@
+//! Entities of spec section 3 as serde types whose JSON uses the API field names.
+//!
+//! Shared by the modal and the demo backend (config, origins, wallet catalogue, analytics).
+//! Most types use camelCase JSON (`caipNetworkId`, `chainNamespace`, …); the wallet listing and the
+//! on-ramp currency use snake_case as the APIs do (`image_id`, `mobile_link`, `display_name`, …).
+//!
+//! ## `GET /appkit/v1/config` JSON shape ([`ProjectConfig`])
+//! ```json
+//! { "features": { "email": true,
+//!                 "socials": ["google", "x", "discord", "farcaster", "github", "apple", "facebook"],
+//!                 "swaps": ["1inch"], "onramp": ["meld", "coinbase"],
+//!                 "activity": true, "reownBranding": true, "multiWallet": false } }
+//! ```
+//! A list feature is off when its list is empty; a missing field is off (false / empty).
+//! [`RemoteFeatures::default_remote`] gives the spec's default remote features (used when the
+//! fetch fails); [`RemoteFeatures::none`] is basic mode (all remote features off).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::service::constants;
+
+/// A chain reference: EVM ids are numbers, other namespaces use strings (CAIP-2 reference).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ChainRef {
+    Number(u64),
+    String(String),
+}
+
+impl ChainRef {
+    /// The numeric value: a number, or a string of decimal digits (or `0x` hex).
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            ChainRef::Number(n) => Some(*n),
+            ChainRef::String(s) => {
+                let s = s.trim();
+                if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+                    if hex.is_empty() {
+                        return None;
+                    }
+                    u64::from_str_radix(hex, 16).ok()
+                } else if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                    s.parse().ok()
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for ChainRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChainRef::Number(n) => write!(f, "{n}"),
+            ChainRef::String(s) => f.write_str(s),
+        }
+    }
+}
+
+impl From<u64> for ChainRef {
+    fn from(n: u64) -> Self {
+        ChainRef::Number(n)
+    }
+}
+
+impl From<&str> for ChainRef {
+    fn from(s: &str) -> Self {
+        ChainRef::String(s.to_string())
+    }
+}
+
+/// Supported chain families.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChainNamespace {
+    Eip155,
+    Solana,
+    Bip122,
+    Polkadot,
+    Cosmos,
+}
+
+impl ChainNamespace {
+    pub const ALL: [ChainNamespace; 5] = [
+        ChainNamespace::Eip155,
+        ChainNamespace::Solana,
+        ChainNamespace::Bip122,
+        ChainNamespace::Polkadot,
+        ChainNamespace::Cosmos,
+    ];
+
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ChainNamespace::Eip155 => "eip155",
+            ChainNamespace::Solana => "solana",
+            ChainNamespace::Bip122 => "bip122",
+            ChainNamespace::Polkadot => "polkadot",
+            ChainNamespace::Cosmos => "cosmos",
+        }
+    }
+
+    /// Parse an exact namespace name.
+    pub fn parse(s: &str) -> Option<ChainNamespace> {
+        ChainNamespace::ALL.into_iter().find(|n| n.as_str() == s)
+    }
+
+    /// Default account type per namespace (section 6): eip155 smartAccount, bip122 payment,
+    /// polkadot eoa, solana eoa (cosmos eoa).
+    pub fn default_account_type(&self) -> AccountType {
+        match self {
+            ChainNamespace::Eip155 => AccountType::SmartAccount,
+            ChainNamespace::Bip122 => AccountType::Payment,
+            _ => AccountType::Eoa,
+        }
+    }
+}
+
+impl fmt::Display for ChainNamespace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NativeCurrency {
+    pub name: String,
+    pub symbol: String,
+    pub decimals: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct RpcUrlList {
+    pub http: Vec<String>,
+    #[serde(rename = "webSocket", default, skip_serializing_if = "Vec::is_empty")]
+    pub web_socket: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct RpcUrls {
+    pub default: RpcUrlList,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_default: Option<RpcUrlList>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockExplorer {
+    pub name: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockExplorers {
+    pub default: BlockExplorer,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct NetworkAssets {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_url: Option<String>,
+}
+
+/// A CAIP network.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Network {
+    pub id: ChainRef,
+    pub caip_network_id: String,
+    pub name: String,
+    pub chain_namespace: ChainNamespace,
+    pub native_currency: NativeCurrency,
+    pub rpc_urls: RpcUrls,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block_explorers: Option<BlockExplorers>,
+    #[serde(default)]
+    pub testnet: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assets: Option<NetworkAssets>,
+}
+
+impl Network {
+    /// First default HTTP RPC URL.
+    pub fn default_rpc_url(&self) -> Option<&str> {
+        self.rpc_urls.default.http.first().map(|s| s.as_str())
+    }
+    /// Default block explorer base URL.
+    pub fn explorer_url(&self) -> Option<&str> {
+        self.block_explorers.as_ref().map(|b| b.default.url.as_str())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wallet catalogue
+// ---------------------------------------------------------------------------------------------
+
+/// One entry of `GET /getWallets` (snake_case JSON as the API).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WalletListing {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub image_id: String,
+    #[serde(default)]
+    pub rdns: Option<String>,
+    #[serde(default)]
+    pub chains: Vec<String>,
+    #[serde(default)]
+    pub mobile_link: Option<String>,
+    #[serde(default)]
+    pub desktop_link: Option<String>,
+    #[serde(default)]
+    pub webapp_link: Option<String>,
+}
+
+/// `GET /getWallets` response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct WalletsPage {
+    pub data: Vec<WalletListing>,
+    pub count: u64,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Project configuration, origins, analytics
+// ---------------------------------------------------------------------------------------------
+
+/// Feature gates from the remote project configuration (see the module docs for the JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoteFeatures {
+    #[serde(default)]
+    pub email: bool,
+    #[serde(default)]
+    pub socials: Vec<String>,
+    #[serde(default)]
+    pub swaps: Vec<String>,
+    #[serde(default)]
+    pub onramp: Vec<String>,
+    #[serde(default)]
+    pub activity: bool,
+    #[serde(default)]
+    pub reown_branding: bool,
+    #[serde(default)]
+    pub multi_wallet: bool,
+}
+
+impl RemoteFeatures {
+    /// The spec's default remote features: swaps through one aggregator, onramp through two
+    /// providers, email on, socials google, x, discord, farcaster, github, apple, facebook;
+    /// activity and branding on, multi-wallet off.
+    pub fn default_remote() -> Self {
+        RemoteFeatures {
+            email: true,
+            socials: constants::DEFAULT_SOCIALS.iter().map(|s| s.to_string()).collect(),
+            swaps: constants::DEFAULT_SWAP_PROVIDERS.iter().map(|s| s.to_string()).collect(),
+            onramp: constants::DEFAULT_ONRAMP_PROVIDERS.iter().map(|s| s.to_string()).collect(),
+            activity: true,
+            reown_branding: true,
+            multi_wallet: false,
+        }
+    }
+
+    /// Basic mode: every remote feature off.
+    pub fn none() -> Self {
+        RemoteFeatures {
+            email: false,
+            socials: vec![],
+            swaps: vec![],
+            onramp: vec![],
+            activity: false,
+            reown_branding: false,
+            multi_wallet: false,
+        }
+    }
+
+    pub fn swaps_enabled(&self) -> bool {
+        !self.swaps.is_empty()
+    }
+    pub fn onramp_enabled(&self) -> bool {
+        !self.onramp.is_empty()
+    }
+    pub fn socials_enabled(&self) -> bool {
+        !self.socials.is_empty()
+    }
+}
+
+/// `GET /appkit/v1/config` response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProjectConfig {
+    pub features: RemoteFeatures,
+}
+
+/// `GET /projects/v1/origins` response (`{"allowedOrigins": [...]}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct AllowedOrigins {
+    pub allowed_origins: Vec<String>,
+}
+
+/// `POST /e` body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsEvent {
+    pub event_id: String,
+    pub url: String,
+    pub domain: String,
+    /// Unix milliseconds.
+    pub timestamp: u64,
+    /// Event properties: `{"type": "track", "event": NAME, "address": …, "properties": …}`, or for
+    /// error reports `{type, event, errorType, errorMessage, stackTrace}`.
+    pub props: crate::service::json::Value,
+}
+
+impl AnalyticsEvent {
+    /// The `POST /e` body, written without serde (the engine's WebAssembly path).
+    pub fn to_json(&self) -> crate::service::json::Value {
+        crate::service::json::obj(vec![
+            ("eventId", self.event_id.as_str().into()),
+            ("url", self.url.as_str().into()),
+            ("domain", self.domain.as_str().into()),
+            ("timestamp", self.timestamp.into()),
+            ("props", self.props.clone()),
+        ])
+    }
+}
+
+/// `GET /getAnalyticsConfig` response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsConfig {
+    pub is_analytics_enabled: bool,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Balances, tokens, swaps
+// ---------------------------------------------------------------------------------------------
+
+/// Native balance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Balance {
+    pub balance: String,
+    pub symbol: String,
+}
+
+/// Native balance cached with a timestamp (unix ms), per network and address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CachedBalance {
+    pub balance: String,
+    pub symbol: String,
+    pub timestamp: u64,
+}
+
+/// Amount with decimals as strings (`quantity` of token balances and swap tokens).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct TokenQuantity {
+    pub decimals: String,
+    pub numeric: String,
+}
+
+/// Token balance.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenBalance {
+    pub name: String,
+    pub symbol: String,
+    /// CAIP-2 chain id, e.g. `eip155:1`.
+    pub chain_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    /// Fiat value of the holding.
+    #[serde(default)]
+    pub value: f64,
+    /// Fiat price of one token.
+    #[serde(default)]
+    pub price: f64,
+    pub quantity: TokenQuantity,
+    #[serde(default)]
+    pub icon_url: String,
+}
+
+/// Swap token.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SwapToken {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub symbol: String,
+    pub address: String,
+    pub decimals: u32,
+    #[serde(default)]
+    pub logo_uri: String,
+    #[serde(default)]
+    pub quantity: TokenQuantity,
+    #[serde(default)]
+    pub price: f64,
+    #[serde(default)]
+    pub value: f64,
+}
+
+// ---------------------------------------------------------------------------------------------
+// On-ramp
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CurrencyNetwork {
+    pub name: String,
+    pub display_name: String,
+    pub chain_id: String,
+    pub contract_address: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaymentMethodLimit {
+    pub id: String,
+    pub min: String,
+    pub max: String,
+}
+
+/// On-ramp currency (purchase token or fiat payment currency; snake_case as the API).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Currency {
+    pub id: String,
+    pub name: String,
+    pub symbol: String,
+    #[serde(default)]
+    pub networks: Vec<CurrencyNetwork>,
+    #[serde(default)]
+    pub payment_method_limits: Vec<PaymentMethodLimit>,
+}
+
+/// On-ramp options (`GET /v1/onramp/options`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OnrampOptions {
+    pub payment_currencies: Vec<Currency>,
+    pub purchase_currencies: Vec<Currency>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OnrampProvider {
+    pub name: String,
+    pub label: String,
+    pub fee_range: String,
+    pub url: String,
+    #[serde(default)]
+    pub supported_chains: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CurrencyAmount {
+    pub amount: String,
+    pub currency: String,
+}
+
+/// On-ramp quote (`POST /v1/onramp/quote`; the product reads `purchaseAmount.amount`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OnrampQuote {
+    pub coinbase_fee: CurrencyAmount,
+    pub network_fee: CurrencyAmount,
+    pub payment_subtotal: CurrencyAmount,
+    pub payment_total: CurrencyAmount,
+    pub purchase_amount: CurrencyAmount,
+    pub quote_id: String,
+}
+
+/// On-ramp state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct OnrampState {
+    pub providers: Vec<OnrampProvider>,
+    pub selected_provider: Option<OnrampProvider>,
+    pub purchase_currency: Option<Currency>,
+    pub payment_currency: Option<Currency>,
+    pub purchase_currencies: Vec<Currency>,
+    pub payment_currencies: Vec<Currency>,
+    pub payment_amount: Option<f64>,
+    pub purchase_amount: Option<f64>,
+    pub quotes_loading: bool,
+    pub error: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionMetadata {
+    /// Operation type: send, receive, deposit, borrow, claim, withdraw, repay, burn, trade, …
+    #[serde(default)]
+    pub operation_type: String,
+    #[serde(default)]
+    pub hash: String,
+    /// When mined: an RFC 3339 string (as the API gives) or decimal unix milliseconds.
+    #[serde(default)]
+    pub mined_at: String,
+    #[serde(default)]
+    pub sent_from: String,
+    #[serde(default)]
+    pub sent_to: String,
+    #[serde(default)]
+    pub status: String,
+    #[serde(default)]
+    pub nonce: u64,
+    /// CAIP-2 chain id, e.g. `eip155:1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NftFlags {
+    #[serde(default)]
+    pub is_spam: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NftInfo {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub flags: NftFlags,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct FungibleInfo {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub symbol: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct TransferQuantity {
+    #[serde(default)]
+    pub numeric: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct TransactionTransfer {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fungible_info: Option<FungibleInfo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nft_info: Option<NftInfo>,
+    /// in | out | self
+    #[serde(default)]
+    pub direction: String,
+    #[serde(default)]
+    pub quantity: TransferQuantity,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<f64>,
+}
+
+impl TransactionTransfer {
+    pub fn is_spam(&self) -> bool {
+        self.nft_info.as_ref().map(|n| n.flags.is_spam).unwrap_or(false)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Transaction {
+    pub id: String,
+    pub metadata: TransactionMetadata,
+    #[serde(default)]
+    pub transfers: Vec<TransactionTransfer>,
+}
+
+/// One page of the transaction history (`data` and `next` cursor).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct TransactionsPage {
+    pub data: Vec<Transaction>,
+    #[serde(default)]
+    pub next: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts, connectors, connections
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum AccountType {
+    Eoa,
+    SmartAccount,
+    Payment,
+    Ordinal,
+    Stx,
+}
+
+impl AccountType {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            AccountType::Eoa => "eoa",
+            AccountType::SmartAccount => "smartAccount",
+            AccountType::Payment => "payment",
+            AccountType::Ordinal => "ordinal",
+            AccountType::Stx => "stx",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConnectionStatus {
+    Disconnected,
+    Connecting,
+    Reconnecting,
+    Connected,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct AccountUser {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub username: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+}
+
+/// Account state per chain namespace.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Account {
+    pub namespace: ChainNamespace,
+    pub address: String,
+    #[serde(rename = "type")]
+    pub account_type: AccountType,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caip_address: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balance: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balance_symbol: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_image: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address_explorer_url: Option<String>,
+    #[serde(default)]
+    pub token_balance: Vec<TokenBalance>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connected_wallet_info: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferred_account_type: Option<AccountType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub social_provider: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<AccountUser>,
+    #[serde(default)]
+    pub smart_account_deployed: bool,
+    #[serde(default = "default_status")]
+    pub status: ConnectionStatus,
+    /// Account tab index: 0 Tokens, 1 NFTs, 2 Activity.
+    #[serde(default)]
+    pub current_tab: u8,
+}
+
+fn default_status() -> ConnectionStatus {
+    ConnectionStatus::Disconnected
+}
+
+impl Account {
+    /// A fresh account with only namespace and address, with the namespace's default type.
+    pub fn new(namespace: ChainNamespace, address: &str) -> Self {
+        Account {
+            namespace,
+            address: address.to_string(),
+            account_type: namespace.default_account_type(),
+            public_key: None,
+            path: None,
+            caip_address: None,
+            balance: None,
+            balance_symbol: None,
+            profile_name: None,
+            profile_image: None,
+            address_explorer_url: None,
+            token_balance: vec![],
+            connected_wallet_info: None,
+            preferred_account_type: None,
+            social_provider: None,
+            user: None,
+            smart_account_deployed: false,
+            status: ConnectionStatus::Disconnected,
+            current_tab: 0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ConnectorType {
+    External,
+    WalletConnect,
+    Injected,
+    Announced,
+    Auth,
+    MultiChain,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct ConnectorInfo {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rdns: Option<String>,
+}
+
+/// A connector (the JS provider object itself stays on the JS side; `provider` is an opaque handle).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connector {
+    pub id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub connector_type: ConnectorType,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explorer_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub info: Option<ConnectorInfo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
+    pub chain: ChainNamespace,
+    /// CAIP network ids this connector supports.
+    #[serde(default)]
+    pub chains: Vec<String>,
+    /// Per-namespace connectors of a multi-chain connector.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub connectors: Vec<Connector>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConnectionAccount {
+    pub address: String,
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub account_type: Option<AccountType>,
+}
+
+/// A wallet connection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connection {
+    pub connector_id: String,
+    pub accounts: Vec<ConnectionAccount>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_id: Option<ChainRef>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connector: Option<Connector>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embedded frame payloads
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoginAccount {
+    pub address: String,
+    #[serde(rename = "type")]
+    pub account_type: AccountType,
+}
+
+/// The user returned by the embedded frame.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginUser {
+    #[serde(default)]
+    pub email: Option<String>,
+    pub address: String,
+    /// A string or a number.
+    pub chain_id: ChainRef,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accounts: Option<Vec<LoginAccount>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferred_account_type: Option<AccountType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The sign-in message fields (format owned by `siwx`), kept as raw JSON here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siwx_message: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smart_account_deployed: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeMode {
+    Light,
+    Dark,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeSyncPayload {
+    pub theme_mode: ThemeMode,
+    #[serde(default)]
+    pub theme_variables: BTreeMap<String, Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct DappMetadata {
+    pub name: String,
+    pub description: String,
+    pub url: String,
+    #[serde(default)]
+    pub icons: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DappDataPayload {
+    pub metadata: DappMetadata,
+    pub project_id: String,
+    pub sdk_version: String,
+    pub sdk_type: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RpcRequestPayload {
+    pub method: String,
+    #[serde(default)]
+    pub params: Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_id: Option<ChainRef>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_namespace: Option<ChainNamespace>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rpc_url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchCall {
+    pub to: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+/// `wallet_sendCalls` parameters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchCalls {
+    pub chain_id: String,
+    pub from: String,
+    pub version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capabilities: Option<Value>,
+    pub calls: Vec<BatchCall>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WalletAssetType {
+    #[serde(rename = "ERC20")]
+    Erc20,
+    #[serde(rename = "NATIVE")]
+    Native,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletAssetMetadata {
+    pub name: String,
+    pub symbol: String,
+    pub decimals: u32,
+    pub price: f64,
+    pub icon_url: String,
+}
+
+/// An asset from `wallet_getAssets` (validity rules in `validation::parse_wallet_asset`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WalletAsset {
+    pub address: String,
+    /// Hex balance string, e.g. `0x1bc16d674ec80000`.
+    pub balance: String,
+    #[serde(rename = "type")]
+    pub asset_type: WalletAssetType,
+    pub metadata: WalletAssetMetadata,
+}
+
+/// A name suggestion.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnsSuggestion {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registered: Option<bool>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn round_trip<T: Serialize + serde::de::DeserializeOwned + PartialEq + fmt::Debug>(v: &T) {
+        let s = serde_json::to_string(v).unwrap();
+        let back: T = serde_json::from_str(&s).unwrap();
+        assert_eq!(&back, v);
+    }
+
+    #[test]
+    fn network_json_uses_api_field_names_and_round_trips() {
+        let j = json!({
+            "id": 1, "caipNetworkId": "eip155:1", "name": "Ethereum", "chainNamespace": "eip155",
+            "nativeCurrency": {"name": "Ether", "symbol": "ETH", "decimals": 18},
+            "rpcUrls": {"default": {"http": ["https://eth.example"]}, "chainDefault": {"http": ["https://x"]}},
+            "blockExplorers": {"default": {"name": "Etherscan", "url": "https://etherscan.io"}},
+            "testnet": false, "assets": {"imageId": "abc", "imageUrl": "https://img"}
+        });
+        let n: Network = serde_json::from_value(j.clone()).unwrap();
+        assert_eq!(n.id, ChainRef::Number(1));
+        assert_eq!(n.chain_namespace, ChainNamespace::Eip155);
+        assert_eq!(n.default_rpc_url(), Some("https://eth.example"));
+        assert_eq!(serde_json::to_value(&n).unwrap(), j);
+        round_trip(&n);
+    }
+
+    #[test]
+    fn chain_ref_is_number_for_evm_and_string_for_solana() {
+        let a: ChainRef = serde_json::from_value(json!(137)).unwrap();
+        assert_eq!(a, ChainRef::Number(137));
+        let b: ChainRef = serde_json::from_value(json!("5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")).unwrap();
+        assert!(matches!(b, ChainRef::String(_)));
+        assert_eq!(ChainRef::from("0x89").as_u64(), Some(137));
+        assert_eq!(ChainRef::from("137").as_u64(), Some(137));
+        assert_eq!(b.as_u64(), None);
+        assert_eq!(a.to_string(), "137");
+    }
+
+    #[test]
+    fn wallet_listing_uses_snake_case() {
+        let j = json!({"id": "w1", "name": "Wallet", "image_id": "img", "rdns": "io.wallet",
+            "chains": ["eip155:1"], "mobile_link": "wallet://", "desktop_link": null, "webapp_link": "https://app"});
+        let w: WalletListing = serde_json::from_value(j).unwrap();
+        assert_eq!(w.mobile_link.as_deref(), Some("wallet://"));
+        let page = WalletsPage { data: vec![w], count: 1 };
+        round_trip(&page);
+        let v = serde_json::to_value(&page).unwrap();
+        assert!(v["data"][0].get("image_id").is_some());
+    }
+
+    #[test]
+    fn project_config_json_shape_and_defaults() {
+        let cfg: ProjectConfig = serde_json::from_value(json!({"features": {"email": true, "socials": ["google"], "multiWallet": true}})).unwrap();
+        assert!(cfg.features.email && cfg.features.multi_wallet);
+        assert!(!cfg.features.swaps_enabled() && !cfg.features.activity);
+        round_trip(&cfg);
+        let d = RemoteFeatures::default_remote();
+        assert!(d.email && d.swaps_enabled() && d.onramp.len() == 2 && d.socials.len() == 7);
+        assert!(!d.multi_wallet);
+        let v = serde_json::to_value(&d).unwrap();
+        assert!(v.get("reownBranding").is_some() && v.get("multiWallet").is_some());
+        let none = RemoteFeatures::none();
+        assert!(!none.email && !none.socials_enabled() && !none.onramp_enabled());
+    }
+
+    #[test]
+    fn allowed_origins_and_analytics_json() {
+        let o: AllowedOrigins = serde_json::from_str(r#"{"allowedOrigins":["https://a.com"]}"#).unwrap();
+        assert_eq!(o.allowed_origins, vec!["https://a.com".to_string()]);
+        round_trip(&o);
+        let c: AnalyticsConfig = serde_json::from_str(r#"{"isAnalyticsEnabled":true}"#).unwrap();
+        assert!(c.is_analytics_enabled);
+        let e = AnalyticsEvent { event_id: "id".into(), url: "https://a".into(), domain: "a".into(), timestamp: 5, props: json!({"address": "0x1"}).into() };
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["eventId"], "id");
+        round_trip(&e);
+    }
+
+    #[test]
+    fn transaction_json_round_trips_and_detects_spam() {
+        let j = json!({"id": "t", "metadata": {"operationType": "receive", "hash": "0x", "minedAt": "2024-03-01T10:00:00Z",
+            "sentFrom": "a", "sentTo": "b", "status": "confirmed", "nonce": 3, "chain": "eip155:1"},
+            "transfers": [{"nft_info": {"name": "n", "flags": {"is_spam": true}}, "direction": "in", "quantity": {"numeric": "1"}}]});
+        let t: Transaction = serde_json::from_value(j).unwrap();
+        assert!(t.transfers[0].is_spam());
+        assert_eq!(t.metadata.mined_at, "2024-03-01T10:00:00Z");
+        round_trip(&t);
+        round_trip(&TransactionsPage { data: vec![t], next: Some("c".into()) });
+    }
+
+    #[test]
+    fn login_user_chain_id_string_or_number_and_nullable_email() {
+        let u: LoginUser = serde_json::from_value(json!({"email": null, "address": "0x1", "chainId": "eip155:1"})).unwrap();
+        assert_eq!(u.email, None);
+        assert_eq!(u.chain_id, ChainRef::String("eip155:1".into()));
+        let u: LoginUser = serde_json::from_value(json!({"email": "a@b.co", "address": "0x1", "chainId": 1,
+            "accounts": [{"address": "0x2", "type": "smartAccount"}], "preferredAccountType": "eoa", "smartAccountDeployed": true})).unwrap();
+        assert_eq!(u.accounts.as_ref().unwrap()[0].account_type, AccountType::SmartAccount);
+        round_trip(&u);
+    }
+
+    #[test]
+    fn payloads_round_trip() {
+        round_trip(&ThemeSyncPayload { theme_mode: ThemeMode::Dark, theme_variables: BTreeMap::new() });
+        let t: ThemeSyncPayload = serde_json::from_value(json!({"themeMode": "light", "themeVariables": {"--w3m-accent": "#f00"}})).unwrap();
+        assert_eq!(t.theme_mode, ThemeMode::Light);
+        round_trip(&DappDataPayload { metadata: DappMetadata { name: "n".into(), description: "d".into(), url: "u".into(), icons: vec![] }, project_id: "p".into(), sdk_version: "1".into(), sdk_type: "appkit".into() });
+        let r: RpcRequestPayload = serde_json::from_value(json!({"method": "eth_chainId", "params": [], "chainId": 1, "chainNamespace": "eip155"})).unwrap();
+        assert_eq!(r.chain_namespace, Some(ChainNamespace::Eip155));
+        round_trip(&r);
+        let b: BatchCalls = serde_json::from_value(json!({"chainId": "0x1", "from": "0x1", "version": "1.0", "calls": [{"to": "0x2", "data": "0x", "value": "0x0"}]})).unwrap();
+        round_trip(&b);
+        round_trip(&EnsSuggestion { name: "a.reown.id".into(), registered: Some(false) });
+    }
+
+    #[test]
+    fn wallet_asset_and_tokens_round_trip() {
+        let a: WalletAsset = serde_json::from_value(json!({"address": "native", "balance": "0x10", "type": "NATIVE",
+            "metadata": {"name": "Ether", "symbol": "ETH", "decimals": 18, "price": 3000.5, "iconUrl": "i"}})).unwrap();
+        assert_eq!(a.asset_type, WalletAssetType::Native);
+        round_trip(&a);
+        let tb = TokenBalance { name: "USDC".into(), symbol: "USDC".into(), chain_id: "eip155:1".into(), address: Some("0xa".into()), value: 1.5, price: 1.0, quantity: TokenQuantity { decimals: "6".into(), numeric: "1.5".into() }, icon_url: "i".into() };
+        assert!(serde_json::to_value(&tb).unwrap().get("iconUrl").is_some());
+        round_trip(&tb);
+        round_trip(&SwapToken { name: "a".into(), symbol: "A".into(), address: "eip155:1:0x".into(), decimals: 6, logo_uri: "l".into(), quantity: TokenQuantity::default(), price: 1.0, value: 2.0 });
+        round_trip(&Balance { balance: "1.0".into(), symbol: "ETH".into() });
+        round_trip(&CachedBalance { balance: "1.0".into(), symbol: "ETH".into(), timestamp: 9 });
+    }
+
+    #[test]
+    fn onramp_types_round_trip() {
+        let c: Currency = serde_json::from_value(json!({"id": "USDC", "name": "USD Coin", "symbol": "USDC",
+            "networks": [{"name": "ethereum-mainnet", "display_name": "Ethereum", "chain_id": "1", "contract_address": "0xa"}],
+            "payment_method_limits": [{"id": "card", "min": "10.00", "max": "7500.00"}]})).unwrap();
+        round_trip(&c);
+        let s = OnrampState { quotes_loading: true, purchase_currency: Some(c), ..Default::default() };
+        let v = serde_json::to_value(&s).unwrap();
+        assert_eq!(v["quotesLoading"], true);
+        round_trip(&s);
+    }
+
+    #[test]
+    fn account_connector_connection_round_trip() {
+        let mut acc = Account::new(ChainNamespace::Eip155, "0xabc");
+        assert_eq!(acc.account_type, AccountType::SmartAccount);
+        acc.user = Some(AccountUser { username: Some("u".into()), email: None });
+        let v = serde_json::to_value(&acc).unwrap();
+        assert_eq!(v["type"], "smartAccount");
+        round_trip(&acc);
+        let conn = Connector { id: "injected".into(), name: "Browser".into(), connector_type: ConnectorType::Injected, uid: None, image_url: None, image_id: None, explorer_id: None, info: Some(ConnectorInfo { rdns: Some("io.x".into()) }), provider: None, chain: ChainNamespace::Eip155, chains: vec!["eip155:1".into()], connectors: vec![] };
+        assert_eq!(serde_json::to_value(&conn).unwrap()["type"], "INJECTED");
+        round_trip(&conn);
+        round_trip(&Connection { connector_id: "injected".into(), accounts: vec![ConnectionAccount { address: "0x1".into(), account_type: None }], chain_id: Some(ChainRef::Number(1)), connector: Some(conn) });
+    }
+
+    #[test]
+    fn default_account_types_per_namespace() {
+        assert_eq!(ChainNamespace::Eip155.default_account_type(), AccountType::SmartAccount);
+        assert_eq!(ChainNamespace::Bip122.default_account_type(), AccountType::Payment);
+        assert_eq!(ChainNamespace::Polkadot.default_account_type(), AccountType::Eoa);
+        assert_eq!(ChainNamespace::Solana.default_account_type(), AccountType::Eoa);
+        assert_eq!(ChainNamespace::parse("cosmos"), Some(ChainNamespace::Cosmos));
+        assert_eq!(ChainNamespace::parse("tron"), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parsing_arbitrary_json_strings_never_panics(s in ".*") {
+            let _ = serde_json::from_str::<Network>(&s);
+            let _ = serde_json::from_str::<ProjectConfig>(&s);
+            let _ = serde_json::from_str::<LoginUser>(&s);
+            let _ = serde_json::from_str::<Transaction>(&s);
+            let _ = ChainRef::String(s.clone()).as_u64();
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! The hosted services and shared plumbing: remote config, allowed origins, analytics, JSON, the error catalogue, constants, API shapes, URLs, small maps, validation rules.
+
+pub mod config;
+pub mod origins;
+pub mod analytics;
+pub mod json;
+pub mod errors;
+pub mod constants;
+pub mod entities;
+pub mod url;
+pub mod vecmap;
+pub mod validation;

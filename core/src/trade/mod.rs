@@ -1,0 +1,3 @@
+//! Buying and swapping: the on-ramp rules.
+
+pub mod onramp;
