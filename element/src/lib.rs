@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 use wm_core::engine::{Effect, Engine, Event, Options, ProviderError};
-use wm_core::json::{parse, Writer};
+use wm_core::service::json::{parse, Writer};
 
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
@@ -51,7 +51,7 @@ fn bad_input(engine: &Engine, what: &str, err: String) -> String {
 }
 
 /// The id of a `providerResult` event, read on its own (when the rest of the event is malformed).
-fn provider_answer_id(v: &wm_core::json::Value) -> Option<u64> {
+fn provider_answer_id(v: &wm_core::service::json::Value) -> Option<u64> {
     (v.get("type")?.as_str()? == "providerResult").then(|| v.get("id")?.as_u64()).flatten()
 }
 

@@ -1,5 +1,5 @@
-//! wasm-bindgen bridge to the WalletConnect v2 dapp client ([`wm_core::wc::sign::SignClient`])
-//! and the QR encoder ([`wm_core::qr`]). This module is loaded lazily, only when a visitor picks
+//! wasm-bindgen bridge to the WalletConnect v2 dapp client ([`wm_core::connect::wc::sign::SignClient`])
+//! and the QR encoder ([`wm_core::ui::qr`]). This module is loaded lazily, only when a visitor picks
 //! WalletConnect; the host owns the WebSocket, the clock, `crypto.getRandomValues` and storage.
 //!
 //! # Driving the client (JavaScript)
@@ -29,11 +29,11 @@
 use serde::Deserialize;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
-use wm_core::qr::{QrCode, PAIRING_EC_LEVEL};
-use wm_core::wc::auth::{relay_url, user_agent, ClientKey};
-use wm_core::wc::relay::RelayConfig;
-use wm_core::wc::sign::{Input, Metadata, SignClient, SignConfig, MIN_REQUEST_EXPIRY_S};
-use wm_core::wc::{hex_decode_array, Error};
+use wm_core::ui::qr::{QrCode, PAIRING_EC_LEVEL};
+use wm_core::connect::wc::auth::{relay_url, user_agent, ClientKey};
+use wm_core::connect::wc::relay::RelayConfig;
+use wm_core::connect::wc::sign::{Input, Metadata, SignClient, SignConfig, MIN_REQUEST_EXPIRY_S};
+use wm_core::connect::wc::{hex_decode_array, Error};
 
 /// The configuration the constructor takes: `{metadata, relay?, requestExpiryS?}`.
 #[derive(Debug, Deserialize)]
@@ -227,7 +227,7 @@ pub fn proposal_namespaces_json(chains_json: &str) -> String {
         Ok(c) => c,
         Err(_) => return error_json("chains must be a JSON list of CAIP-2 ids"),
     };
-    match wm_core::wc::namespaces::optional_namespaces_for(&chains) {
+    match wm_core::connect::wc::namespaces::optional_namespaces_for(&chains) {
         Ok(ns) if ns.is_empty() => error_json("no network is configured to propose"),
         Ok(ns) => serde_json::to_string(&ns).unwrap_or_else(|e| error_json(&e.to_string())),
         Err(e) => error_json(&e),
@@ -278,7 +278,7 @@ pub fn relay_auth_url_json(params_json: &str) -> String {
     if p.sub.is_empty() || !p.sub.bytes().all(|c| c.is_ascii_hexdigit()) {
         return error_json("invalid sub: not hex");
     }
-    let ttl = p.ttl_s.unwrap_or(wm_core::wc::auth::DEFAULT_JWT_TTL_S);
+    let ttl = p.ttl_s.unwrap_or(wm_core::connect::wc::auth::DEFAULT_JWT_TTL_S);
     let jwt = key.sign_jwt(&p.sub, &p.relay_url, now_s, ttl);
     let ua =
         p.ua.unwrap_or_else(|| user_agent(env!("CARGO_PKG_VERSION"), "browser", "wallet-modal"));

@@ -3,11 +3,11 @@
 //! with the independent `rqrr` decoder) and the relay auth URL.
 
 use serde_json::{json, Value};
-use wm_core::qr::{logo_area, EcLevel, QrCode};
-use wm_core::wc::auth::verify_jwt;
-use wm_core::wc::crypto::{self, KeyPair};
-use wm_core::wc::pairing::PairingUri;
-use wm_core::wc::{hex_decode_array, hex_encode};
+use wm_core::ui::qr::{logo_area, EcLevel, QrCode};
+use wm_core::connect::wc::auth::verify_jwt;
+use wm_core::connect::wc::crypto::{self, KeyPair};
+use wm_core::connect::wc::pairing::PairingUri;
+use wm_core::connect::wc::{hex_decode_array, hex_encode};
 
 use super::*;
 
@@ -689,7 +689,7 @@ fn proposal_namespaces_group_configured_chains_by_family_with_default_methods() 
 
 #[test]
 fn every_built_in_network_can_be_proposed() {
-    let ids: Vec<String> = wm_core::networks::builtin_networks().iter().map(|n| n.caip_network_id.clone()).collect();
+    let ids: Vec<String> = wm_core::chain::networks::builtin_networks().iter().map(|n| n.caip_network_id.clone()).collect();
     let out: serde_json::Value = serde_json::from_str(&proposal_namespaces_json(&serde_json::to_string(&ids).unwrap())).unwrap();
     assert!(out.get("error").is_none(), "{out}");
     let proposed: usize = out.as_object().unwrap().values().map(|ns| ns["chains"].as_array().unwrap().len()).sum();
