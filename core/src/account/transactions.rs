@@ -18,7 +18,7 @@ use crate::service::entities::{Transaction, TransactionsPage};
 use crate::service::errors::WmError;
 
 /// Analytics event sent when fetching fails.
-pub const ERROR_FETCH_TRANSACTIONS: &str = "ERROR_FETCH_TRANSACTIONS";
+pub use crate::service::analytics::ERROR_FETCH_TRANSACTIONS;
 
 /// A transaction is spam when it has transfers and every one is flagged spam.
 pub fn is_spam(tx: &Transaction) -> bool {

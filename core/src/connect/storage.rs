@@ -194,6 +194,15 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    #[test]
+    fn stored_chain_id_restored_only_if_configured() {
+        let configured = vec!["eip155:1".to_string(), "eip155:137".to_string()];
+        assert_eq!(restorable_network(Some("eip155:137"), &configured), Some("eip155:137"));
+        assert_eq!(restorable_network(Some("eip155:10"), &configured), None);
+        assert_eq!(restorable_network(None, &configured), None);
+        assert_eq!(restorable_network(Some("garbage"), &configured), None);
+    }
+
     fn map(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }

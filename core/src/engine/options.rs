@@ -193,6 +193,14 @@ mod tests {
     }
 
     #[test]
+    fn project_id_is_required_and_trimmed() {
+        let with = |id: &str| Options { project_id: id.into(), ..Options::default() };
+        assert_eq!(with("  abc ").project_id(), "abc");
+        assert_eq!(with("   ").project_id(), "", "blank counts as missing (the engine then shows 'Project Id Not Configured')");
+        assert_eq!(Options::default().project_id(), "");
+    }
+
+    #[test]
     fn no_networks_option_gives_the_builtin_list() {
         let (nets, unknown) = Options::default().resolve_networks();
         assert!(nets.iter().any(|n| n.caip_network_id == "eip155:1"));

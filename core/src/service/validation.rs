@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use crate::service::constants::TOKEN_BALANCE_RETRY_MS;
 use crate::service::entities::{
-    BatchCalls, ChainNamespace, Network, TokenBalance, WalletAsset, WalletAssetMetadata,
+    BatchCalls, ChainNamespace, TokenBalance, WalletAsset, WalletAssetMetadata,
     WalletAssetType,
 };
 use crate::service::errors::WmError;
@@ -132,23 +132,6 @@ pub fn check_sign_in_options(has_siwe_config: bool, has_siwx: bool) -> Result<()
     } else {
         Ok(())
     }
-}
-
-/// A project id is required: the trimmed id, or `ProjectIdNotConfigured` when absent or blank.
-pub fn validate_project_id(project_id: Option<&str>) -> Result<String, WmError> {
-    match project_id.map(str::trim) {
-        Some(id) if !id.is_empty() => Ok(id.to_string()),
-        _ => Err(WmError::ProjectIdNotConfigured),
-    }
-}
-
-/// A stored (persisted) CAIP network id is restored only if it is among the configured networks.
-pub fn restore_stored_chain_id(stored: Option<&str>, configured: &[Network]) -> Option<String> {
-    let s = stored?.trim();
-    configured
-        .iter()
-        .find(|n| n.caip_network_id == s)
-        .map(|n| n.caip_network_id.clone())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,24 +578,6 @@ mod tests {
         assert!(check_sign_in_options(false, false).is_ok());
     }
 
-    #[test]
-    fn project_id_is_required_and_trimmed() {
-        assert_eq!(validate_project_id(Some("  abc ")), Ok("abc".into()));
-        assert_eq!(validate_project_id(Some("   ")), Err(WmError::ProjectIdNotConfigured));
-        assert_eq!(validate_project_id(Some("")), Err(WmError::ProjectIdNotConfigured));
-        assert_eq!(validate_project_id(None), Err(WmError::ProjectIdNotConfigured));
-    }
-
-    #[test]
-    fn stored_chain_id_restored_only_if_configured() {
-        let nets = crate::chain::networks::builtin_networks();
-        let configured: Vec<_> = nets.iter().filter(|n| n.caip_network_id == "eip155:1" || n.caip_network_id == "eip155:137").cloned().collect();
-        assert_eq!(restore_stored_chain_id(Some("eip155:137"), &configured), Some("eip155:137".into()));
-        assert_eq!(restore_stored_chain_id(Some("eip155:10"), &configured), None);
-        assert_eq!(restore_stored_chain_id(None, &configured), None);
-        assert_eq!(restore_stored_chain_id(Some("garbage"), &configured), None);
-    }
-
     fn token(value: f64) -> TokenBalance {
         TokenBalance { name: "T".into(), symbol: "T".into(), chain_id: "eip155:1".into(), address: None, value, price: 1.0, quantity: TokenQuantity::default(), icon_url: String::new() }
     }
@@ -745,10 +710,8 @@ mod tests {
             let _ = is_valid_email(&s);
             let _ = parse_email_payload(&json!({"email": s}));
             let _ = parse_otp_payload(&json!({"otp": s}));
-            let _ = validate_project_id(Some(&s));
             let _ = rpc_permission(&s);
             let _ = big_divide(&s, &t);
-            let _ = restore_stored_chain_id(Some(&s), &[]);
             if let Ok(v) = serde_json::from_str::<Value>(&s) {
                 let _ = parse_wallet_asset(&v);
                 let _ = filter_wallet_assets(&v);

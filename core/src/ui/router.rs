@@ -28,6 +28,29 @@ pub enum View {
 }
 
 impl View {
+    /// Every view, in the spec's order.
+    pub const ALL: [View; 19] = [
+        View::Connect,
+        View::ConnectingExternal,
+        View::ConnectingWalletConnect,
+        View::ConnectingWalletConnectBasic,
+        View::ConnectingFarcaster,
+        View::AllWallets,
+        View::EmailLogin,
+        View::UpdateEmailWallet,
+        View::ProfileWallets,
+        View::Account,
+        View::SwitchNetwork,
+        View::SwitchActiveChain,
+        View::UnsupportedChain,
+        View::SiwxSignMessage,
+        View::ApproveTransaction,
+        View::Swap,
+        View::RegisterAccountName,
+        View::RegisterAccountNameSuccess,
+        View::ConfigError,
+    ];
+
     /// The header title shown for the view.
     pub fn title(self) -> &'static str {
         match self {
@@ -348,10 +371,15 @@ mod tests {
     }
 
     #[test]
-    fn every_view_has_a_title() {
-        for v in [View::Connect, View::Account, View::AllWallets, View::SwitchNetwork, View::UnsupportedChain] {
-            assert!(!v.title().is_empty());
+    fn every_view_has_a_title_and_a_name_that_reads_back() {
+        for v in View::ALL {
+            assert!(!v.title().is_empty(), "{}", v.name());
+            assert_eq!(View::from_name(v.name()), Some(v));
         }
+        let mut names: Vec<&str> = View::ALL.iter().map(|v| v.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), View::ALL.len(), "19 distinct views");
     }
 
     #[test]
