@@ -20,7 +20,8 @@ use crate::ui::banner::{Banner, BannerVariant};
 use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_OPEN};
 use crate::account::balance::{balance_request_body, parse_balance_response, BalanceCache};
 use crate::connect::catalogue::{Catalogue, PageRequest};
-use crate::service::config::{connect_methods, parse_config_response, resolve};
+use crate::service::config::{parse_config_response, resolve};
+use crate::service::gates::{gates, BUILT};
 use crate::connect::connection::{Connection, ConnectionState, Status, CLEARED_ON_DISCONNECT};
 use crate::service::constants::{IMAGE_PRELOAD_TIMEOUT_MS, RPC_TIMEOUT_MS};
 use crate::service::entities::{Network, RemoteFeatures};
@@ -1291,6 +1292,7 @@ impl Engine {
             })
         });
         let view = self.router.view();
+        let gates = gates(&self.features, BUILT);
         let items = self
             .catalogue
             .items
@@ -1322,8 +1324,8 @@ impl Engine {
             }),
             wallet_request: self.host_requests.iter().rev().find(|(_, m)| crate::service::validation::wallet_prompts(m)).filter(|_| self.connected()).map(|(_, m)| m.clone()),
             theme_mode: if self.dark { "dark" } else { "light" },
-            connect_methods: connect_methods(&self.features, false),
-            socials: self.features.socials.clone(),
+            connect_methods: gates.connect_methods,
+            socials: gates.socials,
             connectors: connector_rows(&self.discovery, &self.recent, &self.catalogue.recommended, true, |id| self.image_url(id)),
             status: self.conn.statuses(),
             account,

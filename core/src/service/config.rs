@@ -71,20 +71,6 @@ pub fn resolve(basic: bool, local: Option<&RemoteFeatures>, remote: Option<Remot
     }
 }
 
-/// The Connect view's methods in the spec's default order (email, social, wallet), each only when
-/// its feature is on and its implementation is available in this build.
-pub fn connect_methods(features: &RemoteFeatures, embedded_wallet_available: bool) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    if embedded_wallet_available && features.email {
-        out.push("email");
-    }
-    if embedded_wallet_available && !features.socials.is_empty() {
-        out.push("social");
-    }
-    out.push("wallet");
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,13 +114,5 @@ mod tests {
         assert_eq!(parse_config_response(500, &body), None);
         assert_eq!(parse_config_response(200, "[]"), None);
         assert_eq!(parse_config_response(200, "<html>"), None);
-    }
-
-    #[test]
-    fn connect_methods_follow_email_social_wallet_order_when_features_on() {
-        let all = RemoteFeatures { email: true, socials: vec!["google".into()], ..basic_features() };
-        assert_eq!(connect_methods(&all, true), vec!["email", "social", "wallet"]);
-        assert_eq!(connect_methods(&basic_features(), true), vec!["wallet"]);
-        assert_eq!(connect_methods(&all, false), vec!["wallet"], "no email/social rows without the embedded wallet");
     }
 }

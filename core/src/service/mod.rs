@@ -6,6 +6,7 @@ pub mod analytics;
 pub mod json;
 pub mod errors;
 pub mod constants;
+pub mod gates;
 pub mod entities;
 pub mod url;
 pub mod vecmap;
