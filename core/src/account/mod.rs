@@ -1,6 +1,7 @@
 //! The connected account: native balance, and the rules of send, transactions, pending transactions, names and smart accounts.
 
 pub mod balance;
+pub mod host_requests;
 pub mod send;
 pub mod transactions;
 pub mod pending;

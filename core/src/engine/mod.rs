@@ -47,16 +47,10 @@ const TIMER_BANNER_REOPEN: &str = "banner-reopen";
 const TIMER_BANNER_HIDE: &str = "banner-hide";
 /// Prefix of the timers that poll a sent transaction's receipt (`receipt:{hash}`).
 const TIMER_RECEIPT: &str = "receipt:";
+pub use crate::account::host_requests::{watches_host_request, RECEIPT_POLLS_MAX, RECEIPT_POLL_MS};
+use crate::account::host_requests::{is_mined, receipt_request_body, HostRequests, ReceiptOutcome};
 /// How long an error or success banner stays (a loading banner stays until replaced).
 pub const BANNER_SHOWN_MS: u64 = 6_000;
-/// A sent transaction's receipt is asked for this often until it is mined...
-pub const RECEIPT_POLL_MS: u64 = 1_500;
-/// ...at most this many times (about 10 minutes), then the balance is simply left to its cache.
-pub const RECEIPT_POLLS_MAX: u32 = 400;
-/// Transactions watched at once; a host sending more drops the oldest watch.
-const RECEIPTS_WATCHED_MAX: usize = 16;
-/// Host requests waiting for the wallet tracked at once (a runaway host cannot grow state).
-const HOST_REQUESTS_MAX: usize = 64;
 const EIP155: &str = "eip155";
 /// The SDK type sent as `st` to every service.
 const SDK_TYPE: &str = "wallet-modal";
@@ -152,10 +146,8 @@ pub struct Engine {
     pairing: Option<Pairing>,
     switching: Option<Switching>,
     banner: Banner,
-    /// Host requests through `getProvider()` waiting for the wallet: (shell id, method).
-    host_requests: Vec<(u64, String)>,
-    /// Sent transactions whose receipt is awaited: (hash, network, polls so far).
-    receipts: Vec<(String, String, u32)>,
+    /// What the host asks the wallet through `getProvider()`, and the transactions it sent.
+    host_requests: HostRequests,
     config_error: Option<WmError>,
     dark: bool,
     started: bool,
@@ -199,8 +191,7 @@ impl Engine {
             pairing: None,
             switching: None,
             banner: Banner::new(),
-            host_requests: Vec::new(),
-            receipts: Vec::new(),
+            host_requests: HostRequests::default(),
             config_error: None,
             dark: false,
             started: false,
@@ -341,7 +332,7 @@ impl Engine {
             Event::ProviderEvent { connector_id, name, data } => self.provider_event(&connector_id, &name, &data),
             Event::FetchResult { id, status, body } => self.fetch_result(id, status, &body),
             Event::Timer { id } => self.timer(&id),
-            Event::HostRequest { id, method } => self.host_request(id, method),
+            Event::HostRequest { id, method } => self.host_requests.started(id, method),
             Event::HostRequestDone { id, result, failed } => self.host_request_done(id, result, failed),
             Event::DismissBanner => {
                 self.banner.hide();
@@ -932,63 +923,27 @@ impl Engine {
 
     // ----- what the host asks the wallet (through getProvider()) -----
 
-    /// A host request reached the wallet. Those that need the visitor's approval are shown
-    /// ("Approve in your wallet") while the modal is open.
-    fn host_request(&mut self, id: u64, method: String) {
-        if !watches_host_request(&method) || self.host_requests.iter().any(|(i, _)| *i == id) {
-            return;
-        }
-        if self.host_requests.len() >= HOST_REQUESTS_MAX {
-            self.host_requests.remove(0);
-        }
-        self.host_requests.push((id, method));
-    }
-
-    /// A host request ended. A sent transaction's hash is watched until it is mined, then the
-    /// balance is read again (the cache is there to save reads, not to hide a change we know of).
+    /// A host request ended; a sent transaction is watched until mined (`account::host_requests`).
     fn host_request_done(&mut self, id: u64, result: Option<Value>, failed: bool) {
-        let Some(pos) = self.host_requests.iter().position(|(i, _)| *i == id) else { return };
-        let (_, method) = self.host_requests.remove(pos);
-        if failed || !matches!(method.as_str(), "eth_sendTransaction" | "eth_sendRawTransaction") {
-            return;
+        let network = self.conn.current(EIP155).map(|c| c.caip_network_id.clone());
+        if let Some(hash) = self.host_requests.ended(id, result.as_ref().and_then(Value::as_str), failed, network.as_deref()) {
+            self.fetch_receipt(&hash);
         }
-        let Some(hash) = result.as_ref().and_then(Value::as_str).filter(|h| is_tx_hash(h)).map(str::to_ascii_lowercase) else { return };
-        let Some(network) = self.conn.current(EIP155).map(|c| c.caip_network_id.clone()) else { return };
-        if self.receipts.iter().any(|(h, _, _)| *h == hash) {
-            return;
-        }
-        if self.receipts.len() >= RECEIPTS_WATCHED_MAX {
-            self.receipts.remove(0);
-        }
-        self.receipts.push((hash.clone(), network, 0));
-        self.fetch_receipt(&hash);
     }
 
     fn fetch_receipt(&mut self, hash: &str) {
-        let Some(entry) = self.receipts.iter_mut().find(|(h, _, _)| h == hash) else { return };
-        entry.2 += 1;
-        let network = entry.1.clone();
+        let Some(network) = self.host_requests.poll(hash) else { return };
         let Some(url) = find_network(&self.networks, &network).cloned().and_then(|n| self.rpc_url(&n)) else { return };
         let id = self.id();
         self.pending.insert(id, Pending::Receipt { hash: hash.to_string() });
-        // `hash` is 0x and 64 hex digits (checked when it came in): nothing to escape.
-        let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"eth_getTransactionReceipt","params":["{hash}"]}}"#);
-        self.out.push(Effect::Fetch { id, url, method: "POST", body: Some(body), timeout_ms: RPC_TIMEOUT_MS });
+        self.out.push(Effect::Fetch { id, url, method: "POST", body: Some(receipt_request_body(id, hash)), timeout_ms: RPC_TIMEOUT_MS });
     }
 
-    /// A receipt answer: mined (any receipt object) refreshes the balance; not yet mined (or a
-    /// failed read) asks again later, a bounded number of times.
     fn receipt_result(&mut self, hash: &str, status: u16, body: &str) {
-        let mined = (200..300).contains(&status)
-            && crate::service::json::parse(body).ok().is_some_and(|v| v.get("result").is_some_and(|r| matches!(r, Value::Object(_))));
-        let Some(pos) = self.receipts.iter().position(|(h, _, _)| h == hash) else { return };
-        if mined {
-            self.receipts.remove(pos);
-            self.refresh_balance(true);
-        } else if self.receipts[pos].2 >= RECEIPT_POLLS_MAX {
-            self.receipts.remove(pos);
-        } else {
-            self.out.push(Effect::StartTimer { id: format!("{TIMER_RECEIPT}{hash}"), ms: RECEIPT_POLL_MS });
+        match self.host_requests.receipt(hash, is_mined(status, body)) {
+            ReceiptOutcome::Mined => self.refresh_balance(true),
+            ReceiptOutcome::Again => self.out.push(Effect::StartTimer { id: format!("{TIMER_RECEIPT}{hash}"), ms: RECEIPT_POLL_MS }),
+            ReceiptOutcome::Stop => {}
         }
     }
 
@@ -1030,7 +985,6 @@ impl Engine {
         }
         if self.conn.current(EIP155).is_none() {
             self.host_requests.clear();
-            self.receipts.clear();
         }
         self.out.push(Effect::ReleaseProvider { connector_id: connector_id.into() });
         self.out.push(Effect::Emit { name: "disconnect", detail: obj(vec![("namespace", EIP155.into()), ("connectorId", connector_id.into())]) });
@@ -1322,7 +1276,7 @@ impl Engine {
                 },
                 message: b.message.clone(),
             }),
-            wallet_request: self.host_requests.iter().rev().find(|(_, m)| crate::service::validation::wallet_prompts(m)).filter(|_| self.connected()).map(|(_, m)| m.clone()),
+            wallet_request: self.host_requests.waiting_for_wallet().filter(|_| self.connected()).map(str::to_string),
             theme_mode: if self.dark { "dark" } else { "light" },
             connect_methods: gates.connect_methods,
             socials: gates.socials,
@@ -1364,18 +1318,6 @@ impl Engine {
             image_preload_timeout_ms: IMAGE_PRELOAD_TIMEOUT_MS,
         }
     }
-}
-
-/// Whether the engine wants to hear of a host request with this method (through `getProvider()`):
-/// those that wait for the visitor in the wallet, and raw transactions, whose mining changes the
-/// balance. The shell asks this first, so a host polling reads costs the engine nothing.
-pub fn watches_host_request(method: &str) -> bool {
-    crate::service::validation::wallet_prompts(method) || method == "eth_sendRawTransaction"
-}
-
-/// A transaction hash: `0x` and 64 hex digits.
-fn is_tx_hash(s: &str) -> bool {
-    s.len() == 66 && s.starts_with("0x") && s[2..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// The hex chain id (`0x7a69`) of an `eip155:N` network id.
