@@ -1,5 +1,24 @@
+import { useRef } from 'react';
 import type { ViewProps } from './types';
+import { useLazyStyles } from './dynamic-styles';
 import { AlertIcon, CheckIcon, CloseIcon, Spinner } from './icons';
+
+/** The notices' own rules (this chunk loads only when there is something to say). */
+const NOTICE_CSS = `
+.wm-notice {
+  display: flex; align-items: center; gap: 8px; margin: 0 16px 8px; padding: 8px 8px 8px 12px;
+  border-radius: var(--_r-m, 12px); font-size: var(--_fs-small); font-weight: 500; color: var(--_fg);
+  background: var(--_bg2); border: 1px solid var(--_border);
+}
+.wm-notice .wm-spinner { font-size: 16px; flex: none; }
+.wm-notice svg { flex: none; }
+.wm-notice-detail { color: var(--_fg2); font-weight: 400; }
+.wm-banner[data-variant='error'] { border-color: color-mix(in srgb, var(--_error) 45%, transparent); }
+.wm-banner[data-variant='error'] > svg { color: var(--_error); }
+.wm-banner[data-variant='success'] > svg { color: var(--_success); }
+.wm-banner-text { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.wm-banner-close { flex: none; width: 28px; height: 28px; }
+`;
 
 /**
  * The notification banner (spec: variants loading, success, error) and the notice shown while a
@@ -7,9 +26,11 @@ import { AlertIcon, CheckIcon, CloseIcon, Spinner } from './icons';
  * announced at once (role=alert); the others politely (role=status).
  */
 export function Notices({ snapshot, onIntent }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLazyStyles(ref, NOTICE_CSS);
   const banner = snapshot.banner;
   return (
-    <>
+    <div ref={ref} className="wm-notices">
       {snapshot.walletRequest && snapshot.account ? (
         <div className="wm-notice wm-wallet-request" part="wallet-request" role="status">
           <Spinner />
@@ -33,7 +54,7 @@ export function Notices({ snapshot, onIntent }: ViewProps) {
           </button>
         </div>
       ) : null}
-    </>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Spinner, WALLETCONNECT_BLUE, WalletConnectMark } from './icons';
+import { useLazyStyles } from './dynamic-styles';
 
 /**
  * The QR code's own rules, adopted by the shadow root it renders in (a constructable stylesheet:
@@ -17,23 +18,9 @@ const QR_CSS = `
 .wm-pairing-actions .wm-button { text-decoration: none; color: var(--_fg); }
 `;
 
-let sheet: CSSStyleSheet | null = null;
-
-/** Adopts the QR stylesheet into the shadow root (or document) holding `el`, once. */
-function adoptQrStyles(el: Element | null): void {
-  if (!el || typeof CSSStyleSheet === 'undefined') return;
-  const root = el.getRootNode() as ShadowRoot | Document;
-  if (!('adoptedStyleSheets' in root)) return;
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(QR_CSS);
-  }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
-
 /** Adopts the pairing styles for a component rendering `ref`. */
 export function usePairingStyles(ref: RefObject<Element | null>): void {
-  useLayoutEffect(() => adoptQrStyles(ref.current), [ref]);
+  useLazyStyles(ref, QR_CSS);
 }
 
 interface QrPath {

@@ -47,3 +47,26 @@ export function useDynamicStyle<E extends HTMLElement>(elRef: RefObject<E | null
 
   return { token, set };
 }
+
+const lazySheets = new Map<string, CSSStyleSheet>();
+
+/**
+ * Adopts `css` (a lazily loaded view's own rules, kept out of the initial stylesheet) into the
+ * shadow root holding `ref`'s element, once per root: a constructable stylesheet, so it works
+ * under a strict CSP.
+ */
+export function useLazyStyles(ref: RefObject<Element | null>, css: string): void {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof CSSStyleSheet === 'undefined') return;
+    const root = el.getRootNode() as ShadowRoot | Document;
+    if (!('adoptedStyleSheets' in root)) return;
+    let sheet = lazySheets.get(css);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      lazySheets.set(css, sheet);
+    }
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }, [ref, css]);
+}

@@ -562,21 +562,6 @@ export const css = String.raw`
   .wm-badge-dot { forced-color-adjust: none; }
 }
 
-/* ---- notices: the banner and "Approve in your wallet" (react-views/Banner.tsx) ---- */
-.wm-notice {
-  display: flex; align-items: center; gap: 8px; margin: 0 16px 8px; padding: 8px 8px 8px 12px;
-  border-radius: var(--_r-m, 12px); font-size: var(--_fs-small); font-weight: 500; color: var(--_fg);
-  background: var(--_bg2); border: 1px solid var(--_border);
-}
-.wm-notice .wm-spinner { font-size: 16px; flex: none; }
-.wm-notice svg { flex: none; }
-.wm-notice-detail { color: var(--_fg2); font-weight: 400; }
-.wm-banner[data-variant='error'] { border-color: color-mix(in srgb, var(--_error) 45%, transparent); }
-.wm-banner[data-variant='error'] > svg { color: var(--_error); }
-.wm-banner[data-variant='success'] > svg { color: var(--_success); }
-.wm-banner-text { flex: 1; min-width: 0; overflow-wrap: anywhere; }
-.wm-banner-close { flex: none; width: 28px; height: 28px; }
-
 /* ---- closed: the Connect view is rendered ahead, hidden and inert, without running its animations ---- */
 .wm-app[data-open='false'] .wm-overlay { visibility: hidden; pointer-events: none; }
 .wm-app[data-open='false'] .wm-overlay, .wm-app[data-open='false'] .wm-overlay * { animation: none !important; transition: none !important; }

@@ -59,7 +59,10 @@ for (const m of modules) {
   // larger but ~8 KB smaller gzipped (huge merged functions compress badly). `--converge` and the
   // strips save another ~1 KB.
   run(path.join(root, 'node_modules/.bin/wasm-opt'), [
-    '-Oz', '--converge', '--one-caller-inline-max-function-size=10', '--strip-debug', '--strip-producers', wasm, '-o', wasm,
+    // `--low-memory-unused`: Rust's wasm32 layout puts the stack first, growing down from 1 MiB, so
+    // the first 1 KiB is never addressed (only a stack overflow could reach it); wasm-opt can then
+    // fold small constant offsets into addresses: about 250 B less gzipped engine.
+    '-Oz', '--converge', '--one-caller-inline-max-function-size=10', '--low-memory-unused', '--strip-debug', '--strip-producers', wasm, '-o', wasm,
   ]);
 }
 
