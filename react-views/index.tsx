@@ -1,13 +1,13 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import type { Intent, Snapshot } from '../element/ts/protocol';
-import { App } from './App';
-import { css } from './styles';
-import { DynamicSheetContext } from './dynamic-styles';
+import { App } from './shell/App';
+import { css } from './shell/styles';
+import { DynamicSheetContext, isLazySheet } from './shell/dynamic-styles';
 
 export type { Intent, Snapshot };
-export { createFocusTrap, getTabbables, deepActiveElement } from './focus-trap';
-export type { FocusTrap, FocusTrapOptions } from './focus-trap';
+export { createFocusTrap, getTabbables, deepActiveElement } from './shell/focus-trap';
+export type { FocusTrap, FocusTrapOptions } from './shell/focus-trap';
 
 export interface MountedViews {
   /**
@@ -16,7 +16,11 @@ export interface MountedViews {
    * modal shows in the frame of the `open()` call.
    */
   render(s: Snapshot, sync?: boolean): void;
-  /** Unmount React, remove the container and the adopted stylesheets. */
+  /**
+   * Unmount React, remove the container and the adopted stylesheets, the lazily adopted ones too: a
+   * later mount in the same root (an embedded element moved in the page) adopts them again after
+   * its own sheet, in the order they cascade in.
+   */
   unmount(): void;
 }
 
@@ -66,7 +70,7 @@ export function mountViews(root: ShadowRoot, opts: { onIntent(intent: Intent): v
       mounted = false;
       reactRoot.unmount();
       container.remove();
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((x) => x !== sheet && x !== dynamicSheet);
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((x) => x !== sheet && x !== dynamicSheet && !isLazySheet(x));
     },
   };
 }

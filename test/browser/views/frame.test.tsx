@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { createFocusTrap, getTabbables, type FocusTrap } from '../../../react-views/index.tsx';
+import { createFocusTrap, getTabbables, mountViews, type FocusTrap } from '../../../react-views/index.tsx';
 import { activeDeep, cleanup, makeAccount, makeSnapshot, mount, press, settle, sleep, text, waitFor, ident } from './fixtures';
 
 describe('views: dialog frame', function () {
@@ -166,6 +166,30 @@ describe('views: dialog frame', function () {
     m.unmount();
     expect(m.shadow.adoptedStyleSheets.length).to.equal(0);
     expect(m.shadow.childElementCount).to.equal(0);
+  });
+
+  it('a lazily loaded view adopts its own sheets after the initial one; unmount removes them too, and a new mount in the same root adopts them again after its own', async () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const snapshot = makeSnapshot({ view: 'Account', account: makeAccount(), banner: { variant: 'success', message: 'Copied' } });
+    try {
+      for (let round = 0; round < 2; round++) {
+        const views = mountViews(shadow, { onIntent() {} });
+        views.render(snapshot);
+        const close = await waitFor(() => shadow.querySelector<HTMLElement>('.wm-banner-close'));
+        const icon = await waitFor(() => shadow.querySelector<HTMLElement>('.wm-disconnect .wm-image'));
+        // The lazy rules win over the initial sheet's at equal specificity: the banner's close button
+        // (not .wm-icon-button's 36 px), the small image's radius (not .wm-image's 12 px).
+        expect(getComputedStyle(close).width, `round ${round}`).to.equal('28px');
+        expect(getComputedStyle(icon).borderTopLeftRadius, `round ${round}`).to.equal('8px');
+        expect(shadow.adoptedStyleSheets.length).to.be.greaterThan(2);
+        views.unmount();
+        expect(shadow.adoptedStyleSheets.length).to.equal(0);
+      }
+    } finally {
+      host.remove();
+    }
   });
 
   it('exposes its parts to the host page through ::part()', async () => {

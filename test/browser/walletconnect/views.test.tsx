@@ -3,7 +3,7 @@
 import { expect } from '@esm-bundle/chai';
 import type { Snapshot } from '../views/fixtures';
 import { cleanup, makeSnapshot, makeWallets, mount, text, waitFor } from '../views/fixtures';
-import { parseQrSvg } from '../../../react-views/QrCode';
+import { parseQrSvg } from '../../../react-views/walletconnect/QrCode';
 
 const URI =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&relay-protocol=irn&expiryTimestamp=1999999999';

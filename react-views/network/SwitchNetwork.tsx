@@ -1,12 +1,16 @@
-import type { ViewProps } from './types';
+import { useRef } from 'react';
+import type { ViewProps } from '../shell/types';
 import { NetworkList } from './NetworkList';
-import { ErrorMessage } from './ErrorMessage';
+import { useNetworkStyles } from './styles';
+import { ErrorMessage } from '../shell/ErrorMessage';
 
 /** Network switch: the engine marks the active network and reports the switch's progress. */
 export function SwitchNetwork({ snapshot, onIntent }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useNetworkStyles(ref);
   const { switching } = snapshot;
   return (
-    <div className="wm-view wm-switch-network">
+    <div ref={ref} className="wm-view wm-switch-network">
       <NetworkList networks={snapshot.networks} switching={switching} onIntent={onIntent} label="Networks" />
       {switching?.state === 'pending' ? (
         <p className="wm-note" role="status">

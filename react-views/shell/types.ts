@@ -7,7 +7,7 @@ import type {
   Snapshot,
   ViewName,
   WalletListingView,
-} from '../element/ts/protocol';
+} from '../../element/ts/protocol';
 
 export type { AccountView, ConnectorView, ErrorInfo, Intent, NetworkView, Snapshot, ViewName, WalletListingView };
 

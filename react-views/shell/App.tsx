@@ -2,21 +2,21 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef } from 'react
 import type { PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent, RefObject } from 'react';
 import type { Snapshot, ViewProps } from './types';
 import { createFocusTrap, type FocusTrap } from './focus-trap';
-import { ImageTimeoutContext } from './WalletImage';
+import { ImageTimeoutContext } from '../connect/WalletImage';
 import { useDynamicStyle } from './dynamic-styles';
 import { BackIcon, CloseIcon, Spinner } from './icons';
-import { Connect } from './Connect';
+import { Connect } from '../connect/Connect';
 import { ConfigError } from './ConfigError';
 
-const AllWallets = lazy(() => import('./AllWallets'));
+const AllWallets = lazy(() => import('../connect/AllWallets'));
 // Only when there is something to say (kept out of the initial load).
 const Notices = lazy(() => import('./Banner'));
-const Account = lazy(() => import('./Account'));
-const SwitchNetwork = lazy(() => import('./SwitchNetwork'));
-const UnsupportedChain = lazy(() => import('./UnsupportedChain'));
-const ConnectingExternal = lazy(() => import('./ConnectingExternal'));
-const ConnectingWalletConnect = lazy(() => import('./ConnectingWalletConnect'));
-const ConnectingWalletConnectBasic = lazy(() => import('./ConnectingWalletConnectBasic'));
+const Account = lazy(() => import('../account/Account'));
+const SwitchNetwork = lazy(() => import('../network/SwitchNetwork'));
+const UnsupportedChain = lazy(() => import('../network/UnsupportedChain'));
+const ConnectingExternal = lazy(() => import('../connect/ConnectingExternal'));
+const ConnectingWalletConnect = lazy(() => import('../walletconnect/ConnectingWalletConnect'));
+const ConnectingWalletConnectBasic = lazy(() => import('../walletconnect/ConnectingWalletConnectBasic'));
 
 function CurrentView({ snapshot, onIntent }: ViewProps) {
   if (snapshot.configError) return <ConfigError snapshot={snapshot} onIntent={onIntent} />;

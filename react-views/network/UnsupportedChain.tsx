@@ -1,13 +1,17 @@
-import type { ViewProps } from './types';
+import { useRef } from 'react';
+import type { ViewProps } from '../shell/types';
 import { NetworkList } from './NetworkList';
-import { ErrorMessage } from './ErrorMessage';
-import { DisconnectIcon } from './view-icons';
+import { useNetworkStyles } from './styles';
+import { ErrorMessage } from '../shell/ErrorMessage';
+import { DisconnectIcon } from '../shell/view-icons';
 
 /** The wallet is on a network the app doesn't support. */
 export function UnsupportedChain({ snapshot, onIntent }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useNetworkStyles(ref);
   const { switching } = snapshot;
   return (
-    <div className="wm-view wm-unsupported">
+    <div ref={ref} className="wm-view wm-unsupported">
       <p className="wm-text">
         This app doesn't support your current network. Switch to an available option to continue.
       </p>

@@ -52,14 +52,6 @@ export function ChevronRightIcon(p: IconProps) {
   );
 }
 
-export function CheckIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M20 6L9 17l-5-5" />
-    </Svg>
-  );
-}
-
 export function GridIcon(p: IconProps) {
   return (
     <Svg {...p}>

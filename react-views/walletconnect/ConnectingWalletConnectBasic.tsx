@@ -1,14 +1,18 @@
-import type { ViewProps } from './types';
-import { WalletGrid } from './WalletGrid';
-import { ErrorMessage } from './ErrorMessage';
-import { Spinner } from './icons';
+import { useRef } from 'react';
+import type { ViewProps } from '../shell/types';
+import { WalletGrid } from '../connect/WalletGrid';
+import { ErrorMessage } from '../shell/ErrorMessage';
+import { Spinner } from '../shell/icons';
 import { WalletConnectPairing } from './WalletConnectPairing';
+import { usePairingStyles } from './styles';
 
 /** Simplified WalletConnect connecting (no wallet adapters): the QR code and the wallet list. */
 export function ConnectingWalletConnectBasic({ snapshot, onIntent }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  usePairingStyles(ref);
   const { items, loading, error } = snapshot.allWallets;
   return (
-    <div className="wm-view wm-walletconnect wm-walletconnect-basic">
+    <div ref={ref} className="wm-view wm-walletconnect wm-walletconnect-basic">
       <WalletConnectPairing snapshot={snapshot} onIntent={onIntent} />
       {items.length > 0 ? <WalletGrid items={items} onIntent={onIntent} label="Wallets" /> : null}
       {loading ? <Spinner className="wm-list-spinner" label="Loading wallets" /> : null}

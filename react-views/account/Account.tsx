@@ -1,10 +1,11 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useCopied } from './useCopied';
-import { useDynamicStyle } from './dynamic-styles';
-import type { ViewProps } from './types';
-import { NetworkImage } from './NetworkImage';
-import { CheckIcon, ChevronRightIcon } from './icons';
-import { CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from './view-icons';
+import { useCopied } from '../shell/useCopied';
+import { useDynamicStyle } from '../shell/dynamic-styles';
+import type { ViewProps } from '../shell/types';
+import { NetworkImage } from '../network/NetworkImage';
+import { ChevronRightIcon } from '../shell/icons';
+import { CheckIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from '../shell/view-icons';
+import { useAccountStyles } from './styles';
 
 /**
  * A circle filled with a gradient of the five address colours. The colours can't be known in
@@ -41,12 +42,14 @@ function isHttpUrl(url: string | null): url is string {
 export function Account({ snapshot, onIntent }: ViewProps) {
   const account = snapshot.account;
   const [copied, markCopied] = useCopied();
+  const ref = useRef<HTMLDivElement>(null);
+  useAccountStyles(ref);
 
-  if (!account) return <div className="wm-view wm-account" />;
+  if (!account) return <div ref={ref} className="wm-view wm-account" />;
   const network = snapshot.network;
 
   return (
-    <div className="wm-view wm-account" part="account">
+    <div ref={ref} className="wm-view wm-account" part="account">
       <div className="wm-account-id">
         <Avatar colors={account.avatar} />
         <div className="wm-address-line">

@@ -1,6 +1,9 @@
 /**
- * The views' stylesheet, adopted into the shadow root as a constructable `CSSStyleSheet`
- * (no `<style>` element, no style attributes — works under a strict CSP).
+ * The views' initial stylesheet, adopted into the shadow root as a constructable `CSSStyleSheet`
+ * (no `<style>` element, no style attributes — works under a strict CSP). It holds what can show
+ * before any lazy chunk: the frame, the Connect view (rendered ahead, so no flash on open) and
+ * ConfigError. Rules only lazily loaded views use live in their capability's `styles.ts` (and the
+ * shared ones in `view-styles.ts`), adopted with their chunk (`useLazyStyles`), after this sheet.
  *
  * Host-page theme variables (all optional; read through `var()` fallbacks so they work whether
  * they are set on the <wallet-modal> element or inherited from an ancestor):
@@ -239,7 +242,6 @@ export const css = String.raw`
 
 .wm-row-text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .wm-row-name { font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.wm-row-sub { font-size: var(--_fs-small); color: var(--_fg2); }
 .wm-row-end { flex: none; color: var(--_fg3); font-size: calc(var(--_fs) * 1.8); }
 
 .wm-badge {
@@ -256,65 +258,13 @@ export const css = String.raw`
 .wm-badge-installed { color: var(--_success-text); background: color-mix(in srgb, var(--_success) 14%, transparent); }
 .wm-badge-recent { color: var(--_accent-text); background: var(--_accent-soft); }
 .wm-badge-count { color: var(--_fg2); background: var(--_bg3); }
-.wm-badge-active { color: var(--_accent-text); font-size: calc(var(--_fs) * 1.8); padding: 0; }
 
-.wm-button {
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: 8px;
-  min-height: 40px;
-  padding: 8px 16px;
-  border: none;
-  border-radius: var(--_r-pill);
-  font-weight: 600;
-  cursor: pointer;
-}
-.wm-button-primary { background: var(--_accent-fill); color: #fff; }
-.wm-app .wm-button-primary { color: #fff; }
-.wm-button-primary:hover { background: color-mix(in srgb, var(--_accent-fill) 88%, #000); }
-.wm-button-secondary { background: var(--_bg2); }
-.wm-button-secondary:hover { background: var(--_bg3); }
 
-.wm-link {
-  display: inline-flex;
-  align-items: center;
-  gap: 4px;
-  color: var(--_accent-text);
-  font-size: var(--_fs-small);
-  font-weight: 600;
-  text-decoration: none;
-  border-radius: var(--_r-s);
-}
-.wm-link:hover { text-decoration: underline; }
 
-.wm-text, .wm-note { margin: 0; color: var(--_fg2); text-align: center; }
-.wm-note { font-size: var(--_fs-small); }
+.wm-text { margin: 0; color: var(--_fg2); text-align: center; }
 
-.wm-error {
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: 6px;
-  margin: 0;
-  color: var(--_error);
-  font-size: var(--_fs-small);
-  font-weight: 500;
-}
 
-.wm-empty { margin: 0; padding: 32px 0; text-align: center; color: var(--_fg2); }
 
-.wm-visually-hidden {
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-}
 
 /* ---- images ---- */
 
@@ -332,14 +282,9 @@ export const css = String.raw`
   user-select: none;
 }
 .wm-image img { width: 100%; height: 100%; object-fit: cover; display: block; }
-.wm-image-sm { width: 24px; height: 24px; font-size: var(--_fs-micro); border-radius: var(--_r-s); }
 .wm-image-md { width: 40px; height: 40px; font-size: var(--_fs-small); }
-.wm-image-lg { width: 56px; height: 56px; font-size: var(--_fs-body); border-radius: var(--_r-l); }
-.wm-image-round { border-radius: 50%; }
 .wm-image-icon { font-size: calc(var(--_fs) * 2); color: var(--_accent); background: var(--_accent-soft); }
-.wm-image-sm.wm-image-icon { font-size: var(--_fs-body); }
 .wm-image svg { display: block; }
-.wm-network-icon { box-shadow: 0 0 0 1px var(--_border); }
 .wm-image-walletconnect { background: #3396ff; }
 
 .wm-tint-0 { --_tint: #3396ff; }
@@ -367,136 +312,6 @@ export const css = String.raw`
   background: var(--_bg2);
   text-transform: capitalize;
 }
-
-/* ---- all wallets / wallet grid ---- */
-
-.wm-search {
-  position: relative;
-  display: flex;
-  align-items: center;
-}
-.wm-search-icon { position: absolute; left: 12px; color: var(--_fg3); font-size: calc(var(--_fs) * 1.6); pointer-events: none; }
-.wm-search-input {
-  width: 100%;
-  height: 40px;
-  padding: 0 12px 0 36px;
-  border: 1px solid var(--_border);
-  border-radius: var(--_r-m);
-  background: var(--_bg2);
-  color: var(--_fg);
-  font: inherit;
-}
-.wm-search-input::placeholder { color: var(--_fg2); }
-.wm-search-input:focus { border-color: var(--_accent); }
-
-.wm-scroll {
-  max-height: min(420px, 60dvh);
-  overflow-y: auto;
-  overscroll-behavior: contain;
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  padding: 2px;
-}
-
-.wm-wallet-grid {
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: 8px;
-}
-.wm-wallet {
-  position: relative;
-  width: 100%;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 6px;
-  padding: 10px 4px 8px;
-  border: none;
-  border-radius: var(--_r-l);
-  background: var(--_bg2);
-  cursor: pointer;
-}
-.wm-wallet:hover { background: var(--_bg3); }
-.wm-wallet-name {
-  max-width: 100%;
-  font-size: var(--_fs-small);
-  line-height: 1.25;
-  min-height: 2.5em;
-  text-align: center;
-  overflow: hidden;
-  overflow-wrap: anywhere;
-  display: -webkit-box;
-  -webkit-box-orient: vertical;
-  -webkit-line-clamp: 2;
-  line-clamp: 2;
-}
-.wm-badge-dot {
-  position: absolute;
-  top: 6px;
-  right: 6px;
-  width: 8px;
-  height: 8px;
-  padding: 0;
-  overflow: hidden;
-  color: transparent;
-  background: var(--_success);
-  border: 2px solid var(--_bg2);
-  box-sizing: content-box;
-}
-.wm-sentinel { height: 1px; flex: none; }
-.wm-list-spinner { align-self: center; font-size: 24px; }
-.wm-retry { align-self: center; }
-
-/* ---- connecting ---- */
-
-.wm-connecting { align-items: center; text-align: center; padding: 12px 0 4px; }
-.wm-connecting-logo { position: relative; display: inline-flex; align-items: center; justify-content: center; width: 80px; height: 80px; }
-.wm-connecting-spinner { position: absolute; inset: 0; font-size: 80px; }
-.wm-connecting-title { margin: 0; font-size: var(--_fs-title); font-weight: 600; }
-.wm-connecting-sub { margin: 0; color: var(--_fg2); font-size: var(--_fs-small); }
-
-/* ---- account ---- */
-
-.wm-account-id { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 4px 0 8px; }
-.wm-avatar {
-  display: block;
-  width: 64px;
-  height: 64px;
-  border-radius: 50%;
-  background:
-    radial-gradient(circle at 65% 25%, var(--wm-avatar-1, #fff) 0%, transparent 55%),
-    radial-gradient(circle at 25% 70%, var(--wm-avatar-2, #d0d0d0) 0%, transparent 60%),
-    radial-gradient(circle at 80% 80%, var(--wm-avatar-3, #b0b0b0) 0%, transparent 55%),
-    linear-gradient(135deg, var(--wm-avatar-4, #909090), var(--wm-avatar-5, #707070));
-  box-shadow: 0 0 0 6px var(--_bg2);
-  margin-bottom: 8px;
-}
-.wm-address-line { display: flex; align-items: center; gap: 4px; }
-.wm-address { font-size: var(--_fs-large); font-weight: 600; font-variant-numeric: tabular-nums; }
-.wm-copy { font-size: calc(var(--_fs) * 1.6); }
-.wm-copied { min-height: 1em; font-size: var(--_fs-small); color: var(--_success-text); font-weight: 600; }
-.wm-copied:empty { min-height: 0; }
-.wm-balance { font-size: var(--_fs-body); color: var(--_fg2); font-variant-numeric: tabular-nums; }
-.wm-skeleton {
-  display: block;
-  width: 96px;
-  height: 1.2em;
-  border-radius: var(--_r-s);
-  background: linear-gradient(90deg, var(--_bg2) 0%, var(--_bg3) 50%, var(--_bg2) 100%);
-  background-size: 200% 100%;
-  animation: wm-shimmer 1.2s ease-in-out infinite;
-}
-.wm-account-actions { display: flex; flex-direction: column; gap: 8px; }
-.wm-disconnect .wm-image-icon { color: var(--_error); background: color-mix(in srgb, var(--_error) 14%, transparent); }
-
-/* ---- networks ---- */
-
-.wm-network.wm-active { border-color: color-mix(in srgb, var(--_accent) 40%, transparent); }
-.wm-approve { color: var(--_accent-text); }
 
 /* ---- config error ---- */
 
@@ -533,7 +348,6 @@ export const css = String.raw`
 @keyframes wm-sheet-in { from { transform: translateY(100%); } to { transform: none; } }
 @keyframes wm-view-in { from { opacity: 0; transform: translateY(4px); } to { opacity: 1; transform: none; } }
 @keyframes wm-spin { to { transform: rotate(360deg); } }
-@keyframes wm-shimmer { from { background-position: 200% 0; } to { background-position: -200% 0; } }
 @keyframes wm-loading { from { background-position: -100% 0; } to { background-position: 200% 0; } }
 @keyframes wm-shake {
   10%, 90% { transform: translateX(-1px); }
@@ -550,7 +364,6 @@ export const css = String.raw`
   .wm-overlay > .wm-card.wm-shake,
   .wm-title-text,
   .wm-view-transition,
-  .wm-skeleton,
   .wm-loading-bar { animation: none !important; }
   .wm-body.wm-body-animated,
   .wm-row { transition: none !important; }
@@ -558,8 +371,7 @@ export const css = String.raw`
 }
 
 @media (forced-colors: active) {
-  .wm-card, .wm-row, .wm-wallet, .wm-button, .wm-search-input { border: 1px solid CanvasText; }
-  .wm-badge-dot { forced-color-adjust: none; }
+  .wm-card, .wm-row { border: 1px solid CanvasText; }
 }
 
 /* ---- closed: the Connect view is rendered ahead, hidden and inert, without running its animations ---- */

@@ -50,6 +50,9 @@ export function useDynamicStyle<E extends HTMLElement>(elRef: RefObject<E | null
 
 const lazySheets = new Map<string, CSSStyleSheet>();
 
+/** Whether `sheet` is one of the sheets useLazyStyles adopts (mountViews' unmount removes them too). */
+export const isLazySheet = (sheet: CSSStyleSheet): boolean => [...lazySheets.values()].includes(sheet);
+
 /**
  * Adopts `css` (a lazily loaded view's own rules, kept out of the initial stylesheet) into the
  * shadow root holding `ref`'s element, once per root: a constructable stylesheet, so it works

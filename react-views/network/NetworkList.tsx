@@ -1,6 +1,7 @@
-import type { NetworkView, Snapshot, Intent } from './types';
+import type { NetworkView, Snapshot, Intent } from '../shell/types';
 import { NetworkImage } from './NetworkImage';
-import { CheckIcon, Spinner } from './icons';
+import { Spinner } from '../shell/icons';
+import { CheckIcon } from '../shell/view-icons';
 
 /** Networks as buttons; the engine marks the active one and owns what a click does. */
 export function NetworkList({

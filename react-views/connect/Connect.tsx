@@ -1,6 +1,6 @@
-import type { ConnectorView, ViewProps } from './types';
+import type { ConnectorView, ViewProps } from '../shell/types';
 import { WalletImage } from './WalletImage';
-import { ChevronRightIcon, GridIcon, MailIcon, WalletConnectLogo } from './icons';
+import { ChevronRightIcon, GridIcon, MailIcon, WalletConnectLogo } from '../shell/icons';
 
 function badgeFor(c: ConnectorView): { text: string; cls: string } | null {
   if (c.kind === 'recent') return { text: 'Recent', cls: 'wm-badge-recent' };

@@ -1,27 +1,6 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Spinner, WALLETCONNECT_BLUE, WalletConnectMark } from './icons';
-import { useLazyStyles } from './dynamic-styles';
-
-/**
- * The QR code's own rules, adopted by the shadow root it renders in (a constructable stylesheet:
- * no style attribute, fine under a strict CSP). The modules are `currentColor`, i.e. `--wm-qr-color`.
- */
-const QR_CSS = `
-.wm-qr { box-sizing: border-box; display: flex; align-items: center; justify-content: center; align-self: center;
-  width: min(100%, 272px); aspect-ratio: 1; padding: 12px; border-radius: var(--_r-l, 16px);
-  background: #fff; color: var(--_qr, var(--wm-qr-color, #141414)); border: 1px solid var(--_border, transparent); }
-.wm-qr svg { display: block; width: 100%; height: 100%; }
-.wm-qr .wm-spinner { font-size: 40px; }
-.wm-qr .wm-note { color: #4a4f4f; }
-.wm-pairing { display: flex; flex-direction: column; align-items: center; gap: 12px; }
-.wm-pairing-actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px; }
-.wm-pairing-actions .wm-button { text-decoration: none; color: var(--_fg); }
-`;
-
-/** Adopts the pairing styles for a component rendering `ref`. */
-export function usePairingStyles(ref: RefObject<Element | null>): void {
-  useLazyStyles(ref, QR_CSS);
-}
+import { useEffect, useRef, useState } from 'react';
+import { Spinner, WALLETCONNECT_BLUE, WalletConnectMark } from '../shell/icons';
+import { usePairingStyles } from './styles';
 
 interface QrPath {
   viewBox: string;
@@ -73,7 +52,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
 
   useEffect(() => {
     let live = true;
-    import('../element/ts/wc-wasm')
+    import('../../element/ts/wc-wasm')
       .then(({ loadWcWasm }) => loadWcWasm())
       .then(
         ({ qrSvg }) => live && setQr({ value, path: parseQrSvg(qrSvg(value)) }),

@@ -1,16 +1,20 @@
-import type { ViewProps } from './types';
+import { useRef } from 'react';
+import type { ViewProps } from '../shell/types';
 import { WalletImage } from './WalletImage';
-import { ErrorMessage } from './ErrorMessage';
-import { Spinner } from './icons';
-import { RetryIcon } from './view-icons';
+import { ErrorMessage } from '../shell/ErrorMessage';
+import { Spinner } from '../shell/icons';
+import { RetryIcon } from '../shell/view-icons';
+import { useConnectStyles } from './styles';
 
 /** Waiting for an injected wallet to approve the connection. */
 export function ConnectingExternal({ snapshot, onIntent }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useConnectStyles(ref);
   const c = snapshot.connecting;
-  if (!c) return <div className="wm-view wm-connecting" />;
+  if (!c) return <div ref={ref} className="wm-view wm-connecting" />;
   const failed = c.state === 'error';
   return (
-    <div className={`wm-view wm-connecting${failed ? ' wm-failed' : ''}`} data-state={c.state}>
+    <div ref={ref} className={`wm-view wm-connecting${failed ? ' wm-failed' : ''}`} data-state={c.state}>
       <div className="wm-connecting-logo">
         <WalletImage src={c.icon} name={c.name} size="lg" />
         {failed ? null : <Spinner className="wm-connecting-spinner" label={`Connecting to ${c.name}`} />}

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import type { ViewProps } from './types';
 import { useLazyStyles } from './dynamic-styles';
-import { AlertIcon, CheckIcon, CloseIcon, Spinner } from './icons';
+import { AlertIcon, CloseIcon, Spinner } from './icons';
+import { CheckIcon } from './view-icons';
 
 /** The notices' own rules (this chunk loads only when there is something to say). */
 const NOTICE_CSS = `

@@ -1,8 +1,16 @@
 /**
- * Icons that only the lazily loaded views (Account, All Wallets, the connecting and network views)
- * use: a module of their own, so that they stay out of the initial load (see icons.tsx).
+ * Icons that only the lazily loaded views (Account, All Wallets, the connecting and network views,
+ * the notices) use: a module of their own, so that they stay out of the initial load (see icons.tsx).
  */
 import { Svg, type IconProps } from './icons';
+
+export function CheckIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M20 6L9 17l-5-5" />
+    </Svg>
+  );
+}
 
 export function CopyIcon(p: IconProps) {
   return (

@@ -1,5 +1,5 @@
-import type { NetworkView } from './types';
-import { WalletImage } from './WalletImage';
+import type { NetworkView } from '../shell/types';
+import { WalletImage } from '../connect/WalletImage';
 
 /**
  * Icons of the built-in networks (core/src/networks.rs), drawn inline: nothing is requested. Simple

@@ -1,12 +1,13 @@
 import { useRef } from 'react';
-import { useCopied } from './useCopied';
-import type { ViewProps } from './types';
-import type { PairingWalletView } from '../element/ts/protocol';
-import { QrCode, usePairingStyles } from './QrCode';
-import { ErrorMessage } from './ErrorMessage';
-import { WalletImage } from './WalletImage';
-import { CheckIcon, Spinner } from './icons';
-import { CopyIcon, ExternalLinkIcon, RetryIcon } from './view-icons';
+import { useCopied } from '../shell/useCopied';
+import type { ViewProps } from '../shell/types';
+import type { PairingWalletView } from '../../element/ts/protocol';
+import { QrCode } from './QrCode';
+import { usePairingStyles } from './styles';
+import { ErrorMessage } from '../shell/ErrorMessage';
+import { WalletImage } from '../connect/WalletImage';
+import { Spinner } from '../shell/icons';
+import { CheckIcon, CopyIcon, ExternalLinkIcon, RetryIcon } from '../shell/view-icons';
 
 /** The wallet's deep links the engine offers here (it builds them with the URI and drops unsafe ones). */
 function walletLinks(wallet: PairingWalletView) {

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ViewProps } from './types';
+import type { ViewProps } from '../shell/types';
 import { WalletGrid } from './WalletGrid';
-import { ErrorMessage } from './ErrorMessage';
-import { Spinner } from './icons';
-import { SearchIcon } from './view-icons';
+import { ErrorMessage } from '../shell/ErrorMessage';
+import { Spinner } from '../shell/icons';
+import { SearchIcon } from '../shell/view-icons';
+import { useConnectStyles } from './styles';
 
 /**
  * Catalogue listing. Every keystroke is sent as `searchWallets` (the engine debounces); the
@@ -12,11 +13,13 @@ import { SearchIcon } from './view-icons';
 export function AllWallets({ snapshot, onIntent }: ViewProps) {
   const { items, loading, hasMore, error, query } = snapshot.allWallets;
   const [text, setText] = useState(query);
+  const viewRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const requestedAt = useRef<number | null>(null);
   const onIntentRef = useRef(onIntent);
   onIntentRef.current = onIntent;
+  useConnectStyles(viewRef);
 
   // A fresh observer whenever the list or its state changes: its first callback reports whether
   // the sentinel is visible right now, so a short page that doesn't fill the view keeps loading.
@@ -44,7 +47,7 @@ export function AllWallets({ snapshot, onIntent }: ViewProps) {
   const empty = items.length === 0 && !loading && !error;
 
   return (
-    <div className="wm-view wm-all-wallets-view">
+    <div ref={viewRef} className="wm-view wm-all-wallets-view">
       <label className="wm-search">
         <SearchIcon className="wm-search-icon" />
         <span className="wm-visually-hidden">Search wallet</span>

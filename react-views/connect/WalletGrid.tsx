@@ -1,7 +1,9 @@
-import type { Intent, WalletListingView } from './types';
+import { useRef } from 'react';
+import type { Intent, WalletListingView } from '../shell/types';
 import { WalletImage } from './WalletImage';
+import { useConnectStyles } from './styles';
 
-/** Catalogue wallets as a grid of buttons (AllWallets and the WalletConnect views). */
+/** Catalogue wallets as a grid of buttons (AllWallets and the WalletConnect views, hence its own styles). */
 export function WalletGrid({
   items,
   onIntent,
@@ -11,8 +13,10 @@ export function WalletGrid({
   onIntent: (intent: Intent) => void;
   label: string;
 }) {
+  const ref = useRef<HTMLUListElement>(null);
+  useConnectStyles(ref);
   return (
-    <ul className="wm-wallet-grid" part="wallet-grid" aria-label={label}>
+    <ul ref={ref} className="wm-wallet-grid" part="wallet-grid" aria-label={label}>
       {items.map((w) => (
         <li key={w.id}>
           <button

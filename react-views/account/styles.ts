@@ -1,0 +1,60 @@
+import type { RefObject } from 'react';
+import { useLazyStyles } from '../shell/dynamic-styles';
+import { useNetworkStyles } from '../network/styles';
+
+/** The Account view's rules: avatar, address, copy feedback, balance (and its skeleton), explorer link. */
+export const ACCOUNT_CSS = String.raw`
+.wm-link {
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  color: var(--_accent-text);
+  font-size: var(--_fs-small);
+  font-weight: 600;
+  text-decoration: none;
+  border-radius: var(--_r-s);
+}
+.wm-link:hover { text-decoration: underline; }
+
+.wm-account-id { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 4px 0 8px; }
+.wm-avatar {
+  display: block;
+  width: 64px;
+  height: 64px;
+  border-radius: 50%;
+  background:
+    radial-gradient(circle at 65% 25%, var(--wm-avatar-1, #fff) 0%, transparent 55%),
+    radial-gradient(circle at 25% 70%, var(--wm-avatar-2, #d0d0d0) 0%, transparent 60%),
+    radial-gradient(circle at 80% 80%, var(--wm-avatar-3, #b0b0b0) 0%, transparent 55%),
+    linear-gradient(135deg, var(--wm-avatar-4, #909090), var(--wm-avatar-5, #707070));
+  box-shadow: 0 0 0 6px var(--_bg2);
+  margin-bottom: 8px;
+}
+.wm-address-line { display: flex; align-items: center; gap: 4px; }
+.wm-address { font-size: var(--_fs-large); font-weight: 600; font-variant-numeric: tabular-nums; }
+.wm-copy { font-size: calc(var(--_fs) * 1.6); }
+.wm-copied { min-height: 1em; font-size: var(--_fs-small); color: var(--_success-text); font-weight: 600; }
+.wm-copied:empty { min-height: 0; }
+.wm-balance { font-size: var(--_fs-body); color: var(--_fg2); font-variant-numeric: tabular-nums; }
+.wm-skeleton {
+  display: block;
+  width: 96px;
+  height: 1.2em;
+  border-radius: var(--_r-s);
+  background: linear-gradient(90deg, var(--_bg2) 0%, var(--_bg3) 50%, var(--_bg2) 100%);
+  background-size: 200% 100%;
+  animation: wm-shimmer 1.2s ease-in-out infinite;
+}
+.wm-account-actions { display: flex; flex-direction: column; gap: 8px; }
+
+@keyframes wm-shimmer { from { background-position: 200% 0; } to { background-position: -200% 0; } }
+@media (prefers-reduced-motion: reduce) {
+  .wm-skeleton { animation: none !important; }
+}
+`;
+
+/** Adopts the shared view rules, the network rules (the network row) and the account rules. */
+export function useAccountStyles(ref: RefObject<Element | null>): void {
+  useNetworkStyles(ref);
+  useLazyStyles(ref, ACCOUNT_CSS);
+}
