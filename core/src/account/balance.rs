@@ -1,17 +1,8 @@
-//! Native balance: the `eth_getBalance` JSON-RPC call, its answer, and the 30 s cache per network
-//! and address (spec 3 "Balance", spec 9 "Cache lifetimes").
+//! Native balance: hex quantities in decimal, and the 30 s cache per network and address (the
+//! request and its answer are the chain adapter's, `chain::adapter`) (spec 3 "Balance", spec 9 "Cache lifetimes").
 
 use crate::service::constants::BALANCE_CACHE_MS;
-use crate::chain::format::format_native_balance_en_us;
-use crate::chain::units::format_units;
 use crate::service::vecmap::VecMap;
-
-/// The JSON-RPC body for a balance lookup.
-pub fn balance_request_body(id: u64, address: &str) -> String {
-    use crate::service::json::{obj, Value};
-    let params = Value::Array(vec![address.into(), "latest".into()]);
-    obj(vec![("jsonrpc", "2.0".into()), ("id", id.into()), ("method", "eth_getBalance".into()), ("params", params)]).to_string()
-}
 
 /// Converts a `0x` hex quantity of any size to a decimal string. None for anything else.
 pub fn hex_quantity_to_decimal(hex: &str) -> Option<String> {
@@ -38,14 +29,6 @@ pub fn hex_quantity_to_decimal(hex: &str) -> Option<String> {
         out.push_str(&format!("{limb:09}"));
     }
     Some(out)
-}
-
-/// Reads an `eth_getBalance` answer into the displayed balance: floored to 3 decimals, integer
-/// digits grouped by thousands (en-US, spec §5): `10,000.000`.
-pub fn parse_balance_response(body: &str, decimals: u32) -> Option<String> {
-    let v = crate::service::json::parse(body).ok()?;
-    let wei = hex_quantity_to_decimal(v.get("result")?.as_str()?)?;
-    Some(format_native_balance_en_us(&format_units(&wei, decimals).ok()?))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,26 +80,6 @@ mod tests {
         assert_eq!(hex_quantity_to_decimal("12"), None);
         assert_eq!(hex_quantity_to_decimal("0x"), None);
         assert_eq!(hex_quantity_to_decimal("0xzz"), None);
-    }
-
-    #[test]
-    fn native_balance_is_floored_to_3_decimals_and_grouped_by_thousands() {
-        // 10000 ETH (anvil's dev account) and 1.23456789 ETH.
-        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x21e19e0c9bab2400000"}"#, 18).as_deref(), Some("10,000.000"));
-        // 19755316.610123 with 6 decimals (a currency with other decimals).
-        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x11f7a4a1044b"}"#, 6).as_deref(), Some("19,755,316.610"));
-        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x0"}"#, 18).as_deref(), Some("0.000"));
-        assert_eq!(parse_balance_response(r#"{"jsonrpc":"2.0","id":1,"result":"0x112210f4768db400"}"#, 18).as_deref(), Some("1.234"));
-        assert_eq!(parse_balance_response(r#"{"error":{"code":-32000,"message":"x"}}"#, 18), None);
-        assert_eq!(parse_balance_response("<html>", 18), None);
-    }
-
-    #[test]
-    fn balance_request_is_eth_get_balance_at_latest() {
-        let v: serde_json::Value = serde_json::from_str(&balance_request_body(7, "0xabc")).unwrap();
-        assert_eq!(v["method"], "eth_getBalance");
-        assert_eq!(v["params"], serde_json::json!(["0xabc", "latest"]));
-        assert_eq!(v["id"], 7);
     }
 
     #[test]

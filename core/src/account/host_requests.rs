@@ -3,7 +3,7 @@
 //! watched until mined so that the balance is read again then (the balance cache is there to save
 //! reads, not to hide a change the modal knows of). Bounded: a runaway host cannot grow state.
 
-use crate::service::validation::wallet_prompts;
+use crate::chain::adapter::Adapter;
 
 /// A sent transaction's receipt is asked for this often until it is mined...
 pub const RECEIPT_POLL_MS: u64 = 1_500;
@@ -13,29 +13,6 @@ pub const RECEIPT_POLLS_MAX: u32 = 400;
 pub const RECEIPTS_WATCHED_MAX: usize = 16;
 /// Host requests tracked at once.
 pub const HOST_REQUESTS_MAX: usize = 64;
-
-/// Whether the modal wants to hear of a host request with this method: those that wait for the
-/// visitor in the wallet, and raw transactions, whose mining changes the balance. The shell asks
-/// this first, so a host polling reads costs the engine nothing.
-pub fn watches_host_request(method: &str) -> bool {
-    wallet_prompts(method) || method == "eth_sendRawTransaction"
-}
-
-/// A transaction hash: `0x` and 64 hex digits.
-pub fn is_tx_hash(s: &str) -> bool {
-    s.len() == 66 && s.starts_with("0x") && s[2..].bytes().all(|b| b.is_ascii_hexdigit())
-}
-
-/// The JSON-RPC body asking for a receipt (`hash` checked by [`is_tx_hash`]: nothing to escape).
-pub fn receipt_request_body(id: u64, hash: &str) -> String {
-    format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"eth_getTransactionReceipt","params":["{hash}"]}}"#)
-}
-
-/// Whether a receipt answer says mined: a 2xx answer whose `result` is an object.
-pub fn is_mined(status: u16, body: &str) -> bool {
-    (200..300).contains(&status)
-        && crate::service::json::parse(body).ok().is_some_and(|v| v.get("result").is_some_and(|r| matches!(r, crate::service::json::Value::Object(_))))
-}
 
 /// What to do after a receipt answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,32 +34,33 @@ struct Watch {
 
 #[derive(Clone, Debug, Default)]
 pub struct HostRequests {
-    /// (shell id, method) of requests under way.
-    waiting: Vec<(u64, String)>,
+    /// (shell id, method, whether it waits for the visitor) of requests under way.
+    waiting: Vec<(u64, String, bool)>,
     receipts: Vec<Watch>,
 }
 
 impl HostRequests {
-    /// A host request reached the wallet.
-    pub fn started(&mut self, id: u64, method: String) {
-        if !watches_host_request(&method) || self.waiting.iter().any(|(i, _)| *i == id) {
+    /// A host request reached the wallet (the family's adapter says which ones matter).
+    pub fn started(&mut self, a: Adapter, id: u64, method: String) {
+        if !a.watches_host_request(&method) || self.waiting.iter().any(|(i, ..)| *i == id) {
             return;
         }
         if self.waiting.len() >= HOST_REQUESTS_MAX {
             self.waiting.remove(0);
         }
-        self.waiting.push((id, method));
+        let prompts = a.prompts(&method);
+        self.waiting.push((id, method, prompts));
     }
 
     /// A host request ended. Returns the hash of a transaction now to be watched (sent on
     /// `network`, the connected chain), if any.
-    pub fn ended(&mut self, id: u64, result: Option<&str>, failed: bool, network: Option<&str>) -> Option<String> {
-        let pos = self.waiting.iter().position(|(i, _)| *i == id)?;
-        let (_, method) = self.waiting.remove(pos);
-        if failed || !matches!(method.as_str(), "eth_sendTransaction" | "eth_sendRawTransaction") {
+    pub fn ended(&mut self, a: Adapter, id: u64, result: Option<&str>, failed: bool, network: Option<&str>) -> Option<String> {
+        let pos = self.waiting.iter().position(|(i, ..)| *i == id)?;
+        let (_, method, _) = self.waiting.remove(pos);
+        if failed {
             return None;
         }
-        let hash = result.filter(|h| is_tx_hash(h))?.to_ascii_lowercase();
+        let hash = a.sent_transaction(&method, result?)?;
         let network = network?.to_string();
         if self.receipts.iter().any(|w| w.hash == hash) {
             return None;
@@ -117,7 +95,7 @@ impl HostRequests {
 
     /// The method of the newest request waiting for the visitor in the wallet.
     pub fn waiting_for_wallet(&self) -> Option<&str> {
-        self.waiting.iter().rev().map(|(_, m)| m.as_str()).find(|m| wallet_prompts(m))
+        self.waiting.iter().rev().find(|(.., prompts)| *prompts).map(|(_, m, _)| m.as_str())
     }
 
     /// Nothing connected any more: forget it all.
@@ -130,27 +108,28 @@ impl HostRequests {
 #[cfg(test)]
 mod tests {
     use super::*;
+    const A: Adapter = Adapter::Eip155;
 
     const HASH: &str = "0xABababababababababababababababababababababababababababababababab";
 
     #[test]
     fn only_wallet_prompts_and_sent_transactions_are_tracked() {
         let mut h = HostRequests::default();
-        h.started(1, "eth_call".into());
-        h.started(2, "eth_sendRawTransaction".into());
+        h.started(A, 1, "eth_call".into());
+        h.started(A, 2, "eth_sendRawTransaction".into());
         assert_eq!(h.waiting_for_wallet(), None, "neither waits for the visitor");
-        h.started(3, "personal_sign".into());
+        h.started(A, 3, "personal_sign".into());
         assert_eq!(h.waiting_for_wallet(), Some("personal_sign"));
-        assert_eq!(h.ended(3, Some(HASH), false, Some("eip155:1")), None, "a signature is not watched");
-        assert_eq!(h.ended(2, Some(HASH), false, Some("eip155:1")).as_deref(), Some(HASH.to_ascii_lowercase().as_str()));
+        assert_eq!(h.ended(A, 3, Some(HASH), false, Some("eip155:1")), None, "a signature is not watched");
+        assert_eq!(h.ended(A, 2, Some(HASH), false, Some("eip155:1")).as_deref(), Some(HASH.to_ascii_lowercase().as_str()));
     }
 
     #[test]
     fn a_failed_or_malformed_send_is_not_watched() {
         let mut h = HostRequests::default();
         for (id, result, failed) in [(1, Some(HASH), true), (2, Some("0x12"), false), (3, None, false)] {
-            h.started(id, "eth_sendTransaction".into());
-            assert_eq!(h.ended(id, result, failed, Some("eip155:1")), None);
+            h.started(A, id, "eth_sendTransaction".into());
+            assert_eq!(h.ended(A, id, result, failed, Some("eip155:1")), None);
         }
         assert_eq!(h.poll(&HASH.to_ascii_lowercase()), None);
     }
@@ -158,8 +137,8 @@ mod tests {
     #[test]
     fn a_watch_is_polled_a_bounded_number_of_times() {
         let mut h = HostRequests::default();
-        h.started(1, "eth_sendTransaction".into());
-        let hash = h.ended(1, Some(HASH), false, Some("eip155:1")).unwrap();
+        h.started(A, 1, "eth_sendTransaction".into());
+        let hash = h.ended(A, 1, Some(HASH), false, Some("eip155:1")).unwrap();
         for _ in 0..RECEIPT_POLLS_MAX - 1 {
             assert_eq!(h.poll(&hash).as_deref(), Some("eip155:1"));
             assert_eq!(h.receipt(&hash, false), ReceiptOutcome::Again);
@@ -173,20 +152,12 @@ mod tests {
     fn state_is_bounded_against_a_runaway_host() {
         let mut h = HostRequests::default();
         for id in 0..1_000 {
-            h.started(id, "eth_sendTransaction".into());
+            h.started(A, id, "eth_sendTransaction".into());
         }
         assert_eq!(h.waiting.len(), HOST_REQUESTS_MAX);
         for id in 936..1_000u64 {
-            h.ended(id, Some(&format!("0x{id:064x}")), false, Some("eip155:1"));
+            h.ended(A, id, Some(&format!("0x{id:064x}")), false, Some("eip155:1"));
         }
         assert_eq!(h.receipts.len(), RECEIPTS_WATCHED_MAX);
-    }
-
-    #[test]
-    fn mined_means_a_receipt_object() {
-        assert!(is_mined(200, r#"{"jsonrpc":"2.0","id":1,"result":{"status":"0x1"}}"#));
-        assert!(!is_mined(200, r#"{"jsonrpc":"2.0","id":1,"result":null}"#));
-        assert!(!is_mined(500, r#"{"result":{}}"#));
-        assert!(!is_mined(200, "garbage"));
     }
 }

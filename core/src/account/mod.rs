@@ -8,3 +8,6 @@ pub mod pending;
 pub mod name;
 pub mod name_flow;
 pub mod smart_account;
+pub mod slice;
+#[cfg(test)]
+mod slice_tests;

@@ -69,6 +69,28 @@ pub fn format_native_balance_en_us(value: &str) -> String {
     format!("{sign}{}.{frac}", group_thousands(int))
 }
 
+/// A native balance straight from its base units (`wei`: decimal digits, as a node reports them
+/// once read from hex) as the views show it: floored to 3 decimals, integer digits grouped by
+/// thousands — the same text as [`format_native_balance_en_us`] of `format_units(wei, decimals)`,
+/// without reading the decimal back. `None` for anything but digits, or more than
+/// `MAX_DECIMALS` decimals.
+pub fn balance_en_us(wei: &str, decimals: u32) -> Option<String> {
+    if wei.is_empty() || !wei.bytes().all(|b| b.is_ascii_digit()) || decimals > crate::chain::units::MAX_DECIMALS {
+        return None;
+    }
+    let decimals = decimals as usize;
+    let digits = wei.trim_start_matches('0');
+    let split = digits.len().saturating_sub(decimals);
+    let int = if split == 0 { "0" } else { &digits[..split] };
+    let mut frac: String = "0".repeat(decimals.saturating_sub(digits.len()));
+    frac.push_str(&digits[split..]);
+    frac.truncate(NATIVE_BALANCE_DECIMALS);
+    while frac.len() < NATIVE_BALANCE_DECIMALS {
+        frac.push('0');
+    }
+    Some(format!("{}.{frac}", group_thousands(int)))
+}
+
 /// Groups integer digits by thousands with commas (en-US).
 #[allow(clippy::manual_is_multiple_of)] // `is_multiple_of` needs Rust 1.87; the workspace MSRV is 1.85.
 fn group_thousands(int: &str) -> String {
@@ -294,5 +316,28 @@ mod tests {
             prop_assert!(int_part.split(',').skip(1).all(|g| g.len() == 3));
             prop_assert!(int_part.split(',').next().is_some_and(|g| (1..=3).contains(&g.len())));
         }
+    }
+
+    #[test]
+    fn a_balance_from_base_units_reads_as_the_formatted_decimal_would() {
+        use crate::chain::units::format_units;
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = (x % 30) as usize + 1;
+            let wei: String = format!("{x}{x}{x}").chars().take(digits).collect();
+            for decimals in [0u32, 1, 2, 3, 6, 8, 9, 18, 24, 40] {
+                let old = format_units(&wei, decimals).ok().map(|d| format_native_balance_en_us(&d));
+                assert_eq!(balance_en_us(&wei, decimals), old, "{wei} at {decimals}");
+            }
+        }
+        assert_eq!(balance_en_us("10000000000000000000000", 18).as_deref(), Some("10,000.000"));
+        assert_eq!(balance_en_us("0", 18).as_deref(), Some("0.000"));
+        assert_eq!(balance_en_us("0001234", 3).as_deref(), Some("1.234"));
+        assert_eq!(balance_en_us("", 18), None);
+        assert_eq!(balance_en_us("-1", 18), None);
+        assert_eq!(balance_en_us("1", 10_000), None);
     }
 }

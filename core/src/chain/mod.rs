@@ -8,3 +8,5 @@ pub mod hash;
 pub mod signature;
 pub mod networks;
 pub mod format;
+pub mod adapter;
+pub mod eip155;

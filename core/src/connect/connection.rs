@@ -92,6 +92,11 @@ impl ConnectionState {
             .collect()
     }
 
+    /// The namespace whose current connection is this connector's.
+    pub fn namespace_of(&self, connector_id: &str) -> Option<&str> {
+        self.namespaces.iter().find(|(_, s)| s.current.and_then(|i| s.connections.get(i)).is_some_and(|c| c.connector_id == connector_id)).map(|(k, _)| k.as_str())
+    }
+
     pub fn connector_id(&self, namespace: &str) -> Option<&str> {
         self.namespaces.get(namespace)?.connector_id.as_deref()
     }

@@ -7,3 +7,9 @@ pub mod storage;
 pub mod switching;
 #[cfg(feature = "walletconnect")]
 pub mod wc;
+pub mod slice;
+pub mod switch_slice;
+#[cfg(test)]
+mod slice_tests;
+#[cfg(test)]
+mod switch_slice_tests;

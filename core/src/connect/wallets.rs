@@ -10,6 +10,8 @@ use serde::Serialize;
 
 /// Id of the legacy `window.ethereum` connector.
 pub const LEGACY_INJECTED_ID: &str = "injected";
+/// The namespace of injected (EIP-6963 and `window.ethereum`) wallets: EIP-1193 providers.
+pub const INJECTED_NAMESPACE: &str = crate::chain::eip155::NAMESPACE;
 /// Id of the WalletConnect connector.
 pub const WALLETCONNECT_ID: &str = "walletConnect";
 const MAX_NAME_CHARS: usize = 64;

@@ -1,6 +1,10 @@
 //! Events the shell sends to the engine: host calls, view intents, wallet and server answers, timers.
 
+use crate::account::slice::AccountEvent;
+use crate::connect::slice::ConnectEvent;
+use crate::connect::switch_slice::SwitchEvent;
 use crate::ui::router::View;
+use crate::ui::slice::UiEvent;
 use serde::{Deserialize, Deserializer};
 use super::json::{bad, boolean, opt_string, string, string_or_default, uint, Fields};
 use crate::service::json::Value;
@@ -17,77 +21,25 @@ pub struct ProviderError {
 /// derived internally tagged deserializer: that one buffers through serde's `Content` machinery,
 /// which costs tens of kilobytes of WebAssembly. Missing `Option`/defaulted fields and `null`
 /// options are accepted; a missing required field or a value of the wrong type is an error.
+///
+/// Each slice has its own event type; the answers to requests and the timers go, by id, to the
+/// slice that made them.
 #[derive(Clone, Debug)]
 pub enum Event {
-    /// The element is connected to the page: persisted values and whether window.ethereum exists.
-    Start {
-        storage: Vec<(String, String)>,
-        legacy_provider: bool,
-        /// Keys the shell could not read as text (e.g. a lone UTF-16 surrogate): ignored, reported.
-        unreadable: Vec<String>,
-    },
-    /// Host `open({view, namespace})`. A view name that is not a view comes as `unknown_view`.
-    Open {
-        view: Option<View>,
-        unknown_view: Option<String>,
-        namespace: Option<String>,
-    },
-    Close,
-    Back,
-    Navigate { view: View },
-    /// The modal should shake (e.g. a blocked close).
-    Shake,
-    /// The theme in force changed (light or dark after resolving `system`).
-    Theme { dark: bool },
-    /// An EIP-6963 announcement (the provider object itself stays in the shell).
-    Announce {
-        uuid: String,
-        name: String,
-        icon: String,
-        rdns: String,
-        /// False when the shell could not read the announcement or its provider is not callable.
-        usable: bool,
-    },
-    /// A Connect/AllWallets row was chosen.
-    SelectConnector { id: String },
-    /// A catalogue wallet was chosen.
-    SelectWallet { id: String },
-    Retry,
-    SearchWallets { query: String },
-    LoadMoreWallets,
-    /// Host `switchNetwork()` or the SwitchNetwork view.
-    SwitchNetwork { caip_network_id: String },
-    /// Host `disconnect(namespace?)` or the Account view.
-    Disconnect {
-        namespace: Option<String>,
-    },
-    CopyAddress,
-    /// Put the WalletConnect pairing URI on the clipboard.
-    CopyUri,
-    /// The shell's WalletConnect client has a (new) pairing URI, or none (`uri` null).
-    WalletConnectUri { uri: Option<String>, expires_at_ms: Option<u64> },
+    Ui(UiEvent),
+    Connect(ConnectEvent),
+    Switch(SwitchEvent),
+    Account(AccountEvent),
     /// The answer to a `ProviderRequest` effect.
     ProviderResult {
         id: u64,
         result: Option<Value>,
         error: Option<ProviderError>,
     },
-    /// A wallet event: `accountsChanged`, `chainChanged`, `disconnect`.
-    ProviderEvent {
-        connector_id: String,
-        name: String,
-        data: Value,
-    },
     /// The answer to a `Fetch` effect (`status` 0 = network failure or time-out).
     FetchResult { id: u64, status: u16, body: String },
     /// A `StartTimer` effect fired.
     Timer { id: String },
-    /// The host asked the wallet something through `getProvider()` (`id` is the shell's).
-    HostRequest { id: u64, method: String },
-    /// That request ended: its result (a transaction hash for a sent transaction), or it failed.
-    HostRequestDone { id: u64, result: Option<Value>, failed: bool },
-    /// The visitor closed the notification banner.
-    DismissBanner,
 }
 
 fn view(o: &mut Fields, key: &str) -> Result<View, String> {
@@ -175,43 +127,43 @@ impl Event {
                     Some(Value::Array(keys)) => keys.into_iter().filter_map(|k| k.as_str().map(|k| k.chars().take(200).collect())).take(64).collect(),
                     Some(_) => return Err(bad("unreadable")),
                 };
-                Event::Start { storage, legacy_provider: boolean(o, "legacyProvider", Some(false))?, unreadable }
+                Event::Connect(ConnectEvent::Start { storage, legacy_provider: boolean(o, "legacyProvider", Some(false))?, unreadable })
             }
             "open" => {
                 let name = opt_string(o, "view")?;
                 let view = name.as_deref().and_then(View::from_name);
                 // The name is the host's: kept short for the error message.
                 let unknown_view = name.filter(|_| view.is_none()).map(|n| n.chars().take(64).collect());
-                Event::Open { view, unknown_view, namespace: opt_string(o, "namespace")? }
+                Event::Ui(UiEvent::Open { view, unknown_view, namespace: opt_string(o, "namespace")? })
             }
-            "close" => Event::Close,
-            "back" => Event::Back,
-            "navigate" => Event::Navigate { view: view(o, "view")? },
-            "shake" => Event::Shake,
-            "theme" => Event::Theme { dark: boolean(o, "dark", None)? },
-            "announce" => Event::Announce {
+            "close" => Event::Ui(UiEvent::Close),
+            "back" => Event::Ui(UiEvent::Back),
+            "navigate" => Event::Ui(UiEvent::Navigate { view: view(o, "view")? }),
+            "shake" => Event::Ui(UiEvent::Shake),
+            "theme" => Event::Ui(UiEvent::Theme { dark: boolean(o, "dark", None)? }),
+            "announce" => Event::Connect(ConnectEvent::Announce {
                 uuid: string_or_default(o, "uuid")?,
                 name: string_or_default(o, "name")?,
                 icon: string_or_default(o, "icon")?,
                 rdns: string_or_default(o, "rdns")?,
                 usable: boolean(o, "usable", Some(true))?,
-            },
-            "selectConnector" => Event::SelectConnector { id: string(o, "id")? },
-            "selectWallet" => Event::SelectWallet { id: string(o, "id")? },
-            "retry" => Event::Retry,
-            "searchWallets" => Event::SearchWallets { query: string(o, "query")? },
-            "loadMoreWallets" => Event::LoadMoreWallets,
-            "switchNetwork" => Event::SwitchNetwork { caip_network_id: string(o, "caipNetworkId")? },
-            "disconnect" => Event::Disconnect { namespace: opt_string(o, "namespace")? },
-            "copyAddress" => Event::CopyAddress,
-            "copyUri" => Event::CopyUri,
-            "walletConnectUri" => Event::WalletConnectUri {
+            }),
+            "selectConnector" => Event::Connect(ConnectEvent::SelectConnector { id: string(o, "id")? }),
+            "selectWallet" => Event::Connect(ConnectEvent::SelectWallet { id: string(o, "id")? }),
+            "retry" => Event::Connect(ConnectEvent::Retry),
+            "searchWallets" => Event::Connect(ConnectEvent::SearchWallets { query: string(o, "query")? }),
+            "loadMoreWallets" => Event::Connect(ConnectEvent::LoadMoreWallets),
+            "switchNetwork" => Event::Switch(SwitchEvent::SwitchNetwork { caip_network_id: string(o, "caipNetworkId")? }),
+            "disconnect" => Event::Connect(ConnectEvent::Disconnect { namespace: opt_string(o, "namespace")? }),
+            "copyAddress" => Event::Account(AccountEvent::CopyAddress),
+            "copyUri" => Event::Connect(ConnectEvent::CopyUri),
+            "walletConnectUri" => Event::Connect(ConnectEvent::WalletConnectUri {
                 uri: opt_string(o, "uri")?,
                 expires_at_ms: match o.get("expiresAtMs") {
                     None | Some(Value::Null) => None,
                     Some(_) => Some(uint(o, "expiresAtMs", u64::MAX)?),
                 },
-            },
+            }),
             "providerResult" => {
                 let id = uint(o, "id", u64::MAX)?;
                 let result = match o.get("result").cloned() {
@@ -231,24 +183,24 @@ impl Event {
                 };
                 Event::ProviderResult { id, result, error }
             }
-            "providerEvent" => Event::ProviderEvent {
+            "providerEvent" => Event::Connect(ConnectEvent::ProviderEvent {
                 connector_id: string(o, "connectorId")?,
                 name: string(o, "name")?,
                 data: o.get("data").cloned().unwrap_or(Value::Null),
-            },
+            }),
             "fetchResult" => Event::FetchResult {
                 id: uint(o, "id", u64::MAX)?,
                 status: uint(o, "status", u16::MAX as u64)? as u16,
                 body: string_or_default(o, "body")?,
             },
             "timer" => Event::Timer { id: string(o, "id")? },
-            "hostRequest" => Event::HostRequest { id: uint(o, "id", u64::MAX)?, method: string(o, "method")? },
-            "hostRequestDone" => Event::HostRequestDone {
+            "hostRequest" => Event::Account(AccountEvent::HostRequest { id: uint(o, "id", u64::MAX)?, method: string(o, "method")? }),
+            "hostRequestDone" => Event::Account(AccountEvent::HostRequestDone {
                 id: uint(o, "id", u64::MAX)?,
                 result: o.get("result").cloned().filter(|v| !matches!(v, Value::Null)),
                 failed: boolean(o, "failed", Some(false))?,
-            },
-            "dismissBanner" => Event::DismissBanner,
+            }),
+            "dismissBanner" => Event::Ui(UiEvent::DismissBanner),
             _ => return Err(format!("unknown event type `{ty}`")),
         })
     }
@@ -287,14 +239,14 @@ mod tests {
     #[test]
     fn events_are_read_like_the_derived_tagged_form() {
         let e = ev(json!({"type": "open", "view": "Account", "namespace": null})).unwrap();
-        assert!(matches!(e, Event::Open { view: Some(View::Account), unknown_view: None, namespace: None }));
-        assert!(matches!(ev(json!({"type": "open"})).unwrap(), Event::Open { view: None, unknown_view: None, namespace: None }));
+        assert!(matches!(e, Event::Ui(UiEvent::Open { view: Some(View::Account), unknown_view: None, namespace: None })));
+        assert!(matches!(ev(json!({"type": "open"})).unwrap(), Event::Ui(UiEvent::Open { view: None, unknown_view: None, namespace: None })));
         let e = ev(json!({"type": "open", "view": "Nope"})).unwrap();
-        assert!(matches!(e, Event::Open { view: None, unknown_view: Some(ref n), .. } if n == "Nope"), "an unknown view still opens");
+        assert!(matches!(e, Event::Ui(UiEvent::Open { view: None, unknown_view: Some(ref n), .. }) if n == "Nope"), "an unknown view still opens");
         let e = ev(json!({"type": "providerResult", "id": 3, "error": {"code": 4001, "message": "no"}})).unwrap();
         assert!(matches!(e, Event::ProviderResult { id: 3, result: None, error: Some(ProviderError { code: Some(4001), .. }) }));
         let e = ev(json!({"type": "start", "storage": {"k": "v"}})).unwrap();
-        assert!(matches!(e, Event::Start { ref storage, legacy_provider: false, ref unreadable } if storage == &[("k".to_string(), "v".to_string())] && unreadable.is_empty()));
+        assert!(matches!(e, Event::Connect(ConnectEvent::Start { ref storage, legacy_provider: false, ref unreadable }) if storage == &[("k".to_string(), "v".to_string())] && unreadable.is_empty()));
         let e = ev(json!({"type": "fetchResult", "id": 1, "status": 200})).unwrap();
         assert!(matches!(e, Event::FetchResult { id: 1, status: 200, ref body } if body.is_empty()));
         for bad in [

@@ -11,3 +11,6 @@ pub mod entities;
 pub mod url;
 pub mod vecmap;
 pub mod validation;
+pub mod slice;
+#[cfg(test)]
+mod slice_tests;

@@ -5,3 +5,6 @@ pub mod modal;
 pub mod banner;
 pub mod alerts;
 pub mod qr;
+pub mod slice;
+#[cfg(test)]
+mod slice_tests;

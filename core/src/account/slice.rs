@@ -1,0 +1,166 @@
+//! The account slice: the connected account as the Account view shows it — address, native
+//! balance (read through the namespace's adapter, cached 30 s, read again when something changed
+//! it) — and what the host asks the wallet through `getProvider()`: "Approve in your wallet", and
+//! sent transactions watched until mined.
+
+use crate::account::balance::BalanceCache;
+use crate::account::host_requests::{HostRequests, ReceiptOutcome, RECEIPT_POLL_MS};
+use crate::chain::adapter::adapter;
+use crate::chain::format::{avatar_gradient, truncate_address};
+use crate::engine::{is_http_url, AccountView, Ctx, Effect, Note, Requests, Slice, SliceId};
+use crate::service::json::Value;
+use crate::ui::router::View;
+
+/// Prefix of the timers that poll a sent transaction's receipt (`receipt:{hash}`).
+const TIMER_RECEIPT: &str = "receipt:";
+
+#[derive(Clone, Debug)]
+pub enum AccountEvent {
+    CopyAddress,
+    /// The host asked the wallet something through `getProvider()` (`id` is the shell's).
+    HostRequest { id: u64, method: String },
+    /// That request ended: its result (a transaction hash for a sent transaction), or it failed.
+    HostRequestDone { id: u64, result: Option<Value>, failed: bool },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Asked {
+    Balance { network: String, address: String },
+    /// The receipt of a transaction sent through the host's provider.
+    Receipt { hash: String, namespace: String },
+}
+
+#[derive(Default)]
+pub struct AccountSlice {
+    balances: BalanceCache,
+    /// What the host asks the wallet through `getProvider()`, and the transactions it sent.
+    host_requests: HostRequests,
+    requests: Requests<Asked>,
+}
+
+impl Slice for AccountSlice {
+    type Event = AccountEvent;
+
+    fn handle(&mut self, event: AccountEvent, ctx: &mut Ctx) {
+        match event {
+            AccountEvent::CopyAddress => {
+                if let Some(a) = ctx.conn.address(ctx.active_namespace()) {
+                    let text = a.to_string();
+                    ctx.push(Effect::Copy { text });
+                }
+            }
+            // The host's provider (`getProvider()`) is the active namespace's wallet.
+            AccountEvent::HostRequest { id, method } => {
+                let Some(a) = adapter(ctx.active_namespace()) else { return };
+                self.host_requests.started(a, id, method)
+            }
+            AccountEvent::HostRequestDone { id, result, failed } => {
+                let Some(a) = adapter(ctx.active_namespace()) else { return };
+                let network = ctx.conn.current(ctx.active_namespace()).map(|c| c.caip_network_id.clone());
+                if let Some(hash) = self.host_requests.ended(a, id, result.as_ref().and_then(Value::as_str), failed, network.as_deref()) {
+                    self.fetch_receipt(ctx, &hash);
+                }
+            }
+        }
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            Note::Shown(View::Account) | Note::Connected => self.refresh_balance(ctx, false),
+            Note::AccountsChanged | Note::ChainChanged { .. } => self.refresh_balance(ctx, true),
+            Note::Disconnected if !ctx.connected() => self.host_requests.clear(),
+            _ => {}
+        }
+    }
+
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
+        match self.requests.remove(id) {
+            Some(Asked::Balance { network, address }) => {
+                let n = ctx.network(&network);
+                let decimals = n.map(|n| n.native_currency.decimals).unwrap_or(18) as u32;
+                let a = n.and_then(|n| adapter(n.chain_namespace.as_str()));
+                let value = (200..300).contains(&status).then(|| a.and_then(|a| a.parse_balance(body, decimals))).flatten();
+                match value {
+                    Some(v) => self.balances.store(&network, &address, v, ctx.now),
+                    // A failed lookup shows 0.000 rather than nothing, and is retried on the next view.
+                    None if self.balances.last(&network, &address).is_none() => self.balances.store(&network, &address, "0.000".into(), 0),
+                    None => {}
+                }
+            }
+            Some(Asked::Receipt { hash, namespace }) => {
+                let mined = adapter(&namespace).is_some_and(|a| a.is_mined(status, body));
+                match self.host_requests.receipt(&hash, mined) {
+                    ReceiptOutcome::Mined => self.refresh_balance(ctx, true),
+                    ReceiptOutcome::Again => ctx.timer(SliceId::Account, &format!("{TIMER_RECEIPT}{hash}"), RECEIPT_POLL_MS),
+                    ReceiptOutcome::Stop => {}
+                }
+            }
+            None => {}
+        }
+    }
+
+    fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
+        if let Some(hash) = id.strip_prefix(TIMER_RECEIPT) {
+            self.fetch_receipt(ctx, hash);
+        }
+    }
+}
+
+impl AccountSlice {
+    fn fetch_receipt(&mut self, ctx: &mut Ctx, hash: &str) {
+        let Some(network) = self.host_requests.poll(hash) else { return };
+        let Some(n) = ctx.network(&network).cloned() else { return };
+        let (Some(a), Some(url)) = (adapter(n.chain_namespace.as_str()), ctx.rpc_url(&n)) else { return };
+        let id = ctx.request_id(SliceId::Account);
+        self.requests.insert(id, Asked::Receipt { hash: hash.to_string(), namespace: a.namespace().into() });
+        ctx.fetch(id, url, Some(a.receipt_body(id, hash)));
+    }
+
+    /// Reads the balance of the active namespace's account, unless a fresh one is cached (`force`
+    /// reads anyway) or the same read is under way.
+    fn refresh_balance(&mut self, ctx: &mut Ctx, force: bool) {
+        let namespace = ctx.active_namespace();
+        let Some(a) = adapter(namespace) else { return };
+        let Some(c) = ctx.conn.current(namespace).cloned() else { return };
+        let Some(address) = ctx.conn.address(namespace).map(str::to_string) else { return };
+        let Some(network) = ctx.network(&c.caip_network_id).cloned() else { return };
+        if !force && self.balances.fresh(&network.caip_network_id, &address, ctx.now).is_some() {
+            return;
+        }
+        if self.requests.any(|r| matches!(r, Asked::Balance { network: n, address: a } if *n == network.caip_network_id && *a == address)) {
+            return;
+        }
+        let Some(url) = ctx.rpc_url(&network) else { return };
+        let id = ctx.request_id(SliceId::Account);
+        self.requests.insert(id, Asked::Balance { network: network.caip_network_id.clone(), address: address.clone() });
+        ctx.fetch(id, url, Some(a.balance_body(id, &address)));
+    }
+
+    /// The Account view's account: the active namespace's connection. `connector_name` names the
+    /// wallet (the connect slice knows it).
+    pub fn view(&self, ctx: &Ctx, connector_name: impl Fn(&str) -> String) -> Option<AccountView> {
+        let namespace = ctx.active_namespace();
+        let c = ctx.conn.current(namespace)?;
+        let address = ctx.conn.address(namespace)?;
+        let net = ctx.network(&c.caip_network_id);
+        let balance = net.and_then(|n| self.balances.last(&n.caip_network_id, address)).map(str::to_string);
+        let a = adapter(namespace);
+        Some(AccountView {
+            namespace: namespace.into(),
+            address: address.to_string(),
+            caip_address: format!("{}:{address}", c.caip_network_id),
+            short_address: truncate_address(address),
+            avatar: avatar_gradient(address).to_vec(),
+            balance: if net.is_none() { Some("0.000".into()) } else { balance },
+            balance_symbol: net.map(|n| n.native_currency.symbol.clone()).unwrap_or_else(|| "ETH".into()),
+            connector_id: c.connector_id.clone(),
+            connector_name: connector_name(&c.connector_id),
+            explorer_url: net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).zip(a).map(|(u, a)| a.explorer_address(u, address)),
+        })
+    }
+
+    /// The method of the newest host request waiting for the visitor in the wallet.
+    pub fn wallet_request(&self, ctx: &Ctx) -> Option<String> {
+        self.host_requests.waiting_for_wallet().filter(|_| ctx.connected()).map(str::to_string)
+    }
+}

@@ -1,0 +1,644 @@
+//! The connect slice: finding wallets (EIP-6963 announcements, the catalogue), connecting one
+//! (injected, or WalletConnect through the shell's connector, which pairs and shows a URI),
+//! reconnecting on start, following the wallet's own events, and disconnecting. Every wallet call
+//! goes through the chain adapter of the connection's namespace.
+
+use crate::chain::adapter::{adapter, Adapter};
+use crate::connect::catalogue::{Catalogue, PageRequest};
+use crate::connect::connection::{Connection, Status, CLEARED_ON_DISCONNECT};
+use crate::connect::storage::{self, Stored};
+use crate::connect::wallets::{connector_rows, ConnectorRow, Discovery, Refused, INJECTED_NAMESPACE, WALLETCONNECT_ID};
+use crate::engine::{obj, AllWalletsView, ConnectingView, Ctx, Effect, ErrorInfo, Note, Outcome, PairingWalletView, Requests, Slice, SliceId, WalletConnectView, WalletListingView};
+use crate::service::entities::WalletListing;
+use crate::service::errors::WmError;
+use crate::service::json::Value;
+use crate::service::url;
+use crate::ui::router::View;
+
+/// A reconnect that the wallet has not confirmed within this time is dropped.
+pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
+const TIMER_SEARCH: &str = "wallet-search";
+const TIMER_RECONNECT: &str = "reconnect";
+
+#[derive(Clone, Debug)]
+pub enum ConnectEvent {
+    /// The element is connected to the page: persisted values and whether window.ethereum exists.
+    Start {
+        storage: Vec<(String, String)>,
+        legacy_provider: bool,
+        /// Keys the shell could not read as text (e.g. a lone UTF-16 surrogate): ignored, reported.
+        unreadable: Vec<String>,
+    },
+    /// An EIP-6963 announcement (the provider object itself stays in the shell). `usable` is false
+    /// when the shell could not read the announcement or its provider is not callable.
+    Announce { uuid: String, name: String, icon: String, rdns: String, usable: bool },
+    /// A Connect/AllWallets row was chosen.
+    SelectConnector { id: String },
+    /// A catalogue wallet was chosen.
+    SelectWallet { id: String },
+    Retry,
+    SearchWallets { query: String },
+    LoadMoreWallets,
+    /// Host `disconnect(namespace?)` or the Account view.
+    Disconnect { namespace: Option<String> },
+    /// Put the WalletConnect pairing URI on the clipboard.
+    CopyUri,
+    /// The shell's WalletConnect client has a (new) pairing URI, or none (`uri` null).
+    WalletConnectUri { uri: Option<String>, expires_at_ms: Option<u64> },
+    /// A wallet event: `accountsChanged`, `chainChanged`, `disconnect`.
+    ProviderEvent { connector_id: String, name: String, data: Value },
+}
+
+/// What a request of this slice is for.
+#[derive(Clone, Debug, PartialEq)]
+enum Asked {
+    /// Accounts asked with a prompt (connecting), or silently (`reconnect`).
+    Accounts { connector_id: String, namespace: String, reconnect: bool },
+    ChainId { connector_id: String, namespace: String, accounts: Vec<String>, reconnect: bool },
+    Catalogue,
+    /// Best effort (revoking the site's permission): the answer does not matter.
+    Ignore,
+}
+
+#[derive(Clone, Debug)]
+struct Connecting {
+    connector_id: String,
+    error: Option<WmError>,
+}
+
+/// A WalletConnect pairing shown to the visitor (the shell's client makes the URI).
+#[derive(Clone, Debug, Default)]
+struct Pairing {
+    uri: Option<String>,
+    expires_at_ms: Option<u64>,
+    /// The catalogue wallet chosen, for its deep links; `None` for the plain WalletConnect row.
+    wallet: Option<WalletListing>,
+}
+
+#[derive(Default)]
+pub struct ConnectSlice {
+    discovery: Discovery,
+    catalogue: Catalogue,
+    recent: Vec<String>,
+    connecting: Option<Connecting>,
+    pairing: Option<Pairing>,
+    started: bool,
+    /// Stored connections waiting for their wallet to announce itself.
+    to_reconnect: Vec<(String, Connection)>,
+    requests: Requests<Asked>,
+}
+
+fn is_prompt(a: &Asked, connector: &str) -> bool {
+    matches!(a, Asked::Accounts { connector_id, reconnect: false, .. } if connector_id == connector)
+}
+
+impl Slice for ConnectSlice {
+    type Event = ConnectEvent;
+
+    fn handle(&mut self, event: ConnectEvent, ctx: &mut Ctx) {
+        match event {
+            ConnectEvent::Start { storage, legacy_provider, unreadable } => self.start(ctx, &storage, legacy_provider, unreadable),
+            ConnectEvent::Announce { usable: false, .. } => {
+                if ctx.opts.enable_eip6963 {
+                    ctx.alert_text("BAD_ANNOUNCEMENT", "Ignored an EIP-6963 wallet announcement that could not be read or has no callable provider");
+                }
+            }
+            ConnectEvent::Announce { uuid, name, icon, rdns, usable: true } => {
+                if !ctx.opts.enable_eip6963 {
+                    return;
+                }
+                match self.discovery.announce(&uuid, &name, &icon, &rdns) {
+                    Ok(w) => {
+                        let id = w.id.clone();
+                        self.try_reconnect(ctx, &id);
+                    }
+                    Err(Refused::Duplicate) => {}
+                    Err(why) => {
+                        let what = match why {
+                            Refused::BadUuid => "its uuid",
+                            Refused::BadName => "its name",
+                            _ => "its rdns",
+                        };
+                        ctx.alert_text("BAD_ANNOUNCEMENT", &format!("Ignored an EIP-6963 wallet announcement: {what} is missing or invalid"));
+                    }
+                }
+            }
+            ConnectEvent::SelectConnector { id } => self.select_connector(ctx, &id),
+            ConnectEvent::SelectWallet { id } => {
+                let rdns = self.listing(&id).and_then(|w| w.rdns.clone());
+                match rdns.filter(|r| self.discovery.is_installed_rdns(r)) {
+                    Some(rdns) => self.select_connector(ctx, &rdns),
+                    None => self.select_connector(ctx, &id),
+                }
+            }
+            ConnectEvent::Retry => match self.connecting.clone() {
+                Some(c) if c.connector_id == WALLETCONNECT_ID => {
+                    let wallet = self.pairing.as_ref().and_then(|p| p.wallet.clone());
+                    self.connect_walletconnect(ctx, wallet);
+                }
+                Some(c) => self.select_connector(ctx, &c.connector_id),
+                None => {}
+            },
+            ConnectEvent::SearchWallets { query } => {
+                let ms = self.catalogue.set_query(&query);
+                ctx.timer(SliceId::Connect, TIMER_SEARCH, ms);
+            }
+            ConnectEvent::LoadMoreWallets => {
+                let id = ctx.request_id(SliceId::Connect);
+                if let Some(req) = self.catalogue.request_more(id) {
+                    self.fetch_wallets(ctx, id, req);
+                }
+            }
+            ConnectEvent::Disconnect { namespace } => self.disconnect(ctx, namespace.as_deref()),
+            ConnectEvent::CopyUri => {
+                if let Some(uri) = self.pairing.as_ref().and_then(|p| p.uri.clone()) {
+                    ctx.push(Effect::Copy { text: uri });
+                }
+            }
+            ConnectEvent::WalletConnectUri { uri, expires_at_ms } => self.pairing_uri(uri, expires_at_ms),
+            ConnectEvent::ProviderEvent { connector_id, name, data } => self.provider_event(ctx, &connector_id, &name, &data),
+        }
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            Note::Shown(view) => self.shown(ctx, *view),
+            Note::Closed => {
+                self.cancel_pairing(ctx, true);
+                if self.connecting.as_ref().is_some_and(|c| c.error.is_some()) {
+                    self.connecting = None;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
+        let Some(asked) = self.requests.remove(id) else { return };
+        match asked {
+            Asked::Accounts { connector_id, namespace, reconnect } => {
+                let Some(a) = adapter(&namespace) else { return };
+                match outcome.map(|v| a.parse_accounts(&v)) {
+                    Ok(Some(accounts)) => {
+                        let id = ctx.wallet_request(SliceId::Connect, &connector_id, a.chain_call());
+                        self.requests.insert(id, Asked::ChainId { connector_id, namespace, accounts, reconnect });
+                    }
+                    _ if reconnect => self.reconnect_failed(ctx, &namespace, &connector_id),
+                    Ok(None) => self.connect_failed(ctx, &namespace, &connector_id, WmError::FailedToConnect),
+                    Err(e) => {
+                        let e = if e.code() == 4001 { WmError::ConnectionRejected } else { WmError::FailedToConnect };
+                        self.connect_failed(ctx, &namespace, &connector_id, e)
+                    }
+                }
+            }
+            Asked::ChainId { connector_id, namespace, accounts, reconnect } => {
+                match outcome.ok().and_then(|v| adapter(&namespace).and_then(|a| a.parse_chain(&v))) {
+                    Some(chain) => self.connected_to(ctx, &namespace, &connector_id, accounts, chain, reconnect),
+                    None if reconnect => self.reconnect_failed(ctx, &namespace, &connector_id),
+                    None => self.connect_failed(ctx, &namespace, &connector_id, WmError::FailedToConnect),
+                }
+            }
+            Asked::Catalogue | Asked::Ignore => {}
+        }
+    }
+
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, _ctx: &mut Ctx) {
+        if let Some(Asked::Catalogue) = self.requests.remove(id) {
+            self.catalogue.on_response(id, status, body);
+        }
+    }
+
+    fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
+        match id {
+            TIMER_SEARCH => {
+                let rid = ctx.request_id(SliceId::Connect);
+                let req = self.catalogue.request_search(rid);
+                self.fetch_wallets(ctx, rid, req);
+            }
+            TIMER_RECONNECT => {
+                for (ns, c) in std::mem::take(&mut self.to_reconnect) {
+                    ctx.conn.on_disconnect(&ns, &c.connector_id);
+                }
+                for ns in ctx.namespaces() {
+                    if ctx.conn.status(&ns) == Status::Reconnecting && ctx.conn.current(&ns).is_none() {
+                        ctx.conn.set_status(&ns, Status::Disconnected);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl ConnectSlice {
+    // ----- start-up -----
+
+    /// Start-up: what storage holds. A bad value costs only its own key (ignored, and alerted in
+    /// debug mode, `unreadable` being the keys the shell could not even read as text).
+    fn start(&mut self, ctx: &mut Ctx, entries: &[(String, String)], legacy_provider: bool, unreadable: Vec<String>) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        self.discovery.set_legacy(legacy_provider);
+        let Stored { wallet_id: _, active_network, recent_wallets, connections, mut ignored } = storage::load(entries);
+        ignored.extend(unreadable);
+        if !ignored.is_empty() {
+            ctx.alert_text("CORRUPT_STORAGE", &format!("Ignored corrupt or foreign stored values for {}", ignored.join(", ")));
+        }
+        self.recent = recent_wallets;
+        let configured: Vec<String> = ctx.networks.iter().map(|n| n.caip_network_id.clone()).collect();
+        if let Some(a) = storage::restorable_network(active_network.as_deref(), &configured) {
+            ctx.active_network = Some(a.to_string());
+        }
+        let namespaces = ctx.namespaces();
+        self.to_reconnect = ctx.conn.startup(ctx.opts.reconnect, &namespaces, connections);
+        if !ctx.opts.reconnect {
+            ctx.persist(storage::KEY_CONNECTIONS, None);
+        }
+        if !self.to_reconnect.is_empty() {
+            ctx.timer(SliceId::Connect, TIMER_RECONNECT, RECONNECT_TIMEOUT_MS);
+            for id in self.to_reconnect.iter().map(|(_, c)| c.connector_id.clone()).collect::<Vec<_>>() {
+                self.try_reconnect(ctx, &id);
+            }
+        }
+    }
+
+    /// A stored connection's wallet is present: ask it silently for its accounts.
+    fn try_reconnect(&mut self, ctx: &mut Ctx, connector_id: &str) {
+        if connector_id != WALLETCONNECT_ID && self.discovery.find(connector_id).is_none() {
+            return;
+        }
+        let Some(pos) = self.to_reconnect.iter().position(|(_, c)| c.connector_id == connector_id) else { return };
+        let (namespace, _) = self.to_reconnect.remove(pos);
+        let Some(a) = adapter(&namespace) else { return };
+        self.ask_accounts(ctx, a, connector_id, true);
+    }
+
+    fn ask_accounts(&mut self, ctx: &mut Ctx, a: Adapter, connector_id: &str, reconnect: bool) {
+        let id = ctx.wallet_request(SliceId::Connect, connector_id, a.accounts_call(reconnect));
+        self.requests.insert(id, Asked::Accounts { connector_id: connector_id.into(), namespace: a.namespace().into(), reconnect });
+    }
+
+    // ----- what a view needs -----
+
+    /// Loads what the view now shown needs, and nothing before it is needed; leaving the pairing
+    /// views drops the pairing.
+    fn shown(&mut self, ctx: &mut Ctx, view: View) {
+        if !matches!(view, View::ConnectingWalletConnect | View::ConnectingWalletConnectBasic) {
+            self.cancel_pairing(ctx, false);
+        }
+        let idle = self.pairing.is_none() && !ctx.connected();
+        match view {
+            View::Connect => {
+                let id = ctx.request_id(SliceId::Connect);
+                if let Some(req) = self.catalogue.request_recommended(id) {
+                    self.fetch_wallets(ctx, id, req);
+                }
+            }
+            View::AllWallets | View::ConnectingWalletConnectBasic => {
+                let id = ctx.request_id(SliceId::Connect);
+                if let Some(req) = self.catalogue.request_first_page(id) {
+                    self.fetch_wallets(ctx, id, req);
+                }
+                if view == View::ConnectingWalletConnectBasic && idle {
+                    self.connect_walletconnect(ctx, None);
+                }
+            }
+            View::ConnectingWalletConnect if idle => self.connect_walletconnect(ctx, None),
+            _ => {}
+        }
+    }
+
+    fn fetch_wallets(&mut self, ctx: &mut Ctx, id: u64, req: PageRequest) {
+        let chains: Vec<String> = ctx.networks.iter().map(|n| n.caip_network_id.clone()).collect();
+        let url = ctx.api_url(
+            "/getWallets",
+            &[("page", req.page.to_string()), ("entries", req.entries.to_string()), ("search", req.search.clone()), ("chains", chains.join(","))],
+        );
+        self.requests.insert(id, Asked::Catalogue);
+        ctx.fetch(id, url, None);
+    }
+
+    fn listing(&self, id: &str) -> Option<&WalletListing> {
+        self.catalogue.items.iter().chain(self.catalogue.recommended.iter()).find(|w| w.id == id)
+    }
+
+    // ----- connecting -----
+
+    fn select_connector(&mut self, ctx: &mut Ctx, id: &str) {
+        let Some(wallet) = self.discovery.find(id) else {
+            // The WalletConnect row, or a catalogue wallet that is not installed: pairing.
+            let listing = self.listing(id).cloned();
+            if listing.is_none() && id != WALLETCONNECT_ID {
+                return; // neither installed, nor in the catalogue, nor WalletConnect: nothing to connect
+            }
+            let view = ctx.router.view();
+            if listing.is_some() && view != View::ConnectingWalletConnect
+                || id == WALLETCONNECT_ID && !matches!(view, View::ConnectingWalletConnect | View::ConnectingWalletConnectBasic)
+            {
+                ctx.router.push(View::ConnectingWalletConnect);
+            }
+            return self.connect_walletconnect(ctx, listing);
+        };
+        self.cancel_pairing(ctx, false);
+        self.connecting = Some(Connecting { connector_id: wallet.id.clone(), error: None });
+        if ctx.router.view() != View::ConnectingExternal {
+            ctx.router.push(View::ConnectingExternal);
+        }
+        match adapter(INJECTED_NAMESPACE) {
+            Some(a) => {
+                ctx.conn.set_status(INJECTED_NAMESPACE, Status::Connecting);
+                self.ask_accounts(ctx, a, &wallet.id, false);
+            }
+            None => self.connect_failed(ctx, INJECTED_NAMESPACE, &wallet.id, WmError::FailedToConnect),
+        }
+    }
+
+    /// Asks the shell's WalletConnect connector for accounts: it pairs (the URI comes back as a
+    /// `WalletConnectUri` event) and answers once the wallet approved. One request at a time; a
+    /// request already under way keeps its URI.
+    fn connect_walletconnect(&mut self, ctx: &mut Ctx, wallet: Option<WalletListing>) {
+        let pending = self.requests.any(|a| is_prompt(a, WALLETCONNECT_ID));
+        self.pairing.get_or_insert_with(Pairing::default).wallet = wallet;
+        self.connecting = Some(Connecting { connector_id: WALLETCONNECT_ID.into(), error: None });
+        if pending {
+            return;
+        }
+        let Some(a) = ctx.active_adapter() else { return self.connect_failed(ctx, "", WALLETCONNECT_ID, WmError::FailedToConnect) };
+        ctx.conn.set_status(a.namespace(), Status::Connecting);
+        self.ask_accounts(ctx, a, WALLETCONNECT_ID, false);
+    }
+
+    /// A new pairing URI from the shell; ignored unless a pairing is being shown. Only `wc:` URIs
+    /// of a sane length are taken (the shell's client made it, but nothing from outside is trusted).
+    fn pairing_uri(&mut self, uri: Option<String>, expires_at_ms: Option<u64>) {
+        let Some(p) = self.pairing.as_mut() else { return };
+        let uri = uri.filter(|u| u.starts_with("wc:") && u.len() <= 1024 && !u.chars().any(char::is_whitespace));
+        p.expires_at_ms = expires_at_ms.filter(|_| uri.is_some());
+        p.uri = uri;
+    }
+
+    /// The pairing is no longer shown: the shell drops it (and its pending request). Closing the
+    /// modal reports 'Modal closed' to the host; leaving the pairing view for another one (back,
+    /// another wallet) is the visitor changing their mind and reports nothing.
+    fn cancel_pairing(&mut self, ctx: &mut Ctx, closing: bool) {
+        if self.pairing.take().is_none() {
+            return;
+        }
+        if !self.requests.drop_where(|a| is_prompt(a, WALLETCONNECT_ID)) {
+            return;
+        }
+        if self.connecting.as_ref().is_some_and(|c| c.connector_id == WALLETCONNECT_ID) {
+            self.connecting = None;
+        }
+        if !self.requests.any(|a| matches!(a, Asked::Accounts { reconnect: false, .. })) {
+            for ns in ctx.namespaces() {
+                if ctx.conn.status(&ns) == Status::Connecting {
+                    let status = if ctx.conn.current(&ns).is_some() { Status::Connected } else { Status::Disconnected };
+                    ctx.conn.set_status(&ns, status);
+                }
+            }
+        }
+        ctx.push(Effect::ReleaseProvider { connector_id: WALLETCONNECT_ID.into() });
+        if closing {
+            ctx.emit_error(&WmError::ModalClosed);
+        }
+    }
+
+    /// The name shown for a connector: the announced wallet's, or WalletConnect's.
+    fn connector_name(&self, connector_id: &str) -> String {
+        match self.discovery.find(connector_id) {
+            Some(w) => w.name,
+            None if connector_id == WALLETCONNECT_ID => "WalletConnect".into(),
+            None => String::new(),
+        }
+    }
+
+    fn connect_failed(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str, error: WmError) {
+        let status = if ctx.conn.current(namespace).is_some() { Status::Connected } else { Status::Disconnected };
+        ctx.conn.set_status(namespace, status);
+        ctx.emit_error(&error);
+        self.connecting = Some(Connecting { connector_id: connector_id.into(), error: Some(error) });
+    }
+
+    fn reconnect_failed(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str) {
+        ctx.conn.on_disconnect(namespace, connector_id);
+        if ctx.conn.current(namespace).is_none() {
+            ctx.conn.set_status(namespace, Status::Disconnected);
+        }
+        ctx.persist_connections();
+    }
+
+    fn connected_to(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str, accounts: Vec<String>, chain: String, reconnect: bool) {
+        let was_unsupported = ctx.network(&chain).is_none();
+        let change = ctx.conn.on_connect(namespace, Connection { connector_id: connector_id.into(), accounts, caip_network_id: chain.clone() });
+        self.connecting = None;
+        if connector_id == WALLETCONNECT_ID {
+            self.pairing = None;
+        }
+        if !was_unsupported {
+            ctx.active_network = Some(chain.clone());
+            ctx.persist_active_network(&chain);
+        }
+        self.recent = storage::push_recent(&self.recent, connector_id);
+        let (k, v) = storage::encode_recent_wallets(&self.recent);
+        ctx.persist(&k, Some(v));
+        let (k, v) = storage::encode_wallet_id(connector_id);
+        ctx.persist(&k, Some(v));
+        ctx.persist_connections();
+        if change.connected {
+            let detail = self.account_detail(ctx, namespace, reconnect);
+            ctx.emit("connect", detail);
+        }
+        ctx.note(Note::Connected);
+        if ctx.modal.open {
+            if was_unsupported && ctx.opts.enable_network_switch {
+                ctx.router.reset(View::UnsupportedChain);
+            } else if !reconnect {
+                ctx.close();
+            }
+        }
+    }
+
+    fn account_detail(&self, ctx: &Ctx, namespace: &str, reconnect: bool) -> Value {
+        let c = ctx.conn.current(namespace);
+        let address = ctx.conn.address(namespace).unwrap_or_default();
+        let chain = c.map(|c| c.caip_network_id.clone()).unwrap_or_default();
+        let connector_id = c.map(|c| c.connector_id.clone()).unwrap_or_default();
+        let name = self.connector_name(&connector_id);
+        obj(vec![
+            ("namespace", namespace.into()),
+            ("address", address.into()),
+            ("caipAddress", format!("{chain}:{address}").into()),
+            ("chainId", chain.split(':').nth(1).and_then(|s| s.parse::<u64>().ok()).into()),
+            ("caipNetworkId", chain.into()),
+            ("connectorId", connector_id.into()),
+            ("connectorName", name.into()),
+            ("reconnected", reconnect.into()),
+        ])
+    }
+
+    // ----- wallet events -----
+
+    fn provider_event(&mut self, ctx: &mut Ctx, connector_id: &str, name: &str, data: &Value) {
+        // The namespace this wallet is connected in, if it is the current connection of one.
+        let Some(namespace) = ctx.conn.namespace_of(connector_id).map(str::to_string) else { return };
+        let Some(a) = adapter(&namespace) else { return };
+        match name {
+            "accountsChanged" => {
+                let Some(accounts) = a.parse_accounts(data).or_else(|| data.as_array().filter(|a| a.is_empty()).map(|_| Vec::new())) else { return };
+                let change = ctx.conn.on_accounts_changed(&namespace, connector_id, accounts);
+                if change.disconnected {
+                    self.after_disconnect(ctx, &namespace, connector_id);
+                } else if change.accounts_changed {
+                    ctx.persist_connections();
+                    let detail = self.account_detail(ctx, &namespace, false);
+                    ctx.emit("accountschange", detail);
+                    ctx.note(Note::AccountsChanged);
+                }
+            }
+            "chainChanged" => {
+                let Some(chain) = a.parse_chain(data) else { return };
+                ctx.chain_changed(&namespace, connector_id, &chain);
+            }
+            "disconnect" => {
+                ctx.conn.on_disconnect(&namespace, connector_id);
+                self.after_disconnect(ctx, &namespace, connector_id);
+            }
+            _ => {}
+        }
+    }
+
+    // ----- disconnecting -----
+
+    fn disconnect(&mut self, ctx: &mut Ctx, namespace: Option<&str>) {
+        let namespaces: Vec<String> = match namespace {
+            Some(ns) => vec![ns.to_string()],
+            None => ctx.namespaces(),
+        };
+        for ns in namespaces {
+            let ids: Vec<String> = ctx.conn.connections(&ns).iter().map(|c| c.connector_id.clone()).collect();
+            if ids.is_empty() {
+                continue;
+            }
+            if let Some(a) = adapter(&ns) {
+                for id in &ids {
+                    // Best effort: wallets that support it drop the site's permission.
+                    let rid = ctx.wallet_request(SliceId::Connect, id, a.revoke_call());
+                    self.requests.insert(rid, Asked::Ignore);
+                }
+            }
+            ctx.conn.disconnect_all(&ns);
+            for id in ids {
+                self.after_disconnect(ctx, &ns, &id);
+            }
+        }
+    }
+
+    fn after_disconnect(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str) {
+        ctx.persist_connections();
+        let gone = ctx.conn.current(namespace).is_none();
+        if gone {
+            ctx.persist(storage::KEY_WALLET_ID, None);
+            for key in CLEARED_ON_DISCONNECT {
+                let key = match key {
+                    "emailCache" => storage::KEY_EMAIL_CACHE,
+                    "lastUsedChain" => storage::KEY_LAST_USED_CHAIN,
+                    _ => storage::KEY_SOCIAL_USERNAME,
+                };
+                ctx.persist(key, None);
+            }
+        }
+        ctx.push(Effect::ReleaseProvider { connector_id: connector_id.into() });
+        ctx.emit("disconnect", obj(vec![("namespace", namespace.into()), ("connectorId", connector_id.into())]));
+        if gone {
+            ctx.note(Note::Disconnected);
+        }
+        if ctx.modal.open && !ctx.connected() {
+            ctx.router.reset(View::Connect);
+            ctx.shown();
+        }
+    }
+
+    // ----- snapshot -----
+
+    /// The header title while connecting, where a failure names itself.
+    pub fn title(&self, view: View) -> Option<&'static str> {
+        let failed = self.connecting.as_ref().and_then(|c| c.error.as_ref())?;
+        matches!(view, View::ConnectingExternal | View::ConnectingWalletConnect)
+            .then_some(if matches!(failed, WmError::ConnectionRejected) { "Connection rejected" } else { "Connection failed" })
+    }
+
+    pub fn connector_name_of(&self, connector_id: &str) -> String {
+        self.connector_name(connector_id)
+    }
+
+    pub fn rows(&self, ctx: &Ctx) -> Vec<ConnectorRow> {
+        connector_rows(&self.discovery, &self.recent, &self.catalogue.recommended, true, |id| ctx.image_url(id))
+    }
+
+    pub fn connecting_view(&self) -> Option<ConnectingView> {
+        let pairing_wallet = self.pairing.as_ref().and_then(|p| p.wallet.as_ref());
+        self.connecting.as_ref().map(|c| {
+            let w = self.discovery.find(&c.connector_id);
+            let name = match (&w, pairing_wallet) {
+                (Some(w), _) => w.name.clone(),
+                (None, Some(p)) if c.connector_id == WALLETCONNECT_ID => p.name.clone(),
+                (None, _) if c.connector_id == WALLETCONNECT_ID => "WalletConnect".into(),
+                (None, _) => c.connector_id.clone(),
+            };
+            ConnectingView {
+                connector_id: c.connector_id.clone(),
+                name,
+                icon: w.and_then(|w| w.icon),
+                state: if c.error.is_some() { "error" } else { "pending" },
+                error: c.error.as_ref().map(ErrorInfo::from),
+            }
+        })
+    }
+
+    pub fn wallet_connect_view(&self, ctx: &Ctx) -> Option<WalletConnectView> {
+        let p = self.pairing.as_ref()?;
+        Some(WalletConnectView {
+            uri: p.uri.clone(),
+            expires_at_ms: p.expires_at_ms,
+            wallet: p.wallet.as_ref().map(|w| {
+                // The app links carrying the URI: the mobile app on phones, the desktop app
+                // elsewhere, the web app everywhere; unsafe catalogue links are dropped.
+                let link = |base: &Option<String>, offered: bool| {
+                    p.uri.as_deref().zip(base.as_deref().filter(|_| offered)).and_then(|(uri, base)| url::wallet_deep_link(base, uri))
+                };
+                PairingWalletView {
+                    id: w.id.clone(),
+                    name: w.name.clone(),
+                    image_url: (!w.image_id.is_empty()).then(|| ctx.image_url(&w.image_id)),
+                    mobile_link: link(&w.mobile_link, ctx.opts.mobile),
+                    desktop_link: link(&w.desktop_link, !ctx.opts.mobile),
+                    webapp_link: link(&w.webapp_link, true),
+                }
+            }),
+        })
+    }
+
+    pub fn all_wallets_view(&self, ctx: &Ctx) -> AllWalletsView {
+        let c = &self.catalogue;
+        AllWalletsView {
+            items: c
+                .items
+                .iter()
+                .map(|w| WalletListingView {
+                    id: w.id.clone(),
+                    name: w.name.clone(),
+                    image_url: (!w.image_id.is_empty()).then(|| ctx.image_url(&w.image_id)),
+                    installed: w.rdns.as_deref().is_some_and(|r| self.discovery.is_installed_rdns(r)),
+                })
+                .collect(),
+            count: c.count,
+            query: c.query.clone(),
+            loading: c.loading,
+            has_more: c.has_more() && !c.failed,
+            error: c.failed.then(|| ErrorInfo { code: 5000, key: "WALLETS_UNAVAILABLE", message: "Failed to load wallets".into() }),
+        }
+    }
+}

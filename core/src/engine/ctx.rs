@@ -1,0 +1,327 @@
+//! The shared facts every slice reads (options, networks, features, connections per namespace, the
+//! active network, the modal frame, the time) and the one place effects are collected.
+
+use super::slice::{Note, SliceId};
+use super::{obj, Effect, Options, BANNER_SHOWN_MS, SDK_TYPE};
+use crate::chain::adapter::{adapter, Adapter, WalletCall};
+use crate::chain::networks::{default_rpc_host_url, find_network};
+use crate::connect::connection::ConnectionState;
+use crate::connect::storage;
+use crate::service::constants::RPC_TIMEOUT_MS;
+use crate::service::entities::{Network, RemoteFeatures};
+use crate::service::errors::{Severity, WmError};
+use crate::service::json::Value;
+use crate::service::url;
+use crate::ui::alerts::Alerts;
+use crate::ui::banner::{Banner, BannerVariant};
+use crate::ui::modal::ModalState;
+use crate::ui::router::{closing_blocked, Router, View};
+use super::snapshot::NetworkView;
+use super::options::is_http_url;
+
+pub(crate) const TIMER_SHAKE: &str = "shake";
+pub(crate) const TIMER_BANNER_REOPEN: &str = "banner-reopen";
+pub(crate) const TIMER_BANNER_HIDE: &str = "banner-hide";
+
+pub struct Ctx {
+    pub opts: Options,
+    pub networks: Vec<Network>,
+    pub features: RemoteFeatures,
+    /// Set while the options cannot work (no project id): the modal shows only ConfigError.
+    pub config_error: Option<WmError>,
+    /// Connections per namespace.
+    pub conn: ConnectionState,
+    /// The network chosen (by the host, the visitor or the wallet), if any.
+    pub active_network: Option<String>,
+    pub router: Router,
+    pub modal: ModalState,
+    pub banner: Banner,
+    pub now: u64,
+    alerts: Alerts,
+    /// Keys of debug notices already shown.
+    notices: Vec<String>,
+    next_id: u64,
+    pub(super) out: Vec<Effect>,
+    /// Running timers by id, and the slice each belongs to.
+    timers: Vec<(String, SliceId)>,
+    pub(super) notes: Vec<Note>,
+}
+
+impl Ctx {
+    pub(super) fn new() -> Ctx {
+        Ctx {
+            opts: Options::default(),
+            networks: Vec::new(),
+            features: RemoteFeatures::default_remote(),
+            config_error: None,
+            conn: ConnectionState::default(),
+            active_network: None,
+            router: Router::default(),
+            modal: ModalState::default(),
+            banner: Banner::new(),
+            now: 0,
+            alerts: Alerts::new(),
+            notices: Vec::new(),
+            next_id: 1,
+            out: Vec::new(),
+            timers: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    // ----- effects -----
+
+    pub fn id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// A request id carrying the slice that asks: the answer goes back to it by the id alone.
+    pub fn request_id(&mut self, slice: SliceId) -> u64 {
+        self.id() << 3 | slice as u64
+    }
+
+    /// Asks a wallet; the answer goes to `slice`. Returns the request id.
+    pub fn wallet_request(&mut self, slice: SliceId, connector_id: &str, call: WalletCall) -> u64 {
+        let id = self.request_id(slice);
+        self.out.push(Effect::ProviderRequest { id, connector_id: connector_id.into(), method: call.method.into(), params: call.params });
+        id
+    }
+
+    /// An HTTP request (`body` makes it a POST) with an id from [`Ctx::request_id`] (known before,
+    /// e.g. to be written into a JSON-RPC body); the answer goes to the slice the id names.
+    pub fn fetch(&mut self, id: u64, url: String, body: Option<String>) {
+        let method = if body.is_some() { "POST" } else { "GET" };
+        self.out.push(Effect::Fetch { id, url, method, body, timeout_ms: RPC_TIMEOUT_MS });
+    }
+
+    /// (Re)starts a timer of `slice`.
+    pub fn timer(&mut self, slice: SliceId, id: &str, ms: u64) {
+        if !self.timers.iter().any(|(k, _)| k == id) {
+            self.timers.push((id.to_string(), slice));
+        }
+        self.out.push(Effect::StartTimer { id: id.into(), ms });
+    }
+
+    /// The slice a timer belongs to (once per start).
+    pub(super) fn timer_owner(&mut self, id: &str) -> Option<SliceId> {
+        let i = self.timers.iter().position(|(k, _)| k == id)?;
+        Some(self.timers.remove(i).1)
+    }
+
+    pub fn note(&mut self, note: Note) {
+        self.notes.push(note);
+    }
+
+    pub fn emit(&mut self, name: &'static str, detail: Value) {
+        self.out.push(Effect::Emit { name, detail });
+    }
+
+    pub fn emit_error(&mut self, e: &WmError) {
+        self.emit("error", obj(vec![("code", e.code().into()), ("key", e.key().into()), ("message", e.message().into())]));
+    }
+
+    pub fn persist(&mut self, key: &str, value: Option<String>) {
+        self.out.push(Effect::Persist { key: key.into(), value });
+    }
+
+    pub fn persist_connections(&mut self) {
+        let (k, v) = storage::encode_connections(&self.conn.all());
+        self.persist(&k, Some(v));
+    }
+
+    pub fn persist_active_network(&mut self, chain: &str) {
+        let (k, v) = storage::encode_active_network(chain);
+        self.persist(&k, Some(v));
+    }
+
+    pub fn push(&mut self, effect: Effect) {
+        self.out.push(effect);
+    }
+
+    /// A debug-mode alert from the error catalogue (once per key).
+    pub fn alert(&mut self, e: &WmError) {
+        if let Some(a) = self.alerts.raise(e, self.opts.debug) {
+            self.out.push(Effect::Alert {
+                key: a.key.into(),
+                message: a.message,
+                description: a.description.map(str::to_string),
+                severity: match a.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                    Severity::Info => "info",
+                }
+                .into(),
+                delay_ms: a.delay_ms,
+            });
+        }
+    }
+
+    /// A debug-mode notice with its own text (once per key).
+    pub fn alert_text(&mut self, key: &str, message: &str) {
+        if self.opts.debug && !self.notices.iter().any(|k| k == key) {
+            self.notices.push(key.to_string());
+            self.out.push(Effect::Alert { key: key.into(), message: message.into(), description: None, severity: "info".into(), delay_ms: 0 });
+        }
+    }
+
+    // ----- the modal frame -----
+
+    /// Records that a view is shown after navigation; the slices load what it needs.
+    pub fn shown(&mut self) {
+        let view = self.router.view();
+        self.note(Note::Shown(view));
+    }
+
+    pub fn shake(&mut self) {
+        let until = self.modal.shake(self.now);
+        self.timer(SliceId::Ui, TIMER_SHAKE, until - self.now);
+    }
+
+    /// Closes the modal (unless the view forbids it: then it shakes).
+    pub fn close(&mut self) {
+        if !self.modal.open && !self.opts.embedded {
+            return;
+        }
+        if closing_blocked(self.router.view(), false, false) {
+            return self.shake();
+        }
+        let connected = self.connected();
+        self.router.on_close(self.opts.embedded, connected);
+        if self.router.view() == View::Connect && self.config_error.is_some() {
+            self.router.reset(View::ConfigError);
+        }
+        if let Some(ev) = self.modal.close(connected) {
+            self.emit("close", obj(vec![("connected", connected.into())]));
+            self.out.push(Effect::RestoreFocus);
+            self.note(Note::Analytics(ev));
+        }
+        self.note(Note::Closed);
+    }
+
+    pub fn show_banner(&mut self, variant: BannerVariant, message: &str) {
+        self.banner.show(variant, message, self.now);
+        self.banner_timers();
+    }
+
+    /// Timers for the banner: the 150 ms reopen, then hiding an error or success after a while.
+    pub(crate) fn banner_timers(&mut self) {
+        if let Some(deadline) = self.banner.deadline() {
+            self.timer(SliceId::Ui, TIMER_BANNER_REOPEN, deadline.saturating_sub(self.now));
+        } else if self.banner.current().is_some_and(|b| b.variant != BannerVariant::Loading) {
+            self.timer(SliceId::Ui, TIMER_BANNER_HIDE, BANNER_SHOWN_MS);
+        }
+    }
+
+    // ----- connections and networks -----
+
+    /// Namespaces that have configured networks.
+    pub fn namespaces(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for n in &self.networks {
+            let ns = n.chain_namespace.as_str();
+            if !out.iter().any(|o| o == ns) {
+                out.push(ns.to_string());
+            }
+        }
+        out
+    }
+
+    /// The namespace of the active network (else of the first network).
+    pub fn active_namespace(&self) -> &str {
+        let id = self.active_network.as_deref().or_else(|| self.networks.first().map(|n| n.caip_network_id.as_str()));
+        id.and_then(|a| a.split(':').next()).unwrap_or_default()
+    }
+
+    /// The adapter of the active namespace, else of the first configured namespace this build has.
+    pub fn active_adapter(&self) -> Option<Adapter> {
+        adapter(self.active_namespace()).or_else(|| self.namespaces().iter().find_map(|ns| adapter(ns)))
+    }
+
+    /// Whether any namespace has a connected account.
+    pub fn connected(&self) -> bool {
+        self.networks.iter().any(|n| self.conn.address(n.chain_namespace.as_str()).is_some())
+    }
+
+    /// The network shown as active: the connected wallet's chain, else the chosen one, else the first.
+    pub fn active_caip_network(&self) -> Option<String> {
+        self.conn
+            .current(self.active_namespace())
+            .map(|c| c.caip_network_id.clone())
+            .or_else(|| self.active_network.clone())
+            .or_else(|| self.networks.first().map(|n| n.caip_network_id.clone()))
+    }
+
+    /// Whether the connected wallet is on a network the app did not configure.
+    pub fn active_unsupported(&self) -> bool {
+        self.conn.current(self.active_namespace()).is_some_and(|c| find_network(&self.networks, &c.caip_network_id).is_none())
+    }
+
+    pub fn network(&self, caip_network_id: &str) -> Option<&Network> {
+        find_network(&self.networks, caip_network_id)
+    }
+
+    /// A wallet reports it is on `chain`: the connection follows, the active network too when the
+    /// app has it, the host hears `networkchange`, and the view follows (UnsupportedChain or back).
+    pub fn chain_changed(&mut self, namespace: &str, connector_id: &str, chain: &str) {
+        if !self.conn.on_chain_changed(namespace, connector_id, chain).chain_changed {
+            return;
+        }
+        self.persist_connections();
+        let supported = self.network(chain).is_some();
+        if supported {
+            self.active_network = Some(chain.to_string());
+            self.persist_active_network(chain);
+        }
+        self.emit("networkchange", obj(vec![("caipNetworkId", chain.into()), ("supported", supported.into())]));
+        if !supported && self.modal.open && self.opts.enable_network_switch {
+            self.router.reset(View::UnsupportedChain);
+        } else if supported && self.modal.open && self.router.view() == View::UnsupportedChain {
+            self.router.reset(View::Account);
+        }
+        self.note(Note::ChainChanged { chain: chain.into() });
+    }
+
+    // ----- services -----
+
+    pub fn sdk_version(&self) -> String {
+        if self.opts.sdk_version.is_empty() { "html-wallet-modal-0.1.0".into() } else { self.opts.sdk_version.clone() }
+    }
+
+    /// A hosted API URL with the project query every service gets (`projectId`, `st`, `sv`).
+    pub fn api_url(&self, path: &str, extra: &[(&str, String)]) -> String {
+        let mut q: Vec<(&str, String)> = vec![("projectId", self.opts.project_id().to_string()), ("st", SDK_TYPE.into()), ("sv", self.sdk_version())];
+        q.extend(extra.iter().map(|(k, v)| (*k, v.clone())));
+        let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        url::build(self.opts.api_url(), path, &pairs)
+    }
+
+    pub fn image_url(&self, image_id: &str) -> String {
+        url::build(self.opts.api_url(), &format!("/getWalletImage/{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", SDK_TYPE)])
+    }
+
+    /// The node URL of a network: the hosted RPC for built-in networks, the network's own otherwise.
+    pub fn rpc_url(&self, n: &Network) -> Option<String> {
+        let builtin = crate::chain::networks::builtin_networks().iter().any(|b| b.caip_network_id == n.caip_network_id && b.rpc_urls == n.rpc_urls);
+        match (&self.opts.rpc_url, builtin) {
+            (Some(base), true) if is_http_url(base) => {
+                Some(url::build(base, "", &[("chainId", &n.caip_network_id), ("projectId", self.opts.project_id())]))
+            }
+            (None, true) => Some(default_rpc_host_url(&n.caip_network_id, self.opts.project_id())),
+            _ => n.default_rpc_url().filter(|u| is_http_url(u)).map(str::to_string),
+        }
+    }
+
+    pub fn network_view(&self, n: &Network, active: Option<&str>) -> NetworkView {
+        NetworkView {
+            caip_network_id: n.caip_network_id.clone(),
+            name: n.name.clone(),
+            namespace: n.chain_namespace.as_str().into(),
+            symbol: n.native_currency.symbol.clone(),
+            testnet: n.testnet,
+            active: active == Some(n.caip_network_id.as_str()),
+            image_url: n.assets.as_ref().and_then(|a| a.image_url.clone()).filter(|u| is_http_url(u) || u.starts_with("data:image/")),
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The service slice: what the hosted services say about the project, asked on the first open —
+//! the remote configuration (features), the allowed origins and whether analytics is on — and the
+//! analytics beacons of opening and closing.
+
+use crate::engine::{Ctx, Effect, Note, Requests, Slice, SliceId, SDK_TYPE};
+use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_OPEN};
+use crate::service::config::{parse_config_response, resolve};
+use crate::service::errors::WmError;
+use crate::service::json::Value;
+use crate::service::origins::{classify_origins_response, origin_allowed};
+use crate::ui::modal::ModalEvent;
+
+enum Asked {
+    Config,
+    Origins,
+    AnalyticsConfig,
+}
+
+/// Remote configuration fetch progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Remote {
+    NotAsked,
+    Asked,
+    Done,
+}
+
+pub struct ServiceSlice {
+    remote: Remote,
+    analytics: Analytics,
+    /// False until `/getAnalyticsConfig` answered; events wait in `queued` until then.
+    analytics_known: bool,
+    queued: Vec<ModalEvent>,
+    requests: Requests<Asked>,
+}
+
+impl Default for ServiceSlice {
+    fn default() -> Self {
+        ServiceSlice { remote: Remote::NotAsked, analytics: Analytics::new(false), analytics_known: false, queued: Vec::new(), requests: Requests::default() }
+    }
+}
+
+impl ServiceSlice {
+    /// New options: the features are the host's (or basic mode's) until the remote config answers.
+    pub fn options_changed(&self, ctx: &mut Ctx) {
+        if ctx.opts.basic {
+            ctx.features = resolve(true, None, None).features;
+        } else if self.remote == Remote::NotAsked {
+            ctx.features = ctx.opts.features.clone().unwrap_or_else(crate::service::entities::RemoteFeatures::default_remote);
+        }
+    }
+
+    fn get(&mut self, ctx: &mut Ctx, path: &str, asked: Asked) {
+        let id = ctx.request_id(SliceId::Service);
+        let url = ctx.api_url(path, &[]);
+        self.requests.insert(id, asked);
+        ctx.fetch(id, url, None);
+    }
+
+    fn analytics(&mut self, ev: ModalEvent, ctx: &mut Ctx) {
+        if ctx.opts.basic {
+            return;
+        }
+        if !self.analytics_known {
+            self.queued.push(ev);
+            return;
+        }
+        let context = AnalyticsContext {
+            project_id: ctx.opts.project_id().to_string(),
+            sdk_type: SDK_TYPE.into(),
+            sdk_version: ctx.sdk_version(),
+            url: ctx.opts.href.clone(),
+            domain: ctx.opts.origin.split("://").nth(1).unwrap_or("").to_string(),
+        };
+        let seq = ctx.id();
+        let event_id = format!("{}-{seq}", ctx.now);
+        let open = ev.event == MODAL_OPEN;
+        let address = ctx.conn.address(ctx.active_namespace()).map(str::to_string);
+        if let Some(req) = self.analytics.modal_event(&context, &event_id, open, ev.connected, address.as_deref(), ctx.now) {
+            let body = req.body.to_json().to_string();
+            ctx.push(Effect::Beacon { url: req.url(ctx.opts.analytics_url()), body });
+        }
+    }
+}
+
+/// The service slice has no events of its own: it acts on notes and on its answers.
+pub enum ServiceEvent {}
+
+impl Slice for ServiceSlice {
+    type Event = ServiceEvent;
+
+    fn handle(&mut self, event: ServiceEvent, _ctx: &mut Ctx) {
+        match event {}
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            // Config, allowed origins and the analytics switch are fetched on the first open.
+            Note::Opened if self.remote == Remote::NotAsked && !ctx.opts.basic => {
+                self.remote = Remote::Asked;
+                self.get(ctx, "/appkit/v1/config", Asked::Config);
+                self.get(ctx, "/projects/v1/origins", Asked::Origins);
+                self.get(ctx, "/getAnalyticsConfig", Asked::AnalyticsConfig);
+            }
+            Note::Analytics(ev) => self.analytics(ev.clone(), ctx),
+            _ => {}
+        }
+    }
+
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
+        let Some(asked) = self.requests.remove(id) else { return };
+        match asked {
+            Asked::Config => {
+                self.remote = Remote::Done;
+                let resolved = resolve(ctx.opts.basic, ctx.opts.features.as_ref(), parse_config_response(status, body));
+                ctx.features = resolved.features;
+                if let Some(notice) = resolved.notice {
+                    ctx.alert_text("REMOTE_CONFIG", &notice);
+                }
+            }
+            Asked::Origins => match classify_origins_response(status, body) {
+                Ok(list) if !list.is_empty() && !origin_allowed(&ctx.opts.origin, &list) => {
+                    ctx.alert(&WmError::InvalidAppConfiguration);
+                    ctx.emit_error(&WmError::InvalidAppConfiguration);
+                }
+                Ok(_) => {}
+                Err(e) => ctx.alert(&e),
+            },
+            Asked::AnalyticsConfig => {
+                let enabled = (200..300).contains(&status)
+                    && crate::service::json::parse(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
+                self.analytics.set_enabled(enabled);
+                self.analytics_known = true;
+                for ev in std::mem::take(&mut self.queued) {
+                    self.analytics(ev, ctx);
+                }
+            }
+        }
+    }
+}

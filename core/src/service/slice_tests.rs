@@ -1,0 +1,76 @@
+//! The service slice's flows: nothing before open, remote config, origins, analytics.
+
+use crate::engine::harness::*;
+
+#[test]
+fn nothing_is_fetched_before_open() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce();
+    assert!(h.fetches().is_empty());
+    h.send(json!({"type": "open"}));
+    let urls: Vec<String> = h.fetches().into_iter().map(|(_, u)| u).collect();
+    assert!(urls.iter().any(|u| u.starts_with("http://api.test/appkit/v1/config?projectId=p")));
+    assert!(urls.iter().any(|u| u.starts_with("http://api.test/projects/v1/origins")));
+    assert!(urls.iter().any(|u| u.contains("/getWallets?") && u.contains("entries=4")), "recommended wallets for Connect");
+    h.send(json!({"type": "close"})).send(json!({"type": "open"}));
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/appkit/v1/config")), "config is fetched once");
+}
+
+#[test]
+fn basic_mode_fetches_no_remote_config() {
+    let mut h = Harness::new(json!({"basic": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/appkit/v1/config") || u.contains("/getAnalyticsConfig")));
+}
+
+#[test]
+fn origin_not_allowed_raises_invalid_app_configuration_once_in_debug() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/origins")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"allowedOrigins\":[\"https://*.example.com\"]}"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "INVALID_APP_CONFIGURATION")));
+    assert_eq!(h.emitted("error").unwrap()["message"], "Invalid App Configuration");
+}
+
+#[test]
+fn allowed_origin_with_wildcard_raises_nothing() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/origins")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"allowedOrigins\":[\"http://127.0.0.1:*\"]}"}));
+    assert!(h.effects.is_empty());
+}
+
+#[test]
+fn remote_config_failure_falls_back_to_defaults_with_debug_notice() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/appkit/v1/config")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 500, "body": ""}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "REMOTE_CONFIG")));
+}
+
+#[test]
+fn analytics_events_wait_for_the_analytics_switch_and_are_sent_when_enabled() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
+    let beacon = h.effects.iter().find_map(|e| match e { Effect::Beacon { url, body } => Some((url.clone(), body.clone())), _ => None }).unwrap();
+    assert!(beacon.0.starts_with("http://pulse.test/e?projectId=p&st="));
+    assert!(beacon.1.contains("MODAL_OPEN"));
+    h.send(json!({"type": "close"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Beacon { body, .. } if body.contains("MODAL_CLOSE"))));
+}
+
+#[test]
+fn analytics_disabled_sends_nothing() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":false}"}));
+    h.send(json!({"type": "close"}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })));
+}
