@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `make build`: Rust → wasm32 → wasm-bindgen → wasm-opt -Oz → esbuild → dist/ (+ TypeScript declarations).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,27 @@ for (const m of modules) {
   ]);
 }
 
+// The views' stylesheets are CSS in template literals (`const X_CSS = String.raw\`…\``, or `css`):
+// minified here, like the JavaScript around them, so the initial sheet costs ~300 B gzip less.
+// A template with a substitution, or a plain one with a backslash escape, is left as written.
+const minifyViewCss = {
+  name: 'minify-view-css',
+  setup(build) {
+    build.onLoad({ filter: /react-views[\\/].*\.tsx?$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source.replace(
+        /(\b(?:css|[A-Z_]+_CSS)\s*=\s*)(String\.raw)?`([^`]*)`/g,
+        (whole, head, raw, css) => {
+          if (css.includes('${') || (!raw && css.includes('\\'))) return whole;
+          const min = esbuild.transformSync(css, { loader: 'css', minify: true }).code.trim();
+          return head + JSON.stringify(min);
+        },
+      );
+      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
 step('esbuild');
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(path.join(root, 'dist'), { recursive: true });
@@ -89,6 +110,7 @@ const result = await esbuild.build({
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   external: ['node:fs/promises'],
+  plugins: [minifyViewCss],
 });
 writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
 
