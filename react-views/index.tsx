@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import type { Intent, Snapshot } from '../element/ts/protocol';
+import type { ViewIntent as Intent, ViewSnapshot as Snapshot } from '../element/ts/protocol';
 import { App } from './shell/App';
 import { css } from './shell/styles';
 import { DynamicSheetContext, isLazySheet } from './shell/dynamic-styles';

@@ -14,12 +14,15 @@ const step = (msg) => console.log(`[build] ${msg}`);
 // Cargo's output folder: CARGO_TARGET_DIR when set (relative to the repo, as cargo reads it), else ./target.
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
 
-// The wasm modules: the element's engine (loaded at start-up), the ./core utilities (curve crypto)
-// and the WalletConnect client + QR encoder (a lazy chunk, loaded only when WalletConnect is used).
+// The wasm modules: the element's engine (loaded at start-up), the ./core utilities (curve crypto),
+// the WalletConnect client + QR encoder (a lazy chunk, loaded only when WalletConnect is used) and
+// the account module (a lazy chunk, loaded when the Account view first shows).
 const modules = [
   { crate: 'wallet-modal-element', lib: 'wallet_modal_element', out: 'element/pkg/engine' },
   { crate: 'wallet-modal-utils', lib: 'wallet_modal_utils', out: 'element/pkg/utils' },
   { crate: 'wallet-modal-wc', lib: 'wallet_modal_wc', out: 'element/pkg/wc' },
+  // The account module (portfolio, activity): a lazy chunk, loaded when the Account view shows.
+  { crate: 'wallet-modal-account', lib: 'wallet_modal_account', out: 'element/pkg/account' },
 ];
 
 step('cargo build --release --target wasm32-unknown-unknown');

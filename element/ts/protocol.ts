@@ -165,3 +165,68 @@ export type Intent =
   | { type: 'copyAddress' }
   | { type: 'copyUri' }
   | { type: 'dismissBanner' };
+
+// ----- the account module (lazy slices in their own wasm: core/src/account/module.rs) -----
+
+/** A row of the Tokens tab: quantity floored to 3 decimals, value in USD (null without a price). */
+export interface TokenRowView {
+  name: string;
+  symbol: string;
+  /** CAIP-10 address of the contract; null for the native currency. */
+  address: string | null;
+  quantity: string;
+  /** `$1,234.57`, or null when the token has no price. */
+  value: string | null;
+  iconUrl: string | null;
+}
+
+/** A row of the Activity tab. */
+export interface ActivityRowView {
+  id: string;
+  /** What happened: 'Sent', 'Received', 'Minted', 'Approved', … */
+  title: string;
+  /** Signed amount with its symbol ('-12.500 USDC'), or null when no amount moved. */
+  amount: string | null;
+  /** The other side, 4…6 characters. */
+  counterparty: string | null;
+  /** Unix milliseconds when mined (null when the service gave no readable time). */
+  minedAt: number | null;
+  hash: string;
+  status: string;
+}
+
+/** The account module's part of the snapshot: the Account view's tabs and their lists. */
+export interface AccountPart {
+  tab: 'tokens' | 'nfts' | 'activity';
+  tokens: {
+    tokens: TokenRowView[];
+    /** Total in USD (`$1,234.57`); null until the first answer. */
+    totalUsd: string | null;
+    loading: boolean;
+    /** 'Token Balance Unavailable' after a failed read (retried after 30 s). */
+    error: ErrorInfo | null;
+  };
+  activity: {
+    /** Months newest first ('November 2026'), rows newest first. */
+    groups: Array<{ label: string; items: ActivityRowView[] }>;
+    loading: boolean;
+    empty: boolean;
+    hasMore: boolean;
+    /** 'Failed to fetch transactions'. */
+    error: ErrorInfo | null;
+  };
+}
+
+/** What the account module reads from the views. */
+export type AccountIntent =
+  | { type: 'selectAccountTab'; tab: 'tokens' | 'nfts' | 'activity' }
+  | { type: 'refreshTokens' }
+  | { type: 'loadMoreActivity' };
+
+/** What the views render: the engine's snapshot, plus the account module's part once loaded. */
+export interface ViewSnapshot extends Snapshot {
+  portfolio?: AccountPart | null;
+}
+
+/** What the views send: the engine's intents and the account module's. */
+export type ViewIntent = Intent | AccountIntent;

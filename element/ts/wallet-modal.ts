@@ -6,12 +6,14 @@
 import { Engine, engineWatches, loadEngine, type Effect } from './engine';
 import { discoverWallets, jsonSafe, legacyProvider, providerError, readField, type Eip1193Provider } from './discovery';
 import { forwardingProvider, type HostRequestWatcher } from './host-provider';
-import { isWellFormed, wellFormed } from './text';
-import type { Intent, Namespace, Snapshot, ViewName } from './protocol';
+import { isWellFormed, wellFormed, wellFormedReplacer } from './text';
+import type { Namespace, Snapshot, ViewIntent as Intent, ViewName, ViewSnapshot } from './protocol';
+import type { AccountBridge } from './account-wasm';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
-type MountedViews = { render(s: Snapshot, sync?: boolean): void; unmount(): void };
+type MountedViews = { render(s: ViewSnapshot, sync?: boolean): void; unmount(): void };
+
 
 const STORAGE_PREFIX = '@wallet-modal/';
 /** The engine's connector id for WalletConnect. */
@@ -159,6 +161,10 @@ export class WalletModalElement extends HTMLElement {
   #hostRequestIds = 0;
   /** True while open() dispatches: that render is committed at once (the modal shows this frame). */
   #renderSync = false;
+  /** The account module (portfolio, activity: lazy slices in their own wasm), loaded when the
+   * Account view first shows. */
+  #account: AccountBridge | null = null;
+  #accountLoading = false;
 
   constructor() {
     super();
@@ -223,6 +229,9 @@ export class WalletModalElement extends HTMLElement {
     this.#overlay = null;
     this.#engine?.free();
     this.#engine = null;
+    this.#account?.free();
+    this.#account = null;
+    this.#accountLoading = false;
   }
 
   attributeChangedCallback(name: string): void {
@@ -381,7 +390,8 @@ export class WalletModalElement extends HTMLElement {
     while (this.#queue.length > 0 && this.#engine) {
       const next = this.#queue.shift()!;
       try {
-        this.#apply(this.#engine.dispatch(next));
+        if (this.#account?.handles(next)) this.#account.run(next);
+        else this.#apply(this.#engine.dispatch(next));
       } catch (err) {
         // Reported like an uncaught error, without losing the events queued behind this one.
         queueMicrotask(() => {
@@ -395,10 +405,11 @@ export class WalletModalElement extends HTMLElement {
 
   #apply(output: { effects: Effect[]; snapshot: Snapshot }): void {
     this.#snapshot = output.snapshot;
+    this.#syncAccount();
     if (this.#renderSync && this.#views) {
       // Opening: the modal is drawn first; the requests it starts (config, wallets, analytics)
       // go out in the next task, so that this frame only paints the modal.
-      this.#views.render(output.snapshot, true);
+      this.#views.render(this.#viewSnapshot(), true);
       const later = output.effects.filter((e) => e.type === 'fetch' || e.type === 'beacon');
       for (const effect of output.effects) if (!later.includes(effect)) this.#effect(effect);
       if (later.length > 0) {
@@ -410,7 +421,43 @@ export class WalletModalElement extends HTMLElement {
       return;
     }
     for (const effect of output.effects) this.#effect(effect);
-    this.#views?.render(output.snapshot, false);
+    this.#views?.render(this.#viewSnapshot(), false);
+  }
+
+  /** What the views render: the engine's snapshot, with the account module's part when loaded. */
+  #viewSnapshot(): ViewSnapshot {
+    return { ...this.#snapshot!, portfolio: this.#account?.part ?? null };
+  }
+
+  /** The account module hears what the engine knows; it loads the first time Account shows. */
+  #syncAccount(): void {
+    const s = this.#snapshot!;
+    if (this.#account) return this.#account.sync(s);
+    if (this.#accountLoading || s.view !== 'Account' || !(s.open || s.embedded)) return;
+    this.#accountLoading = true;
+    const generation = this.#generation;
+    const host = {
+      options: () => this.#options(),
+      stringify: (v: object) => JSON.stringify(v, wellFormedReplacer),
+      effect: (e: Effect) => this.#effect(e),
+      render: () => this.#views?.render(this.#viewSnapshot()),
+    };
+    import('./account-wasm')
+      .then((m) => m.loadAccountBridge(host))
+      .then(
+        (bridge) => {
+          if (generation !== this.#generation) return bridge.free();
+          this.#account = bridge;
+          bridge.sync(this.#snapshot!);
+        },
+        (err: unknown) => {
+          // Retried the next time the Account view shows.
+          this.#accountLoading = false;
+          queueMicrotask(() => {
+            throw err;
+          });
+        },
+      );
   }
 
   #effect(e: Effect): void {
@@ -609,7 +656,7 @@ export class WalletModalElement extends HTMLElement {
         this.#mirrorTheme();
       }
       this.#views = mountViews(root, { onIntent: (intent: Intent) => this.#run(intent) });
-      if (this.#snapshot) this.#views.render(this.#snapshot);
+      if (this.#snapshot) this.#views.render(this.#viewSnapshot());
     });
     // A failed load (the network dropped) is tried again on the next open().
     loading.catch(() => {

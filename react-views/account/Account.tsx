@@ -6,6 +6,7 @@ import { NetworkImage } from '../network/NetworkImage';
 import { ChevronRightIcon } from '../shell/icons';
 import { CheckIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from '../shell/view-icons';
 import { useAccountStyles } from './styles';
+import { Portfolio } from './Portfolio';
 
 /**
  * A circle filled with a gradient of the five address colours. The colours can't be known in
@@ -78,6 +79,11 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             {account.balance} {account.balanceSymbol}
           </span>
         )}
+        {snapshot.portfolio?.tokens.totalUsd ? (
+          <span part="portfolio-total" className="wm-portfolio-total">
+            {snapshot.portfolio.tokens.totalUsd}
+          </span>
+        ) : null}
         {isHttpUrl(account.explorerUrl) ? (
           <a className="wm-link" href={account.explorerUrl} target="_blank" rel="noopener noreferrer">
             <span>Block Explorer</span>
@@ -118,6 +124,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </span>
         </button>
       </div>
+      {snapshot.portfolio ? <Portfolio part={snapshot.portfolio} onIntent={onIntent} /> : null}
     </div>
   );
 }

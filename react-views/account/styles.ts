@@ -47,6 +47,37 @@ export const ACCOUNT_CSS = String.raw`
 }
 .wm-account-actions { display: flex; flex-direction: column; gap: 8px; }
 
+.wm-portfolio-total { font-size: var(--_fs-body); font-weight: 600; font-variant-numeric: tabular-nums; }
+
+.wm-portfolio { display: flex; flex-direction: column; gap: 8px; }
+.wm-tabs { display: flex; gap: 4px; padding: 4px; border-radius: var(--_r-m); background: var(--_bg2); }
+.wm-tab {
+  flex: 1;
+  padding: 6px 8px;
+  border: 0;
+  border-radius: var(--_r-s);
+  background: transparent;
+  color: var(--_fg2);
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+}
+.wm-tab[aria-selected="true"] { background: var(--_bg); color: var(--_fg); box-shadow: 0 1px 2px rgb(0 0 0 / 0.12); }
+.wm-tabpanel { min-height: 120px; }
+.wm-token-list, .wm-activity-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 2px; }
+.wm-token-row, .wm-activity-row { display: flex; align-items: center; gap: 10px; padding: 8px; border-radius: var(--_r-m); min-height: 36px; }
+.wm-token-row .wm-skeleton, .wm-activity-row .wm-skeleton { flex: 1; }
+.wm-token-icon { flex: none; width: 36px; height: 36px; border-radius: 50%; object-fit: cover; }
+.wm-token-initials { display: grid; place-items: center; background: var(--_bg3); color: var(--_fg); font-size: var(--_fs-small); font-weight: 700; }
+.wm-token-text, .wm-activity-text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; }
+.wm-token-name, .wm-activity-title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.wm-token-quantity, .wm-activity-meta { color: var(--_fg2); font-size: var(--_fs-small); font-variant-numeric: tabular-nums; }
+.wm-token-value, .wm-activity-amount { flex: none; font-weight: 600; font-variant-numeric: tabular-nums; }
+.wm-activity-amount.wm-in { color: var(--_success-text); }
+.wm-activity-month { margin: 8px 8px 2px; color: var(--_fg2); font-size: var(--_fs-small); font-weight: 600; }
+.wm-activity-end { display: flex; justify-content: center; padding: 8px; }
+.wm-portfolio-error { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 12px 0; }
+
 @keyframes wm-shimmer { from { background-position: 200% 0; } to { background-position: -200% 0; } }
 @media (prefers-reduced-motion: reduce) {
   .wm-skeleton { animation: none !important; }

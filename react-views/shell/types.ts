@@ -1,15 +1,19 @@
 import type {
+  AccountPart,
   AccountView,
+  ActivityRowView,
   ConnectorView,
   ErrorInfo,
-  Intent,
   NetworkView,
-  Snapshot,
+  TokenRowView,
+  ViewIntent as Intent,
   ViewName,
+  ViewSnapshot as Snapshot,
   WalletListingView,
 } from '../../element/ts/protocol';
 
-export type { AccountView, ConnectorView, ErrorInfo, Intent, NetworkView, Snapshot, ViewName, WalletListingView };
+/** The views see the engine's snapshot with the account module's part, and send either's intents. */
+export type { AccountPart, AccountView, ActivityRowView, ConnectorView, ErrorInfo, Intent, NetworkView, Snapshot, TokenRowView, ViewName, WalletListingView };
 
 /** Every view gets the whole snapshot and a way to send intents back. Views decide nothing. */
 export interface ViewProps {

@@ -140,3 +140,51 @@ test('every Intent of protocol.ts is an event the engine reads', () => {
   }
   assert.ok(types.length >= 12, `${types.length} intents checked`);
 });
+
+// ----- the account module (lazy slices in their own wasm) -----
+
+const { default: initAccount, WasmAccount } = await import('../../element/pkg/account/wallet_modal_account.js');
+await initAccount({ module_or_path: await readFile(new URL('element/pkg/account/wallet_modal_account_bg.wasm', root)) });
+
+/** An account module with its tokens and activity filled from answers in the services' shapes. */
+function busyAccount() {
+  const m = new WasmAccount(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS }));
+  const send = (event) => JSON.parse(m.dispatch(JSON.stringify(event), 1000));
+  const chain = 'eip155:31337';
+  let out = send({ type: 'context', visible: true, account: { namespace: 'eip155', address: ADDR, caipNetworkId: chain, connectorId: 'x' } });
+  const balance = out.effects.find((e) => e.type === 'fetch' && e.url.includes('/balance'));
+  send({ type: 'fetchResult', id: balance.id, status: 200, body: JSON.stringify({ balances: [
+    { name: 'USD Coin', symbol: 'USDC', chainId: chain, address: `${chain}:0x5FbDB2315678afecb367f032d93F642f64180aa3`, value: 10, price: 1, quantity: { decimals: '6', numeric: '10' }, iconUrl: 'http://api.test/i' },
+  ] }) });
+  out = send({ type: 'selectAccountTab', tab: 'activity' });
+  const history = out.effects.find((e) => e.type === 'fetch' && e.url.includes('/history'));
+  out = send({ type: 'fetchResult', id: history.id, status: 200, body: JSON.stringify({ next: 'c', data: [
+    { id: 't', metadata: { operationType: 'send', minedAt: '2026-11-02T10:00:00Z', chain, sentFrom: ADDR, sentTo: ADDR, hash: '0x1', status: 'confirmed' },
+      transfers: [{ fungible_info: { name: 'USD Coin', symbol: 'USDC' }, direction: 'out', quantity: { numeric: '1' } }] },
+  ] }) });
+  return { send, part: out.part };
+}
+
+test('the account module sends exactly the fields of protocol.ts AccountPart, nested objects included', () => {
+  const { part } = busyAccount();
+  assert.ok(part.tokens.tokens.length === 1 && part.activity.groups.length === 1, 'tokens and activity filled');
+  const seen = new Set();
+  compare(part, declarations.get('AccountPart').members, 'AccountPart', seen);
+  for (const p of ['AccountPart.tokens', 'AccountPart.activity']) assert.ok(seen.has(p), `${p} compared`);
+});
+
+test('every AccountIntent of protocol.ts is an event the account module reads', () => {
+  const intent = declarations.get('AccountIntent');
+  assert.ok(intent && ts.isUnionTypeNode(intent.type));
+  const { send } = busyAccount();
+  const samples = { tab: 'tokens' };
+  for (const variant of intent.type.types) {
+    const list = fields(members(variant));
+    const type = list.find((f) => f.name === 'type').type.literal.text;
+    const event = { type };
+    for (const f of list) if (f.name !== 'type' && !f.optional) event[f.name] = samples[f.name];
+    const out = send(event);
+    const refused = out.effects.find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
+    assert.equal(refused, undefined, `intent ${type}: ${refused?.message}`);
+  }
+});

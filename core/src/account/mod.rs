@@ -9,5 +9,9 @@ pub mod name;
 pub mod name_flow;
 pub mod smart_account;
 pub mod slice;
+/// The lazily loaded account module and its slices.
+pub mod module;
+pub mod portfolio;
+pub mod activity;
 #[cfg(test)]
 mod slice_tests;

@@ -41,14 +41,14 @@ pub struct Ctx {
     /// Keys of debug notices already shown.
     notices: Vec<String>,
     next_id: u64,
-    pub(super) out: Vec<Effect>,
+    pub(crate) out: Vec<Effect>,
     /// Running timers by id, and the slice each belongs to.
     timers: Vec<(String, SliceId)>,
-    pub(super) notes: Vec<Note>,
+    pub(crate) notes: Vec<Note>,
 }
 
 impl Ctx {
-    pub(super) fn new() -> Ctx {
+    pub(crate) fn new() -> Ctx {
         Ctx {
             opts: Options::default(),
             networks: Vec::new(),

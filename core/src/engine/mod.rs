@@ -132,7 +132,7 @@ impl Engine {
                     Some(SliceId::Account) => self.account.on_provider_result(id, outcome, ctx),
                     Some(SliceId::Service) => self.service.on_provider_result(id, outcome, ctx),
                     Some(SliceId::Ui) => self.ui.on_provider_result(id, outcome, ctx),
-                    None => {}
+                    _ => {}
                 }
             }
             Event::FetchResult { id, status, body } => match SliceId::of_request(id) {
@@ -141,7 +141,7 @@ impl Engine {
                 Some(SliceId::Account) => self.account.on_fetch_result(id, status, &body, ctx),
                 Some(SliceId::Service) => self.service.on_fetch_result(id, status, &body, ctx),
                 Some(SliceId::Ui) => self.ui.on_fetch_result(id, status, &body, ctx),
-                None => {}
+                _ => {}
             },
             Event::Timer { id } => match ctx.timer_owner(&id) {
                 Some(SliceId::Connect) => self.connect.on_timer(&id, ctx),
@@ -149,7 +149,7 @@ impl Engine {
                 Some(SliceId::Account) => self.account.on_timer(&id, ctx),
                 Some(SliceId::Service) => self.service.on_timer(&id, ctx),
                 Some(SliceId::Ui) => self.ui.on_timer(&id, ctx),
-                None => {}
+                _ => {}
             },
         }
     }

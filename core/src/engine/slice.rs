@@ -20,13 +20,21 @@ pub enum SliceId {
     Connect = 2,
     Switch = 3,
     Account = 4,
+    /// The account module's slices (lazily loaded, `account::module`): their answers go to it.
+    Portfolio = 5,
+    Activity = 6,
 }
 
 impl SliceId {
+    /// Whether the slice lives in the lazily loaded account module (the shell routes its answers).
+    pub fn in_account_module(self) -> bool {
+        matches!(self, SliceId::Portfolio | SliceId::Activity)
+    }
+
     /// The slice a request id names.
     pub fn of_request(id: u64) -> Option<SliceId> {
         use SliceId::*;
-        [Ui, Service, Connect, Switch, Account].get((id & 7) as usize).copied()
+        [Ui, Service, Connect, Switch, Account, Portfolio, Activity].get((id & 7) as usize).copied()
     }
 }
 
@@ -135,6 +143,7 @@ mod tests {
             assert_eq!(SliceId::of_request(id), Some(slice));
         }
         assert_eq!(SliceId::of_request(7), None, "an id no slice made goes nowhere");
+        assert!(SliceId::Portfolio.in_account_module() && !SliceId::Account.in_account_module());
     }
 
     #[test]

@@ -1,0 +1,217 @@
+//! The activity slice (lazily loaded with the account module): the connected account's history from
+//! the blockchain API (`GET /v1/account/{account}/history`), page by page with the cursor, only the
+//! connected chain, spam dropped, grouped by year and month newest first (`account::transactions`).
+//! Each row says what happened, with the amount signed by the operation type (spec §3), the
+//! counterparty and the time. A failure shows 'Failed to fetch transactions' and sends the
+//! `ERROR_FETCH_TRANSACTIONS` analytics event (spec §8).
+
+use serde_json::{json, Value};
+
+use crate::account::transactions::{activity_sign, parse_mined_at, year_month_utc, TransactionsState};
+use crate::chain::format::{format_native_balance_en_us, truncate_address};
+use crate::engine::{Ctx, Note, Requests, Slice, SliceId};
+use crate::service::entities::{Transaction, TransactionsPage};
+use crate::service::errors::WmError;
+
+/// Transactions kept at most (about 20 pages); older pages are not asked for beyond it.
+pub const TRANSACTIONS_MAX: usize = 1_000;
+const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/// What a row says happened, from the API's operation type.
+pub fn describe(operation_type: &str) -> String {
+    match operation_type.to_ascii_lowercase().as_str() {
+        "send" => "Sent".into(),
+        "receive" => "Received".into(),
+        "mint" => "Minted".into(),
+        "burn" => "Burned".into(),
+        "approve" => "Approved".into(),
+        "execute" => "Executed".into(),
+        "deposit" => "Deposited".into(),
+        "withdraw" => "Withdrew".into(),
+        "trade" => "Swapped".into(),
+        "borrow" => "Borrowed".into(),
+        "repay" => "Repaid".into(),
+        "claim" => "Claimed".into(),
+        "" => "Transaction".into(),
+        other => {
+            let mut c = other.chars();
+            c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+        }
+    }
+}
+
+/// The sign of a transfer's amount: the operation type's (spec §3), else its direction.
+fn sign(operation_type: &str, direction: &str) -> &'static str {
+    match activity_sign(operation_type) {
+        Some('+') => "+",
+        Some(_) => "-",
+        None => match direction {
+            "in" => "+",
+            "out" => "-",
+            _ => "",
+        },
+    }
+}
+
+fn row(tx: &Transaction, me: &str) -> Value {
+    let m = &tx.metadata;
+    let first = tx.transfers.first();
+    let symbol = first.and_then(|t| t.fungible_info.as_ref().map(|f| f.symbol.clone()).or_else(|| t.nft_info.as_ref().map(|n| n.name.clone())));
+    let amount = first.filter(|t| !t.quantity.numeric.is_empty()).map(|t| {
+        format!("{}{} {}", sign(&m.operation_type, &t.direction), format_native_balance_en_us(&t.quantity.numeric), symbol.clone().unwrap_or_default())
+    });
+    let counterparty = if m.sent_from.eq_ignore_ascii_case(me) { &m.sent_to } else { &m.sent_from };
+    json!({
+        "id": tx.id,
+        "title": describe(&m.operation_type),
+        "amount": amount.map(|a| a.trim_end().to_string()),
+        "counterparty": (!counterparty.is_empty()).then(|| truncate_address(counterparty)),
+        "minedAt": parse_mined_at(&m.mined_at),
+        "hash": m.hash,
+        "status": m.status,
+    })
+}
+
+#[derive(Clone, Debug)]
+pub enum ActivityEvent {
+    /// The list was scrolled to its end: the next page, if any.
+    LoadMore,
+}
+
+#[derive(Default)]
+pub struct ActivitySlice {
+    /// The account and chain the list is for.
+    subject: Option<(String, String)>,
+    list: TransactionsState,
+    error: Option<WmError>,
+    requests: Requests<(String, String)>,
+}
+
+impl Slice for ActivitySlice {
+    type Event = ActivityEvent;
+
+    fn handle(&mut self, event: ActivityEvent, ctx: &mut Ctx) {
+        match event {
+            ActivityEvent::LoadMore if self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX => self.fetch(ctx),
+            ActivityEvent::LoadMore => {}
+        }
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            Note::Shown(_) | Note::Connected | Note::AccountsChanged | Note::ChainChanged { .. } => {
+                let subject = subject(ctx);
+                if subject != self.subject {
+                    self.list.reset();
+                    self.error = None;
+                    self.subject = subject;
+                    self.fetch(ctx);
+                }
+            }
+            Note::Disconnected => {
+                self.list.reset();
+                self.subject = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
+        let Some(asked) = self.requests.remove(id) else { return };
+        if Some(&asked) != self.subject.as_ref() {
+            return; // the account or chain changed meanwhile
+        }
+        let page = (200..300).contains(&status).then(|| serde_json::from_str::<TransactionsPage>(body).ok()).flatten();
+        match page {
+            Some(page) => {
+                self.error = None;
+                self.list.on_page(page, &asked.1);
+            }
+            None => {
+                let (e, _event) = self.list.on_failure();
+                ctx.emit_error(&e);
+                self.error = Some(e);
+            }
+        }
+    }
+}
+
+fn subject(ctx: &Ctx) -> Option<(String, String)> {
+    let ns = ctx.active_namespace();
+    let c = ctx.conn.current(ns)?;
+    Some((ctx.conn.address(ns)?.to_string(), c.caip_network_id.clone()))
+}
+
+impl ActivitySlice {
+    fn fetch(&mut self, ctx: &mut Ctx) {
+        let Some((address, chain)) = self.subject.clone() else { return };
+        let req = self.list.begin_fetch();
+        let id = ctx.request_id(SliceId::Activity);
+        let path = format!("/v1/account/{}/history", crate::service::url::segment(&address));
+        let mut query = vec![("chainId", chain.clone())];
+        if let Some(cursor) = req.cursor {
+            query.push(("cursor", cursor));
+        }
+        let url = ctx.api_url(&path, &query);
+        self.requests.insert(id, (address, chain));
+        ctx.fetch(id, url, None);
+    }
+
+    /// The Activity tab's part of the snapshot: groups labelled "November 2026", rows newest first.
+    pub fn view(&self) -> Value {
+        let me = self.subject.as_ref().map(|(a, _)| a.as_str()).unwrap_or_default();
+        let groups: Vec<Value> = self
+            .list
+            .grouped()
+            .iter()
+            .flat_map(|y| {
+                y.months.iter().map(move |m| {
+                    let label = if y.year == 0 { "Earlier".to_string() } else { format!("{} {}", MONTHS[(m.month as usize).clamp(1, 12) - 1], y.year) };
+                    json!({"label": label, "items": m.transactions.iter().map(|t| row(t, me)).collect::<Vec<_>>()})
+                })
+            })
+            .collect();
+        json!({
+            "groups": groups,
+            "loading": self.list.loading,
+            "empty": self.list.empty && !self.list.loading && self.error.is_none(),
+            "hasMore": self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX,
+            "error": self.error.as_ref().map(|e| json!({"code": e.code(), "key": e.key(), "message": e.message()})),
+        })
+    }
+}
+
+/// The month label of unix milliseconds (UTC), as the groups show it.
+pub fn month_label(unix_ms: i64) -> String {
+    let (y, m) = year_month_utc(unix_ms);
+    format!("{} {y}", MONTHS[(m as usize).clamp(1, 12) - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_say_what_happened_with_the_spec_sign() {
+        assert_eq!(describe("send"), "Sent");
+        assert_eq!(describe("RECEIVE"), "Received");
+        assert_eq!(describe("stake"), "Stake");
+        assert_eq!(sign("receive", "out"), "+", "the operation type wins");
+        assert_eq!(sign("burn", "in"), "-");
+        assert_eq!(sign("send", "out"), "-", "no spec sign: the direction");
+        assert_eq!(sign("execute", "self"), "");
+    }
+
+    #[test]
+    fn a_row_names_the_counterparty_and_the_signed_amount() {
+        let tx: Transaction = serde_json::from_value(json!({"id": "t1", "metadata": {"operationType": "send", "minedAt": "2026-11-02T10:00:00Z",
+            "sentFrom": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "sentTo": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "chain": "eip155:31337", "hash": "0xab", "status": "confirmed"},
+            "transfers": [{"fungible_info": {"name": "USD Coin", "symbol": "USDC"}, "direction": "out", "quantity": {"numeric": "12.5"}}]}))
+        .unwrap();
+        let r = row(&tx, "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266");
+        assert_eq!(r["title"], "Sent");
+        assert_eq!(r["amount"], "-12.500 USDC");
+        assert_eq!(r["counterparty"], "0x70...dc79C8", "4 characters, then the last 6");
+        assert_eq!(month_label(r["minedAt"].as_i64().unwrap()), "November 2026");
+    }
+}

@@ -1,0 +1,181 @@
+//! The account module: the account's lazily loaded slices (portfolio, activity), run by their own
+//! small router in their own WebAssembly module (`element/account`), so the initial load does not
+//! carry them. It has the same shape as the engine: events in (with the time), effects and its part
+//! of the snapshot out, the same [`Ctx`] and [`Slice`] interface, request ids carrying their slice.
+//!
+//! The shell tells it what the engine knows through `context` events (the account, its network,
+//! whether the Account view is showing): those become the same notes the engine's slices get.
+
+use serde_json::{json, Value};
+
+use crate::account::activity::{ActivityEvent, ActivitySlice};
+use crate::account::portfolio::{PortfolioEvent, PortfolioSlice};
+use crate::connect::connection::{Connection, Status};
+use crate::engine::{Ctx, Effect, Note, Options, Slice, SliceId};
+
+/// The Account view's tabs.
+pub const TABS: [&str; 3] = ["tokens", "nfts", "activity"];
+
+/// What the engine knows that the account slices need.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    pub namespace: String,
+    pub address: String,
+    pub caip_network_id: String,
+    pub connector_id: String,
+    /// The Account view is showing.
+    pub visible: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum ModuleEvent {
+    Context(Option<Context>),
+    SelectTab(String),
+    Portfolio(PortfolioEvent),
+    Activity(ActivityEvent),
+    FetchResult { id: u64, status: u16, body: String },
+}
+
+fn text(v: &Value, key: &str) -> Result<String, String> {
+    v.get(key).and_then(Value::as_str).filter(|s| s.len() <= 256).map(str::to_string).ok_or_else(|| format!("missing or invalid field `{key}`"))
+}
+
+impl ModuleEvent {
+    /// Reads an event (JSON tagged by `type`, like the engine's).
+    pub fn from_json(v: &Value) -> Result<ModuleEvent, String> {
+        let ty = v.get("type").and_then(Value::as_str).ok_or("an event needs a `type`")?;
+        Ok(match ty {
+            "context" => ModuleEvent::Context(match v.get("account") {
+                None | Some(Value::Null) => None,
+                Some(a) => Some(Context {
+                    namespace: text(a, "namespace")?,
+                    address: text(a, "address")?,
+                    caip_network_id: text(a, "caipNetworkId")?,
+                    connector_id: text(a, "connectorId")?,
+                    visible: v.get("visible").and_then(Value::as_bool).unwrap_or(false),
+                }),
+            }),
+            "selectAccountTab" => ModuleEvent::SelectTab(text(v, "tab")?),
+            "refreshTokens" => ModuleEvent::Portfolio(PortfolioEvent::Refresh),
+            "loadMoreActivity" => ModuleEvent::Activity(ActivityEvent::LoadMore),
+            "fetchResult" => ModuleEvent::FetchResult {
+                id: v.get("id").and_then(Value::as_u64).ok_or("missing or invalid field `id`")?,
+                status: v.get("status").and_then(Value::as_u64).filter(|s| *s <= u16::MAX as u64).ok_or("missing or invalid field `status`")? as u16,
+                body: v.get("body").and_then(Value::as_str).unwrap_or_default().to_string(),
+            },
+            other => return Err(format!("unknown account event type `{other}`")),
+        })
+    }
+}
+
+pub struct AccountModule {
+    ctx: Ctx,
+    context: Option<Context>,
+    tab: &'static str,
+    portfolio: PortfolioSlice,
+    activity: ActivitySlice,
+}
+
+impl AccountModule {
+    pub fn new(opts: Options) -> AccountModule {
+        let mut ctx = Ctx::new();
+        let (networks, _) = opts.resolve_networks();
+        ctx.opts = opts;
+        ctx.networks = networks;
+        AccountModule { ctx, context: None, tab: TABS[0], portfolio: PortfolioSlice::default(), activity: ActivitySlice::default() }
+    }
+
+    /// Handles one event at `now_ms`: effects out, and the module's part of the snapshot.
+    pub fn handle(&mut self, event: ModuleEvent, now_ms: u64) -> (Vec<Effect>, Value) {
+        self.ctx.now = self.ctx.now.max(now_ms);
+        let ctx = &mut self.ctx;
+        match event {
+            ModuleEvent::Context(c) => self.set_context(c),
+            ModuleEvent::SelectTab(tab) => match TABS.iter().find(|t| **t == tab) {
+                Some(t) => {
+                    self.tab = t;
+                    self.ctx.note(Note::Shown(crate::ui::router::View::Account));
+                }
+                None => ctx.alert_text("UNKNOWN_TAB", &format!("Unknown Account tab `{}`", tab.chars().take(32).collect::<String>())),
+            },
+            ModuleEvent::Portfolio(e) => self.portfolio.handle(e, ctx),
+            ModuleEvent::Activity(e) => self.activity.handle(e, ctx),
+            ModuleEvent::FetchResult { id, status, body } => match SliceId::of_request(id) {
+                Some(SliceId::Portfolio) => self.portfolio.on_fetch_result(id, status, &body, ctx),
+                Some(SliceId::Activity) => self.activity.on_fetch_result(id, status, &body, ctx),
+                _ => {}
+            },
+        }
+        self.deliver_notes();
+        (std::mem::take(&mut self.ctx.out), self.part())
+    }
+
+    /// The engine's facts changed: the connection is mirrored into this module's context, and the
+    /// slices hear what changed as notes.
+    fn set_context(&mut self, c: Option<Context>) {
+        let before = self.context.take();
+        let ctx = &mut self.ctx;
+        match &c {
+            Some(c) => {
+                ctx.active_network = Some(c.caip_network_id.clone());
+                let same_account = before.as_ref().is_some_and(|b| b.address == c.address && b.namespace == c.namespace);
+                let same_chain = before.as_ref().is_some_and(|b| b.caip_network_id == c.caip_network_id);
+                ctx.conn.on_connect(&c.namespace, Connection { connector_id: c.connector_id.clone(), accounts: vec![c.address.clone()], caip_network_id: c.caip_network_id.clone() });
+                ctx.conn.set_status(&c.namespace, Status::Connected);
+                if before.is_none() {
+                    ctx.note(Note::Connected);
+                } else if !same_account {
+                    ctx.note(Note::AccountsChanged);
+                } else if !same_chain {
+                    ctx.note(Note::ChainChanged { chain: c.caip_network_id.clone() });
+                }
+                if c.visible && !before.as_ref().is_some_and(|b| b.visible) {
+                    ctx.note(Note::Shown(crate::ui::router::View::Account));
+                }
+            }
+            None => {
+                if let Some(b) = &before {
+                    ctx.conn.disconnect_all(&b.namespace);
+                    ctx.note(Note::Disconnected);
+                }
+            }
+        }
+        self.context = c;
+    }
+
+    fn deliver_notes(&mut self) {
+        while !self.ctx.notes.is_empty() {
+            let notes = std::mem::take(&mut self.ctx.notes);
+            for note in &notes {
+                // The lists are only read while the Account view shows (or is about to).
+                if matches!(note, Note::Shown(_) | Note::Connected | Note::AccountsChanged | Note::ChainChanged { .. })
+                    && !self.context.as_ref().is_some_and(|c| c.visible)
+                {
+                    continue;
+                }
+                let ctx = &mut self.ctx;
+                self.portfolio.on_note(note, ctx);
+                if self.tab == "activity" || matches!(note, Note::Disconnected) {
+                    self.activity.on_note(note, ctx);
+                }
+            }
+        }
+    }
+
+    /// The module's part of the snapshot (`snapshot.portfolio` in the views).
+    pub fn part(&self) -> Value {
+        json!({
+            "tab": self.tab,
+            "tokens": self.portfolio.view(&self.ctx),
+            "activity": self.activity.view(),
+        })
+    }
+}
+
+/// A malformed event, reported as the engine reports one (never a trap, state unchanged).
+pub fn malformed_alert(err: &str) -> Effect {
+    Effect::Alert { key: "INVALID_EVENT".into(), message: format!("wallet-modal: ignored malformed account event: {err}"), description: None, severity: "error".into(), delay_ms: 0 }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,142 @@
+//! The account module's flows: the context from the engine in, requests and its snapshot part out.
+
+use super::*;
+use serde_json::json;
+
+const ADDR: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const CHAIN: &str = "eip155:31337";
+
+struct H {
+    m: AccountModule,
+    now: u64,
+    effects: Vec<Effect>,
+    part: Value,
+}
+
+impl H {
+    fn new() -> H {
+        let opts: Options = serde_json::from_value(json!({"projectId": "p", "apiUrl": "http://api.test"})).unwrap();
+        H { m: AccountModule::new(opts), now: 1_000, effects: Vec::new(), part: Value::Null }
+    }
+
+    fn send(&mut self, v: Value) -> &mut Self {
+        let (effects, part) = self.m.handle(ModuleEvent::from_json(&v).unwrap(), self.now);
+        self.effects = effects;
+        self.part = part;
+        self
+    }
+
+    fn context(&mut self, chain: &str, visible: bool) -> &mut Self {
+        self.send(json!({"type": "context", "visible": visible,
+            "account": {"namespace": "eip155", "address": ADDR, "caipNetworkId": chain, "connectorId": "dev.walletmodal.demo"}}))
+    }
+
+    fn fetch(&self, path: &str) -> Option<(u64, String)> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::Fetch { id, url, .. } if url.contains(path) => Some((*id, url.clone())),
+            _ => None,
+        })
+    }
+
+    fn answer(&mut self, path: &str, status: u16, body: Value) -> &mut Self {
+        let (id, _) = self.fetch(path).unwrap_or_else(|| panic!("no {path} request in {:?}", self.effects));
+        self.send(json!({"type": "fetchResult", "id": id, "status": status, "body": body.to_string()}))
+    }
+}
+
+fn balances() -> Value {
+    json!({"balances": [
+        {"name": "Ether", "symbol": "ETH", "chainId": CHAIN, "quantity": {"decimals": "18", "numeric": "9999.5"}, "value": 29998500.0, "price": 3000.0, "iconUrl": "http://api.test/public/getTokenImage/eth"},
+        {"name": "USD Coin", "symbol": "USDC", "chainId": CHAIN, "address": format!("{CHAIN}:0x5FbDB2315678afecb367f032d93F642f64180aa3"), "quantity": {"decimals": "6", "numeric": "1000"}, "value": 1000.0, "price": 1.0},
+    ]})
+}
+
+#[test]
+fn nothing_is_asked_until_the_account_view_shows() {
+    let mut h = H::new();
+    h.context(CHAIN, false);
+    assert!(h.effects.is_empty(), "{:?}", h.effects);
+    h.context(CHAIN, true);
+    let (_, url) = h.fetch("/v1/account/").expect("the balance is asked once the view shows");
+    assert!(url.starts_with(&format!("http://api.test/v1/account/{ADDR}/balance?projectId=p&st=wallet-modal")), "{url}");
+    assert!(url.contains("currency=usd") && url.contains("chainId=eip155%3A31337"), "{url}");
+}
+
+#[test]
+fn tokens_show_sorted_with_the_total_and_are_cached_30_seconds() {
+    let mut h = H::new();
+    h.context(CHAIN, true).answer("/balance", 200, balances());
+    let tokens = &h.part["tokens"];
+    assert_eq!(tokens["tokens"][0]["symbol"], "ETH");
+    assert_eq!(tokens["tokens"][1]["value"], "$1,000.00");
+    assert_eq!(tokens["totalUsd"], "$29,999,500.00");
+    assert_eq!(tokens["loading"], false);
+    h.context(CHAIN, false).context(CHAIN, true);
+    assert!(h.fetch("/balance").is_none(), "fresh for 30 s");
+    h.now += 30_000;
+    h.context(CHAIN, false).context(CHAIN, true);
+    assert!(h.fetch("/balance").is_some(), "stale after 30 s");
+}
+
+#[test]
+fn a_failed_read_says_token_balance_unavailable_and_waits_30_seconds() {
+    let mut h = H::new();
+    h.context(CHAIN, true).answer("/balance", 500, json!({"error": "x"}));
+    assert_eq!(h.part["tokens"]["error"]["message"], "Token Balance Unavailable");
+    h.send(json!({"type": "refreshTokens"}));
+    assert!(h.fetch("/balance").is_none(), "retries held back for 30 s");
+    h.now += 30_000;
+    h.send(json!({"type": "refreshTokens"}));
+    assert!(h.fetch("/balance").is_some());
+}
+
+#[test]
+fn another_chain_reads_its_own_tokens() {
+    let mut h = H::new();
+    h.context(CHAIN, true).answer("/balance", 200, balances());
+    h.context("eip155:31338", true);
+    let (_, url) = h.fetch("/balance").expect("the new chain is read");
+    assert!(url.contains("chainId=eip155%3A31338"));
+    assert_eq!(h.part["tokens"]["tokens"], json!([]), "the old chain's rows are not shown for the new one");
+}
+
+#[test]
+fn activity_pages_with_the_cursor_groups_by_month_and_drops_spam() {
+    let mut h = H::new();
+    h.context(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    assert_eq!(h.part["tab"], "activity");
+    let tx = |id: &str, at: &str, spam: bool| json!({"id": id, "metadata": {"operationType": "receive", "minedAt": at, "chain": CHAIN, "sentFrom": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "sentTo": ADDR},
+        "transfers": [{"nft_info": {"name": "Junk", "flags": {"is_spam": spam}}, "direction": "in", "quantity": {"numeric": "1"}}]});
+    h.answer("/history", 200, json!({"data": [tx("a", "2026-11-20T10:00:00Z", false), tx("b", "2026-10-01T10:00:00Z", false), tx("s", "2026-11-21T10:00:00Z", true)], "next": "c2"}));
+    let groups = h.part["activity"]["groups"].as_array().unwrap().clone();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[0]["label"], "November 2026");
+    assert_eq!(groups[0]["items"].as_array().unwrap().len(), 1, "spam dropped");
+    assert_eq!(groups[0]["items"][0]["amount"], "+1.000 Junk");
+    assert_eq!(h.part["activity"]["hasMore"], true);
+    h.send(json!({"type": "loadMoreActivity"}));
+    let (_, url) = h.fetch("/history").unwrap();
+    assert!(url.contains("cursor=c2"), "{url}");
+}
+
+#[test]
+fn a_failed_history_read_says_failed_to_fetch_transactions() {
+    let mut h = H::new();
+    h.context(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    h.answer("/history", 0, json!(null));
+    assert_eq!(h.part["activity"]["error"]["message"], "Failed to fetch transactions");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Emit { name: "error", .. })));
+}
+
+#[test]
+fn bad_events_are_refused_with_a_reason() {
+    for (v, why) in [
+        (json!({"type": "nope"}), "unknown account event type"),
+        (json!({"type": "context", "account": {"namespace": "eip155"}}), "address"),
+        (json!({"type": "fetchResult", "id": 1, "status": 70000}), "status"),
+        (json!({"tab": "x"}), "type"),
+    ] {
+        let err = ModuleEvent::from_json(&v).unwrap_err();
+        assert!(err.contains(why), "{err}");
+    }
+}

@@ -1,0 +1,258 @@
+//! The portfolio slice (lazily loaded with the account module): the connected account's tokens from
+//! the blockchain API (`GET /v1/account/{address}/balance`), as the Tokens tab shows them — one row
+//! per token with its quantity and dollar value, sorted by value, the total in USD — cached 30 s
+//! per account and network (spec §9), spam and 0-decimals tokens dropped (spec §5), and on failure
+//! 'Token Balance Unavailable' with retries held back for 30 s (spec §5, §8).
+
+use serde_json::{json, Value};
+
+use crate::chain::format::{format_amount_en_us, format_native_balance_en_us};
+use crate::engine::{Ctx, Note, Requests, Slice, SliceId};
+use crate::service::errors::WmError;
+
+/// A fetched portfolio is fresh this long (spec §9 "Cache lifetimes").
+pub const PORTFOLIO_CACHE_MS: u64 = 30_000;
+/// After a failure, the balance is not asked again before this (spec §5 "Token balance retry").
+pub const RETRY_AFTER_MS: u64 = 30_000;
+/// Rows kept from one answer; a hostile or broken service cannot grow the state further.
+pub const TOKENS_MAX: usize = 500;
+
+/// One row of the Tokens tab.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TokenRow {
+    pub name: String,
+    pub symbol: String,
+    /// CAIP-10 address of the contract; `None` for the native currency.
+    pub address: Option<String>,
+    /// Quantity floored to 3 decimals, en-US grouping.
+    pub quantity: String,
+    /// Dollar value of the holding (2 decimals), `None` when the token has no price.
+    pub value: Option<f64>,
+    pub icon_url: Option<String>,
+}
+
+impl TokenRow {
+    fn to_json(&self) -> Value {
+        json!({
+            "name": self.name,
+            "symbol": self.symbol,
+            "address": self.address,
+            "quantity": self.quantity,
+            "value": self.value.map(|v| format!("${}", format_amount_en_us(&v.to_string(), 2))),
+            "iconUrl": self.icon_url,
+        })
+    }
+}
+
+fn text(v: &Value, key: &str, max: usize) -> Option<String> {
+    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty() && s.chars().count() <= max).map(str::to_string)
+}
+
+fn number(v: &Value, key: &str) -> Option<f64> {
+    v.get(key).and_then(Value::as_f64).filter(|n| n.is_finite() && *n >= 0.0)
+}
+
+fn is_spam(v: &Value) -> bool {
+    let flag = |o: &Value| o.get("is_spam").or_else(|| o.get("isSpam")).and_then(Value::as_bool).unwrap_or(false);
+    flag(v) || v.get("flags").is_some_and(flag)
+}
+
+/// The rows of a balance answer on `chain`: other chains, spam and tokens with 0 decimals (low
+/// quality) dropped, unreadable entries skipped, sorted by value (then by name). `None` when the
+/// answer is not a balance list at all.
+pub fn parse_balances(body: &str, chain: &str) -> Option<Vec<TokenRow>> {
+    let v: Value = serde_json::from_str(body).ok()?;
+    let list = v.get("balances")?.as_array()?;
+    let mut rows: Vec<TokenRow> = list
+        .iter()
+        .take(TOKENS_MAX)
+        .filter(|t| t.get("chainId").and_then(Value::as_str) == Some(chain) && !is_spam(t))
+        .filter_map(|t| {
+            let quantity = t.get("quantity")?;
+            let decimals = match quantity.get("decimals")? {
+                Value::String(s) => s.parse::<u32>().ok()?,
+                Value::Number(n) => u32::try_from(n.as_u64()?).ok()?,
+                _ => return None,
+            };
+            if decimals == 0 {
+                return None;
+            }
+            let numeric = quantity.get("numeric")?.as_str()?;
+            if numeric.len() > 100 {
+                return None;
+            }
+            Some(TokenRow {
+                name: text(t, "name", 64)?,
+                symbol: text(t, "symbol", 32)?,
+                address: text(t, "address", 200),
+                quantity: format_native_balance_en_us(numeric),
+                value: number(t, "value").filter(|_| number(t, "price").is_some()),
+                icon_url: text(t, "iconUrl", 2048).filter(|u| u.starts_with("https://") || u.starts_with("http://") || u.starts_with("data:image/")),
+            })
+        })
+        .collect();
+    rows.sort_by(|a, b| b.value.unwrap_or(0.0).total_cmp(&a.value.unwrap_or(0.0)).then_with(|| a.name.cmp(&b.name)));
+    Some(rows)
+}
+
+/// The portfolio's total in USD with 2 decimals (`$1,234.57`).
+pub fn total_usd(rows: &[TokenRow]) -> String {
+    let total: f64 = rows.iter().filter_map(|r| r.value).sum();
+    format!("${}", format_amount_en_us(&total.to_string(), 2))
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Fetched {
+    address: String,
+    chain: String,
+    at_ms: u64,
+    rows: Vec<TokenRow>,
+}
+
+#[derive(Clone, Debug)]
+pub enum PortfolioEvent {
+    /// Read the balances again now (the visitor asked), unless a failure is under 30 s old.
+    Refresh,
+}
+
+#[derive(Default)]
+pub struct PortfolioSlice {
+    fetched: Option<Fetched>,
+    loading: bool,
+    /// When the last read failed: retries wait [`RETRY_AFTER_MS`].
+    failed_at: Option<u64>,
+    requests: Requests<(String, String)>,
+}
+
+impl Slice for PortfolioSlice {
+    type Event = PortfolioEvent;
+
+    fn handle(&mut self, event: PortfolioEvent, ctx: &mut Ctx) {
+        match event {
+            PortfolioEvent::Refresh => self.fetch(ctx, true),
+        }
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            Note::Shown(_) | Note::Connected => self.fetch(ctx, false),
+            Note::ChainChanged { .. } | Note::AccountsChanged => self.fetch(ctx, true),
+            Note::Disconnected => {
+                self.fetched = None;
+                self.failed_at = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
+        let Some((address, chain)) = self.requests.remove(id) else { return };
+        self.loading = false;
+        match (200..300).contains(&status).then(|| parse_balances(body, &chain)).flatten() {
+            Some(rows) => {
+                self.failed_at = None;
+                self.fetched = Some(Fetched { address, chain, at_ms: ctx.now, rows });
+            }
+            None => {
+                self.failed_at = Some(ctx.now);
+                ctx.alert(&WmError::TokenBalanceUnavailable);
+            }
+        }
+    }
+}
+
+impl PortfolioSlice {
+    /// The account and network the portfolio is for: the active namespace's connection.
+    fn subject(ctx: &Ctx) -> Option<(String, String)> {
+        let ns = ctx.active_namespace();
+        let c = ctx.conn.current(ns)?;
+        Some((ctx.conn.address(ns)?.to_string(), c.caip_network_id.clone()))
+    }
+
+    fn fetch(&mut self, ctx: &mut Ctx, force: bool) {
+        let Some((address, chain)) = Self::subject(ctx) else { return };
+        if self.failed_at.is_some_and(|at| ctx.now < at + RETRY_AFTER_MS) {
+            return;
+        }
+        let fresh = self.fetched.as_ref().is_some_and(|f| f.address == address && f.chain == chain && ctx.now < f.at_ms + PORTFOLIO_CACHE_MS);
+        if (fresh && !force) || self.requests.any(|(a, c)| *a == address && *c == chain) {
+            return;
+        }
+        let id = ctx.request_id(SliceId::Portfolio);
+        let path = format!("/v1/account/{}/balance", crate::service::url::segment(&address));
+        let url = ctx.api_url(&path, &[("currency", "usd".into()), ("chainId", chain.clone()), ("forceUpdate", force.to_string())]);
+        self.requests.insert(id, (address, chain));
+        self.loading = true;
+        ctx.fetch(id, url, None);
+    }
+
+    /// The Tokens tab's part of the snapshot.
+    pub fn view(&self, ctx: &Ctx) -> Value {
+        let subject = Self::subject(ctx);
+        let fetched = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain));
+        let rows: &[TokenRow] = fetched.map(|f| f.rows.as_slice()).unwrap_or(&[]);
+        json!({
+            "tokens": rows.iter().map(TokenRow::to_json).collect::<Vec<_>>(),
+            "totalUsd": fetched.map(|f| total_usd(&f.rows)),
+            "loading": self.loading && fetched.is_none(),
+            "error": self.failed_at.map(|_| json!({"code": WmError::TokenBalanceUnavailable.code(), "key": WmError::TokenBalanceUnavailable.key(), "message": WmError::TokenBalanceUnavailable.message()})),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHAIN: &str = "eip155:31337";
+
+    fn token(symbol: &str, decimals: &str, numeric: &str, value: Option<f64>, chain: &str) -> Value {
+        let mut t = json!({"name": format!("{symbol} token"), "symbol": symbol, "chainId": chain, "address": format!("{chain}:0x{:0>40}", symbol.len()),
+            "quantity": {"decimals": decimals, "numeric": numeric}, "iconUrl": "https://api.test/public/getTokenImage/x"});
+        if let Some(v) = value {
+            t["value"] = json!(v);
+            t["price"] = json!(1.0);
+        }
+        t
+    }
+
+    #[test]
+    fn rows_are_sorted_by_value_and_low_quality_spam_and_other_chains_are_dropped() {
+        let mut spam = token("SPAM", "18", "5", Some(1e9), CHAIN);
+        spam["flags"] = json!({"is_spam": true});
+        let body = json!({"balances": [
+            token("WMT", "18", "1000.123456", Some(250.03), CHAIN),
+            token("ETH", "18", "9999.9999", Some(29_999_999.7), CHAIN),
+            token("ZERO", "0", "7", Some(7.0), CHAIN),
+            token("USDC", "6", "1234567.891", Some(1_234_567.89), CHAIN),
+            token("NOPRICE", "18", "3", None, CHAIN),
+            token("OTHER", "18", "1", Some(1e12), "eip155:1"),
+            spam,
+        ]})
+        .to_string();
+        let rows = parse_balances(&body, CHAIN).unwrap();
+        let symbols: Vec<&str> = rows.iter().map(|r| r.symbol.as_str()).collect();
+        assert_eq!(symbols, ["ETH", "USDC", "WMT", "NOPRICE"]);
+        assert_eq!(rows[0].quantity, "9,999.999", "floored, grouped");
+        assert_eq!(rows[3].value, None, "no price, no value, still listed");
+        assert_eq!(total_usd(&rows), "$31,234,817.62");
+        assert_eq!(rows[1].to_json()["value"], "$1,234,567.89");
+    }
+
+    #[test]
+    fn junk_answers_are_refused_and_junk_rows_skipped() {
+        assert_eq!(parse_balances("<html>", CHAIN), None);
+        assert_eq!(parse_balances(r#"{"balances": 3}"#, CHAIN), None);
+        let body = json!({"balances": [
+            {"name": "x", "symbol": "X", "chainId": CHAIN},
+            {"name": "", "symbol": "X", "chainId": CHAIN, "quantity": {"decimals": "18", "numeric": "1"}},
+            {"name": "y", "symbol": "Y", "chainId": CHAIN, "quantity": {"decimals": "18", "numeric": "1"}, "iconUrl": "javascript:alert(1)"},
+        ]})
+        .to_string();
+        let rows = parse_balances(&body, CHAIN).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].icon_url, None, "only http(s) or data:image icons");
+        let many = json!({"balances": vec![token("T", "18", "1", Some(1.0), CHAIN); TOKENS_MAX + 50]}).to_string();
+        assert_eq!(parse_balances(&many, CHAIN).unwrap().len(), TOKENS_MAX);
+    }
+}

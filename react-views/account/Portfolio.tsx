@@ -1,0 +1,182 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { AccountPart, ActivityRowView, Intent, TokenRowView } from '../shell/types';
+
+const TABS = [
+  ['tokens', 'Tokens'],
+  ['activity', 'Activity'],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+const TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function isImageUrl(url: string | null): url is string {
+  return !!url && /^(https?:\/\/|data:image\/)/i.test(url);
+}
+
+function TokenIcon({ token }: { token: TokenRowView }) {
+  return isImageUrl(token.iconUrl) ? (
+    <img className="wm-token-icon" src={token.iconUrl} alt="" width={36} height={36} loading="lazy" />
+  ) : (
+    <span className="wm-token-icon wm-token-initials" aria-hidden="true">
+      {token.symbol.slice(0, 2)}
+    </span>
+  );
+}
+
+function Tokens({ part, onIntent }: { part: AccountPart['tokens']; onIntent: (i: Intent) => void }) {
+  if (part.error) {
+    return (
+      <div className="wm-portfolio-error" role="alert">
+        <p className="wm-error">{part.error.message}</p>
+        <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'refreshTokens' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (part.loading) {
+    return (
+      <ul className="wm-token-list" aria-busy="true" aria-label="Loading tokens">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="wm-token-row">
+            <span className="wm-token-icon wm-skeleton" />
+            <span className="wm-skeleton" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (part.tokens.length === 0) return <p className="wm-note">No tokens on this network yet.</p>;
+  return (
+    <ul className="wm-token-list" part="tokens">
+      {part.tokens.map((t) => (
+        <li key={t.address ?? t.symbol} className="wm-token-row" part="token">
+          <TokenIcon token={t} />
+          <span className="wm-token-text">
+            <span className="wm-token-name">{t.name}</span>
+            <span className="wm-token-quantity">
+              {t.quantity} {t.symbol}
+            </span>
+          </span>
+          <span className="wm-token-value">{t.value ?? '—'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ActivityRow({ row }: { row: ActivityRowView }) {
+  const negative = row.amount?.startsWith('-');
+  return (
+    <li className="wm-activity-row" part="activity-row">
+      <span className="wm-activity-text">
+        <span className="wm-activity-title">{row.title}</span>
+        <span className="wm-activity-meta">
+          {row.counterparty ? `${row.title === 'Received' ? 'From' : 'To'} ${row.counterparty}` : null}
+          {row.counterparty && row.minedAt !== null ? ' · ' : null}
+          {row.minedAt !== null ? <time dateTime={new Date(row.minedAt).toISOString()}>{TIME.format(row.minedAt)}</time> : null}
+        </span>
+      </span>
+      {row.amount ? <span className={negative ? 'wm-activity-amount' : 'wm-activity-amount wm-in'}>{row.amount}</span> : null}
+    </li>
+  );
+}
+
+function Activity({ part, onIntent }: { part: AccountPart['activity']; onIntent: (i: Intent) => void }) {
+  const end = useRef<HTMLDivElement>(null);
+  const { hasMore, loading } = part;
+  // Infinite scroll: the next page when the end of the list comes into view.
+  useEffect(() => {
+    const el = end.current;
+    if (!el || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onIntent({ type: 'loadMoreActivity' });
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, loading, onIntent]);
+
+  if (part.error) {
+    return (
+      <p className="wm-error" role="alert">
+        {part.error.message}
+      </p>
+    );
+  }
+  if (part.empty) return <p className="wm-note">No activity yet.</p>;
+  return (
+    <div className="wm-activity" part="activity">
+      {part.groups.map((g) => (
+        <section key={g.label} aria-label={g.label}>
+          <h3 className="wm-activity-month">{g.label}</h3>
+          <ul className="wm-activity-list">
+            {g.items.map((row) => (
+              <ActivityRow key={row.id} row={row} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {loading ? (
+        <ul className="wm-activity-list" aria-busy="true" aria-label="Loading activity">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="wm-activity-row">
+              <span className="wm-skeleton" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hasMore && !loading ? (
+        <div ref={end} className="wm-activity-end">
+          <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'loadMoreActivity' })}>
+            Load more
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Account view's tabs (a real tablist: arrow keys, Home and End move between tabs). */
+export function Portfolio({ part, onIntent }: { part: AccountPart; onIntent: (i: Intent) => void }) {
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const current = TABS.findIndex(([id]) => id === part.tab);
+  const select = (i: number) => {
+    const [id] = TABS[(i + TABS.length) % TABS.length];
+    onIntent({ type: 'selectAccountTab', tab: id as Tab });
+    tabs.current[(i + TABS.length) % TABS.length]?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: TABS.length - 1 };
+    if (e.key in moves) {
+      e.preventDefault();
+      select(moves[e.key]);
+    }
+  };
+  return (
+    <div className="wm-portfolio">
+      <div role="tablist" aria-label="Portfolio" className="wm-tabs" onKeyDown={onKeyDown}>
+        {TABS.map(([id, label], i) => (
+          <button
+            key={id}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`wm-tab-${id}`}
+            aria-selected={part.tab === id}
+            aria-controls={`wm-panel-${id}`}
+            tabIndex={part.tab === id ? 0 : -1}
+            className="wm-tab"
+            onClick={() => select(i)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`wm-panel-${part.tab}`} aria-labelledby={`wm-tab-${part.tab}`} className="wm-tabpanel">
+        {part.tab === 'activity' ? <Activity part={part.activity} onIntent={onIntent} /> : <Tokens part={part.tokens} onIntent={onIntent} />}
+      </div>
+    </div>
+  );
+}
