@@ -492,6 +492,9 @@ export class WalletModalElement extends HTMLElement {
         setTimeout(() => log(text), (e.delayMs as number) || 0);
         return;
       }
+      case 'dispatch':
+        // A lazily loaded module tells the engine something (an analytics event).
+        return this.#run(e.event as object);
       case 'copy':
         return void navigator.clipboard?.writeText(e.text as string).catch(() => {});
       case 'restoreFocus': {

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::account::transactions::{activity_sign, parse_mined_at, year_month_utc, TransactionsState};
 use crate::chain::format::{format_native_balance_en_us, truncate_address};
-use crate::engine::{Ctx, Note, Requests, Slice, SliceId};
+use crate::engine::{Ctx, Effect, Note, Requests, Slice, SliceId};
 use crate::service::entities::{Transaction, TransactionsPage};
 use crate::service::errors::WmError;
 
@@ -128,8 +128,10 @@ impl Slice for ActivitySlice {
                 self.list.on_page(page, &asked.1);
             }
             None => {
-                let (e, _event) = self.list.on_failure();
+                let (e, event) = self.list.on_failure();
                 ctx.emit_error(&e);
+                // Analytics is the engine's (it knows whether it is on): it sends the event.
+                ctx.push(Effect::Dispatch { event: crate::service::json::obj(vec![("type", "track".into()), ("event", event.into())]) });
                 self.error = Some(e);
             }
         }

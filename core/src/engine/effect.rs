@@ -25,6 +25,9 @@ pub enum Effect {
     Copy { text: String },
     /// Move focus back to what opened the modal.
     RestoreFocus,
+    /// Hand this event to the engine (a lazily loaded module telling the engine something, e.g. an
+    /// analytics event to send like the modal's).
+    Dispatch { event: Value },
 }
 
 impl Effect {
@@ -56,6 +59,7 @@ impl Effect {
             ),
             Effect::Copy { text } => ("copy", vec![("text", text.as_str().into())]),
             Effect::RestoreFocus => ("restoreFocus", vec![]),
+            Effect::Dispatch { event } => ("dispatch", vec![("event", event.clone())]),
         };
         fields.insert(0, ("type", ty.into()));
         obj(fields)

@@ -4,6 +4,8 @@ use crate::account::slice::AccountEvent;
 use crate::connect::slice::ConnectEvent;
 use crate::connect::switch_slice::SwitchEvent;
 use crate::ui::router::View;
+use crate::service::analytics::ERROR_FETCH_TRANSACTIONS;
+use crate::service::slice::ServiceEvent;
 use crate::ui::slice::UiEvent;
 use serde::{Deserialize, Deserializer};
 use super::json::{bad, boolean, opt_string, string, string_or_default, uint, Fields};
@@ -30,6 +32,7 @@ pub enum Event {
     Connect(ConnectEvent),
     Switch(SwitchEvent),
     Account(AccountEvent),
+    Service(ServiceEvent),
     /// The answer to a `ProviderRequest` effect.
     ProviderResult {
         id: u64,
@@ -201,6 +204,11 @@ impl Event {
                 failed: boolean(o, "failed", Some(false))?,
             }),
             "dismissBanner" => Event::Ui(UiEvent::DismissBanner),
+            // Only the events the lazily loaded slices report (not any name a caller makes up).
+            "track" => match string(o, "event")?.as_str() {
+                ERROR_FETCH_TRANSACTIONS => Event::Service(ServiceEvent::Track(ERROR_FETCH_TRANSACTIONS)),
+                _ => return Err(bad("event")),
+            },
             _ => return Err(format!("unknown event type `{ty}`")),
         })
     }

@@ -121,6 +121,7 @@ impl Engine {
             Event::Connect(e) => self.connect.handle(e, ctx),
             Event::Switch(e) => self.switch.handle(e, ctx),
             Event::Account(e) => self.account.handle(e, ctx),
+            Event::Service(e) => self.service.handle(e, ctx),
             Event::ProviderResult { id, result, error } => {
                 let outcome = match error {
                     Some(e) => Err(WmError::from_provider_code(e.code.unwrap_or(0), e.message.as_deref().unwrap_or(""))),

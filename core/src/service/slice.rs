@@ -3,7 +3,7 @@
 //! analytics beacons of opening and closing.
 
 use crate::engine::{Ctx, Effect, Note, Requests, Slice, SliceId, SDK_TYPE};
-use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_OPEN};
+use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_CLOSE, MODAL_OPEN};
 use crate::service::config::{parse_config_response, resolve};
 use crate::service::errors::WmError;
 use crate::service::json::Value;
@@ -73,23 +73,32 @@ impl ServiceSlice {
         };
         let seq = ctx.id();
         let event_id = format!("{}-{seq}", ctx.now);
-        let open = ev.event == MODAL_OPEN;
         let address = ctx.conn.address(ctx.active_namespace()).map(str::to_string);
-        if let Some(req) = self.analytics.modal_event(&context, &event_id, open, ev.connected, address.as_deref(), ctx.now) {
+        let req = match ev.event {
+            MODAL_OPEN | MODAL_CLOSE => self.analytics.modal_event(&context, &event_id, ev.event == MODAL_OPEN, ev.connected, address.as_deref(), ctx.now),
+            other => self.analytics.track(&context, &event_id, other, Value::Null, address.as_deref(), ctx.now),
+        };
+        if let Some(req) = req {
             let body = req.body.to_json().to_string();
             ctx.push(Effect::Beacon { url: req.url(ctx.opts.analytics_url()), body });
         }
     }
 }
 
-/// The service slice has no events of its own: it acts on notes and on its answers.
-pub enum ServiceEvent {}
+/// Events the service slice reads (besides notes and its answers).
+#[derive(Clone, Debug)]
+pub enum ServiceEvent {
+    /// A lazily loaded slice's analytics event (`ERROR_FETCH_TRANSACTIONS`), sent like the modal's.
+    Track(&'static str),
+}
 
 impl Slice for ServiceSlice {
     type Event = ServiceEvent;
 
-    fn handle(&mut self, event: ServiceEvent, _ctx: &mut Ctx) {
-        match event {}
+    fn handle(&mut self, event: ServiceEvent, ctx: &mut Ctx) {
+        let ServiceEvent::Track(event) = event;
+        let connected = ctx.connected();
+        self.analytics(ModalEvent { event, connected }, ctx);
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {

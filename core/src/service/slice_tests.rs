@@ -74,3 +74,16 @@ fn analytics_disabled_sends_nothing() {
     h.send(json!({"type": "close"}));
     assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })));
 }
+
+#[test]
+fn a_lazy_slices_analytics_event_is_sent_like_the_modals_and_made_up_names_are_refused() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+    h.send(json!({"type": "track", "event": "ERROR_FETCH_TRANSACTIONS"}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })), "waits for the analytics switch");
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
+    let bodies: Vec<String> = h.effects.iter().filter_map(|e| match e { Effect::Beacon { body, .. } => Some(body.clone()), _ => None }).collect();
+    assert!(bodies.iter().any(|b| b.contains("\"event\":\"ERROR_FETCH_TRANSACTIONS\"")), "{bodies:?}");
+    assert!(serde_json::from_value::<Event>(json!({"type": "track", "event": "ANYTHING"})).is_err());
+}

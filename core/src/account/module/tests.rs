@@ -126,6 +126,8 @@ fn a_failed_history_read_says_failed_to_fetch_transactions() {
     h.answer("/history", 0, json!(null));
     assert_eq!(h.part["activity"]["error"]["message"], "Failed to fetch transactions");
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Emit { name: "error", .. })));
+    let track = h.effects.iter().find_map(|e| match e { Effect::Dispatch { event } => Some(event.to_string()), _ => None }).expect("the analytics event goes to the engine");
+    assert_eq!(track, r#"{"type":"track","event":"ERROR_FETCH_TRANSACTIONS"}"#);
 }
 
 #[test]
