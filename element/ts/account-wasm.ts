@@ -9,7 +9,7 @@ import type { AccountPart, Snapshot } from './protocol';
 import type { Effect } from './engine';
 
 /** Events the account module reads from the views (the Account view's tabs and lists). */
-const ACCOUNT_EVENTS = new Set(['selectAccountTab', 'refreshTokens', 'loadMoreActivity']);
+const ACCOUNT_EVENTS = new Set(['selectAccountTab', 'refreshTokens', 'loadMoreActivity', 'openReceive']);
 
 /** What the bridge needs from the element. */
 export interface AccountHost {
@@ -52,6 +52,8 @@ export class AccountBridge {
   handles(event: object): boolean {
     const e = event as { type?: unknown; id?: unknown };
     if (typeof e.type === 'string' && ACCOUNT_EVENTS.has(e.type)) return true;
+    // The header's back button leaves the module's own screen first.
+    if (e.type === 'back' && this.part?.screen !== undefined && this.part.screen !== 'main') return true;
     return e.type === 'fetchResult' && typeof e.id === 'number' && isAccountRequest(e.id);
   }
 

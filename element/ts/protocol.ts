@@ -197,6 +197,12 @@ export interface ActivityRowView {
 
 /** The account module's part of the snapshot: the Account view's tabs and their lists. */
 export interface AccountPart {
+  /** The portfolio, or one of the module's own screens (left with the header's back button). */
+  screen: 'main' | 'receive';
+  /** The header title while a screen of the module shows. */
+  title: string | null;
+  /** The Receive screen: the address, its QR code (SVG from the core encoder), the networks it can receive on. */
+  receive: { address: string; qr: string | null; networks: string[] } | null;
   tab: 'tokens' | 'nfts' | 'activity';
   tokens: {
     tokens: TokenRowView[];
@@ -219,6 +225,7 @@ export interface AccountPart {
 
 /** What the account module reads from the views. */
 export type AccountIntent =
+  | { type: 'openReceive' }
   | { type: 'selectAccountTab'; tab: 'tokens' | 'nfts' | 'activity' }
   | { type: 'refreshTokens' }
   | { type: 'loadMoreActivity' };

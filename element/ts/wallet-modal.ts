@@ -426,7 +426,11 @@ export class WalletModalElement extends HTMLElement {
 
   /** What the views render: the engine's snapshot, with the account module's part when loaded. */
   #viewSnapshot(): ViewSnapshot {
-    return { ...this.#snapshot!, portfolio: this.#account?.part ?? null };
+    const part = this.#account?.part ?? null;
+    const s = { ...this.#snapshot!, portfolio: part };
+    // A screen of the account module (Receive) titles the header and is left with its back button.
+    if (part?.title && s.view === 'Account') Object.assign(s, { title: part.title, canGoBack: true });
+    return s;
   }
 
   /** The account module hears what the engine knows; it loads the first time Account shows. */

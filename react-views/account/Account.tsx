@@ -7,6 +7,7 @@ import { ChevronRightIcon } from '../shell/icons';
 import { CheckIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from '../shell/view-icons';
 import { useAccountStyles } from './styles';
 import { Portfolio } from './Portfolio';
+import { Receive } from './Receive';
 
 /**
  * A circle filled with a gradient of the five address colours. The colours can't be known in
@@ -48,6 +49,14 @@ export function Account({ snapshot, onIntent }: ViewProps) {
 
   if (!account) return <div ref={ref} className="wm-view wm-account" />;
   const network = snapshot.network;
+  const part = snapshot.portfolio;
+  if (part?.screen === 'receive' && part.receive) {
+    return (
+      <div ref={ref} className="wm-view wm-account" part="account">
+        <Receive receive={part.receive} onIntent={onIntent} />
+      </div>
+    );
+  }
 
   return (
     <div ref={ref} className="wm-view wm-account" part="account">
@@ -91,6 +100,13 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </a>
         ) : null}
       </div>
+      {part ? (
+        <div className="wm-account-buttons">
+          <button type="button" part="receive-button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'openReceive' })}>
+            Receive
+          </button>
+        </div>
+      ) : null}
       <div className="wm-account-actions">
         <button
           type="button"

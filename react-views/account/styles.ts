@@ -49,6 +49,11 @@ export const ACCOUNT_CSS = String.raw`
 
 .wm-portfolio-total { font-size: var(--_fs-body); font-weight: 600; font-variant-numeric: tabular-nums; }
 
+.wm-account-buttons { display: flex; gap: 8px; }
+.wm-account-buttons .wm-button { flex: 1; }
+.wm-receive { display: flex; flex-direction: column; align-items: center; gap: 12px; }
+.wm-receive-address { margin: 0; max-width: 100%; overflow-wrap: anywhere; text-align: center; font-size: var(--_fs-small); font-variant-numeric: tabular-nums; color: var(--_fg); }
+
 .wm-portfolio { display: flex; flex-direction: column; gap: 8px; }
 .wm-tabs { display: flex; gap: 4px; padding: 4px; border-radius: var(--_r-m); background: var(--_bg2); }
 .wm-tab {

@@ -16,6 +16,14 @@ use crate::engine::{Ctx, Effect, Note, Options, Slice, SliceId};
 /// The Account view's tabs.
 pub const TABS: [&str; 3] = ["tokens", "nfts", "activity"];
 
+/// What the Account view shows: the portfolio, or one of the module's own screens, reached from
+/// its buttons and left with the header's back button (the engine's router does not know them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Main,
+    Receive,
+}
+
 /// What the engine knows that the account slices need.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Context {
@@ -31,6 +39,9 @@ pub struct Context {
 pub enum ModuleEvent {
     Context(Option<Context>),
     SelectTab(String),
+    OpenReceive,
+    /// The header's back button while a screen of this module shows.
+    Back,
     Portfolio(PortfolioEvent),
     Activity(ActivityEvent),
     FetchResult { id: u64, status: u16, body: String },
@@ -56,6 +67,8 @@ impl ModuleEvent {
                 }),
             }),
             "selectAccountTab" => ModuleEvent::SelectTab(text(v, "tab")?),
+            "openReceive" => ModuleEvent::OpenReceive,
+            "back" => ModuleEvent::Back,
             "refreshTokens" => ModuleEvent::Portfolio(PortfolioEvent::Refresh),
             "loadMoreActivity" => ModuleEvent::Activity(ActivityEvent::LoadMore),
             "fetchResult" => ModuleEvent::FetchResult {
@@ -72,6 +85,9 @@ pub struct AccountModule {
     ctx: Ctx,
     context: Option<Context>,
     tab: &'static str,
+    screen: Screen,
+    /// The Receive screen's QR code (SVG) and the address it encodes.
+    receive_qr: Option<(String, String)>,
     portfolio: PortfolioSlice,
     activity: ActivitySlice,
 }
@@ -82,7 +98,7 @@ impl AccountModule {
         let (networks, _) = opts.resolve_networks();
         ctx.opts = opts;
         ctx.networks = networks;
-        AccountModule { ctx, context: None, tab: TABS[0], portfolio: PortfolioSlice::default(), activity: ActivitySlice::default() }
+        AccountModule { ctx, context: None, tab: TABS[0], screen: Screen::Main, receive_qr: None, portfolio: PortfolioSlice::default(), activity: ActivitySlice::default() }
     }
 
     /// Handles one event at `now_ms`: effects out, and the module's part of the snapshot.
@@ -98,6 +114,9 @@ impl AccountModule {
                 }
                 None => ctx.alert_text("UNKNOWN_TAB", &format!("Unknown Account tab `{}`", tab.chars().take(32).collect::<String>())),
             },
+            ModuleEvent::OpenReceive if self.context.is_some() => self.screen = Screen::Receive,
+            ModuleEvent::OpenReceive => {}
+            ModuleEvent::Back => self.screen = Screen::Main,
             ModuleEvent::Portfolio(e) => self.portfolio.handle(e, ctx),
             ModuleEvent::Activity(e) => self.activity.handle(e, ctx),
             ModuleEvent::FetchResult { id, status, body } => match SliceId::of_request(id) {
@@ -114,6 +133,10 @@ impl AccountModule {
     /// slices hear what changed as notes.
     fn set_context(&mut self, c: Option<Context>) {
         let before = self.context.take();
+        if !c.as_ref().is_some_and(|c| c.visible) {
+            // The Account view is gone (closed, or another view): it comes back on the portfolio.
+            self.screen = Screen::Main;
+        }
         let ctx = &mut self.ctx;
         match &c {
             Some(c) => {
@@ -162,9 +185,25 @@ impl AccountModule {
         }
     }
 
+    /// The Receive screen: the address as a QR code (made once per address) and the networks of
+    /// its namespace, the ones it can receive on.
+    fn receive(&mut self) -> Value {
+        let Some(c) = self.context.as_ref().filter(|_| self.screen == Screen::Receive) else { return Value::Null };
+        if self.receive_qr.as_ref().is_none_or(|(a, _)| *a != c.address) {
+            let svg = crate::ui::qr::QrCode::encode(c.address.as_bytes(), crate::ui::qr::EcLevel::M).map(|q| q.to_svg()).unwrap_or_default();
+            self.receive_qr = Some((c.address.clone(), svg));
+        }
+        let networks: Vec<&str> = self.ctx.networks.iter().filter(|n| n.chain_namespace.as_str() == c.namespace).map(|n| n.name.as_str()).collect();
+        json!({"address": c.address, "qr": self.receive_qr.as_ref().map(|(_, s)| s), "networks": networks})
+    }
+
     /// The module's part of the snapshot (`snapshot.portfolio` in the views).
-    pub fn part(&self) -> Value {
+    pub fn part(&mut self) -> Value {
+        let receive = self.receive();
         json!({
+            "screen": match self.screen { Screen::Main => "main", Screen::Receive => "receive" },
+            "title": match self.screen { Screen::Main => Value::Null, Screen::Receive => "Receive".into() },
+            "receive": receive,
             "tab": self.tab,
             "tokens": self.portfolio.view(&self.ctx),
             "activity": self.activity.view(),

@@ -142,3 +142,19 @@ fn bad_events_are_refused_with_a_reason() {
         assert!(err.contains(why), "{err}");
     }
 }
+
+#[test]
+fn receive_shows_the_address_as_a_qr_code_and_back_returns_to_the_portfolio() {
+    let mut h = H::new();
+    h.context(CHAIN, true).send(json!({"type": "openReceive"}));
+    assert_eq!(h.part["screen"], "receive");
+    assert_eq!(h.part["title"], "Receive");
+    assert_eq!(h.part["receive"]["address"], ADDR);
+    let svg = h.part["receive"]["qr"].as_str().unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(" d=\""), "{svg}");
+    h.send(json!({"type": "back"}));
+    assert_eq!(h.part["screen"], "main");
+    assert_eq!(h.part["receive"], Value::Null);
+    h.send(json!({"type": "openReceive"})).context(CHAIN, false).context(CHAIN, true);
+    assert_eq!(h.part["screen"], "main", "leaving the Account view leaves Receive");
+}
