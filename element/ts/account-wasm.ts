@@ -9,7 +9,12 @@ import type { AccountPart, Snapshot } from './protocol';
 import type { Effect } from './engine';
 
 /** Events the account module reads from the views (the Account view's tabs and lists). */
-const ACCOUNT_EVENTS = new Set(['selectAccountTab', 'refreshTokens', 'loadMoreActivity', 'openReceive']);
+const ACCOUNT_EVENTS = new Set([
+  'selectAccountTab', 'refreshTokens', 'loadMoreActivity', 'openReceive', 'openSend',
+  'sendSetToken', 'sendSetAmount', 'sendSetReceiver', 'sendMax', 'sendPreview', 'sendConfirm',
+]);
+/** Timers the module starts carry this prefix. */
+const TIMER_PREFIX = 'account-';
 
 /** What the bridge needs from the element. */
 export interface AccountHost {
@@ -54,7 +59,8 @@ export class AccountBridge {
     if (typeof e.type === 'string' && ACCOUNT_EVENTS.has(e.type)) return true;
     // The header's back button leaves the module's own screen first.
     if (e.type === 'back' && this.part?.screen !== undefined && this.part.screen !== 'main') return true;
-    return e.type === 'fetchResult' && typeof e.id === 'number' && isAccountRequest(e.id);
+    if (e.type === 'timer') return typeof e.id === 'string' && e.id.startsWith(TIMER_PREFIX);
+    return (e.type === 'fetchResult' || e.type === 'providerResult') && typeof e.id === 'number' && isAccountRequest(e.id);
   }
 
   run(event: object): void {

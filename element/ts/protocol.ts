@@ -198,11 +198,25 @@ export interface ActivityRowView {
 /** The account module's part of the snapshot: the Account view's tabs and their lists. */
 export interface AccountPart {
   /** The portfolio, or one of the module's own screens (left with the header's back button). */
-  screen: 'main' | 'receive';
+  screen: 'main' | 'receive' | 'send';
   /** The header title while a screen of the module shows. */
   title: string | null;
   /** The Receive screen: the address, its QR code (SVG from the core encoder), the networks it can receive on. */
   receive: { address: string; qr: string | null; networks: string[] } | null;
+  /** The Send screen: the form, its error, and the preview with the estimated fee. */
+  send: {
+    stage: 'editing' | 'preview' | 'sending';
+    tokens: Array<{ symbol: string; name: string; balance: string }>;
+    /** Index of the chosen token in `tokens`. */
+    token: number | null;
+    amount: string;
+    receiver: string;
+    /** Why the form cannot be sent ('An amount and receiver address are required', …). */
+    error: string | null;
+    preview: { to: string; amount: string; fee: string | null; feeError: string | null } | null;
+  } | null;
+  /** The transaction last sent from the Send screen, until it is mined. */
+  sent: { hash: string; explorerUrl: string | null } | null;
   tab: 'tokens' | 'nfts' | 'activity';
   tokens: {
     tokens: TokenRowView[];
@@ -226,6 +240,13 @@ export interface AccountPart {
 /** What the account module reads from the views. */
 export type AccountIntent =
   | { type: 'openReceive' }
+  | { type: 'openSend' }
+  | { type: 'sendSetToken'; index: number }
+  | { type: 'sendSetAmount'; amount: string }
+  | { type: 'sendSetReceiver'; receiver: string }
+  | { type: 'sendMax' }
+  | { type: 'sendPreview' }
+  | { type: 'sendConfirm' }
   | { type: 'selectAccountTab'; tab: 'tokens' | 'nfts' | 'activity' }
   | { type: 'refreshTokens' }
   | { type: 'loadMoreActivity' };

@@ -8,6 +8,7 @@ import { CheckIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } fr
 import { useAccountStyles } from './styles';
 import { Portfolio } from './Portfolio';
 import { Receive } from './Receive';
+import { Send } from './Send';
 
 /**
  * A circle filled with a gradient of the five address colours. The colours can't be known in
@@ -50,6 +51,13 @@ export function Account({ snapshot, onIntent }: ViewProps) {
   if (!account) return <div ref={ref} className="wm-view wm-account" />;
   const network = snapshot.network;
   const part = snapshot.portfolio;
+  if (part?.screen === 'send' && part.send) {
+    return (
+      <div ref={ref} className="wm-view wm-account" part="account">
+        <Send send={part.send} from={account.address} onIntent={onIntent} />
+      </div>
+    );
+  }
   if (part?.screen === 'receive' && part.receive) {
     return (
       <div ref={ref} className="wm-view wm-account" part="account">
@@ -100,10 +108,23 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </a>
         ) : null}
       </div>
+      {part?.sent ? (
+        <p className="wm-sent" role="status" part="sent">
+          Transaction sent.{' '}
+          {part.sent.explorerUrl && isHttpUrl(part.sent.explorerUrl) ? (
+            <a className="wm-link" href={part.sent.explorerUrl} target="_blank" rel="noopener noreferrer">
+              View on the explorer
+            </a>
+          ) : null}
+        </p>
+      ) : null}
       {part ? (
         <div className="wm-account-buttons">
           <button type="button" part="receive-button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'openReceive' })}>
             Receive
+          </button>
+          <button type="button" part="send-button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'openSend' })}>
+            Send
           </button>
         </div>
       ) : null}

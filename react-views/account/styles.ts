@@ -51,6 +51,21 @@ export const ACCOUNT_CSS = String.raw`
 
 .wm-account-buttons { display: flex; gap: 8px; }
 .wm-account-buttons .wm-button { flex: 1; }
+.wm-send { display: flex; flex-direction: column; gap: 12px; }
+.wm-field { display: flex; flex-direction: column; gap: 4px; font-weight: 600; font-size: var(--_fs-small); color: var(--_fg); }
+.wm-field-row { display: flex; gap: 8px; }
+.wm-field-row input { flex: 1; min-width: 0; }
+.wm-field input, .wm-field select {
+  box-sizing: border-box; width: 100%; padding: 10px 12px; border: 1px solid var(--_fg2); border-radius: var(--_r-m);
+  background: var(--_bg); color: var(--_fg); font: inherit; font-size: var(--_fs-body); font-weight: 400;
+}
+.wm-field input:focus-visible, .wm-field select:focus-visible { outline: 2px solid var(--_accent-fill); outline-offset: 1px; }
+.wm-field-hint { font-weight: 400; color: var(--_fg2); }
+.wm-send-preview { display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; margin: 0; }
+.wm-send-preview dt { color: var(--_fg2); font-size: var(--_fs-small); }
+.wm-send-preview dd { margin: 0; text-align: end; font-weight: 600; font-variant-numeric: tabular-nums; }
+.wm-send-address { overflow-wrap: anywhere; font-size: var(--_fs-small); }
+.wm-sent { margin: 0; text-align: center; color: var(--_success-text); font-size: var(--_fs-small); font-weight: 600; }
 .wm-receive { display: flex; flex-direction: column; align-items: center; gap: 12px; }
 .wm-receive-address { margin: 0; max-width: 100%; overflow-wrap: anywhere; text-align: center; font-size: var(--_fs-small); font-variant-numeric: tabular-nums; color: var(--_fg); }
 

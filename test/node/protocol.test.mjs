@@ -165,6 +165,30 @@ function busyAccount() {
   return { send, part: out.part };
 }
 
+test('the account module\'s Send and Receive screens have the fields of protocol.ts too', () => {
+  const { send } = busyAccount();
+  send({ type: 'selectAccountTab', tab: 'tokens' });
+  send({ type: 'openSend' });
+  send({ type: 'sendSetAmount', amount: '1' });
+  send({ type: 'sendSetReceiver', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+  let out = send({ type: 'sendPreview' });
+  const gas = out.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_estimateGas');
+  const price = out.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_gasPrice');
+  send({ type: 'providerResult', id: gas.id, result: '0x5208' });
+  out = send({ type: 'providerResult', id: price.id, result: '0x1' });
+  assert.ok(out.part.send?.preview?.fee, 'a preview with its fee');
+  const seen = new Set();
+  compare(out.part, declarations.get('AccountPart').members, 'AccountPart', seen);
+  assert.ok(seen.has('AccountPart.send'), 'send compared');
+  out = send({ type: 'sendConfirm' });
+  const tx = out.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_sendTransaction');
+  out = send({ type: 'providerResult', id: tx.id, result: `0x${'ab'.repeat(32)}` });
+  out = send({ type: 'openReceive' });
+  assert.ok(out.part.sent && out.part.receive, 'sent and receive filled');
+  compare(out.part, declarations.get('AccountPart').members, 'AccountPart', seen);
+  for (const p of ['AccountPart.sent', 'AccountPart.receive']) assert.ok(seen.has(p), `${p} compared`);
+});
+
 test('the account module sends exactly the fields of protocol.ts AccountPart, nested objects included', () => {
   const { part } = busyAccount();
   assert.ok(part.tokens.tokens.length === 1 && part.activity.groups.length === 1, 'tokens and activity filled');
@@ -177,7 +201,7 @@ test('every AccountIntent of protocol.ts is an event the account module reads', 
   const intent = declarations.get('AccountIntent');
   assert.ok(intent && ts.isUnionTypeNode(intent.type));
   const { send } = busyAccount();
-  const samples = { tab: 'tokens' };
+  const samples = { tab: 'tokens', index: 0, amount: '1', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' };
   for (const variant of intent.type.types) {
     const list = fields(members(variant));
     const type = list.find((f) => f.name === 'type').type.literal.text;

@@ -13,5 +13,6 @@ pub mod slice;
 pub mod module;
 pub mod portfolio;
 pub mod activity;
+pub mod send_slice;
 #[cfg(test)]
 mod slice_tests;

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::account::activity::{ActivityEvent, ActivitySlice};
 use crate::account::portfolio::{PortfolioEvent, PortfolioSlice};
+use crate::account::send_slice::{SendEvent, SendSlice};
 use crate::connect::connection::{Connection, Status};
 use crate::engine::{Ctx, Effect, Note, Options, Slice, SliceId};
 
@@ -22,6 +23,7 @@ pub const TABS: [&str; 3] = ["tokens", "nfts", "activity"];
 pub enum Screen {
     Main,
     Receive,
+    Send,
 }
 
 /// What the engine knows that the account slices need.
@@ -42,9 +44,13 @@ pub enum ModuleEvent {
     OpenReceive,
     /// The header's back button while a screen of this module shows.
     Back,
+    OpenSend,
     Portfolio(PortfolioEvent),
     Activity(ActivityEvent),
+    Send(SendEvent),
     FetchResult { id: u64, status: u16, body: String },
+    ProviderResult { id: u64, outcome: crate::engine::Outcome },
+    Timer(String),
 }
 
 fn text(v: &Value, key: &str) -> Result<String, String> {
@@ -68,6 +74,26 @@ impl ModuleEvent {
             }),
             "selectAccountTab" => ModuleEvent::SelectTab(text(v, "tab")?),
             "openReceive" => ModuleEvent::OpenReceive,
+            "openSend" => ModuleEvent::OpenSend,
+            "sendSetToken" => ModuleEvent::Send(SendEvent::SetToken {
+                index: v.get("index").and_then(Value::as_u64).ok_or("missing or invalid field `index`")? as usize,
+            }),
+            "sendSetAmount" => ModuleEvent::Send(SendEvent::SetAmount(text(v, "amount")?)),
+            "sendSetReceiver" => ModuleEvent::Send(SendEvent::SetReceiver(text(v, "receiver")?)),
+            "sendMax" => ModuleEvent::Send(SendEvent::Max),
+            "sendPreview" => ModuleEvent::Send(SendEvent::Preview),
+            "sendConfirm" => ModuleEvent::Send(SendEvent::Confirm),
+            "timer" => ModuleEvent::Timer(text(v, "id")?),
+            "providerResult" => ModuleEvent::ProviderResult {
+                id: v.get("id").and_then(Value::as_u64).ok_or("missing or invalid field `id`")?,
+                outcome: match v.get("error") {
+                    None | Some(Value::Null) => Ok(v.get("result").cloned().unwrap_or(Value::Null).into()),
+                    Some(e) => Err(crate::service::errors::WmError::from_provider_code(
+                        e.get("code").and_then(Value::as_i64).unwrap_or(0),
+                        e.get("message").and_then(Value::as_str).unwrap_or(""),
+                    )),
+                },
+            },
             "back" => ModuleEvent::Back,
             "refreshTokens" => ModuleEvent::Portfolio(PortfolioEvent::Refresh),
             "loadMoreActivity" => ModuleEvent::Activity(ActivityEvent::LoadMore),
@@ -90,6 +116,7 @@ pub struct AccountModule {
     receive_qr: Option<(String, String)>,
     portfolio: PortfolioSlice,
     activity: ActivitySlice,
+    send: SendSlice,
 }
 
 impl AccountModule {
@@ -98,7 +125,7 @@ impl AccountModule {
         let (networks, _) = opts.resolve_networks();
         ctx.opts = opts;
         ctx.networks = networks;
-        AccountModule { ctx, context: None, tab: TABS[0], screen: Screen::Main, receive_qr: None, portfolio: PortfolioSlice::default(), activity: ActivitySlice::default() }
+        AccountModule { ctx, context: None, tab: TABS[0], screen: Screen::Main, receive_qr: None, portfolio: PortfolioSlice::default(), activity: ActivitySlice::default(), send: SendSlice::default() }
     }
 
     /// Handles one event at `now_ms`: effects out, and the module's part of the snapshot.
@@ -116,7 +143,33 @@ impl AccountModule {
             },
             ModuleEvent::OpenReceive if self.context.is_some() => self.screen = Screen::Receive,
             ModuleEvent::OpenReceive => {}
-            ModuleEvent::Back => self.screen = Screen::Main,
+            ModuleEvent::OpenSend if self.context.is_some() => {
+                let tokens = self.portfolio.sendable(ctx);
+                self.send.handle(SendEvent::Open { tokens }, ctx);
+                self.screen = Screen::Send;
+            }
+            ModuleEvent::OpenSend => {}
+            // Back: from the send preview to its form, else to the portfolio.
+            ModuleEvent::Back => match self.screen {
+                Screen::Send if self.send.previewing() => self.send.handle(SendEvent::Edit, ctx),
+                Screen::Send => {
+                    self.send.handle(SendEvent::Close, ctx);
+                    self.screen = if self.send.open() { Screen::Send } else { Screen::Main };
+                }
+                _ => self.screen = Screen::Main,
+            },
+            ModuleEvent::Send(e) => {
+                self.send.handle(e, ctx);
+            }
+            ModuleEvent::ProviderResult { id, outcome } => {
+                if SliceId::of_request(id) == Some(SliceId::Send) {
+                    self.send.on_provider_result(id, outcome, ctx);
+                }
+                if self.screen == Screen::Send && !self.send.open() {
+                    self.screen = Screen::Main; // sent: back on the account, which says so
+                }
+            }
+            ModuleEvent::Timer(id) => self.send.on_timer(&id, ctx),
             ModuleEvent::Portfolio(e) => self.portfolio.handle(e, ctx),
             ModuleEvent::Activity(e) => self.activity.handle(e, ctx),
             ModuleEvent::FetchResult { id, status, body } => match SliceId::of_request(id) {
@@ -177,6 +230,7 @@ impl AccountModule {
                     continue;
                 }
                 let ctx = &mut self.ctx;
+                self.send.on_note(note, ctx);
                 self.portfolio.on_note(note, ctx);
                 if self.tab == "activity" || matches!(note, Note::Disconnected) {
                     self.activity.on_note(note, ctx);
@@ -197,13 +251,27 @@ impl AccountModule {
         json!({"address": c.address, "qr": self.receive_qr.as_ref().map(|(_, s)| s), "networks": networks})
     }
 
+    /// The explorer page of a transaction on the connected network, when it has an explorer.
+    fn explorer_tx(&self, hash: &str) -> Option<String> {
+        let c = self.context.as_ref()?;
+        let base = self.ctx.network(&c.caip_network_id)?.explorer_url()?.trim_end_matches('/').to_string();
+        crate::engine::is_http_url(&base).then(|| format!("{base}/tx/{hash}"))
+    }
+
     /// The module's part of the snapshot (`snapshot.portfolio` in the views).
     pub fn part(&mut self) -> Value {
         let receive = self.receive();
         json!({
-            "screen": match self.screen { Screen::Main => "main", Screen::Receive => "receive" },
-            "title": match self.screen { Screen::Main => Value::Null, Screen::Receive => "Receive".into() },
+            "screen": match self.screen { Screen::Main => "main", Screen::Receive => "receive", Screen::Send => "send" },
+            "title": match self.screen {
+                Screen::Main => Value::Null,
+                Screen::Receive => "Receive".into(),
+                Screen::Send if self.send.previewing() => "Preview send".into(),
+                Screen::Send => "Send".into(),
+            },
             "receive": receive,
+            "send": if self.screen == Screen::Send { self.send.view(&self.ctx) } else { Value::Null },
+            "sent": self.send.pending().map(|hash| json!({"hash": hash, "explorerUrl": self.explorer_tx(hash)})),
             "tab": self.tab,
             "tokens": self.portfolio.view(&self.ctx),
             "activity": self.activity.view(),

@@ -29,6 +29,9 @@ pub struct TokenRow {
     /// Dollar value of the holding (2 decimals), `None` when the token has no price.
     pub value: Option<f64>,
     pub icon_url: Option<String>,
+    pub decimals: u32,
+    /// The quantity as the service wrote it (a decimal).
+    pub numeric: String,
 }
 
 impl TokenRow {
@@ -88,6 +91,8 @@ pub fn parse_balances(body: &str, chain: &str) -> Option<Vec<TokenRow>> {
                 quantity: format_native_balance_en_us(numeric),
                 value: number(t, "value").filter(|_| number(t, "price").is_some()),
                 icon_url: text(t, "iconUrl", 2048).filter(|u| u.starts_with("https://") || u.starts_with("http://") || u.starts_with("data:image/")),
+                decimals,
+                numeric: numeric.to_string(),
             })
         })
         .collect();
@@ -184,6 +189,23 @@ impl PortfolioSlice {
         self.requests.insert(id, (address, chain));
         self.loading = true;
         ctx.fetch(id, url, None);
+    }
+
+    /// The tokens the account holds on its network, for the Send form (the contract address
+    /// without its CAIP-10 prefix; `None` for the native currency).
+    pub fn sendable(&self, ctx: &Ctx) -> Vec<crate::account::send_slice::Sendable> {
+        let subject = Self::subject(ctx);
+        let Some(f) = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain)) else { return Vec::new() };
+        f.rows
+            .iter()
+            .map(|r| crate::account::send_slice::Sendable {
+                name: r.name.clone(),
+                symbol: r.symbol.clone(),
+                address: r.address.as_deref().map(|a| a.rsplit(':').next().unwrap_or(a).to_string()),
+                decimals: r.decimals,
+                balance: r.numeric.clone(),
+            })
+            .collect()
     }
 
     /// The Tokens tab's part of the snapshot.

@@ -15,7 +15,10 @@ struct H {
 
 impl H {
     fn new() -> H {
-        let opts: Options = serde_json::from_value(json!({"projectId": "p", "apiUrl": "http://api.test"})).unwrap();
+        let net = |id: u64| json!({"id": id, "caipNetworkId": format!("eip155:{id}"), "name": format!("Anvil {id}"), "chainNamespace": "eip155",
+            "nativeCurrency": {"name": "Ether", "symbol": "ETH", "decimals": 18}, "rpcUrls": {"default": {"http": ["http://127.0.0.1:8545"]}},
+            "blockExplorers": {"default": {"name": "Explorer", "url": "https://explorer.test/"}}, "testnet": true});
+        let opts: Options = serde_json::from_value(json!({"projectId": "p", "apiUrl": "http://api.test", "networks": [net(31337), net(31338)]})).unwrap();
         H { m: AccountModule::new(opts), now: 1_000, effects: Vec::new(), part: Value::Null }
     }
 
@@ -157,4 +160,97 @@ fn receive_shows_the_address_as_a_qr_code_and_back_returns_to_the_portfolio() {
     assert_eq!(h.part["receive"], Value::Null);
     h.send(json!({"type": "openReceive"})).context(CHAIN, false).context(CHAIN, true);
     assert_eq!(h.part["screen"], "main", "leaving the Account view leaves Receive");
+}
+
+// ----- send -----
+
+const USDC: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const BOB: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
+impl H {
+    fn request(&self, method: &str) -> Option<(u64, Value)> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::ProviderRequest { id, method: m, params, .. } if m == method => Some((*id, serde_json::from_str(&params.to_string()).unwrap())),
+            _ => None,
+        })
+    }
+
+    fn wallet_answer(&mut self, method: &str, result: Value) -> &mut Self {
+        let (id, _) = self.request(method).unwrap_or_else(|| panic!("no {method} in {:?}", self.effects));
+        self.send(json!({"type": "providerResult", "id": id, "result": result}))
+    }
+
+    fn dispatched(&self) -> Vec<Value> {
+        self.effects.iter().filter_map(|e| match e { Effect::Dispatch { event } => Some(serde_json::from_str(&event.to_string()).unwrap()), _ => None }).collect()
+    }
+
+    fn sending(&mut self) -> &mut Self {
+        self.context(CHAIN, true).answer("/balance", 200, balances()).send(json!({"type": "openSend"}))
+    }
+}
+
+#[test]
+fn the_send_form_refuses_what_the_spec_and_eip55_refuse() {
+    let mut h = H::new();
+    h.sending();
+    assert_eq!(h.part["screen"], "send");
+    assert_eq!(h.part["title"], "Send");
+    assert_eq!(h.part["send"]["tokens"].as_array().unwrap().len(), 2, "every token held");
+    h.send(json!({"type": "sendPreview"}));
+    assert_eq!(h.part["send"]["error"], "An amount and receiver address are required");
+    h.send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": "0x70997970C51812DC3A010C7d01b50e0d17dc79C8"}));
+    h.send(json!({"type": "sendPreview"}));
+    assert!(h.part["send"]["error"].as_str().unwrap().contains("wrong checksum (EIP-55)"), "{}", h.part["send"]["error"]);
+    h.send(json!({"type": "sendSetReceiver", "receiver": BOB})).send(json!({"type": "sendSetAmount", "amount": "10000"}));
+    h.send(json!({"type": "sendPreview"}));
+    assert_eq!(h.part["send"]["error"], "Insufficient ETH balance");
+    h.send(json!({"type": "sendMax"}));
+    assert_eq!(h.part["send"]["amount"], "9999.5");
+}
+
+#[test]
+fn sending_ether_previews_the_fee_then_sends_through_the_wallet_and_watches_the_receipt() {
+    let mut h = H::new();
+    h.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB.to_lowercase()}));
+    h.send(json!({"type": "sendPreview"}));
+    assert_eq!(h.part["title"], "Preview send");
+    let (gas_id, gas) = h.request("eth_estimateGas").expect("the fee is estimated");
+    assert_eq!(gas[0]["value"], "0xde0b6b3a7640000");
+    let (price_id, _) = h.request("eth_gasPrice").expect("at the gas price");
+    h.send(json!({"type": "providerResult", "id": gas_id, "result": "0x5208"}));
+    h.send(json!({"type": "providerResult", "id": price_id, "result": "0x3b9aca00"}));
+    assert_eq!(h.part["send"]["preview"]["fee"], "0.000021 ETH");
+    assert_eq!(h.part["send"]["preview"]["amount"], "1 ETH");
+    h.send(json!({"type": "sendConfirm"}));
+    let (_, tx) = h.request("eth_sendTransaction").unwrap();
+    assert_eq!(tx[0], json!({"from": ADDR, "to": BOB.to_lowercase(), "value": "0xde0b6b3a7640000"}));
+    assert_eq!(h.dispatched()[0]["type"], "hostRequest", "the engine says Approve in your wallet");
+    let hash = format!("0x{}", "ab".repeat(32));
+    h.wallet_answer("eth_sendTransaction", json!(hash));
+    assert_eq!(h.dispatched()[0]["result"], hash.as_str(), "the engine watches it too");
+    assert_eq!(h.part["screen"], "main");
+    assert_eq!(h.part["sent"]["hash"], hash.as_str());
+    assert_eq!(h.part["sent"]["explorerUrl"], format!("https://explorer.test/tx/{hash}"));
+    h.send(json!({"type": "timer", "id": "account-receipt"}));
+    h.wallet_answer("eth_getTransactionReceipt", Value::Null);
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == "account-receipt")), "asked again");
+    h.send(json!({"type": "timer", "id": "account-receipt"}));
+    h.wallet_answer("eth_getTransactionReceipt", json!({"status": "0x1"}));
+    assert!(h.fetch("/balance").is_some(), "mined: the tokens are read again");
+    assert_eq!(h.part["sent"], Value::Null);
+}
+
+#[test]
+fn sending_usdc_calls_transfer_on_the_contract_and_a_rejection_keeps_the_form() {
+    let mut h = H::new();
+    h.sending().send(json!({"type": "sendSetToken", "index": 1})).send(json!({"type": "sendSetAmount", "amount": "12.5"}));
+    h.send(json!({"type": "sendSetReceiver", "receiver": BOB})).send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
+    let (id, tx) = h.request("eth_sendTransaction").unwrap();
+    assert_eq!(tx[0]["to"], USDC);
+    assert_eq!(tx[0]["data"], format!("0xa9059cbb{:0>64}{:0>64}", BOB[2..].to_lowercase(), "bebc20"), "transfer(BOB, 12.5e6)");
+    h.send(json!({"type": "providerResult", "id": id, "error": {"code": 4001, "message": "User rejected"}}));
+    assert_eq!(h.part["screen"], "send");
+    assert_eq!(h.part["send"]["error"], "User rejected the request");
+    assert_eq!(h.part["send"]["amount"], "12.5", "the form is kept");
+    assert_eq!(h.dispatched()[0]["failed"], true);
 }
