@@ -34,8 +34,9 @@ pub fn describe(operation_type: &str) -> String {
         "claim" => "Claimed".into(),
         "" => "Transaction".into(),
         other => {
+            // ASCII only: Unicode case tables would cost the module ~10 KB for a label.
             let mut c = other.chars();
-            c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+            c.next().map(|f| std::iter::once(f.to_ascii_uppercase()).chain(c).collect()).unwrap_or_default()
         }
     }
 }
