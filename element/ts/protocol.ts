@@ -191,6 +191,8 @@ export interface ActivityRowView {
   counterparty: string | null;
   /** Unix milliseconds when mined (null when the service gave no readable time). */
   minedAt: number | null;
+  /** The token's icon or the NFT's preview (http(s)), if any. */
+  iconUrl: string | null;
   hash: string;
   status: string;
 }

@@ -69,6 +69,13 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
   const negative = row.amount?.startsWith('-');
   return (
     <li className="wm-activity-row" part="activity-row">
+      {isImageUrl(row.iconUrl) ? (
+        <img className="wm-token-icon" src={row.iconUrl} alt="" width={36} height={36} loading="lazy" />
+      ) : (
+        <span className="wm-token-icon wm-token-initials" aria-hidden="true">
+          {row.title.slice(0, 1)}
+        </span>
+      )}
       <span className="wm-activity-text">
         <span className="wm-activity-title">{row.title}</span>
         <span className="wm-activity-meta">

@@ -57,7 +57,11 @@ fn sign(operation_type: &str, direction: &str) -> &'static str {
 fn row(tx: &Transaction, me: &str) -> Value {
     let m = &tx.metadata;
     let first = tx.transfers.first();
-    let symbol = first.and_then(|t| t.fungible_info.as_ref().map(|f| f.symbol.clone()).or_else(|| t.nft_info.as_ref().map(|n| n.name.clone())));
+    let symbol = first.and_then(|t| t.fungible_info.as_ref().and_then(|f| f.symbol.clone()).or_else(|| t.nft_info.as_ref().and_then(|n| n.name.clone())));
+    let icon = first
+        .and_then(|t| t.fungible_info.as_ref().and_then(|f| f.icon.as_ref()).or_else(|| t.nft_info.as_ref().and_then(|n| n.content.as_ref()?.preview.as_ref())))
+        .and_then(|i| i.url.clone())
+        .filter(|u| u.len() <= 2048 && (u.starts_with("https://") || u.starts_with("http://")));
     let amount = first.filter(|t| !t.quantity.numeric.is_empty()).map(|t| {
         format!("{}{} {}", sign(&m.operation_type, &t.direction), format_native_balance_en_us(&t.quantity.numeric), symbol.clone().unwrap_or_default())
     });
@@ -68,6 +72,7 @@ fn row(tx: &Transaction, me: &str) -> Value {
         "amount": amount.map(|a| a.trim_end().to_string()),
         "counterparty": (!counterparty.is_empty()).then(|| truncate_address(counterparty)),
         "minedAt": parse_mined_at(&m.mined_at),
+        "iconUrl": icon,
         "hash": m.hash,
         "status": m.status,
     })

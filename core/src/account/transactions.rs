@@ -238,7 +238,7 @@ mod tests {
         Transaction {
             id: id.into(),
             metadata: TransactionMetadata { operation_type: "send".into(), mined_at: mined_at.into(), chain: Some(chain.into()), ..Default::default() },
-            transfers: spam.iter().map(|&s| TransactionTransfer { nft_info: Some(NftInfo { name: "n".into(), flags: NftFlags { is_spam: s } }), ..Default::default() }).collect(),
+            transfers: spam.iter().map(|&s| TransactionTransfer { nft_info: Some(NftInfo { name: Some("n".into()), flags: NftFlags { is_spam: s }, ..Default::default() }), ..Default::default() }).collect(),
         }
     }
 

@@ -526,20 +526,42 @@ pub struct NftFlags {
     pub is_spam: bool,
 }
 
+/// An image of a transfer's token or NFT (`{"url": …}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct ImageRef {
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NftContent {
+    #[serde(default)]
+    pub preview: Option<ImageRef>,
+}
+
+/// An NFT moved by a transfer. Names may be `null` (the service could not read them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct NftInfo {
     #[serde(default)]
-    pub name: String,
+    pub name: Option<String>,
+    #[serde(default)]
+    pub content: Option<NftContent>,
     #[serde(default)]
     pub flags: NftFlags,
 }
 
+/// A fungible token moved by a transfer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct FungibleInfo {
     #[serde(default)]
-    pub name: String,
+    pub name: Option<String>,
     #[serde(default)]
-    pub symbol: String,
+    pub symbol: Option<String>,
+    #[serde(default)]
+    pub icon: Option<ImageRef>,
+    /// Spam tokens are flagged like NFTs (the demo's service does; the hosted one leaves them out).
+    #[serde(default)]
+    pub flags: NftFlags,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -566,8 +588,9 @@ pub struct TransactionTransfer {
 }
 
 impl TransactionTransfer {
+    /// Flagged spam: the NFT's flag, or the fungible token's.
     pub fn is_spam(&self) -> bool {
-        self.nft_info.as_ref().map(|n| n.flags.is_spam).unwrap_or(false)
+        self.nft_info.as_ref().is_some_and(|n| n.flags.is_spam) || self.fungible_info.as_ref().is_some_and(|f| f.flags.is_spam)
     }
 }
 

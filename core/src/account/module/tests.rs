@@ -110,11 +110,13 @@ fn activity_pages_with_the_cursor_groups_by_month_and_drops_spam() {
     assert_eq!(h.part["tab"], "activity");
     let tx = |id: &str, at: &str, spam: bool| json!({"id": id, "metadata": {"operationType": "receive", "minedAt": at, "chain": CHAIN, "sentFrom": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "sentTo": ADDR},
         "transfers": [{"nft_info": {"name": "Junk", "flags": {"is_spam": spam}}, "direction": "in", "quantity": {"numeric": "1"}}]});
-    h.answer("/history", 200, json!({"data": [tx("a", "2026-11-20T10:00:00Z", false), tx("b", "2026-10-01T10:00:00Z", false), tx("s", "2026-11-21T10:00:00Z", true)], "next": "c2"}));
+    let spam_token = json!({"id": "f", "metadata": {"operationType": "receive", "minedAt": "2026-11-22T10:00:00Z", "chain": CHAIN},
+        "transfers": [{"fungible_info": {"name": null, "symbol": null, "icon": null, "flags": {"is_spam": true}}, "direction": "in", "quantity": {"numeric": "5"}}]});
+    h.answer("/history", 200, json!({"data": [tx("a", "2026-11-20T10:00:00Z", false), tx("b", "2026-10-01T10:00:00Z", false), tx("s", "2026-11-21T10:00:00Z", true), spam_token], "next": "c2"}));
     let groups = h.part["activity"]["groups"].as_array().unwrap().clone();
     assert_eq!(groups.len(), 2);
     assert_eq!(groups[0]["label"], "November 2026");
-    assert_eq!(groups[0]["items"].as_array().unwrap().len(), 1, "spam dropped");
+    assert_eq!(groups[0]["items"].as_array().unwrap().len(), 1, "spam NFTs and spam tokens dropped (null names read)");
     assert_eq!(groups[0]["items"][0]["amount"], "+1.000 Junk");
     assert_eq!(h.part["activity"]["hasMore"], true);
     h.send(json!({"type": "loadMoreActivity"}));
