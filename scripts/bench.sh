@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make bench`: native timings of the core's hot paths, the modal's ready/open times in headless
-# Chromium, then the bundle sizes. Printed, not asserted.
+# Chromium, the demo backend's blockchain API on anvil (indexer catch-up, balance and history
+# latency; demo/server/benches/chain_api.rs), then the bundle sizes. Printed, not asserted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo run --release --quiet -p wallet-modal-core --example bench
 node scripts/bench-open.mjs --runs "${WM_BENCH_RUNS:-7}"
+cargo bench --quiet -p wallet-modal-demo --bench chain_api || echo "blockchain API bench failed (see above)"
 node scripts/size.mjs || true

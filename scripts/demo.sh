@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The body of `make demo` (run after the build): two local anvil chains, the demo backend serving the
-# page, dist/, the stand-in APIs and the WalletConnect relay, the Demo Wallet extension files and the
-# Demo Mobile Wallet bundle. Ctrl-C (or TERM) stops exactly the processes this script started.
+# The body of `make demo` (run after the build): two local anvil chains with the demo contracts
+# deployed (demo/contracts/deploy.mjs: tokens, an NFT collection, some history), the demo backend
+# serving the page, dist/, the stand-in APIs (with the blockchain API indexing both chains) and the
+# WalletConnect relay, the Demo Wallet extension files and the Demo Mobile Wallet bundle.
+# Ctrl-C (or TERM) stops exactly the processes this script started.
 #
 # Environment:
 #   DEMO_PORT   backend port (default 4173 when free, otherwise any free port)
@@ -86,6 +88,16 @@ wait_for_port "$PORT_B" "$PID_B" 15
 CHAINS="31337=http://127.0.0.1:$PORT_A,31338=http://127.0.0.1:$PORT_B"
 log "anvil chains: $CHAINS"
 
+# ----- demo contracts ----------------------------------------------------------------------------------
+# Compiled with solc from npm (cached in demo/contracts/build/), deployed to both chains from anvil's
+# first account. The NFT collection's tokenURI points at the backend, so its port is chosen now.
+SERVER_PORT="${DEMO_PORT:-$(free_port 4173)}"
+MANIFEST="$ROOT/demo/contracts/build/manifest.json"
+rm -f "$MANIFEST"
+node "$ROOT/demo/contracts/deploy.mjs" --rpc "http://127.0.0.1:$PORT_A" --rpc "http://127.0.0.1:$PORT_B" \
+  --api-url "http://127.0.0.1:$SERVER_PORT" --out "$MANIFEST" >&2 \
+  || die "could not deploy the demo contracts (run 'npm install' first)"
+
 # ----- Demo Wallet extension files -------------------------------------------------------------------
 bash "$ROOT/demo/wallet/make-extension.sh" "$CHAINS" >&2
 
@@ -99,8 +111,7 @@ cargo build --release -p wallet-modal-demo >&2
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
 [ -x "$BIN" ] || die "backend binary not found at $BIN"
 
-SERVER_PORT="${DEMO_PORT:-$(free_port 4173)}"
-"$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" > "$TMP/server.out" &
+"$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" > "$TMP/server.out" &
 PIDS+=("$!"); PID_S="$!"
 URL=""
 for _ in $(seq 300); do
@@ -118,6 +129,8 @@ cat >&2 <<BANNER
   └──────────────────────────────────────────────────────────────┘
     anvil A (31337):     http://127.0.0.1:$PORT_A
     anvil B (31338):     http://127.0.0.1:$PORT_B
+    Contracts:           USDC, WMT, PTS, WMP (NFT), CLAIM (spam) on both chains: $MANIFEST
+    Blockchain API:      $URL/v1/account/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/balance?currency=usd&projectId=demo-project
     Demo Wallet:         built into the page; or load demo/wallet/extension
                          unpacked in chrome://extensions (reload it after a restart)
     Demo Mobile Wallet:  $URL/wallet-mobile/  (WalletConnect: paste the modal's wc: URI)

@@ -1,10 +1,13 @@
 //! wallet-modal demo backend: serves the demo page, the built element (dist/), and stand-ins for the
-//! remote APIs the modal calls (project config, allowed origins, wallet catalogue, images, analytics).
+//! remote APIs the modal calls (project config, allowed origins, wallet catalogue, images, analytics,
+//! and the blockchain API of balances, history, prices and names, answered from the anvil chains by
+//! [`chain`]).
 //!
 //! Everything binds to loopback. [`router`] builds the whole app; add routes there (for example a
 //! WebSocket relay) and they get CORS handling for free.
 
 pub mod catalogue;
+pub mod chain;
 pub mod entities;
 mod files;
 pub mod http;
@@ -85,6 +88,9 @@ pub struct Options {
     /// Repository root: `demo/` and `dist/` are served from here.
     pub root: PathBuf,
     pub chains: Vec<ChainConfig>,
+    /// The deploy manifest of the demo contracts (`demo/contracts/deploy.mjs --out`): prices,
+    /// images and the spam list of the blockchain API. Re-read when the file changes.
+    pub contracts: Option<PathBuf>,
 }
 
 /// One recorded `POST /e`. The body is kept as the JSON text received (validated as a JSON object),
@@ -174,6 +180,7 @@ pub struct ServerConfig {
     pub http: http::HttpLimits,
     pub relay: relay::RelayConfig,
     pub analytics: AnalyticsLimits,
+    pub chain: chain::ChainApiConfig,
 }
 
 pub struct AppState {
@@ -185,6 +192,8 @@ pub struct AppState {
     pub origin: Mutex<String>,
     /// The WalletConnect relay behind `GET /relay` (WebSocket).
     pub relay: Arc<relay::Relay>,
+    /// The blockchain API: one indexer per chain of `options.chains` (started by [`start_with`]).
+    pub chain_api: Arc<chain::ChainApi>,
 }
 
 impl AppState {
@@ -193,7 +202,13 @@ impl AppState {
     }
 
     pub fn with_config(options: Options, config: ServerConfig) -> Arc<Self> {
+        let chain_api = chain::ChainApi::new(
+            &options.chains,
+            options.contracts.clone(),
+            config.chain.clone(),
+        );
         Arc::new(AppState {
+            chain_api,
             options,
             catalogue: catalogue::build(),
             events: Mutex::new(EventLog::default()),
@@ -229,12 +244,23 @@ pub fn router(state: Shared) -> Router {
         .route("/getWallets", get(get_wallets))
         .route("/getWalletImage/{id}", get(wallet_image))
         .route("/public/getAssetImage/{id}", get(public_image))
-        .route("/public/getTokenImage/{id}", get(public_image))
+        .route("/public/getTokenImage/{id}", get(chain::api::token_image))
         .route("/public/getCurrencyImage/{id}", get(public_image))
         .route("/getAnalyticsConfig", get(analytics_config))
         .route("/e", axum::routing::post(record_event))
         .route("/e/recorded", get(recorded_events).delete(clear_events))
         .route("/relay", get(relay::handler))
+        // Blockchain API (chain/api.rs)
+        .route("/v1/account/{address}/balance", get(chain::api::balance))
+        .route("/v1/account/{address}/history", get(chain::api::history))
+        .route(
+            "/v1/fungible/price",
+            axum::routing::post(chain::api::fungible_price),
+        )
+        .route("/v1/identity/{address}", get(chain::api::identity))
+        .route("/demo-nft/{id}", get(chain::api::nft_metadata))
+        .route("/demo-nft/{id}/image.svg", get(chain::api::nft_image))
+        .route("/indexer/status", get(chain::api::status))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "not found") })
         .layer(middleware::from_fn(cors))
         .with_state(state)
@@ -275,7 +301,13 @@ pub async fn start_with(
     let state = AppState::with_config(options, config);
     *state.origin.lock().unwrap() = format!("http://{addr}");
     let app = router(state.clone());
-    let handle = tokio::spawn(http::serve(listener, app, limits, shutdown));
+    state.chain_api.start();
+    let chain_api = state.chain_api.clone();
+    let handle = tokio::spawn(async move {
+        let r = http::serve(listener, app, limits, shutdown).await;
+        chain_api.stop();
+        r
+    });
     Ok(Server {
         addr,
         state,
@@ -286,7 +318,7 @@ pub async fn start_with(
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 
-fn error(status: StatusCode, message: &str) -> Response {
+pub(crate) fn error(status: StatusCode, message: &str) -> Response {
     (
         status,
         Json(json!({ "error": message, "status": status.as_u16() })),
@@ -316,7 +348,7 @@ fn project_id(q: &HashMap<String, String>, headers: &HeaderMap) -> Option<String
 
 /// Common project-id checks. Special ids: empty → 400, `bad` → 403, `rate-limited` → 429,
 /// `server-error` → 500.
-fn check_project(
+pub(crate) fn check_project(
     q: &HashMap<String, String>,
     headers: &HeaderMap,
 ) -> Result<String, (StatusCode, &'static str)> {
@@ -409,7 +441,7 @@ async fn dist_file(State(st): State<Shared>, Path(path): Path<String>) -> Respon
 }
 
 /// The origin the client used, when it is a loopback origin; otherwise the bound address.
-fn own_origin(st: &AppState, headers: &HeaderMap) -> String {
+pub(crate) fn own_origin(st: &AppState, headers: &HeaderMap) -> String {
     let fallback = st.origin.lock().unwrap().clone();
     let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
         return fallback;
@@ -539,7 +571,7 @@ async fn wallet_image(State(st): State<Shared>, Path(id): Path<String>) -> Respo
 
 /// Asset, token and currency images: any well-formed id (1–64 of `[A-Za-z0-9._-]`), since networks,
 /// tokens and currencies are open sets; `missing`/`unknown` and malformed ids → 404; `slow` → 5 s.
-async fn public_image(Path(id): Path<String>) -> Response {
+pub(crate) async fn public_image(Path(id): Path<String>) -> Response {
     if id == catalogue::SLOW_IMAGE_ID {
         return slow_image().await;
     }

@@ -1,4 +1,4 @@
-//! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL]`
+//! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]`
 //!
 //! Prints exactly one line `listening on http://127.0.0.1:PORT` on stdout once it accepts connections.
 //! Stops on Ctrl-C or SIGTERM.
@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use wm_demo::{default_chains, parse_chains, Options};
 
 const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --root <repo dir> \
-[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546]";
+[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json]";
 
 struct Args {
     port: u16,
@@ -21,6 +21,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut port: Option<u16> = None;
     let mut root: Option<PathBuf> = None;
     let mut chains = None;
+    let mut contracts: Option<PathBuf> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -42,6 +43,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--root" => root = Some(PathBuf::from(value("--root")?)),
             "--chains" => chains = Some(parse_chains(&value("--chains")?)?),
+            "--contracts" => contracts = Some(PathBuf::from(value("--contracts")?)),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -50,11 +52,16 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     if !root.join("demo").is_dir() {
         return Err(format!("--root {} has no demo/ directory", root.display()));
     }
+    if let Some(path) = &contracts {
+        // Checked now so that a typo fails at start; later versions of the file are re-read.
+        wm_demo::chain::manifest::Manifest::load(path).map_err(|e| format!("--contracts {e}"))?;
+    }
     Ok(Args {
         port: port.ok_or("--port is required")?,
         options: Options {
             root,
             chains: chains.unwrap_or_else(default_chains),
+            contracts,
         },
     })
 }

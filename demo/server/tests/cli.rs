@@ -83,6 +83,30 @@ fn rejects_bad_arguments() {
         Some(2)
     );
     assert_eq!(run(&["--port", "x", "--root", root]).status.code(), Some(2));
+    // A deploy manifest that cannot be read, or is not one, stops the start with the reason.
+    let o = run(&[
+        "--port",
+        "0",
+        "--root",
+        root,
+        "--contracts",
+        "/nonexistent/manifest.json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--contracts /nonexistent/manifest.json"));
+    let bad = std::env::temp_dir().join(format!("wm-bad-manifest-{}.json", std::process::id()));
+    std::fs::write(&bad, r#"{"version":1,"chains":[{"chainId":1,"tokens":[{"kind":"erc20","address":"0x12","symbol":"X"}]}]}"#).unwrap();
+    let o = run(&[
+        "--port",
+        "0",
+        "--root",
+        root,
+        "--contracts",
+        bad.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bad token address"));
     assert_eq!(run(&["--bogus"]).status.code(), Some(2));
     assert_eq!(run(&["--help"]).status.code(), Some(0));
 }

@@ -25,6 +25,7 @@ async fn start_with(config: ServerConfig) -> wm_demo::Server {
     let options = wm_demo::Options {
         root: common::repo_root(),
         chains: wm_demo::default_chains(),
+        contracts: None,
     };
     wm_demo::start_with(options, config, 0, std::future::pending())
         .await

@@ -1,6 +1,8 @@
 //! A tiny HTTP/1.1 client over tokio's TcpStream (one request per connection) and a server fixture.
 #![allow(dead_code)]
 
+pub mod chain;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -121,6 +123,7 @@ pub async fn start_with_root(root: PathBuf) -> wm_demo::Server {
         root,
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
+        contracts: None,
     };
     wm_demo::start(options, 0, std::future::pending())
         .await
