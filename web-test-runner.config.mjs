@@ -7,6 +7,8 @@ import { summaryReporter } from './test/support/summary-reporter.mjs';
 const env = {
   backendUrl: process.env.WM_BACKEND_URL ?? '',
   chains: JSON.parse(process.env.WM_CHAINS ?? '[]'),
+  // The demo contracts' manifest (addresses, decimals) as deployed for this run.
+  contracts: JSON.parse(process.env.WM_CONTRACTS ?? 'null'),
 };
 
 export default {

@@ -68,13 +68,22 @@ A=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$A" --chain-id 31337 --silent 
 B=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$B" --chain-id 31338 --silent & PIDS+=($!)
 BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
 cargo build -q -p wallet-modal-demo  # a no-op when up to date; never a stale backend
-"$BACKEND_BIN" --port 0 --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
+wait_port "$A" && wait_port "$B" || echo "anvil did not start"
+# The demo contracts (tokens, an NFT collection, some history) on both chains, as make demo has
+# them; the NFTs' tokenURI names the backend, so its port is chosen first.
+S=$(free_port)
+node demo/contracts/deploy.mjs --rpc "http://127.0.0.1:$A" --rpc "http://127.0.0.1:$B" --api-url "http://127.0.0.1:$S" \
+  --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
+"$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" --contracts "$LOGS/contracts.json" \
+  > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
 for _ in $(seq 300); do grep -q '^listening on ' "$LOGS/backend.out" && break; sleep 0.1; done
 BACKEND_URL=$(sed -n 's/^listening on //p' "$LOGS/backend.out" | head -1)
-wait_port "$A" && wait_port "$B" || echo "anvil did not start"
+export WM_CONTRACTS="$(cat "$LOGS/contracts.json" 2>/dev/null || echo null)"
 export WM_BACKEND_URL="$BACKEND_URL"
 export WM_CHAINS="[{\"chainId\":31337,\"rpcUrl\":\"http://127.0.0.1:$A\"},{\"chainId\":31338,\"rpcUrl\":\"http://127.0.0.1:$B\"}]"
 node scripts/build-tests.mjs
+# The compiled contracts (ABI and bytecode), for tests that deploy a token of their own.
+node demo/contracts/deploy.mjs --compile-only --artifacts "${WM_TEST_BUILD_DIR:-.test-build}/contracts.json" > /dev/null
 node_modules/.bin/web-test-runner --config web-test-runner.config.mjs 2>&1 | tee "$LOGS/browser.log"
 rc=${PIPESTATUS[0]}
 line=$(grep -E '^browser [0-9]+ passed, [0-9]+ failed' "$LOGS/browser.log" | tail -1)

@@ -105,7 +105,13 @@ impl Slice for ActivitySlice {
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
-            Note::Shown(_) | Note::Connected | Note::AccountsChanged | Note::ChainChanged { .. } => {
+            // The account's history changed (another account, or a transaction of its own mined):
+            // read it again when the tab shows.
+            Note::AccountsChanged => {
+                self.subject = None;
+                self.on_note(&Note::Shown(crate::ui::router::View::Account), ctx);
+            }
+            Note::Shown(_) | Note::Connected | Note::ChainChanged { .. } => {
                 let subject = subject(ctx);
                 if subject != self.subject {
                     self.list.reset();
@@ -151,6 +157,11 @@ fn subject(ctx: &Ctx) -> Option<(String, String)> {
 }
 
 impl ActivitySlice {
+    /// What was read is stale: the next time the tab shows, it is read again.
+    pub fn invalidate(&mut self) {
+        self.subject = None;
+    }
+
     fn fetch(&mut self, ctx: &mut Ctx) {
         let Some((address, chain)) = self.subject.clone() else { return };
         let req = self.list.begin_fetch();

@@ -223,17 +223,21 @@ impl AccountModule {
         while !self.ctx.notes.is_empty() {
             let notes = std::mem::take(&mut self.ctx.notes);
             for note in &notes {
-                // The lists are only read while the Account view shows (or is about to).
-                if matches!(note, Note::Shown(_) | Note::Connected | Note::AccountsChanged | Note::ChainChanged { .. })
-                    && !self.context.as_ref().is_some_and(|c| c.visible)
-                {
-                    continue;
-                }
+                let visible = self.context.as_ref().is_some_and(|c| c.visible);
                 let ctx = &mut self.ctx;
                 self.send.on_note(note, ctx);
-                self.portfolio.on_note(note, ctx);
-                if self.tab == "activity" || matches!(note, Note::Disconnected) {
+                // The lists are only read while the Account view shows (or is about to); the
+                // history while its tab shows. What changed them is heard regardless.
+                let reads = matches!(note, Note::Shown(_) | Note::Connected | Note::AccountsChanged | Note::ChainChanged { .. });
+                if !reads || visible {
+                    self.portfolio.on_note(note, ctx);
+                } else if matches!(note, Note::AccountsChanged | Note::ChainChanged { .. }) {
+                    self.portfolio.invalidate();
+                }
+                if matches!(note, Note::Disconnected) || (self.tab == "activity" && visible) {
                     self.activity.on_note(note, ctx);
+                } else if matches!(note, Note::AccountsChanged) {
+                    self.activity.invalidate();
                 }
             }
         }

@@ -111,6 +111,8 @@ struct Fetched {
     address: String,
     chain: String,
     at_ms: u64,
+    /// Something changed the holdings since: read again whatever its age.
+    stale: bool,
     rows: Vec<TokenRow>,
 }
 
@@ -156,7 +158,7 @@ impl Slice for PortfolioSlice {
         match (200..300).contains(&status).then(|| parse_balances(body, &chain)).flatten() {
             Some(rows) => {
                 self.failed_at = None;
-                self.fetched = Some(Fetched { address, chain, at_ms: ctx.now, rows });
+                self.fetched = Some(Fetched { address, chain, at_ms: ctx.now, stale: false, rows });
             }
             None => {
                 self.failed_at = Some(ctx.now);
@@ -167,6 +169,14 @@ impl Slice for PortfolioSlice {
 }
 
 impl PortfolioSlice {
+    /// What was read is stale (the account's holdings or network changed while the view was not
+    /// showing): it stays shown, and is read again the next time the view shows.
+    pub fn invalidate(&mut self) {
+        if let Some(f) = self.fetched.as_mut() {
+            f.stale = true;
+        }
+    }
+
     /// The account and network the portfolio is for: the active namespace's connection.
     fn subject(ctx: &Ctx) -> Option<(String, String)> {
         let ns = ctx.active_namespace();
@@ -179,13 +189,15 @@ impl PortfolioSlice {
         if self.failed_at.is_some_and(|at| ctx.now < at + RETRY_AFTER_MS) {
             return;
         }
-        let fresh = self.fetched.as_ref().is_some_and(|f| f.address == address && f.chain == chain && ctx.now < f.at_ms + PORTFOLIO_CACHE_MS);
+        let fresh = self.fetched.as_ref().is_some_and(|f| f.address == address && f.chain == chain && !f.stale && ctx.now < f.at_ms + PORTFOLIO_CACHE_MS);
         if (fresh && !force) || self.requests.any(|(a, c)| *a == address && *c == chain) {
             return;
         }
         let id = ctx.request_id(SliceId::Portfolio);
         let path = format!("/v1/account/{}/balance", crate::service::url::segment(&address));
-        let url = ctx.api_url(&path, &[("currency", "usd".into()), ("chainId", chain.clone()), ("forceUpdate", force.to_string())]);
+        // (`forceUpdate` names token addresses to read afresh, not a flag: the service's index is
+        // read again anyway once the cache is stale.)
+        let url = ctx.api_url(&path, &[("currency", "usd".into()), ("chainId", chain.clone())]);
         self.requests.insert(id, (address, chain));
         self.loading = true;
         ctx.fetch(id, url, None);

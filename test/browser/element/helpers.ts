@@ -2,6 +2,16 @@
 export interface TestEnv {
   backendUrl: string;
   chains: Array<{ chainId: number; rpcUrl: string }>;
+  /** The demo contracts deployed for this run (scripts/test.sh, demo/contracts/deploy.mjs). */
+  contracts: { chains: Array<{ chainId: number; tokens: Array<{ kind: string; address: string; name: string; symbol: string; decimals: number; spam: boolean }> }> } | null;
+}
+
+/** A JSON-RPC call to an anvil chain. */
+export async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = await res.json();
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
 }
 
 let envPromise: Promise<TestEnv> | null = null;

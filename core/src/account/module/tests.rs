@@ -94,6 +94,17 @@ fn a_failed_read_says_token_balance_unavailable_and_waits_30_seconds() {
 }
 
 #[test]
+fn a_network_change_while_the_view_is_hidden_reads_the_tokens_again_when_it_shows() {
+    let mut h = H::new();
+    h.context(CHAIN, true).answer("/balance", 200, balances());
+    h.context(CHAIN, false).context("eip155:31338", false).context(CHAIN, false);
+    assert!(h.fetch("/balance").is_none(), "nothing read while hidden");
+    h.context(CHAIN, true);
+    assert!(h.fetch("/balance").is_some(), "the cache was dropped by the change");
+    assert_eq!(h.part["tokens"]["tokens"][0]["symbol"], "ETH", "the old rows stay shown meanwhile");
+}
+
+#[test]
 fn another_chain_reads_its_own_tokens() {
     let mut h = H::new();
     h.context(CHAIN, true).answer("/balance", 200, balances());
@@ -255,4 +266,15 @@ fn sending_usdc_calls_transfer_on_the_contract_and_a_rejection_keeps_the_form() 
     assert_eq!(h.part["send"]["error"], "User rejected the request");
     assert_eq!(h.part["send"]["amount"], "12.5", "the form is kept");
     assert_eq!(h.dispatched()[0]["failed"], true);
+}
+
+#[test]
+fn switching_away_and_back_reads_the_tokens_again() {
+    let mut h = H::new();
+    h.context(CHAIN, true).answer("/balance", 200, balances());
+    h.context(CHAIN, false).context("eip155:31338", true);
+    assert!(h.fetch("/balance").is_some(), "the other chain is read");
+    h.answer("/balance", 200, json!({"balances": []}));
+    h.context("eip155:31338", false).context(CHAIN, true);
+    assert!(h.fetch("/balance").is_some(), "back on the first chain: read again");
 }

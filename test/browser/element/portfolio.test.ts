@@ -1,0 +1,158 @@
+// The Account view's tokens, activity and send, through the demo wallet, against real anvil chains
+// with the demo contracts deployed and the real backend's blockchain API indexing them.
+import { expect } from '@esm-bundle/chai';
+import { encodeDeployData, encodeFunctionData, parseAbi } from 'viem';
+import { byText, createModal, installDemoWallet, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+
+const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const ACCOUNT1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'; // anvil account 3
+const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function mint(address to, uint256 amount)']);
+let wallet: any;
+
+async function connect(el: WalletModal) {
+  await el.open();
+  const connected = nextEvent(el, 'connect');
+  (await waitFor(() => viewRoot(el)?.querySelector('[data-connector-id="dev.walletmodal.demo"]') as HTMLElement, 'Demo Wallet row')).click();
+  await waitFor(() => wallet.pending().length > 0 || el.getState().status.eip155 === 'connected', 'wallet prompt or connection');
+  if (wallet.pending().length > 0) wallet.approve();
+  await connected;
+}
+
+async function tokenOf(symbol: string) {
+  const env = await testEnv();
+  const chain = env.contracts!.chains.find((c) => c.chainId === 31337)!;
+  return chain.tokens.find((t) => t.symbol === symbol)!;
+}
+
+async function balanceOf(token: string, who: string): Promise<bigint> {
+  const env = await testEnv();
+  return BigInt(await rpc(env.chains[0].rpcUrl, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [who as `0x${string}`] }) }, 'latest']));
+}
+
+/** `raw` base units with `decimals`, floored to 3 decimals and grouped en-US, as the rows show it. */
+function shown(raw: bigint, decimals: number): string {
+  const unit = 10n ** BigInt(decimals);
+  const milli = decimals >= 3 ? (raw % unit) / 10n ** BigInt(decimals - 3) : (raw % unit) * 10n ** BigInt(3 - decimals);
+  return `${(raw / unit).toLocaleString('en-US')}.${milli.toString().padStart(3, '0')}`;
+}
+
+function rows(root: ShadowRoot): string[] {
+  return [...root.querySelectorAll('[part~="token"]')].map((r) => r.textContent ?? '');
+}
+
+describe('the Account view’s portfolio on anvil', function () {
+  this.timeout(60_000);
+  let el: WalletModal;
+  before(async () => {
+    localStorage.clear();
+    wallet = await installDemoWallet();
+    el = await createModal();
+    await connect(el);
+  });
+  after(() => el.remove());
+
+  it('Tokens lists the demo tokens with the balances anvil reports, without spam or 0-decimal tokens', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    await waitFor(() => rows(root).some((r) => r.includes('USDC')), 'token rows');
+    const usdc = await tokenOf('USDC');
+    const wmt = await tokenOf('WMT');
+    const texts = rows(root);
+    expect(texts.find((r) => r.includes('USDC'))).to.contain(`${shown(await balanceOf(usdc.address, ACCOUNT0), 6)} USDC`);
+    expect(texts.find((r) => r.includes('WMT'))).to.contain(`${shown(await balanceOf(wmt.address, ACCOUNT0), 18)} WMT`);
+    expect(texts.some((r) => r.includes('ETH')), 'the native currency').to.equal(true);
+    expect(texts.some((r) => r.includes('CLAIM')), 'spam hidden').to.equal(false);
+    expect(texts.some((r) => r.includes('PTS')), '0-decimal token dropped').to.equal(false);
+    expect(root.querySelector('[part~="portfolio-total"]')?.textContent).to.match(/^\$[\d,]+\.\d{2}$/);
+  });
+
+  it('a token deployed and sent to the account by the test itself appears', async () => {
+    const env = await testEnv();
+    const url = env.chains[0].rpcUrl;
+    const { contracts } = await (await fetch('/.test-build/contracts.json')).json();
+    const data = encodeDeployData({ abi: contracts.DemoToken.abi, bytecode: contracts.DemoToken.bytecode, args: ['Test Token', 'TTK', 8] });
+    const deploy = await rpc(url, 'eth_sendTransaction', [{ from: ACCOUNT1, data }]);
+    const address = (await rpc(url, 'eth_getTransactionReceipt', [deploy])).contractAddress;
+    await rpc(url, 'eth_sendTransaction', [{ from: ACCOUNT1, to: address, data: encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [ACCOUNT0, 4_200_000_000n] }) }]);
+    // The backend's indexer finds it (any contract emitting Transfer logs, not a list)...
+    const listed = async () => (await (await fetch(`${env.backendUrl}/v1/account/${ACCOUNT0}/balance?projectId=p&currency=usd&chainId=eip155:31337`)).text()).includes(address.toLowerCase());
+    for (let i = 0; i < 50 && !(await listed()); i++) await new Promise((r) => setTimeout(r, 100));
+    // ...and a change of network reads the tokens again (rather than waiting out the 30 s cache).
+    wallet.setAutoResponse('approve');
+    for (const id of ['eip155:31338', 'eip155:31337']) {
+      await el.switchNetwork(id);
+      await waitFor(() => el.getState().network?.caipNetworkId === id, `on ${id}`);
+    }
+    wallet.setAutoResponse(null);
+    await el.open();
+    const root = viewRoot(el);
+    const row = await waitFor(() => rows(root).find((r) => r.includes('TTK')), 'the new token', 15_000).catch(async (e) => {
+      const api = await (await fetch(`${env.backendUrl}/v1/account/${ACCOUNT0}/balance?projectId=p&currency=usd&chainId=eip155:31337`)).text();
+      throw new Error(`${e.message}; rows: ${rows(root).join(' | ')}; api: ${api.slice(0, 1500)}`);
+    });
+    expect(row).to.contain('Test Token').and.contain('42.000 TTK');
+  });
+
+  it('sends USDC from the Send view: the preview shows the fee, it mines, the receiver gets it and Activity shows it with a − sign', async () => {
+    const usdc = await tokenOf('USDC');
+    const before = await balanceOf(usdc.address, RECEIVER);
+    await el.open();
+    const root = viewRoot(el);
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+    const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
+    const index = [...select.options].findIndex((o) => o.textContent?.startsWith('USDC'));
+    select.value = String(index);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const type = (input: HTMLInputElement, text: string) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const [amount, receiver] = [...root.querySelectorAll<HTMLInputElement>('[part~="send"] input')];
+    type(amount, '12.5');
+    type(receiver, RECEIVER.slice(0, 10) + RECEIVER.slice(10).toLowerCase());
+    byText(root, 'button', 'Preview send')!.click();
+    const error = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]'), 'checksum error');
+    expect(error.textContent).to.contain('EIP-55');
+    type(receiver, RECEIVER);
+    byText(root, 'button', 'Preview send')!.click();
+    const fee = await waitFor(() => byText(root, '[part~="send-preview"] dd', / ETH$/), 'the estimated fee');
+    expect(fee.textContent).to.match(/^0\.\d+ ETH$/);
+    byText(root, '[part~="send-preview"] button', 'Send')!.click();
+    const prompt = await wallet.waitForPending();
+    expect(prompt.method).to.equal('eth_sendTransaction');
+    wallet.approve();
+    await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
+    let after = before;
+    for (let i = 0; i < 100 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await balanceOf(usdc.address, RECEIVER);
+    }
+    expect(after - before, 'the receiver got 12.5 USDC').to.equal(12_500_000n);
+    byText(root, '[role="tab"]', 'Activity')!.click();
+    const row = await waitFor(() => [...root.querySelectorAll('[part~="activity-row"]')].find((r) => r.textContent?.includes('-12.500 USDC')), 'the send in Activity', 15_000);
+    expect(row.textContent).to.contain('Sent');
+  });
+
+  it('a send rejected in the wallet says so and keeps the form', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    byText(root, '[role="tab"]', 'Tokens')?.click();
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+    const [amount, receiver] = [...(await waitFor(() => root.querySelectorAll<HTMLInputElement>('[part~="send"] input').length === 2 && root.querySelectorAll<HTMLInputElement>('[part~="send"] input')))];
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    for (const [input, text] of [[amount, '0.5'], [receiver, RECEIVER]] as const) {
+      setter.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    byText(root, 'button', 'Preview send')!.click();
+    await waitFor(() => byText(root, '[part~="send-preview"] dd', / ETH$/), 'the estimated fee');
+    byText(root, '[part~="send-preview"] button', 'Send')!.click();
+    await wallet.waitForPending();
+    wallet.reject();
+    const error = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]'), 'the rejection');
+    expect(error.textContent).to.equal('User rejected the request');
+    expect(root.querySelector<HTMLInputElement>('[part~="send"] input')!.value, 'the form is kept').to.equal('0.5');
+  });
+});
