@@ -84,7 +84,11 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
           {row.minedAt !== null ? <time dateTime={new Date(row.minedAt).toISOString()}>{TIME.format(row.minedAt)}</time> : null}
         </span>
       </span>
-      {row.amount ? <span className={negative ? 'wm-activity-amount' : 'wm-activity-amount wm-in'}>{row.amount}</span> : null}
+      {row.amount ? (
+        <span className={negative ? 'wm-activity-amount' : 'wm-activity-amount wm-in'} title={row.amount}>
+          {row.amount}
+        </span>
+      ) : null}
     </li>
   );
 }

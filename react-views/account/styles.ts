@@ -93,6 +93,8 @@ export const ACCOUNT_CSS = String.raw`
 .wm-token-name, .wm-activity-title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-token-quantity, .wm-activity-meta { color: var(--_fg2); font-size: var(--_fs-small); font-variant-numeric: tabular-nums; }
 .wm-token-value, .wm-activity-amount { flex: none; font-weight: 600; font-variant-numeric: tabular-nums; }
+.wm-activity-amount { max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.wm-activity-meta { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-activity-amount.wm-in { color: var(--_success-text); }
 .wm-activity-month { margin: 8px 8px 2px; color: var(--_fg2); font-size: var(--_fs-small); font-weight: 600; }
 .wm-activity-end { display: flex; justify-content: center; padding: 8px; }
