@@ -79,6 +79,22 @@ describe('<wallet-modal> accessibility (axe-core, light and dark)', function () 
       expect(await expectNoSeriousAxeViolations(root, `Switch Network (${theme})`)).to.be.greaterThan(0);
       root.querySelector<HTMLElement>('button[aria-label="Back"]')!.click();
       await waitFor(() => root.querySelector('[part~="account"]'), 'back on Account');
+      // The account module's tabs and screens (tokens from the backend's blockchain API).
+      await waitFor(() => root.querySelector('[part~="token"]'), 'token rows');
+      expect(await expectNoSeriousAxeViolations(root, `Account with its tokens (${theme})`)).to.be.greaterThan(0);
+      root.querySelector<HTMLElement>('[role="tab"]:not([aria-selected="true"])')!.click();
+      await waitFor(() => root.querySelector('[part~="activity-row"]'), 'activity rows');
+      expect(await expectNoSeriousAxeViolations(root, `Activity (${theme})`)).to.be.greaterThan(0);
+      root.querySelector<HTMLElement>('[part~="send-button"]')!.click();
+      await waitFor(() => root.querySelector('[part~="send"]'), 'Send');
+      expect(await expectNoSeriousAxeViolations(root, `Send (${theme})`)).to.be.greaterThan(0);
+      root.querySelector<HTMLElement>('button[aria-label="Back"]')!.click();
+      (await waitFor(() => root.querySelector<HTMLElement>('[part~="receive-button"]'), 'Receive button')).click();
+      await waitFor(() => root.querySelector('[part~="receive"] svg'), 'Receive');
+      expect(await expectNoSeriousAxeViolations(root, `Receive (${theme})`)).to.be.greaterThan(0);
+      root.querySelector<HTMLElement>('button[aria-label="Back"]')!.click();
+      await waitFor(() => root.querySelector('[role="tablist"]'), 'back on Account');
+      root.querySelector<HTMLElement>('[role="tab"]')!.click();
     }
   });
 });
