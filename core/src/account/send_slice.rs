@@ -317,7 +317,7 @@ impl SendSlice {
     /// The Send screen's part of the snapshot.
     pub fn view(&self, ctx: &Ctx) -> Value {
         let Some(stage) = &self.stage else { return Value::Null };
-        let native = ctx.active_caip_network().and_then(|n| ctx.network(&n).map(|n| (n.native_currency.symbol.clone(), n.native_currency.decimals as u32)));
+        let native = ctx.active_caip_network().and_then(|n| ctx.network(&n).map(|n| (n.native_currency.symbol.clone(), n.native_currency.decimals)));
         let preview = match stage {
             Stage::Preview { gas, price, failed } => {
                 let fee = gas.as_deref().zip(price.as_deref()).and_then(|(g, p)| {

@@ -77,7 +77,7 @@ impl Slice for AccountSlice {
         match self.requests.remove(id) {
             Some(Asked::Balance { network, address }) => {
                 let n = ctx.network(&network);
-                let decimals = n.map(|n| n.native_currency.decimals).unwrap_or(18) as u32;
+                let decimals = n.map(|n| n.native_currency.decimals).unwrap_or(18);
                 let a = n.and_then(|n| adapter(n.chain_namespace.as_str()));
                 let value = (200..300).contains(&status).then(|| a.and_then(|a| a.parse_balance(body, decimals))).flatten();
                 match value {

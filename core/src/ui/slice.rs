@@ -62,10 +62,8 @@ impl Slice for UiSlice {
                 ctx.banner.tick(ctx.now);
                 ctx.banner_timers();
             }
-            TIMER_BANNER_HIDE => {
-                if ctx.banner.deadline().is_none() {
-                    ctx.banner.hide();
-                }
+            TIMER_BANNER_HIDE if ctx.banner.deadline().is_none() => {
+                ctx.banner.hide();
             }
             TIMER_SHAKE => ctx.modal.tick(ctx.now),
             _ => {}
