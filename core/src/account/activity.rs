@@ -151,9 +151,7 @@ impl Slice for ActivitySlice {
 }
 
 fn subject(ctx: &Ctx) -> Option<(String, String)> {
-    let ns = ctx.active_namespace();
-    let c = ctx.conn.current(ns)?;
-    Some((ctx.conn.address(ns)?.to_string(), c.caip_network_id.clone()))
+    ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()))
 }
 
 impl ActivitySlice {

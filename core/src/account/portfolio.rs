@@ -179,9 +179,7 @@ impl PortfolioSlice {
 
     /// The account and network the portfolio is for: the active namespace's connection.
     fn subject(ctx: &Ctx) -> Option<(String, String)> {
-        let ns = ctx.active_namespace();
-        let c = ctx.conn.current(ns)?;
-        Some((ctx.conn.address(ns)?.to_string(), c.caip_network_id.clone()))
+        ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()))
     }
 
     fn fetch(&mut self, ctx: &mut Ctx, force: bool) {

@@ -182,9 +182,7 @@ impl Slice for SendSlice {
 
 impl SendSlice {
     fn from(ctx: &Ctx) -> Option<(String, String, String)> {
-        let ns = ctx.active_namespace();
-        let c = ctx.conn.current(ns)?;
-        Some((ns.to_string(), ctx.conn.address(ns)?.to_string(), c.connector_id.clone()))
+        ctx.account().map(|(ns, address, _, connector)| (ns.to_string(), address.to_string(), connector.to_string()))
     }
 
     fn wallet(&self, ctx: &mut Ctx, call: WalletCall) -> Option<u64> {

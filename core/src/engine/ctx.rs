@@ -253,6 +253,13 @@ impl Ctx {
             .or_else(|| self.networks.first().map(|n| n.caip_network_id.clone()))
     }
 
+    /// The active namespace's connected account: (namespace, address, its chain, its connector).
+    pub fn account(&self) -> Option<(&str, &str, &str, &str)> {
+        let ns = self.active_namespace();
+        let c = self.conn.current(ns)?;
+        Some((ns, self.conn.address(ns)?, c.caip_network_id.as_str(), c.connector_id.as_str()))
+    }
+
     /// Whether the connected wallet is on a network the app did not configure.
     pub fn active_unsupported(&self) -> bool {
         self.conn.current(self.active_namespace()).is_some_and(|c| find_network(&self.networks, &c.caip_network_id).is_none())

@@ -2,19 +2,11 @@
 // the demo wallet on anvil and the real backend.
 import { expect } from '@esm-bundle/chai';
 import jsQR from 'jsqr';
-import { byText, createModal, installDemoWallet, nextEvent, viewRoot, waitFor, type WalletModal } from './helpers';
+import { byText, connectDemoWallet, createModal, installDemoWallet, viewRoot, waitFor } from './helpers';
+import { rasterise } from '../walletconnect/qr-raster';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 let wallet: any;
-
-async function connect(el: WalletModal) {
-  await el.open();
-  const connected = nextEvent(el, 'connect');
-  (await waitFor(() => viewRoot(el)?.querySelector('[data-connector-id="dev.walletmodal.demo"]') as HTMLElement, 'Demo Wallet row')).click();
-  await waitFor(() => wallet.pending().length > 0 || el.getState().status.eip155 === 'connected', 'wallet prompt or connection');
-  if (wallet.pending().length > 0) wallet.approve();
-  await connected;
-}
 
 function accountModuleLoaded(): boolean {
   return performance.getEntriesByType('resource').some((e) => e.name.includes('wallet_modal_account_bg'));
@@ -22,21 +14,7 @@ function accountModuleLoaded(): boolean {
 
 /** The QR code as Chromium draws it, read back by an independent decoder. */
 async function decode(svg: SVGSVGElement): Promise<string | undefined> {
-  const modules = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
-  const side = modules * 6;
-  const clone = svg.cloneNode(true) as SVGSVGElement;
-  clone.setAttribute('width', String(side));
-  clone.setAttribute('height', String(side));
-  clone.setAttribute('color', '#141414');
-  const img = new Image();
-  img.src = 'data:image/svg+xml,' + encodeURIComponent(new XMLSerializer().serializeToString(clone));
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = side;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, side, side);
-  ctx.drawImage(img, 0, 0, side, side);
+  const { ctx, side } = await rasterise(svg, 6);
   return jsQR(ctx.getImageData(0, 0, side, side).data, side, side)?.data;
 }
 
@@ -53,7 +31,7 @@ describe('the Account view’s lazily loaded module', function () {
   it('is fetched only once the Account view shows, then draws the tabs as a keyboard tablist', async () => {
     localStorage.clear();
     const el = await createModal();
-    await connect(el);
+    await connectDemoWallet(el, wallet);
     expect(accountModuleLoaded(), 'not loaded while connecting').to.equal(false);
     await el.open();
     const root = viewRoot(el);

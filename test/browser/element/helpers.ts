@@ -118,3 +118,13 @@ export async function installDemoWallet(): Promise<any> {
   await wallet.ready;
   return wallet;
 }
+
+/** Opens the modal and connects the demo wallet (approving its prompt when it asks). */
+export async function connectDemoWallet(el: WalletModal, wallet: any): Promise<void> {
+  await el.open();
+  const connected = nextEvent(el, 'connect');
+  (await waitFor(() => viewRoot(el)?.querySelector('[data-connector-id="dev.walletmodal.demo"]') as HTMLElement, 'Demo Wallet row')).click();
+  await waitFor(() => wallet.pending().length > 0 || el.getState().status.eip155 === 'connected', 'wallet prompt or connection');
+  if (wallet.pending().length > 0) wallet.approve();
+  await connected;
+}

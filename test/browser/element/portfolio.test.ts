@@ -2,22 +2,13 @@
 // with the demo contracts deployed and the real backend's blockchain API indexing them.
 import { expect } from '@esm-bundle/chai';
 import { encodeDeployData, encodeFunctionData, parseAbi } from 'viem';
-import { byText, createModal, installDemoWallet, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { byText, connectDemoWallet, createModal, installDemoWallet, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ACCOUNT1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'; // anvil account 3
 const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function mint(address to, uint256 amount)']);
 let wallet: any;
-
-async function connect(el: WalletModal) {
-  await el.open();
-  const connected = nextEvent(el, 'connect');
-  (await waitFor(() => viewRoot(el)?.querySelector('[data-connector-id="dev.walletmodal.demo"]') as HTMLElement, 'Demo Wallet row')).click();
-  await waitFor(() => wallet.pending().length > 0 || el.getState().status.eip155 === 'connected', 'wallet prompt or connection');
-  if (wallet.pending().length > 0) wallet.approve();
-  await connected;
-}
 
 async function tokenOf(symbol: string) {
   const env = await testEnv();
@@ -48,7 +39,7 @@ describe('the Account view’s portfolio on anvil', function () {
     localStorage.clear();
     wallet = await installDemoWallet();
     el = await createModal();
-    await connect(el);
+    await connectDemoWallet(el, wallet);
   });
   after(() => el.remove());
 

@@ -4,6 +4,7 @@ import { expect } from '@esm-bundle/chai';
 import jsQR from 'jsqr';
 import type { Snapshot } from '../views/fixtures';
 import { cleanup, makeSnapshot, mount } from '../views/fixtures';
+import { rasterise } from './qr-raster';
 
 const URI =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&relay-protocol=irn&expiryTimestamp=1999999999';
@@ -16,26 +17,6 @@ function pairing(uri: string): Snapshot {
     walletConnect: { uri, expiresAtMs: null, wallet: null },
     connecting: { connectorId: 'walletConnect', name: 'WalletConnect', icon: null, state: 'pending', error: null },
   });
-}
-
-/** Draws the SVG as the browser renders it (logo included) on a white canvas, `scale` px a module. */
-async function rasterise(svg: SVGSVGElement, scale: number): Promise<{ ctx: CanvasRenderingContext2D; side: number; modules: number }> {
-  const modules = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
-  const side = modules * scale;
-  const clone = svg.cloneNode(true) as SVGSVGElement;
-  clone.setAttribute('width', String(side));
-  clone.setAttribute('height', String(side));
-  clone.setAttribute('color', '#141414');
-  const img = new Image();
-  img.src = 'data:image/svg+xml,' + encodeURIComponent(new XMLSerializer().serializeToString(clone));
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = side;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, side, side);
-  ctx.drawImage(img, 0, 0, side, side);
-  return { ctx, side, modules };
 }
 
 describe('WalletConnect QR code logo', function () {

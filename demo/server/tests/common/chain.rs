@@ -118,6 +118,20 @@ impl Anvil {
             .status()
             .expect("run kill");
         assert!(ok.success(), "kill -{sig} failed");
+        // A signal is delivered asynchronously: on a busy machine the process can answer one more
+        // request after `kill` returns. Wait until the kernel shows it stopped (or running again).
+        let pid = self.process.0.id();
+        let want_stopped = sig == "STOP";
+        for _ in 0..200 {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // `pid (comm) S …`: the state follows the last `)`.
+            let state = stat.rsplit(')').next().and_then(|r| r.trim_start().chars().next());
+            if matches!(state, Some('T') | Some('t')) == want_stopped {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("anvil {pid} did not {} after kill -{sig}", if want_stopped { "stop" } else { "continue" });
     }
 
     /// `(result, error)` of one call.
