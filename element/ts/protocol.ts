@@ -203,6 +203,8 @@ export interface AccountPart {
   screen: 'main' | 'receive' | 'send';
   /** The header title while a screen of the module shows. */
   title: string | null;
+  /** The account's name from the identity service ('alice.eth'), if it has one. */
+  name: string | null;
   /** The Receive screen: the address, its QR code (SVG from the core encoder), the networks it can receive on. */
   receive: { address: string; qr: string | null; networks: string[] } | null;
   /** The Send screen: the form, its error, and the preview with the estimated fee. */

@@ -70,6 +70,11 @@ export function Account({ snapshot, onIntent }: ViewProps) {
     <div ref={ref} className="wm-view wm-account" part="account">
       <div className="wm-account-id">
         <Avatar colors={account.avatar} />
+        {part?.name ? (
+          <span part="account-name" className="wm-account-name">
+            {part.name}
+          </span>
+        ) : null}
         <div className="wm-address-line">
           <span part="address" className="wm-address" title={account.address}>
             {account.shortAddress}

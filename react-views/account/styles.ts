@@ -30,6 +30,7 @@ export const ACCOUNT_CSS = String.raw`
   box-shadow: 0 0 0 6px var(--_bg2);
   margin-bottom: 8px;
 }
+.wm-account-name { font-size: var(--_fs-large); font-weight: 700; overflow-wrap: anywhere; text-align: center; }
 .wm-address-line { display: flex; align-items: center; gap: 4px; }
 .wm-address { font-size: var(--_fs-large); font-weight: 600; font-variant-numeric: tabular-nums; }
 .wm-copy { font-size: calc(var(--_fs) * 1.6); }

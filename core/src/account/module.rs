@@ -276,6 +276,7 @@ impl AccountModule {
             "receive": receive,
             "send": if self.screen == Screen::Send { self.send.view(&self.ctx) } else { Value::Null },
             "sent": self.send.pending().map(|hash| json!({"hash": hash, "explorerUrl": self.explorer_tx(hash)})),
+            "name": self.portfolio.name(&self.ctx),
             "tab": self.tab,
             "tokens": self.portfolio.view(&self.ctx),
             "activity": self.activity.view(),

@@ -16,6 +16,22 @@ pub const PORTFOLIO_CACHE_MS: u64 = 30_000;
 pub const RETRY_AFTER_MS: u64 = 30_000;
 /// Rows kept from one answer; a hostile or broken service cannot grow the state further.
 pub const TOKENS_MAX: usize = 500;
+/// An account's name from the identity service is kept this long (spec §9 "identity 5 min").
+pub const IDENTITY_CACHE_MS: u64 = 300_000;
+
+/// An identity answer's name (`{"name": "alice.eth", "avatar": …}`): printable, at most 100
+/// characters; `None` when there is none.
+pub fn parse_identity(body: &str) -> Option<String> {
+    let v: Value = serde_json::from_str(body).ok()?;
+    let name = v.get("name")?.as_str()?.trim();
+    (!name.is_empty() && name.chars().count() <= 100 && !name.chars().any(char::is_control)).then(|| name.to_string())
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Asked {
+    Balance(String, String),
+    Identity(String),
+}
 
 /// One row of the Tokens tab.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,7 +144,9 @@ pub struct PortfolioSlice {
     loading: bool,
     /// When the last read failed: retries wait [`RETRY_AFTER_MS`].
     failed_at: Option<u64>,
-    requests: Requests<(String, String)>,
+    /// The identity service's name for an address, and when it was asked.
+    identity: Option<(String, Option<String>, u64)>,
+    requests: Requests<Asked>,
 }
 
 impl Slice for PortfolioSlice {
@@ -153,7 +171,15 @@ impl Slice for PortfolioSlice {
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
-        let Some((address, chain)) = self.requests.remove(id) else { return };
+        let (address, chain) = match self.requests.remove(id) {
+            Some(Asked::Balance(a, c)) => (a, c),
+            Some(Asked::Identity(address)) => {
+                let name = (200..300).contains(&status).then(|| parse_identity(body)).flatten();
+                self.identity = Some((address, name, ctx.now));
+                return;
+            }
+            None => return,
+        };
         self.loading = false;
         match (200..300).contains(&status).then(|| parse_balances(body, &chain)).flatten() {
             Some(rows) => {
@@ -184,11 +210,12 @@ impl PortfolioSlice {
 
     fn fetch(&mut self, ctx: &mut Ctx, force: bool) {
         let Some((address, chain)) = Self::subject(ctx) else { return };
+        self.ask_identity(ctx, &address);
         if self.failed_at.is_some_and(|at| ctx.now < at + RETRY_AFTER_MS) {
             return;
         }
         let fresh = self.fetched.as_ref().is_some_and(|f| f.address == address && f.chain == chain && !f.stale && ctx.now < f.at_ms + PORTFOLIO_CACHE_MS);
-        if (fresh && !force) || self.requests.any(|(a, c)| *a == address && *c == chain) {
+        if (fresh && !force) || self.requests.any(|r| *r == Asked::Balance(address.clone(), chain.clone())) {
             return;
         }
         let id = ctx.request_id(SliceId::Portfolio);
@@ -196,7 +223,7 @@ impl PortfolioSlice {
         // (`forceUpdate` names token addresses to read afresh, not a flag: the service's index is
         // read again anyway once the cache is stale.)
         let url = ctx.api_url(&path, &[("currency", "usd".into()), ("chainId", chain.clone())]);
-        self.requests.insert(id, (address, chain));
+        self.requests.insert(id, Asked::Balance(address, chain));
         self.loading = true;
         ctx.fetch(id, url, None);
     }
@@ -216,6 +243,25 @@ impl PortfolioSlice {
                 balance: r.numeric.clone(),
             })
             .collect()
+    }
+
+    /// Asks the identity service for the account's name, at most once per 5 minutes.
+    fn ask_identity(&mut self, ctx: &mut Ctx, address: &str) {
+        let known = self.identity.as_ref().is_some_and(|(a, _, at)| a == address && ctx.now < at + IDENTITY_CACHE_MS);
+        if known || self.requests.any(|r| matches!(r, Asked::Identity(a) if a == address)) {
+            return;
+        }
+        let id = ctx.request_id(SliceId::Portfolio);
+        let path = format!("/v1/identity/{}", crate::service::url::segment(address));
+        let url = ctx.api_url(&path, &[("sender", address.to_string())]);
+        self.requests.insert(id, Asked::Identity(address.to_string()));
+        ctx.fetch(id, url, None);
+    }
+
+    /// The account's name, when the identity service has one.
+    pub fn name(&self, ctx: &Ctx) -> Option<&str> {
+        let (address, name, _) = self.identity.as_ref()?;
+        (Self::subject(ctx)?.0 == *address).then_some(name.as_deref()).flatten()
     }
 
     /// The Tokens tab's part of the snapshot.

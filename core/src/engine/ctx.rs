@@ -79,7 +79,7 @@ impl Ctx {
 
     /// A request id carrying the slice that asks: the answer goes back to it by the id alone.
     pub fn request_id(&mut self, slice: SliceId) -> u64 {
-        self.id() << 3 | slice as u64
+        self.id() << 4 | slice as u64
     }
 
     /// Asks a wallet; the answer goes to `slice`. Returns the request id.

@@ -11,7 +11,7 @@ use crate::ui::modal::ModalEvent;
 use crate::ui::router::View;
 
 /// Which slice made a request or started a timer, so the answer goes back to it. A request id
-/// carries it in its low 3 bits ([`super::Ctx::request_id`]).
+/// carries it in its low 4 bits ([`super::Ctx::request_id`]): room for 16 slices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum SliceId {
@@ -35,7 +35,7 @@ impl SliceId {
     /// The slice a request id names.
     pub fn of_request(id: u64) -> Option<SliceId> {
         use SliceId::*;
-        [Ui, Service, Connect, Switch, Account, Portfolio, Activity, Send].get((id & 7) as usize).copied()
+        [Ui, Service, Connect, Switch, Account, Portfolio, Activity, Send].get((id & 15) as usize).copied()
     }
 }
 

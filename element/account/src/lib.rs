@@ -72,9 +72,9 @@ mod tests {
 
     #[test]
     fn only_the_account_slices_request_ids_are_the_modules() {
-        assert!(is_account_request(8.0 * 3.0 + 5.0));
-        assert!(is_account_request(8.0 * 3.0 + 6.0));
-        assert!(!is_account_request(8.0 * 3.0 + 2.0), "the connect slice's");
+        assert!(is_account_request(16.0 * 3.0 + 5.0));
+        assert!(is_account_request(16.0 * 3.0 + 6.0));
+        assert!(!is_account_request(16.0 * 3.0 + 2.0), "the connect slice's");
         assert!(!is_account_request(-3.0) && !is_account_request(5.5));
     }
 }

@@ -56,6 +56,8 @@ describe('the Account view’s portfolio on anvil', function () {
     expect(texts.some((r) => r.includes('CLAIM')), 'spam hidden').to.equal(false);
     expect(texts.some((r) => r.includes('PTS')), '0-decimal token dropped').to.equal(false);
     expect(root.querySelector('[part~="portfolio-total"]')?.textContent).to.match(/^\$[\d,]+\.\d{2}$/);
+    // The demo's identity service names anvil's first account.
+    expect((await waitFor(() => root.querySelector('[part~="account-name"]'), 'the account name')).textContent).to.equal('alice.demo.eth');
   });
 
   it('a token deployed and sent to the account by the test itself appears', async () => {

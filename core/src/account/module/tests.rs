@@ -1,6 +1,7 @@
 //! The account module's flows: the context from the engine in, requests and its snapshot part out.
 
 use super::*;
+use crate::account::portfolio::parse_identity;
 use serde_json::json;
 
 const ADDR: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -277,4 +278,18 @@ fn switching_away_and_back_reads_the_tokens_again() {
     h.answer("/balance", 200, json!({"balances": []}));
     h.context("eip155:31338", false).context(CHAIN, true);
     assert!(h.fetch("/balance").is_some(), "back on the first chain: read again");
+}
+
+#[test]
+fn the_accounts_name_comes_from_the_identity_service_and_is_kept_5_minutes() {
+    let mut h = H::new();
+    h.context(CHAIN, true);
+    let (_, url) = h.fetch("/v1/identity/").expect("the name is asked");
+    assert!(url.contains(&format!("/v1/identity/{ADDR}?")) && url.contains(&format!("sender={ADDR}")), "{url}");
+    h.answer("/v1/identity/", 200, json!({"name": "alice.demo.eth", "avatar": null}));
+    assert_eq!(h.part["name"], "alice.demo.eth");
+    h.context(CHAIN, false).context(CHAIN, true);
+    assert!(h.fetch("/v1/identity/").is_none(), "kept");
+    assert_eq!(parse_identity(r#"{"name": null}"#), None);
+    assert_eq!(parse_identity(r#"{"name": "a\u0000b"}"#), None, "no control characters");
 }
