@@ -128,6 +128,41 @@ describe('the Account view’s portfolio on anvil', function () {
     expect(row.textContent).to.contain('Sent');
   });
 
+  it('sends ether from the Send view: it mines, the receiver gets it and Activity shows it with a − sign', async () => {
+    const env = await testEnv();
+    const before = BigInt(await rpc(env.chains[0].rpcUrl, 'eth_getBalance', [RECEIVER, 'latest']));
+    await el.open();
+    const root = viewRoot(el);
+    byText(root, '[role="tab"]', 'Tokens')?.click();
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+    const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
+    const index = [...select.options].findIndex((o) => o.textContent?.startsWith('ETH'));
+    select.value = String(index);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const [amount, receiver] = [...root.querySelectorAll<HTMLInputElement>('[part~="send"] input')];
+    for (const [input, text] of [[amount, '1.5'], [receiver, RECEIVER]] as const) {
+      setter.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    byText(root, 'button', 'Preview send')!.click();
+    await waitFor(() => byText(root, '[part~="send-preview"] dd', / ETH$/), 'the estimated fee');
+    expect(byText(root, '[part~="send-preview"] dd', '1.5 ETH'), 'the amount previewed').to.not.equal(null);
+    byText(root, '[part~="send-preview"] button', 'Send')!.click();
+    expect((await wallet.waitForPending()).method).to.equal('eth_sendTransaction');
+    wallet.approve();
+    await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
+    let after = before;
+    for (let i = 0; i < 100 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = BigInt(await rpc(env.chains[0].rpcUrl, 'eth_getBalance', [RECEIVER, 'latest']));
+    }
+    expect(after - before, 'the receiver got 1.5 ETH').to.equal(1_500_000_000_000_000_000n);
+    byText(root, '[role="tab"]', 'Activity')!.click();
+    const row = await waitFor(() => [...root.querySelectorAll('[part~="activity-row"]')].find((r) => r.textContent?.includes('-1.500 ETH')), 'the send in Activity', 15_000);
+    expect(row.textContent).to.contain('Sent');
+  });
+
   it('a send rejected in the wallet says so and keeps the form', async () => {
     await el.open();
     const root = viewRoot(el);
