@@ -47,6 +47,23 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Whether something on `addr` answers a JSON-RPC call with an HTTP response.
+async fn answers_json_rpc(addr: SocketAddr) -> bool {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else { return false };
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}"#;
+    let req = format!(
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    if s.write_all(req.as_bytes()).await.is_err() {
+        return false;
+    }
+    let mut raw = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(2), s.read_to_end(&mut raw)).await;
+    raw.starts_with(b"HTTP/1.1 200")
+}
+
 /// A child process killed (and reaped) when dropped, also when the test panics.
 pub struct KillOnDrop(pub Child);
 
@@ -96,11 +113,13 @@ impl Anvil {
             url: format!("http://{addr}"),
             chain_id,
         };
+        // Ready when it answers JSON-RPC: on a busy machine it accepts connections a moment before it
+        // serves them (an early request gets a closed connection, no answer).
         let started = Instant::now();
-        while tokio::net::TcpStream::connect(addr).await.is_err() {
+        while !answers_json_rpc(addr).await {
             assert!(
                 started.elapsed() < WAIT,
-                "anvil not listening on {addr} after {WAIT:?}"
+                "anvil not answering on {addr} after {WAIT:?}"
             );
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
