@@ -179,6 +179,10 @@ impl AccountModule {
             },
         }
         self.deliver_notes();
+        if self.screen == Screen::Send {
+            let tokens = self.portfolio.sendable(&self.ctx);
+            self.send.refresh_tokens(tokens);
+        }
         (std::mem::take(&mut self.ctx.out), self.part())
     }
 

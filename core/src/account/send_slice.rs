@@ -302,6 +302,21 @@ impl SendSlice {
         self.sent.as_ref().map(|(h, _)| h.as_str())
     }
 
+    /// The tokens held changed while the form shows (they were still loading when it opened, or a
+    /// transfer mined): the list follows, the chosen token stays chosen.
+    pub fn refresh_tokens(&mut self, tokens: Vec<Sendable>) {
+        if self.stage.is_none() || tokens == self.tokens {
+            return;
+        }
+        let chosen = self.token.and_then(|i| self.tokens.get(i)).map(|t| (t.symbol.clone(), t.address.clone()));
+        self.token = match chosen {
+            Some((symbol, address)) => tokens.iter().position(|t| t.symbol == symbol && t.address == address),
+            None => None,
+        }
+        .or((!tokens.is_empty()).then_some(0));
+        self.tokens = tokens;
+    }
+
     /// Whether the preview shows (back returns to the form).
     pub fn previewing(&self) -> bool {
         matches!(self.stage, Some(Stage::Preview { .. }))

@@ -28,6 +28,17 @@ function shown(raw: bigint, decimals: number): string {
   return `${(raw / unit).toLocaleString('en-US')}.${milli.toString().padStart(3, '0')}`;
 }
 
+/** Back on the account's own view (left on a Send screen by a failed test), its tokens listed, then Send. */
+async function openSend(root: ShadowRoot): Promise<void> {
+  for (let i = 0; i < 3 && root.querySelector('[part~="send"], [part~="send-preview"], [part~="receive"]'); i++) {
+    root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  byText(root, '[role="tab"]', 'Tokens')?.click();
+  await waitFor(() => rows(root).length > 0, 'token rows');
+  (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+}
+
 function rows(root: ShadowRoot): string[] {
   return [...root.querySelectorAll('[part~="token"]')].map((r) => r.textContent ?? '');
 }
@@ -92,7 +103,7 @@ describe('the Account view’s portfolio on anvil', function () {
     const before = await balanceOf(usdc.address, RECEIVER);
     await el.open();
     const root = viewRoot(el);
-    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+    await openSend(root);
     const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
     const index = [...select.options].findIndex((o) => o.textContent?.startsWith('USDC'));
     select.value = String(index);
@@ -133,8 +144,7 @@ describe('the Account view’s portfolio on anvil', function () {
     const before = BigInt(await rpc(env.chains[0].rpcUrl, 'eth_getBalance', [RECEIVER, 'latest']));
     await el.open();
     const root = viewRoot(el);
-    byText(root, '[role="tab"]', 'Tokens')?.click();
-    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+    await openSend(root);
     const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
     const index = [...select.options].findIndex((o) => o.textContent?.startsWith('ETH'));
     select.value = String(index);
@@ -166,8 +176,7 @@ describe('the Account view’s portfolio on anvil', function () {
   it('a send rejected in the wallet says so and keeps the form', async () => {
     await el.open();
     const root = viewRoot(el);
-    byText(root, '[role="tab"]', 'Tokens')?.click();
-    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+    await openSend(root);
     const [amount, receiver] = [...(await waitFor(() => root.querySelectorAll<HTMLInputElement>('[part~="send"] input').length === 2 && root.querySelectorAll<HTMLInputElement>('[part~="send"] input')))];
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     for (const [input, text] of [[amount, '0.5'], [receiver, RECEIVER]] as const) {

@@ -293,3 +293,16 @@ fn the_accounts_name_comes_from_the_identity_service_and_is_kept_5_minutes() {
     assert_eq!(parse_identity(r#"{"name": null}"#), None);
     assert_eq!(parse_identity(r#"{"name": "a\u0000b"}"#), None, "no control characters");
 }
+
+#[test]
+fn send_opened_while_the_tokens_load_offers_them_once_they_arrive() {
+    let mut h = H::new();
+    h.context(CHAIN, true);
+    let (id, _) = h.fetch("/balance").unwrap();
+    h.send(json!({"type": "openSend"}));
+    assert_eq!(h.part["send"]["tokens"], json!([]));
+    assert_eq!(h.part["send"]["token"], Value::Null);
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": balances().to_string()}));
+    assert_eq!(h.part["send"]["tokens"].as_array().unwrap().len(), 2, "the list follows the portfolio");
+    assert_eq!(h.part["send"]["token"], 0);
+}
