@@ -99,7 +99,7 @@ pub fn validate_send(form: &SendForm, namespace: ChainNamespace) -> Result<(), W
 }
 
 /// Decimal integer string → lowercase hex without prefix (`"255"` → `"ff"`).
-fn decimal_to_hex(dec: &str) -> Option<String> {
+pub(crate) fn decimal_to_hex(dec: &str) -> Option<String> {
     if dec.is_empty() || !dec.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }

@@ -81,23 +81,9 @@ pub struct SendSlice {
     requests: Requests<Asked>,
 }
 
+/// A base-units integer as a JSON-RPC quantity (`0x…`), with `account::send`'s conversion.
 fn hex_quantity(decimal: &str) -> String {
-    // `decimal` is a base-units integer from parse_units: at most 78 digits.
-    let mut out = Vec::new();
-    let mut digits: Vec<u8> = decimal.bytes().map(|b| b - b'0').collect();
-    while digits.iter().any(|d| *d != 0) {
-        let mut rem = 0u32;
-        for d in digits.iter_mut() {
-            let cur = rem * 10 + *d as u32;
-            *d = (cur / 16) as u8;
-            rem = cur % 16;
-        }
-        out.push(std::char::from_digit(rem, 16).unwrap_or('0'));
-    }
-    if out.is_empty() {
-        out.push('0');
-    }
-    format!("0x{}", out.iter().rev().collect::<String>())
+    format!("0x{}", crate::account::send::decimal_to_hex(decimal).unwrap_or_else(|| "0".into()))
 }
 
 fn less_than(a: &str, b: &str) -> bool {
