@@ -1,8 +1,32 @@
 //! `make bench`: timings of the engine's hot paths, natively (release build). Prints figures only;
 //! tests never assert timings.
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
-use wm_core::engine::{Engine, Event, Options};
+use wm_core::account::module::{AccountModule, ModuleEvent};
+use wm_core::engine::{Effect, Engine, Event, Options};
+
+/// Counts the bytes live on the heap, for the account module's memory figure.
+struct Counting;
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        LIVE.fetch_add(l.size(), Ordering::Relaxed);
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(p, l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        LIVE.fetch_add(n, Ordering::Relaxed);
+        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
+        unsafe { System.realloc(p, l, n) }
+    }
+}
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
 fn time<F: FnMut()>(name: &str, iterations: u32, mut f: F) {
     for _ in 0..iterations / 10 {
@@ -63,4 +87,70 @@ fn main() {
         black_box(wm_core::chain::address::checksum_address("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266").unwrap());
     });
     let _ = &mut e;
+    account_module(&opts);
+}
+
+fn module_event(v: serde_json::Value) -> ModuleEvent {
+    ModuleEvent::from_json(&v).expect("valid account event")
+}
+
+fn answer(m: &mut AccountModule, effects: &[Effect], path: &str, body: &str, now: u64) -> Vec<Effect> {
+    let id = effects.iter().find_map(|e| match e {
+        Effect::Fetch { id, url, .. } if url.contains(path) => Some(*id),
+        _ => None,
+    });
+    let id = id.unwrap_or_else(|| panic!("no {path} request"));
+    m.handle(module_event(serde_json::json!({"type": "fetchResult", "id": id, "status": 200, "body": body})), now).0
+}
+
+/// The account module (Account view): the snapshot part with 1,000 Activity rows, the heap it
+/// holds, and reopening the view with the portfolio cached.
+fn account_module(opts: &Options) {
+    const ADDR: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+    let context = |visible: bool| module_event(serde_json::json!({"type": "context", "visible": visible,
+        "account": {"namespace": "eip155", "address": ADDR, "caipNetworkId": "eip155:1", "connectorId": "dev.demo"}}));
+    let balances = serde_json::json!({"balances": (0..20).map(|i| serde_json::json!({"name": format!("Token {i}"), "symbol": format!("T{i}"), "chainId": "eip155:1",
+        "address": format!("eip155:1:0x{:040x}", i + 1), "quantity": {"decimals": "18", "numeric": format!("{}.5", 1000 + i)}, "value": 10.0 * i as f64, "price": 1.0,
+        "iconUrl": format!("https://api.test/public/getTokenImage/{i}")})).collect::<Vec<_>>()}).to_string();
+    let page = |p: usize| serde_json::json!({"data": (0..50).map(|i| {
+        let n = p * 50 + i;
+        serde_json::json!({"id": format!("tx{n}"), "metadata": {"operationType": if n % 2 == 0 { "send" } else { "receive" },
+            "minedAt": format!("2026-{:02}-{:02}T10:00:00Z", 12 - (n / 100) % 12, 28 - (n % 28)), "chain": "eip155:1", "hash": format!("0x{n:064x}"),
+            "sentFrom": ADDR, "sentTo": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "status": "confirmed"},
+            "transfers": [{"fungible_info": {"name": "USD Coin", "symbol": "USDC", "icon": {"url": "https://api.test/usdc.png"}}, "direction": "out", "quantity": {"numeric": "12.5"}, "value": 12.5, "price": 1.0}]})
+    }).collect::<Vec<_>>(), "next": if p < 19 { serde_json::json!(format!("c{}", p + 1)) } else { serde_json::Value::Null }}).to_string();
+
+    let before = LIVE.load(Ordering::Relaxed);
+    let mut m = AccountModule::new(opts.clone());
+    let (effects, _) = m.handle(context(true), 1);
+    answer(&mut m, &effects, "/balance", &balances, 2);
+    let (mut effects, _) = m.handle(module_event(serde_json::json!({"type": "selectAccountTab", "tab": "activity"})), 3);
+    let t = Instant::now();
+    for p in 0..20 {
+        answer(&mut m, &effects, "/history", &page(p), 4);
+        effects = m.handle(module_event(serde_json::json!({"type": "loadMoreActivity"})), 5).0;
+    }
+    let load = t.elapsed();
+    let part = m.part();
+    let rows: usize = part["activity"]["groups"].as_array().unwrap().iter().map(|g| g["items"].as_array().unwrap().len()).sum();
+    assert_eq!(rows, 1_000, "1,000 activity rows loaded");
+    let held = LIVE.load(Ordering::Relaxed) - before;
+    println!("{:<48} {:>10.1} ms total  (20 pages of 50, each answer builds the part)", "account: load 1,000 activity rows", load.as_secs_f64() * 1000.0);
+    time("account: snapshot part with 1,000 activity rows", 200, || {
+        black_box(m.part());
+    });
+    time("account: ... written as JSON", 200, || {
+        black_box(m.part().to_string());
+    });
+    println!("{:<48} {:>10.2} MB  (heap the module holds, part included)", "account: memory with 1,000 activity rows", held as f64 / 1e6);
+    // Reopening the Account view with the portfolio cached: no request, the Tokens tab's rows are in
+    // the part the same event returns (the view renders it in the frame that shows it).
+    let _ = m.handle(module_event(serde_json::json!({"type": "selectAccountTab", "tab": "tokens"})), 6);
+    time("account: reopen with the portfolio cached", 2_000, || {
+        let _ = m.handle(context(false), 7);
+        let (effects, part) = m.handle(context(true), 8);
+        assert!(!effects.iter().any(|e| matches!(e, Effect::Fetch { .. })), "cached: nothing asked");
+        black_box(part);
+    });
+    let _ = &part;
 }

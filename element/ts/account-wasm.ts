@@ -10,7 +10,7 @@ import type { Effect } from './engine';
 
 /** Events the account module reads from the views (the Account view's tabs and lists). */
 const ACCOUNT_EVENTS = new Set([
-  'selectAccountTab', 'refreshTokens', 'loadMoreActivity', 'openReceive', 'openSend',
+  'selectAccountTab', 'refreshTokens', 'loadMoreActivity', 'loadMoreNfts', 'openReceive', 'openSend',
   'sendSetToken', 'sendSetAmount', 'sendSetReceiver', 'sendMax', 'sendPreview', 'sendConfirm',
 ]);
 /** Timers the module starts carry this prefix. */

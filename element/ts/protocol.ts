@@ -230,7 +230,17 @@ export interface AccountPart {
     /** 'Token Balance Unavailable' after a failed read (retried after 30 s). */
     error: ErrorInfo | null;
   };
-  activity: {
+  /** The NFTs tab (null while another tab shows): the items held on the connected chain, the most recently received first. */
+  nfts: null | {
+    items: Array<{ id: string; name: string; collection: string | null; imageUrl: string | null }>;
+    loading: boolean;
+    empty: boolean;
+    hasMore: boolean;
+    /** 'Failed to fetch NFTs'. */
+    error: string | null;
+  };
+  /** The Activity tab (null while another tab shows). */
+  activity: null | {
     /** Months newest first ('November 2026'), rows newest first. */
     groups: Array<{ label: string; items: ActivityRowView[] }>;
     loading: boolean;
@@ -253,7 +263,8 @@ export type AccountIntent =
   | { type: 'sendConfirm' }
   | { type: 'selectAccountTab'; tab: 'tokens' | 'nfts' | 'activity' }
   | { type: 'refreshTokens' }
-  | { type: 'loadMoreActivity' };
+  | { type: 'loadMoreActivity' }
+  | { type: 'loadMoreNfts' };
 
 /** What the views render: the engine's snapshot, plus the account module's part once loaded. */
 export interface ViewSnapshot extends Snapshot {

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AccountPart, ActivityRowView, Intent, TokenRowView } from '../shell/types';
 
 const TABS = [
   ['tokens', 'Tokens'],
+  ['nfts', 'NFTs'],
   ['activity', 'Activity'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -93,19 +94,73 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
   );
 }
 
-function Activity({ part, onIntent }: { part: AccountPart['activity']; onIntent: (i: Intent) => void }) {
+/** Infinite scroll: `more` when the returned element comes into view. */
+function useLoadMore(hasMore: boolean, loading: boolean, more: () => void) {
   const end = useRef<HTMLDivElement>(null);
-  const { hasMore, loading } = part;
-  // Infinite scroll: the next page when the end of the list comes into view.
   useEffect(() => {
     const el = end.current;
     if (!el || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onIntent({ type: 'loadMoreActivity' });
+      if (entries.some((e) => e.isIntersecting)) more();
     });
     io.observe(el);
     return () => io.disconnect();
-  }, [hasMore, loading, onIntent]);
+  }, [hasMore, loading, more]);
+  return end;
+}
+
+function Nfts({ part, onIntent }: { part: NonNullable<AccountPart['nfts']>; onIntent: (i: Intent) => void }) {
+  const { hasMore, loading } = part;
+  const more = useCallback(() => onIntent({ type: 'loadMoreNfts' }), [onIntent]);
+  const end = useLoadMore(hasMore, loading, more);
+  if (part.error) {
+    return (
+      <p className="wm-error" role="alert">
+        {part.error}
+      </p>
+    );
+  }
+  if (part.empty) return <p className="wm-note">No NFTs on this network yet. Collectibles this account holds show here.</p>;
+  return (
+    <div className="wm-nfts">
+      <ul className="wm-nft-grid" part="nfts" aria-busy={loading}>
+        {part.items.map((n) => (
+          <li key={n.id} className="wm-nft" part="nft">
+            {isImageUrl(n.imageUrl) ? (
+              <img className="wm-nft-image" src={n.imageUrl} alt="" width={120} height={120} loading="lazy" />
+            ) : (
+              <span className="wm-nft-image wm-token-initials" aria-hidden="true">
+                NFT
+              </span>
+            )}
+            <span className="wm-nft-name" title={n.name}>
+              {n.name}
+            </span>
+          </li>
+        ))}
+        {loading
+          ? [0, 1].map((i) => (
+              <li key={`s${i}`} className="wm-nft" aria-label="Loading NFTs">
+                <span className="wm-nft-image wm-skeleton" />
+              </li>
+            ))
+          : null}
+      </ul>
+      {hasMore && !loading ? (
+        <div ref={end} className="wm-activity-end">
+          <button type="button" className="wm-button wm-button-secondary" onClick={more}>
+            Load more
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Activity({ part, onIntent }: { part: NonNullable<AccountPart['activity']>; onIntent: (i: Intent) => void }) {
+  const { hasMore, loading } = part;
+  const more = useCallback(() => onIntent({ type: 'loadMoreActivity' }), [onIntent]);
+  const end = useLoadMore(hasMore, loading, more);
 
   if (part.error) {
     return (
@@ -138,7 +193,7 @@ function Activity({ part, onIntent }: { part: AccountPart['activity']; onIntent:
       ) : null}
       {hasMore && !loading ? (
         <div ref={end} className="wm-activity-end">
-          <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'loadMoreActivity' })}>
+          <button type="button" className="wm-button wm-button-secondary" onClick={more}>
             Load more
           </button>
         </div>
@@ -186,7 +241,13 @@ export function Portfolio({ part, onIntent }: { part: AccountPart; onIntent: (i:
         ))}
       </div>
       <div role="tabpanel" id={`wm-panel-${part.tab}`} aria-labelledby={`wm-tab-${part.tab}`} className="wm-tabpanel">
-        {part.tab === 'activity' ? <Activity part={part.activity} onIntent={onIntent} /> : <Tokens part={part.tokens} onIntent={onIntent} />}
+        {part.tab === 'activity' && part.activity ? (
+          <Activity part={part.activity} onIntent={onIntent} />
+        ) : part.tab === 'nfts' && part.nfts ? (
+          <Nfts part={part.nfts} onIntent={onIntent} />
+        ) : (
+          <Tokens part={part.tokens} onIntent={onIntent} />
+        )}
       </div>
     </div>
   );

@@ -99,6 +99,10 @@ export const ACCOUNT_CSS = String.raw`
 .wm-activity-amount.wm-in { color: var(--_success-text); }
 .wm-activity-month { margin: 8px 8px 2px; color: var(--_fg2); font-size: var(--_fs-small); font-weight: 600; }
 .wm-activity-end { display: flex; justify-content: center; padding: 8px; }
+.wm-nft-grid { list-style: none; margin: 0; padding: 4px; display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 12px; }
+.wm-nft { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.wm-nft-image { display: flex; align-items: center; justify-content: center; width: 100%; height: auto; aspect-ratio: 1; border-radius: var(--_r-m); object-fit: cover; background: var(--_bg2); }
+.wm-nft-name { font-weight: 600; font-size: var(--_fs-small); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-portfolio-error { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 12px 0; }
 
 @keyframes wm-shimmer { from { background-position: 200% 0; } to { background-position: -200% 0; } }

@@ -63,7 +63,12 @@ fn row(tx: &Transaction, me: &str) -> Value {
         .and_then(|i| i.url.clone())
         .filter(|u| u.len() <= 2048 && (u.starts_with("https://") || u.starts_with("http://")));
     let amount = first.filter(|t| !t.quantity.numeric.is_empty()).map(|t| {
-        format!("{}{} {}", sign(&m.operation_type, &t.direction), format_native_balance_en_us(&t.quantity.numeric), symbol.clone().unwrap_or_default())
+        // An NFT is counted, not measured: "+1 Wallet Modal Pass #3".
+        let quantity = match t.fungible_info {
+            None if t.nft_info.is_some() => t.quantity.numeric.split('.').next().unwrap_or_default().to_string(),
+            _ => format_native_balance_en_us(&t.quantity.numeric),
+        };
+        format!("{}{} {}", sign(&m.operation_type, &t.direction), quantity, symbol.clone().unwrap_or_default())
     });
     let counterparty = if m.sent_from.eq_ignore_ascii_case(me) { &m.sent_to } else { &m.sent_from };
     json!({
@@ -91,6 +96,9 @@ pub struct ActivitySlice {
     list: TransactionsState,
     error: Option<WmError>,
     requests: Requests<(String, String)>,
+    /// The groups as last rendered; cleared when the list changes (rows are only rendered once
+    /// per change, not on every event: 1,000 rows take milliseconds).
+    rendered: Option<Value>,
 }
 
 impl Slice for ActivitySlice {
@@ -115,6 +123,7 @@ impl Slice for ActivitySlice {
                 let subject = subject(ctx);
                 if subject != self.subject {
                     self.list.reset();
+                    self.rendered = None;
                     self.error = None;
                     self.subject = subject;
                     self.fetch(ctx);
@@ -122,6 +131,7 @@ impl Slice for ActivitySlice {
             }
             Note::Disconnected => {
                 self.list.reset();
+                self.rendered = None;
                 self.subject = None;
             }
             _ => {}
@@ -138,6 +148,7 @@ impl Slice for ActivitySlice {
             Some(page) => {
                 self.error = None;
                 self.list.on_page(page, &asked.1);
+                self.rendered = None;
             }
             None => {
                 let (e, event) = self.list.on_failure();
@@ -175,7 +186,20 @@ impl ActivitySlice {
     }
 
     /// The Activity tab's part of the snapshot: groups labelled "November 2026", rows newest first.
-    pub fn view(&self) -> Value {
+    pub fn view(&mut self) -> Value {
+        if self.rendered.is_none() {
+            self.rendered = Some(self.render_groups());
+        }
+        json!({
+            "groups": self.rendered.clone(),
+            "loading": self.list.loading,
+            "empty": self.list.empty && !self.list.loading && self.error.is_none(),
+            "hasMore": self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX,
+            "error": self.error.as_ref().map(|e| json!({"code": e.code(), "key": e.key(), "message": e.message()})),
+        })
+    }
+
+    fn render_groups(&self) -> Value {
         let me = self.subject.as_ref().map(|(a, _)| a.as_str()).unwrap_or_default();
         let groups: Vec<Value> = self
             .list
@@ -188,13 +212,7 @@ impl ActivitySlice {
                 })
             })
             .collect();
-        json!({
-            "groups": groups,
-            "loading": self.list.loading,
-            "empty": self.list.empty && !self.list.loading && self.error.is_none(),
-            "hasMore": self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX,
-            "error": self.error.as_ref().map(|e| json!({"code": e.code(), "key": e.key(), "message": e.message()})),
-        })
+        Value::Array(groups)
     }
 }
 

@@ -13,6 +13,7 @@ pub mod slice;
 pub mod module;
 pub mod portfolio;
 pub mod activity;
+pub mod nfts;
 pub mod send_slice;
 #[cfg(test)]
 mod slice_tests;

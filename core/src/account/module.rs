@@ -1,4 +1,4 @@
-//! The account module: the account's lazily loaded slices (portfolio, activity), run by their own
+//! The account module: the account's lazily loaded slices (portfolio, NFTs, activity, send), run by their own
 //! small router in their own WebAssembly module (`element/account`), so the initial load does not
 //! carry them. It has the same shape as the engine: events in (with the time), effects and its part
 //! of the snapshot out, the same [`Ctx`] and [`Slice`] interface, request ids carrying their slice.
@@ -9,6 +9,7 @@
 use serde_json::{json, Value};
 
 use crate::account::activity::{ActivityEvent, ActivitySlice};
+use crate::account::nfts::{NftsEvent, NftsSlice};
 use crate::account::portfolio::{PortfolioEvent, PortfolioSlice};
 use crate::account::send_slice::{SendEvent, SendSlice};
 use crate::connect::connection::{Connection, Status};
@@ -47,6 +48,7 @@ pub enum ModuleEvent {
     OpenSend,
     Portfolio(PortfolioEvent),
     Activity(ActivityEvent),
+    Nfts(NftsEvent),
     Send(SendEvent),
     FetchResult { id: u64, status: u16, body: String },
     ProviderResult { id: u64, outcome: crate::engine::Outcome },
@@ -97,6 +99,7 @@ impl ModuleEvent {
             "back" => ModuleEvent::Back,
             "refreshTokens" => ModuleEvent::Portfolio(PortfolioEvent::Refresh),
             "loadMoreActivity" => ModuleEvent::Activity(ActivityEvent::LoadMore),
+            "loadMoreNfts" => ModuleEvent::Nfts(NftsEvent::LoadMore),
             "fetchResult" => ModuleEvent::FetchResult {
                 id: v.get("id").and_then(Value::as_u64).ok_or("missing or invalid field `id`")?,
                 status: v.get("status").and_then(Value::as_u64).filter(|s| *s <= u16::MAX as u64).ok_or("missing or invalid field `status`")? as u16,
@@ -116,6 +119,7 @@ pub struct AccountModule {
     receive_qr: Option<(String, String)>,
     portfolio: PortfolioSlice,
     activity: ActivitySlice,
+    nfts: NftsSlice,
     send: SendSlice,
 }
 
@@ -125,7 +129,7 @@ impl AccountModule {
         let (networks, _) = opts.resolve_networks();
         ctx.opts = opts;
         ctx.networks = networks;
-        AccountModule { ctx, context: None, tab: TABS[0], screen: Screen::Main, receive_qr: None, portfolio: PortfolioSlice::default(), activity: ActivitySlice::default(), send: SendSlice::default() }
+        AccountModule { ctx, context: None, tab: TABS[0], screen: Screen::Main, receive_qr: None, portfolio: PortfolioSlice::default(), activity: ActivitySlice::default(), nfts: NftsSlice::default(), send: SendSlice::default() }
     }
 
     /// Handles one event at `now_ms`: effects out, and the module's part of the snapshot.
@@ -172,9 +176,11 @@ impl AccountModule {
             ModuleEvent::Timer(id) => self.send.on_timer(&id, ctx),
             ModuleEvent::Portfolio(e) => self.portfolio.handle(e, ctx),
             ModuleEvent::Activity(e) => self.activity.handle(e, ctx),
+            ModuleEvent::Nfts(e) => self.nfts.handle(e, ctx),
             ModuleEvent::FetchResult { id, status, body } => match SliceId::of_request(id) {
                 Some(SliceId::Portfolio) => self.portfolio.on_fetch_result(id, status, &body, ctx),
                 Some(SliceId::Activity) => self.activity.on_fetch_result(id, status, &body, ctx),
+                Some(SliceId::Nfts) => self.nfts.on_fetch_result(id, status, &body, ctx),
                 _ => {}
             },
         }
@@ -243,6 +249,11 @@ impl AccountModule {
                 } else if matches!(note, Note::AccountsChanged) {
                     self.activity.invalidate();
                 }
+                if matches!(note, Note::Disconnected) || (self.tab == "nfts" && visible) {
+                    self.nfts.on_note(note, ctx);
+                } else if matches!(note, Note::AccountsChanged) {
+                    self.nfts.invalidate();
+                }
             }
         }
     }
@@ -283,7 +294,9 @@ impl AccountModule {
             "name": self.portfolio.name(&self.ctx),
             "tab": self.tab,
             "tokens": self.portfolio.view(&self.ctx),
-            "activity": self.activity.view(),
+            // Only the shown tab's list: the others are not rendered (nor copied) on every event.
+            "nfts": if self.tab == "nfts" { self.nfts.view() } else { Value::Null },
+            "activity": if self.tab == "activity" { self.activity.view() } else { Value::Null },
         })
     }
 }

@@ -12,15 +12,17 @@ use crate::chain::address::is_evm_address;
 use crate::chain::adapter::WalletCall;
 use crate::chain::format::format_native_balance_en_us;
 use crate::chain::units::{format_units, parse_units};
+use crate::account::pending::PendingWatcher;
 use crate::engine::{Ctx, Effect, Note, Outcome, Requests, Slice, SliceId};
 use crate::service::entities::ChainNamespace;
 use crate::service::errors::WmError;
 use crate::service::json::obj;
 
-/// A sent transaction's receipt is asked for this often until it is mined (through the wallet).
+/// A sent transaction's receipt is asked for this often until it is mined (through the wallet):
+/// the modal just sent it and the visitor waits for it, so not the background default of 30 s.
+/// Watching follows the spec's pending-transaction rule (§4, §9, `account::pending`): it stops once
+/// 99 polls were made (about 2.5 minutes); the Account view then reads the account again anyway.
 pub const RECEIPT_POLL_MS: u64 = 1_500;
-/// At most this many times (about 10 minutes).
-pub const RECEIPT_POLLS_MAX: u32 = 400;
 /// Request ids the engine hears of as host requests are offset so they never meet the shell's own.
 pub const HOST_ID_OFFSET: u64 = 1 << 40;
 const TIMER_RECEIPT: &str = "account-receipt";
@@ -76,8 +78,10 @@ pub struct SendSlice {
     receiver: String,
     stage: Option<Stage>,
     error: Option<String>,
-    /// The last transaction sent: its hash, and how many times its receipt was asked.
-    sent: Option<(String, u32)>,
+    /// The last transaction sent, until it is mined or watching stops.
+    sent: Option<String>,
+    /// Its receipt polls (the spec's pending-transaction watcher: at most 99).
+    watch: PendingWatcher,
     requests: Requests<Asked>,
 }
 
@@ -140,12 +144,17 @@ impl Slice for SendSlice {
             (Asked::Send, _) => self.sent(ctx, id, outcome),
             (Asked::Receipt(hash), _) => {
                 let mined = outcome.is_ok_and(|v| matches!(v, crate::service::json::Value::Object(_)));
-                if mined {
+                if self.sent.as_deref() != Some(hash.as_str()) {
+                    return; // another transaction was sent since
+                }
+                if mined || self.watch.stopped() {
+                    // Mined, or no longer watched (99 polls): the balances and the history are
+                    // read again.
+                    self.watch.resolved(std::slice::from_ref(&hash));
                     self.sent = None;
-                    // The balances and the history changed: read them again.
                     ctx.note(Note::AccountsChanged);
-                } else if self.sent.as_ref().is_some_and(|(h, polls)| *h == hash && *polls < RECEIPT_POLLS_MAX) {
-                    ctx.timer(SliceId::Send, TIMER_RECEIPT, RECEIPT_POLL_MS);
+                } else {
+                    self.arm(ctx);
                 }
             }
             _ => {}
@@ -156,9 +165,12 @@ impl Slice for SendSlice {
         if id != TIMER_RECEIPT {
             return;
         }
-        let Some((hash, polls)) = self.sent.as_mut() else { return };
-        *polls += 1;
-        let hash = hash.clone();
+        let Some(hash) = self.sent.clone() else { return };
+        if self.watch.tick(ctx.now).is_none() {
+            // Early by a clock tick: wait for the rest.
+            self.arm(ctx);
+            return;
+        }
         let call = WalletCall { method: "eth_getTransactionReceipt", params: crate::service::json::Value::Array(vec![hash.as_str().into()]) };
         if let Some(rid) = self.wallet(ctx, call) {
             self.requests.insert(rid, Asked::Receipt(hash));
@@ -167,6 +179,13 @@ impl Slice for SendSlice {
 }
 
 impl SendSlice {
+    /// The receipt timer, for the watcher's next poll.
+    fn arm(&self, ctx: &mut Ctx) {
+        if let Some(due) = self.watch.deadline() {
+            ctx.timer(SliceId::Send, TIMER_RECEIPT, due.saturating_sub(ctx.now).max(1));
+        }
+    }
+
     fn from(ctx: &Ctx) -> Option<(String, String, String)> {
         ctx.account().map(|(ns, address, _, connector)| (ns.to_string(), address.to_string(), connector.to_string()))
     }
@@ -269,8 +288,10 @@ impl SendSlice {
         });
         match (hash, outcome) {
             (Some(hash), _) => {
-                *self = SendSlice { sent: Some((hash, 0)), ..SendSlice::default() };
-                ctx.timer(SliceId::Send, TIMER_RECEIPT, RECEIPT_POLL_MS);
+                let mut watch = PendingWatcher::new(true, RECEIPT_POLL_MS);
+                watch.watch(&hash, ctx.now);
+                *self = SendSlice { sent: Some(hash), watch, ..SendSlice::default() };
+                self.arm(ctx);
             }
             (None, Err(e)) => {
                 self.stage = Some(Stage::Editing);
@@ -285,7 +306,7 @@ impl SendSlice {
 
     /// The transaction last sent and not yet mined (the Account view says it was sent).
     pub fn pending(&self) -> Option<&str> {
-        self.sent.as_ref().map(|(h, _)| h.as_str())
+        self.sent.as_deref()
     }
 
     /// The tokens held changed while the form shows (they were still loading when it opened, or a

@@ -24,18 +24,19 @@ pub enum SliceId {
     Portfolio = 5,
     Activity = 6,
     Send = 7,
+    Nfts = 8,
 }
 
 impl SliceId {
     /// Whether the slice lives in the lazily loaded account module (the shell routes its answers).
     pub fn in_account_module(self) -> bool {
-        matches!(self, SliceId::Portfolio | SliceId::Activity | SliceId::Send)
+        matches!(self, SliceId::Portfolio | SliceId::Activity | SliceId::Send | SliceId::Nfts)
     }
 
     /// The slice a request id names.
     pub fn of_request(id: u64) -> Option<SliceId> {
         use SliceId::*;
-        [Ui, Service, Connect, Switch, Account, Portfolio, Activity, Send].get((id & 15) as usize).copied()
+        [Ui, Service, Connect, Switch, Account, Portfolio, Activity, Send, Nfts].get((id & 15) as usize).copied()
     }
 }
 

@@ -253,6 +253,7 @@ pub fn router(state: Shared) -> Router {
         // Blockchain API (chain/api.rs)
         .route("/v1/account/{address}/balance", get(chain::api::balance))
         .route("/v1/account/{address}/history", get(chain::api::history))
+        .route("/v1/account/{address}/nfts", get(chain::nfts::nfts))
         .route(
             "/v1/fungible/price",
             axum::routing::post(chain::api::fungible_price),

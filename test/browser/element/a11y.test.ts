@@ -3,7 +3,7 @@
 // landmark violation. Connect, All Wallets (the real catalogue from the backend), the WalletConnect
 // pairing (the backend's relay), then Account and Switch Network with the demo wallet on anvil.
 import { expect } from '@esm-bundle/chai';
-import { createModal, installDemoWallet, nextEvent, viewRoot, waitFor, type WalletModal } from './helpers';
+import { byText, createModal, installDemoWallet, nextEvent, viewRoot, waitFor, type WalletModal } from './helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 import { relayUrl } from '../walletconnect/relay';
 
@@ -82,7 +82,10 @@ describe('<wallet-modal> accessibility (axe-core, light and dark)', function () 
       // The account module's tabs and screens (tokens from the backend's blockchain API).
       await waitFor(() => root.querySelector('[part~="token"]'), 'token rows');
       expect(await expectNoSeriousAxeViolations(root, `Account with its tokens (${theme})`)).to.be.greaterThan(0);
-      root.querySelector<HTMLElement>('[role="tab"]:not([aria-selected="true"])')!.click();
+      byText(root, '[role="tab"]', 'NFTs')!.click();
+      await waitFor(() => root.querySelector('[part~="nft"] img'), 'NFT tiles');
+      expect(await expectNoSeriousAxeViolations(root, `Account's NFTs (${theme})`)).to.be.greaterThan(0);
+      byText(root, '[role="tab"]', 'Activity')!.click();
       await waitFor(() => root.querySelector('[part~="activity-row"]'), 'activity rows');
       expect(await expectNoSeriousAxeViolations(root, `Activity (${theme})`)).to.be.greaterThan(0);
       root.querySelector<HTMLElement>('[part~="send-button"]')!.click();

@@ -129,11 +129,52 @@ fn activity_pages_with_the_cursor_groups_by_month_and_drops_spam() {
     assert_eq!(groups.len(), 2);
     assert_eq!(groups[0]["label"], "November 2026");
     assert_eq!(groups[0]["items"].as_array().unwrap().len(), 1, "spam NFTs and spam tokens dropped (null names read)");
-    assert_eq!(groups[0]["items"][0]["amount"], "+1.000 Junk");
+    assert_eq!(groups[0]["items"][0]["amount"], "+1 Junk", "an NFT is counted");
     assert_eq!(h.part["activity"]["hasMore"], true);
     h.send(json!({"type": "loadMoreActivity"}));
     let (_, url) = h.fetch("/history").unwrap();
     assert!(url.contains("cursor=c2"), "{url}");
+}
+
+#[test]
+fn the_nfts_tab_reads_the_held_items_when_it_shows_and_pages_with_the_cursor() {
+    let mut h = H::new();
+    h.context(CHAIN, true);
+    assert!(h.fetch("/nfts").is_none(), "not before the tab shows");
+    h.send(json!({"type": "selectAccountTab", "tab": "nfts"}));
+    assert_eq!(h.part["nfts"]["loading"], true);
+    let (_, url) = h.fetch("/nfts").expect("the tab reads the items");
+    assert!(url.starts_with(&format!("http://api.test/v1/account/{ADDR}/nfts?")) && url.contains("chainId=eip155%3A31337"), "{url}");
+    let nft = |id: &str, spam: bool| json!({"chainId": CHAIN, "contract": {"address": "0xE7f1725E7734CE288F8367e1Bb143E90bb3F0512", "name": "Wallet Modal Pass", "symbol": "WMP"},
+        "tokenId": id, "name": format!("Wallet Modal Pass #{id}"), "imageUrl": format!("http://api.test/demo-nft/{id}/image.svg"), "isSpam": spam});
+    h.answer("/nfts", 200, json!({"data": [nft("3", false), nft("1", false), nft("7", true)], "next": "2"}));
+    let items = h.part["nfts"]["items"].as_array().unwrap().clone();
+    assert_eq!(items.len(), 2, "spam dropped");
+    assert_eq!(items[0]["name"], "Wallet Modal Pass #3");
+    assert_eq!(items[0]["collection"], "Wallet Modal Pass");
+    assert_eq!(items[0]["imageUrl"], "http://api.test/demo-nft/3/image.svg");
+    assert_eq!(h.part["nfts"]["hasMore"], true);
+    h.send(json!({"type": "loadMoreNfts"}));
+    let (_, url) = h.fetch("/nfts").unwrap();
+    assert!(url.contains("cursor=2"), "{url}");
+    h.answer("/nfts", 200, json!({"data": [nft("1", false)], "next": null}));
+    assert_eq!(h.part["nfts"]["items"].as_array().unwrap().len(), 2, "an item seen twice shows once");
+    assert_eq!(h.part["nfts"]["hasMore"], false);
+    // Another account: read again, empty says so.
+    h.send(json!({"type": "context", "visible": true, "account": {"namespace": "eip155", "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "caipNetworkId": CHAIN, "connectorId": "x"}}));
+    h.answer("/nfts", 200, json!({"data": [], "next": null}));
+    assert_eq!(h.part["nfts"]["empty"], true);
+    assert_eq!(h.part["nfts"]["items"], json!([]));
+}
+
+#[test]
+fn a_failed_nfts_read_says_so_and_is_not_empty() {
+    let mut h = H::new();
+    h.context(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "nfts"}));
+    h.answer("/nfts", 503, json!({"status": "FAILED"}));
+    assert_eq!(h.part["nfts"]["error"], "Failed to fetch NFTs");
+    assert_eq!(h.part["nfts"]["empty"], false);
+    assert_eq!(h.part["nfts"]["loading"], false);
 }
 
 #[test]
@@ -198,6 +239,16 @@ impl H {
         self.effects.iter().filter_map(|e| match e { Effect::Dispatch { event } => Some(serde_json::from_str(&event.to_string()).unwrap()), _ => None }).collect()
     }
 
+    /// The receipt timer fires when it is due.
+    fn receipt_timer(&mut self) -> &mut Self {
+        let ms = self.effects.iter().find_map(|e| match e {
+            Effect::StartTimer { id, ms } if id == "account-receipt" => Some(*ms),
+            _ => None,
+        });
+        self.now += ms.expect("the receipt timer runs");
+        self.send(json!({"type": "timer", "id": "account-receipt"}))
+    }
+
     fn sending(&mut self) -> &mut Self {
         self.context(CHAIN, true).answer("/balance", 200, balances()).send(json!({"type": "openSend"}))
     }
@@ -245,13 +296,36 @@ fn sending_ether_previews_the_fee_then_sends_through_the_wallet_and_watches_the_
     assert_eq!(h.part["screen"], "main");
     assert_eq!(h.part["sent"]["hash"], hash.as_str());
     assert_eq!(h.part["sent"]["explorerUrl"], format!("https://explorer.test/tx/{hash}"));
-    h.send(json!({"type": "timer", "id": "account-receipt"}));
+    h.receipt_timer();
     h.wallet_answer("eth_getTransactionReceipt", Value::Null);
     assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == "account-receipt")), "asked again");
-    h.send(json!({"type": "timer", "id": "account-receipt"}));
+    h.receipt_timer();
     h.wallet_answer("eth_getTransactionReceipt", json!({"status": "0x1"}));
     assert!(h.fetch("/balance").is_some(), "mined: the tokens are read again");
     assert_eq!(h.part["sent"], Value::Null);
+}
+
+#[test]
+fn a_sent_transaction_is_watched_for_at_most_99_polls_then_the_account_is_read_again() {
+    let mut h = H::new();
+    h.sending();
+    h.send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
+    h.send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
+    h.wallet_answer("eth_sendTransaction", json!(format!("0x{}", "cd".repeat(32))));
+    let mut polls = 0;
+    while h.part["sent"] != Value::Null {
+        // A timer fired a little early waits for the rest, without asking.
+        h.now -= 1;
+        h.receipt_timer();
+        assert!(h.request("eth_getTransactionReceipt").is_none(), "not before it is due");
+        h.receipt_timer();
+        h.wallet_answer("eth_getTransactionReceipt", Value::Null);
+        polls += 1;
+        assert!(polls <= 99, "still watched after 99 polls");
+    }
+    assert_eq!(polls, 99);
+    assert!(h.fetch("/balance").is_some(), "no longer watched: the tokens are read again");
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::StartTimer { .. })), "no more polls");
 }
 
 #[test]

@@ -106,14 +106,14 @@ fn invalid_address() -> ApiError {
     )
 }
 
-fn project_check(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), ApiError> {
+pub(super) fn project_check(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), ApiError> {
     crate::check_project(q, headers)
         .map(|_| ())
         .map_err(|(status, msg)| api_error(status, "projectId", msg))
 }
 
 /// A query value, bounded.
-fn param<'a>(
+pub(super) fn param<'a>(
     q: &'a HashMap<String, String>,
     key: &str,
     max: usize,
@@ -129,7 +129,7 @@ fn param<'a>(
     }
 }
 
-fn path_address(raw: &str) -> Result<Addr, ApiError> {
+pub(super) fn path_address(raw: &str) -> Result<Addr, ApiError> {
     if raw.len() > MAX_ADDRESS_PARAM {
         return Err(invalid_address());
     }
@@ -137,7 +137,7 @@ fn path_address(raw: &str) -> Result<Addr, ApiError> {
 }
 
 /// Which configured chains a `chainId` parameter selects.
-enum ChainFilter<'a> {
+pub(super) enum ChainFilter<'a> {
     Chains(Vec<&'a Arc<Chain>>),
     /// A well-formed CAIP-2 id this backend does not serve (another eip155 chain, or another
     /// namespace).
@@ -157,7 +157,7 @@ fn is_reference(s: &str) -> bool {
 }
 
 /// `eip155:31337`, or a bare `31337` (the hosted service takes both).
-fn chain_filter<'a>(api: &'a ChainApi, raw: Option<&str>) -> Result<ChainFilter<'a>, ApiError> {
+pub(super) fn chain_filter<'a>(api: &'a ChainApi, raw: Option<&str>) -> Result<ChainFilter<'a>, ApiError> {
     let Some(raw) = raw else {
         return Ok(ChainFilter::Chains(api.chains.iter().collect()));
     };
@@ -187,7 +187,7 @@ fn chain_filter<'a>(api: &'a ChainApi, raw: Option<&str>) -> Result<ChainFilter<
     })
 }
 
-fn supported_list(api: &ChainApi) -> String {
+pub(super) fn supported_list(api: &ChainApi) -> String {
     api.chains
         .iter()
         .map(|c| c.caip2())
@@ -605,7 +605,7 @@ fn direction(from: &Addr, to: &Addr, who: &Addr) -> &'static str {
     }
 }
 
-fn nft_info(chain: &Chain, st: &ChainState, m: &Manifest, token: &Addr, id: U256) -> NftInfo {
+pub(super) fn nft_info(chain: &Chain, st: &ChainState, m: &Manifest, token: &Addr, id: U256) -> NftInfo {
     let collection = st.tokens.get(token).and_then(|t| t.name.clone());
     let (name, image) = match st.nfts.get(&(*token, id)).map(|i| &i.meta) {
         Some(NftMeta::Resolved { name, image }) => (name.clone(), image.clone()),

@@ -87,6 +87,10 @@ pub enum NftMeta {
 pub struct NftItem {
     pub uri: Option<String>,
     pub meta: NftMeta,
+    /// Its holder after the last Transfer log (the zero address once burnt).
+    pub owner: Addr,
+    /// Where it came to its holder: (block, index in block).
+    pub since: (u64, u32),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -176,6 +180,8 @@ impl ChainState {
                     NftMeta::Unavailable
                 },
                 uri,
+                owner: ZERO_ADDR,
+                since: (0, 0),
             });
         }
         for tx in range.txs {
@@ -193,6 +199,12 @@ impl ChainState {
                     EventKind::Transfer { from, to, amount } => {
                         self.touch(from, seq);
                         self.touch(to, seq);
+                        if kind == Some(TokenKind::Erc721) {
+                            if let Some(item) = self.nfts.get_mut(&(ev.token, amount)) {
+                                item.owner = to;
+                                item.since = tx.pos();
+                            }
+                        }
                         if kind == Some(TokenKind::Erc20) {
                             if from != ZERO_ADDR {
                                 let b = self
@@ -225,6 +237,18 @@ impl ChainState {
             self.indexed = Some(last.number);
             self.last_hash = Some(last.hash);
         }
+    }
+
+    /// The ERC-721 items `who` holds, the most recently received first.
+    pub fn nfts_of(&self, who: &Addr) -> Vec<(&(Addr, U256), &NftItem)> {
+        let mut held: Vec<_> = self.nfts.iter().filter(|(_, i)| i.owner == *who).collect();
+        held.sort_by(|a, b| {
+            b.1.since
+                .cmp(&a.1.since)
+                .then(a.0 .0.cmp(&b.0 .0))
+                .then(a.0 .1.to_be_bytes().cmp(&b.0 .1.to_be_bytes()))
+        });
+        held
     }
 
     /// The account's transactions strictly before `before` (block, index), newest first.
@@ -284,6 +308,43 @@ mod tests {
                 amount: U256::from_u128(amount),
             },
         }
+    }
+
+    #[test]
+    fn an_nft_belongs_to_whoever_received_it_last() {
+        let coll = a(7);
+        let mut s = ChainState::default();
+        let nft = |id| ((coll, U256::from_u128(id)), Some(format!("uri-{id}")));
+        let mut t3 = tx(3, a(1), coll, vec![transfer(coll, a(1), a(2), 1)]);
+        t3.index = 1;
+        s.apply(RangeData {
+            headers: vec![header(0), header(1), header(2), header(3)],
+            txs: vec![
+                tx(1, a(1), coll, vec![transfer(coll, ZERO_ADDR, a(1), 1)]),
+                tx(2, a(1), coll, vec![transfer(coll, ZERO_ADDR, a(1), 2), transfer(coll, ZERO_ADDR, a(1), 3)]),
+                t3,
+            ],
+            new_tokens: vec![(
+                coll,
+                Token {
+                    kind: TokenKind::Erc721,
+                    name: Some("C".into()),
+                    symbol: Some("C".into()),
+                    decimals: Some(0),
+                    first_block: 1,
+                },
+            )],
+            new_nfts: vec![nft(1), nft(2), nft(3)],
+        });
+        let ids = |who| -> Vec<u128> {
+            s.nfts_of(&who)
+                .iter()
+                .map(|((_, id), _)| u128::from_str_radix(&id.to_string(), 10).unwrap())
+                .collect()
+        };
+        assert_eq!(ids(a(1)), vec![2, 3], "the newest first, then by id");
+        assert_eq!(ids(a(2)), vec![1]);
+        assert_eq!(s.nfts[&(coll, U256::from_u128(1))].since, (3, 1));
     }
 
     #[test]

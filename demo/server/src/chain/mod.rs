@@ -6,13 +6,15 @@
 //! - [`manifest`] names the demo's own contracts (`--contracts`, written by
 //!   `demo/contracts/deploy.mjs`): their prices, images and the spam list;
 //! - [`api`] answers `/v1/account/{address}/balance`, `/v1/account/{address}/history`,
-//!   `/v1/fungible/price`, `/v1/identity/{address}` in the hosted service's shapes.
+//!   `/v1/fungible/price`, `/v1/identity/{address}` in the hosted service's shapes;
+//! - [`nfts`] answers `/v1/account/{address}/nfts`, the demo's own route (the hosted one is not shown).
 
 pub mod abi;
 pub mod api;
 pub mod index;
 pub mod indexer;
 pub mod manifest;
+pub mod nfts;
 pub mod rpc;
 pub mod u256;
 

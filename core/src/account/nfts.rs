@@ -1,0 +1,181 @@
+//! The NFTs slice (lazily loaded with the account module): the ERC-721 items the connected account
+//! holds on the connected chain, from the blockchain API (`GET /v1/account/{address}/nfts`, the
+//! demo backend's route: the hosted one is not shown), page by page with the cursor, spam dropped,
+//! shown as a grid of images with their names. Read when the NFTs tab shows; read again when a
+//! transaction of the account mined or the account or chain changed.
+
+use serde_json::{json, Value};
+
+use crate::engine::{Ctx, Note, Requests, Slice, SliceId};
+
+/// Items kept at most; pages beyond it are not asked for.
+pub const NFTS_MAX: usize = 500;
+/// Items read from one answer at most (a page is 50; a hostile service cannot grow the state).
+const PAGE_MAX: usize = 100;
+pub const FAILED: &str = "Failed to fetch NFTs";
+
+/// One tile of the grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NftTile {
+    pub id: String,
+    pub name: String,
+    pub collection: Option<String>,
+    pub image_url: Option<String>,
+}
+
+fn text(v: &Value, key: &str, max: usize) -> Option<String> {
+    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty() && s.chars().count() <= max && !s.chars().any(char::is_control)).map(str::to_string)
+}
+
+/// The tiles of one answer for `chain` and its next cursor: other chains, spam and unreadable
+/// entries dropped. `None` when the answer is not a page.
+pub fn parse_page(body: &str, chain: &str) -> Option<(Vec<NftTile>, Option<String>)> {
+    let v: Value = serde_json::from_str(body).ok()?;
+    let data = v.get("data")?.as_array()?;
+    let next = match v.get("next") {
+        None | Some(Value::Null) => None,
+        Some(n) => Some(n.as_str().filter(|c| !c.is_empty() && c.len() <= 512)?.to_string()),
+    };
+    let tiles = data
+        .iter()
+        .take(PAGE_MAX)
+        .filter(|n| n.get("chainId").and_then(Value::as_str) == Some(chain))
+        .filter(|n| !n.get("isSpam").and_then(Value::as_bool).unwrap_or(false))
+        .filter_map(|n| {
+            let contract = n.get("contract")?;
+            let address = text(contract, "address", 64)?;
+            let token_id = text(n, "tokenId", 80).filter(|t| t.bytes().all(|b| b.is_ascii_digit()))?;
+            let collection = text(contract, "name", 100);
+            let name = text(n, "name", 100).or_else(|| collection.as_ref().map(|c| format!("{c} #{token_id}"))).unwrap_or_else(|| format!("#{token_id}"));
+            let image_url = text(n, "imageUrl", 2048).filter(|u| u.starts_with("https://") || u.starts_with("http://"));
+            Some(NftTile { id: format!("{}:{token_id}", address.to_ascii_lowercase()), name, collection, image_url })
+        })
+        .collect();
+    Some((tiles, next))
+}
+
+#[derive(Clone, Debug)]
+pub enum NftsEvent {
+    /// The grid was scrolled to its end: the next page, if any.
+    LoadMore,
+}
+
+#[derive(Default)]
+pub struct NftsSlice {
+    /// The account and chain the grid is for.
+    subject: Option<(String, String)>,
+    tiles: Vec<NftTile>,
+    next: Option<String>,
+    /// A page was read (the grid is not waiting for its first answer).
+    read: bool,
+    loading: bool,
+    error: bool,
+    requests: Requests<(String, String)>,
+}
+
+impl Slice for NftsSlice {
+    type Event = NftsEvent;
+
+    fn handle(&mut self, event: NftsEvent, ctx: &mut Ctx) {
+        match event {
+            NftsEvent::LoadMore if self.next.is_some() && !self.loading && self.tiles.len() < NFTS_MAX => self.fetch(ctx),
+            NftsEvent::LoadMore => {}
+        }
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            Note::AccountsChanged => {
+                self.subject = None;
+                self.on_note(&Note::Shown(crate::ui::router::View::Account), ctx);
+            }
+            Note::Shown(_) | Note::Connected | Note::ChainChanged { .. } => {
+                let subject = ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()));
+                if subject != self.subject {
+                    *self = NftsSlice { subject, requests: std::mem::take(&mut self.requests), ..NftsSlice::default() };
+                    self.fetch(ctx);
+                }
+            }
+            Note::Disconnected => *self = NftsSlice { requests: std::mem::take(&mut self.requests), ..NftsSlice::default() },
+            _ => {}
+        }
+    }
+
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, _ctx: &mut Ctx) {
+        let Some(asked) = self.requests.remove(id) else { return };
+        if Some(&asked) != self.subject.as_ref() {
+            return; // the account or chain changed meanwhile
+        }
+        self.loading = false;
+        match (200..300).contains(&status).then(|| parse_page(body, &asked.1)).flatten() {
+            Some((tiles, next)) => {
+                self.read = true;
+                self.error = false;
+                for t in tiles {
+                    if self.tiles.len() < NFTS_MAX && !self.tiles.iter().any(|k| k.id == t.id) {
+                        self.tiles.push(t);
+                    }
+                }
+                self.next = next;
+            }
+            None => self.error = true,
+        }
+    }
+}
+
+impl NftsSlice {
+    /// What was read is stale: the next time the tab shows, it is read again.
+    pub fn invalidate(&mut self) {
+        self.subject = None;
+    }
+
+    fn fetch(&mut self, ctx: &mut Ctx) {
+        let Some((address, chain)) = self.subject.clone() else { return };
+        let id = ctx.request_id(SliceId::Nfts);
+        let path = format!("/v1/account/{}/nfts", crate::service::url::segment(&address));
+        let mut query = vec![("chainId", chain.clone())];
+        if let Some(cursor) = self.next.clone() {
+            query.push(("cursor", cursor));
+        }
+        let url = ctx.api_url(&path, &query);
+        self.requests.insert(id, (address, chain));
+        self.loading = true;
+        ctx.fetch(id, url, None);
+    }
+
+    /// The NFTs tab's part of the snapshot.
+    pub fn view(&self) -> Value {
+        json!({
+            "items": self.tiles.iter().map(|t| json!({"id": t.id, "name": t.name, "collection": t.collection, "imageUrl": t.image_url})).collect::<Vec<_>>(),
+            "loading": self.loading,
+            "empty": self.read && self.tiles.is_empty() && !self.loading && !self.error,
+            "hasMore": self.next.is_some() && self.tiles.len() < NFTS_MAX,
+            "error": self.error.then_some(FAILED),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_keeps_this_chains_items_without_spam_and_names_unnamed_ones_by_collection() {
+        let body = json!({"data": [
+            {"chainId": "eip155:31337", "contract": {"address": "0xAbC", "name": "Pass"}, "tokenId": "3", "name": "Pass #3", "imageUrl": "http://127.0.0.1/i.svg", "isSpam": false},
+            {"chainId": "eip155:31337", "contract": {"address": "0xabc", "name": "Pass"}, "tokenId": "4", "imageUrl": "javascript:alert(1)"},
+            {"chainId": "eip155:31337", "contract": {"address": "0xdef"}, "tokenId": "1", "isSpam": true},
+            {"chainId": "eip155:1", "contract": {"address": "0xabc"}, "tokenId": "9"},
+            {"chainId": "eip155:31337", "contract": {"address": "0xabc"}, "tokenId": "x"}
+        ], "next": "50"})
+        .to_string();
+        let (tiles, next) = parse_page(&body, "eip155:31337").unwrap();
+        assert_eq!(next.as_deref(), Some("50"));
+        assert_eq!(tiles.len(), 2, "{tiles:?}");
+        assert_eq!(tiles[0], NftTile { id: "0xabc:3".into(), name: "Pass #3".into(), collection: Some("Pass".into()), image_url: Some("http://127.0.0.1/i.svg".into()) });
+        assert_eq!(tiles[1].name, "Pass #4");
+        assert_eq!(tiles[1].image_url, None, "only http(s) images");
+        assert!(parse_page("{\"data\": 3}", "eip155:31337").is_none());
+        assert!(parse_page("not json", "eip155:31337").is_none());
+    }
+}
