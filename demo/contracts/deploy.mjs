@@ -6,6 +6,10 @@
 //        [--api-url http://127.0.0.1:4173] [--no-history]
 //   node demo/contracts/deploy.mjs --compile-only [--artifacts artifacts.json]
 //
+// Each chain also gets the demo's market (uniswap.mjs): Uniswap V2 from the pinned npm artifacts, pools of
+// ETH, USDC and WMT, and the funded accounts of the on-ramp providers; the manifest records them
+// (`uniswap`, `onramp`). `--artifacts` also holds the Uniswap contracts' ABIs and bytecode.
+//
 // Compiled artifacts are cached in demo/contracts/build/ (git-ignored), keyed by a hash of the
 // sources, the compiler version, the OpenZeppelin version and the settings: later runs skip solc.
 //
@@ -16,6 +20,8 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync, exists
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { deployUniswap, uniswapArtifacts } from './uniswap.mjs';
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -171,15 +177,25 @@ async function deployChain(ethers, artifacts, rpcUrl, { apiUrl, history }) {
   const { DemoToken, DemoCollection } = artifacts.contracts;
   const tokenFactory = (w) => new ethers.ContractFactory(DemoToken.abi, DemoToken.bytecode, w);
   const nftFactory = new ethers.ContractFactory(DemoCollection.abi, DemoCollection.bytecode, deployer);
+  // The receipt, asked until it is there. Not ethers' tx.wait(): it checks the receipt once, then on
+  // each new block; anvil mines a transaction a moment after answering eth_sendTransaction and then
+  // makes no further block, so a first check that came too early waited for ever (a hang seen under load).
+  const mined = async (hash) => {
+    for (const t0 = Date.now(); Date.now() - t0 < 30_000; await new Promise((r) => setTimeout(r, 20))) {
+      const receipt = await rawRpc(rpcUrl, 'eth_getTransactionReceipt', [hash]);
+      if (receipt) return receipt;
+    }
+    throw new Error(`chain ${chainId}: transaction ${hash} not mined within 30 s`);
+  };
   const sent = async (txPromise) => {
     const tx = await txPromise;
-    const receipt = await tx.wait();
-    if (receipt.status !== 1) throw new Error(`transaction ${tx.hash} failed`);
+    const receipt = await mined(tx.hash);
+    if (receipt.status !== '0x1') throw new Error(`transaction ${tx.hash} failed`);
     return receipt;
   };
   const deploy = async (factory, args) => {
     const c = await factory.deploy(...args);
-    await c.waitForDeployment();
+    await mined(c.deploymentTransaction().hash);
     return c;
   };
 
@@ -214,6 +230,8 @@ async function deployChain(ethers, artifacts, rpcUrl, { apiUrl, history }) {
     await sent(usdc.approve(F, U('1000', 6)));
     await sent(spam.mint(D, U('1000000', 18)));
   }
+  // The market (also without the history: the swap and on-ramp APIs need it).
+  const market = await deployUniswap({ ethers, provider, owner: deployer, tokens: { USDC: usdc, WMT: wmt }, sent, mined, log });
   const token = (kind, c, name, symbol, decimals, image, spamFlag = false) => ({
     kind,
     address: c.target,
@@ -234,6 +252,8 @@ async function deployChain(ethers, artifacts, rpcUrl, { apiUrl, history }) {
       { ...token('erc721', nft, 'Wallet Modal Pass', 'WMP', 0, 'nft-1'), baseURI },
       token('erc20', spam, 'Claim Rewards At claim-rewards.example', 'CLAIM', 18, 'claim', true),
     ],
+    uniswap: market.uniswap,
+    onramp: market.onramp,
   };
 }
 
@@ -251,17 +271,26 @@ async function main() {
     return;
   }
   const artifacts = await compile();
-  if (o.artifacts) writeFileSync(o.artifacts, JSON.stringify(artifacts));
+  const ethers = await import('ethers');
+  if (o.artifacts) {
+    // The demo's own contracts plus the Uniswap ones (npm artifacts, not compiled here).
+    const uni = uniswapArtifacts(ethers.keccak256);
+    const out = {
+      ...artifacts,
+      uniswap: { versions: uni.versions, initCodeHash: uni.initCodeHash },
+      contracts: { ...artifacts.contracts, ...uni.contracts },
+    };
+    writeFileSync(o.artifacts, JSON.stringify(out));
+  }
   if (o.compileOnly) {
     log(`artifacts ${artifacts.key} (solc ${artifacts.solc}) in ${relative(process.cwd(), BUILD) || '.'}`);
     return;
   }
-  const ethers = await import('ethers');
   const chains = [];
   for (const url of o.rpc) {
     const t0 = Date.now();
     const chain = await deployChain(ethers, artifacts, url, o);
-    log(`chain ${chain.chainId} (${url}): ${chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')} in ${Date.now() - t0} ms`);
+    log(`chain ${chain.chainId} (${url}): ${chain.tokens.map((t) => `${t.symbol} ${t.address}`).join(', ')}, Uniswap router ${chain.uniswap.router} in ${Date.now() - t0} ms`);
     chains.push(chain);
   }
   // Redeploying to some chains keeps the other chains of an existing manifest.
@@ -292,6 +321,11 @@ async function main() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // Whatever happens, the script ends: `make demo` and the tests wait for it.
+  setTimeout(() => {
+    console.error('error: deploying took over 3 minutes; giving up');
+    process.exit(1);
+  }, 180_000).unref();
   main().catch((e) => {
     console.error(`error: ${e.stack || e.message}`);
     process.exit(1);

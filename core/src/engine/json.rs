@@ -136,6 +136,7 @@ impl FromJson for RemoteFeatures {
             email: boolean(o, "email", Some(false))?,
             socials: strings(o, "socials", true)?,
             swaps: strings(o, "swaps", true)?,
+            swap_networks: strings(o, "swapNetworks", true)?,
             onramp: strings(o, "onramp", true)?,
             activity: boolean(o, "activity", Some(false))?,
             reown_branding: boolean(o, "reownBranding", Some(false))?,

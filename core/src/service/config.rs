@@ -35,6 +35,7 @@ pub fn basic_features() -> RemoteFeatures {
         activity: false,
         reown_branding: false,
         multi_wallet: false,
+        swap_networks: Vec::new(),
     }
 }
 

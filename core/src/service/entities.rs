@@ -244,6 +244,10 @@ pub struct RemoteFeatures {
     pub socials: Vec<String>,
     #[serde(default)]
     pub swaps: Vec<String>,
+    /// CAIP-2 networks where swaps are offered besides the built-in list (spec §9), e.g. a
+    /// project's own chains.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub swap_networks: Vec<String>,
     #[serde(default)]
     pub onramp: Vec<String>,
     #[serde(default)]
@@ -267,6 +271,7 @@ impl RemoteFeatures {
             activity: true,
             reown_branding: true,
             multi_wallet: false,
+            swap_networks: vec![],
         }
     }
 
@@ -280,6 +285,7 @@ impl RemoteFeatures {
             activity: false,
             reown_branding: false,
             multi_wallet: false,
+            swap_networks: vec![],
         }
     }
 

@@ -86,7 +86,7 @@ mod tests {
 
     #[test]
     fn the_config_switches_capabilities_off() {
-        let off = RemoteFeatures { email: false, socials: vec![], swaps: vec![], onramp: vec![], activity: false, reown_branding: false, multi_wallet: false };
+        let off = RemoteFeatures { email: false, socials: vec![], swaps: vec![], onramp: vec![], activity: false, reown_branding: false, multi_wallet: false, swap_networks: vec![] };
         let g = gates(&off, ALL);
         assert_eq!(g.connect_methods, ["wallet"]);
         assert!(!g.swaps && !g.onramp && !g.activity && !g.multi_wallet && !g.branding);

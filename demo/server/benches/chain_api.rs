@@ -8,6 +8,11 @@
 //!    account's 200 tokens and 5,400 transactions indexed: `GET …/balance`, the first history page
 //!    and a page deep in the cursor chain, p50 and p90 of 200 requests each.
 //!
+//! 4. The convert (swap) API on a second anvil with the demo contracts and Uniswap V2 market
+//!    (demo/contracts/deploy.mjs): `GET /v1/convert/quotes` (the router's `getAmountsOut` over 2 or 3
+//!    candidate routes, one batched `eth_call`) and `POST /v1/convert/build-transaction`, p50 and p90 of
+//!    200 requests each over loopback.
+//!
 //! `WM_BENCH_TRANSFERS` and `WM_BENCH_TOKENS` change the sizes.
 
 #[path = "../tests/common/mod.rs"]
@@ -15,8 +20,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::chain::{artifacts, mint_data, token_ctor_args, transfer_data, Anvil, ACCOUNTS};
-use common::{get, repo_root};
+use common::chain::{
+    artifacts, deploy_demo, manifest_token, mint_data, token_ctor_args, transfer_data, Anvil,
+    ACCOUNTS,
+};
+use common::{get, repo_root, request};
 use serde_json::json;
 use wm_demo::chain::abi;
 use wm_demo::chain::rpc::{RpcClient, RpcLimits};
@@ -245,6 +253,77 @@ async fn main() {
         pages + 1,
         ms(p50),
         ms(p90)
+    );
+    s.state.chain_api.stop();
+
+    // ----- convert API on the Uniswap V2 market ------------------------------------------------------------
+    convert_latency().await;
+}
+
+async fn convert_latency() {
+    let anvil = Anvil::start(31337).await;
+    let (path, manifest) = deploy_demo(&[&anvil], "http://127.0.0.1:1");
+    let options = wm_demo::Options {
+        root: repo_root(),
+        chains: wm_demo::parse_chains(&format!("{}={}", anvil.chain_id, anvil.url)).unwrap(),
+        contracts: Some(path),
+    };
+    let s = wm_demo::start_with(
+        options,
+        wm_demo::ServerConfig::default(),
+        0,
+        std::future::pending(),
+    )
+    .await
+    .expect("backend starts");
+    let c = |a: &str| format!("eip155:31337:{a}");
+    let (usdc, wmt) = (
+        manifest_token(&manifest, 31337, "USDC"),
+        manifest_token(&manifest, 31337, "WMT"),
+    );
+    let native = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
+    let me = ACCOUNTS[0];
+    for (label, from, to, amount) in [
+        ("1 ETH → USDC", native, usdc.as_str(), "1000000000000000000"),
+        ("100 USDC → WMT", usdc.as_str(), wmt.as_str(), "100000000"),
+    ] {
+        let path = format!(
+            "/v1/convert/quotes?amount={amount}&from={}&to={}&userAddress={}&projectId=bench",
+            c(from),
+            c(to),
+            c(me)
+        );
+        let (p50, p90, _) = latency(s.addr, &path, 200).await;
+        println!(
+            "GET /v1/convert/quotes ({label}, getAmountsOut over the candidate routes): p50 {}, p90 {}",
+            ms(p50),
+            ms(p90)
+        );
+    }
+    let body = json!({
+        "projectId": "bench", "amount": "1000000000000000000", "from": c(native), "to": c(&usdc),
+        "userAddress": c(me), "eip155": {"slippage": 1},
+    })
+    .to_string();
+    let mut times = Vec::with_capacity(200);
+    for _ in 0..200 {
+        let t = Instant::now();
+        let r = request(
+            s.addr,
+            "POST",
+            "/v1/convert/build-transaction",
+            &[("content-type", "application/json")],
+            body.as_bytes(),
+        )
+        .await;
+        times.push(t.elapsed());
+        assert_eq!(r.status, 200, "build-transaction: {}", r.text());
+    }
+    times.sort();
+    println!(
+        "POST /v1/convert/build-transaction (1 ETH → USDC, with eth_estimateGas): p50 {}, p90 {}",
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.9))
     );
     s.state.chain_api.stop();
 }

@@ -8,10 +8,12 @@
 
 pub mod catalogue;
 pub mod chain;
+pub mod convert;
 pub mod entities;
 mod files;
 pub mod http;
 pub mod images;
+pub mod onramp;
 pub mod relay;
 
 use std::collections::{HashMap, VecDeque};
@@ -259,9 +261,21 @@ pub fn router(state: Shared) -> Router {
             axum::routing::post(chain::api::fungible_price),
         )
         .route("/v1/identity/{address}", get(chain::api::identity))
+        // Convert (swap) API on the anvil chains' Uniswap V2 market (convert/)
+        .route("/v1/convert/tokens", get(convert::tokens))
+        .route("/v1/convert/quotes", get(convert::quotes))
+        .route("/v1/convert/allowance", get(convert::allowance))
+        .route("/v1/convert/gas-price", get(convert::gas_price))
+        .route("/v1/convert/build-approve", get(convert::build_approve))
+        .route(
+            "/v1/convert/build-transaction",
+            axum::routing::post(convert::build_transaction),
+        )
         .route("/demo-nft/{id}", get(chain::api::nft_metadata))
         .route("/demo-nft/{id}/image.svg", get(chain::api::nft_image))
         .route("/indexer/status", get(chain::api::status))
+        // On-ramp (onramp/): options, quote, onrampurl, orders, checkout pages, test switch
+        .merge(onramp::router(state.clone()))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "not found") })
         .layer(middleware::from_fn(cors))
         .with_state(state)
@@ -497,12 +511,21 @@ pub fn demo_features(project: &str) -> RemoteFeatures {
     }
 }
 
-async fn project_config(headers: HeaderMap, Query(q): Params) -> Response {
+async fn project_config(
+    State(st): State<Shared>,
+    headers: HeaderMap,
+    Query(q): Params,
+) -> Response {
     match check_project(&q, &headers) {
-        Ok(id) => Json(ProjectConfig {
-            features: demo_features(&id),
-        })
-        .into_response(),
+        Ok(id) => {
+            let mut features = demo_features(&id);
+            // The demo's anvil chains have a Uniswap V2 market: swaps are offered there too
+            // (project `swaps-spec-networks`: only on the spec's networks, for the tests).
+            if !features.swaps.is_empty() && id != "swaps-spec-networks" {
+                features.swap_networks = st.chain_api.chains.iter().map(|c| c.caip2()).collect();
+            }
+            Json(ProjectConfig { features }).into_response()
+        }
         Err((status, msg)) => error(status, msg),
     }
 }

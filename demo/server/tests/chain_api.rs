@@ -363,12 +363,13 @@ async fn history_names_each_operation_from_the_accounts_side() {
     s.state
         .chain_api
         .set_manifest(wm_demo::chain::manifest::Manifest::load(&path).unwrap());
-    // A transaction that fails on chain: a transfer above the balance, with a gas limit so it is mined.
+    // A transaction that fails on chain: a transfer above the balance, with a gas limit so it is mined
+    // (account 7 holds no USDC; 4 and 5 are the on-ramp providers' funded accounts).
     let usdc = manifest_token(&manifest, 31337, "USDC");
     let hash = a
         .rpc(
             "eth_sendTransaction",
-            json!([{"from": ACCOUNTS[4], "to": usdc, "data": transfer_data(ACCOUNTS[0], 1), "gas": "0x30000"}]),
+            json!([{"from": ACCOUNTS[7], "to": usdc, "data": transfer_data(ACCOUNTS[0], 1), "gas": "0x30000"}]),
         )
         .await;
     assert_eq!(a.receipt(&hash).await["status"], "0x0");
@@ -379,11 +380,12 @@ async fn history_names_each_operation_from_the_accounts_side() {
         .iter()
         .map(|r| r["metadata"]["operationType"].as_str().unwrap())
         .collect();
-    // deploy.mjs: 4 deployments, 3 mints, a mint to the friend, sends, receives, NFTs, approve, airdrop.
+    // deploy.mjs: 4 deployments, 3 mints, a mint to the friend, sends, receives, NFTs, approve, airdrop,
+    // then (uniswap.mjs) the USDC and WMT minted to the market maker (account 9): `execute`.
     assert_eq!(
         ops,
         [
-            "receive", "approve", "receive", "send", "execute", "mint", "mint", "send", "send",
+            "execute", "execute", "receive", "approve", "receive", "send", "execute", "mint", "mint", "send", "send",
             "receive", "send", "receive", "send", "execute", "mint", "mint", "mint", "deploy",
             "deploy", "deploy", "deploy"
         ]
@@ -392,7 +394,7 @@ async fn history_names_each_operation_from_the_accounts_side() {
         |r| r["metadata"]["status"] == "confirmed" && r["metadata"]["chain"] == "eip155:31337"
     ));
     // The NFT the friend sent back: metadata fetched from its tokenURI (this backend's /demo-nft/3).
-    let nft = &rows[2]["transfers"][0];
+    let nft = &rows[4]["transfers"][0];
     assert_eq!(nft["nft_info"]["name"], "Wallet Modal Pass #3");
     assert_eq!(nft["nft_info"]["flags"]["is_spam"], false);
     assert!(nft["fungible_info"].is_null());
@@ -414,7 +416,7 @@ async fn history_names_each_operation_from_the_accounts_side() {
     assert_eq!(eth["transfers"][0]["quantity"]["numeric"], "0.25");
     assert_eq!(eth["transfers"][0]["value"], json!(750.0));
     // The failed transaction is in its sender's history, as failed, with no transfer.
-    let (rows4, _) = all_history(&s, ACCOUNTS[4], "eip155:31337").await;
+    let (rows4, _) = all_history(&s, ACCOUNTS[7], "eip155:31337").await;
     assert_eq!(rows4.len(), 1);
     assert_eq!(rows4[0]["metadata"]["status"], "failed");
     assert_eq!(rows4[0]["metadata"]["operationType"], "execute");

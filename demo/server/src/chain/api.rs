@@ -265,9 +265,10 @@ pub struct BalanceItem {
     pub is_spam: bool,
 }
 
-fn native_item(chain: &Chain, wei: U256, origin: &str) -> BalanceItem {
+fn native_item(chain: &Chain, m: &Manifest, wei: U256, origin: &str) -> BalanceItem {
     let numeric = format_units(wei, NATIVE_DECIMALS, true);
-    let price = manifest::price_usd(NATIVE_SYMBOL);
+    // From the demo market's pools (WETH), else the price table.
+    let price = m.native_price(chain.chain_id);
     BalanceItem {
         name: NATIVE_NAME.into(),
         symbol: NATIVE_SYMBOL.into(),
@@ -300,7 +301,7 @@ fn token_item(
     let decimals = t.decimals?;
     let symbol = t.symbol.clone()?;
     let numeric = format_units(amount, decimals, true);
-    let price = m.price(chain.chain_id, token, Some(&symbol));
+    let price = m.token_price(chain.chain_id, token, Some(&symbol));
     Some(BalanceItem {
         name: t.name.clone().unwrap_or_else(|| symbol.clone()),
         symbol,
@@ -450,6 +451,11 @@ async fn balance_within(
     let m = api.manifest();
     let mut out: Vec<BalanceItem> = Vec::new();
     for chain in chains {
+        // Prices from the demo market's pools, at the block the index has reached.
+        let at = chain.state.read().unwrap().indexed;
+        if let Some(at) = at {
+            crate::convert::prices::refresh(chain, &m, &format!("{at:#x}")).await;
+        }
         // Tokens from the index, and the block they are true at.
         let (indexed, mut tokens): (Option<u64>, Vec<BalanceItem>) = {
             let s = chain.state.read().unwrap();
@@ -481,12 +487,12 @@ async fn balance_within(
             Ok(w) => w,
             Err(e) => return e.into_response(),
         };
-        let mut native = native_item(chain, wei, &origin);
+        let mut native = native_item(chain, &m, wei, &origin);
         // forceUpdate: read these from the chain's latest state.
         for (_, token) in force.iter().filter(|(cid, _)| *cid == chain.chain_id) {
             if *token == NATIVE_ADDR {
                 match eth_balance(chain, &who, "latest").await {
-                    Ok(w) => native = native_item(chain, w, &origin),
+                    Ok(w) => native = native_item(chain, &m, w, &origin),
                     Err(e) => return e.into_response(),
                 }
                 continue;
@@ -640,7 +646,7 @@ fn history_item(
     origin: &str,
 ) -> HistoryTx {
     let mut transfers = Vec::new();
-    let native_price = manifest::price_usd(NATIVE_SYMBOL);
+    let native_price = m.native_price(chain.chain_id);
     let to_or_created = tx.to.or(tx.created).unwrap_or(ZERO_ADDR);
     if tx.ok && !tx.value.is_zero() && (tx.from == *who || tx.to == Some(*who)) {
         let numeric = format_units(tx.value, NATIVE_DECIMALS, false);
@@ -673,7 +679,7 @@ fn history_item(
                 match t.kind {
                     TokenKind::Erc20 => {
                         let numeric = format_units(amount, t.decimals.unwrap_or(0), false);
-                        let price = m.price(chain.chain_id, &ev.token, t.symbol.as_deref());
+                        let price = m.token_price(chain.chain_id, &ev.token, t.symbol.as_deref());
                         transfers.push(Transfer {
                             fungible_info: Some(FungibleInfo {
                                 name: t.name.clone(),
@@ -1030,13 +1036,19 @@ pub async fn fungible_price(
     let api = &st.chain_api;
     let m = api.manifest();
     let mut out = Vec::new();
+    let mut refreshed: Vec<u64> = Vec::new();
     for (chain_id, token) in parsed {
         let Some(chain) = api.chain(chain_id) else {
             continue;
         };
         let address = format!("{}:{}", chain.caip2(), abi::addr_hex(&token));
+        // Prices from the demo market's pools (latest block), else the price table.
+        if !refreshed.contains(&chain_id) {
+            refreshed.push(chain_id);
+            crate::convert::prices::refresh(chain, &m, "latest").await;
+        }
         if token == NATIVE_ADDR {
-            if let Some(price) = manifest::price_usd(NATIVE_SYMBOL) {
+            if let Some(price) = m.native_price(chain_id) {
                 out.push(FungiblePrice {
                     address,
                     name: NATIVE_NAME.into(),
@@ -1052,7 +1064,7 @@ pub async fn fungible_price(
         let Some(t) = s.tokens.get(&token).filter(|t| t.kind == TokenKind::Erc20) else {
             continue;
         };
-        let Some(price) = m.price(chain_id, &token, t.symbol.as_deref()) else {
+        let Some(price) = m.token_price(chain_id, &token, t.symbol.as_deref()) else {
             continue;
         };
         out.push(FungiblePrice {

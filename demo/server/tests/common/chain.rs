@@ -50,7 +50,9 @@ pub fn free_port() -> u16 {
 /// Whether something on `addr` answers a JSON-RPC call with an HTTP response.
 async fn answers_json_rpc(addr: SocketAddr) -> bool {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else { return false };
+    let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else {
+        return false;
+    };
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}"#;
     let req = format!(
         "POST / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -144,13 +146,19 @@ impl Anvil {
         for _ in 0..200 {
             let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
             // `pid (comm) S …`: the state follows the last `)`.
-            let state = stat.rsplit(')').next().and_then(|r| r.trim_start().chars().next());
+            let state = stat
+                .rsplit(')')
+                .next()
+                .and_then(|r| r.trim_start().chars().next());
             if matches!(state, Some('T') | Some('t')) == want_stopped {
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        panic!("anvil {pid} did not {} after kill -{sig}", if want_stopped { "stop" } else { "continue" });
+        panic!(
+            "anvil {pid} did not {} after kill -{sig}",
+            if want_stopped { "stop" } else { "continue" }
+        );
     }
 
     /// `(result, error)` of one call.
