@@ -12,6 +12,8 @@ import type { Effect } from './engine';
 const ACCOUNT_EVENTS = new Set([
   'selectAccountTab', 'refreshTokens', 'loadMoreActivity', 'loadMoreNfts', 'openReceive', 'openSend',
   'sendSetToken', 'sendSetAmount', 'sendSetReceiver', 'sendMax', 'sendPreview', 'sendConfirm',
+  'openSwap', 'swapSetFrom', 'swapSetTo', 'swapSetAmount', 'swapMax', 'swapFlip', 'swapApprove', 'swapConfirm',
+  'openBuy', 'buySetPurchase', 'buySetPayment', 'buySetMethod', 'buySetAmount', 'buyChoose', 'buyReset',
 ]);
 /** Timers the module starts carry this prefix. */
 const TIMER_PREFIX = 'account-';
@@ -47,7 +49,7 @@ export class AccountBridge {
     const account = a
       ? { namespace: a.namespace, address: a.address, caipNetworkId: a.caipAddress.split(':').slice(0, 2).join(':'), connectorId: a.connectorId }
       : null;
-    const context = this.#host.stringify({ type: 'context', visible, account });
+    const context = this.#host.stringify({ type: 'context', visible, account, swapNetworks: s.walletFeatures?.includes('swaps') ? s.swapNetworks : [] });
     if (context === this.#context) return;
     this.#context = context;
     this.#dispatch(context);

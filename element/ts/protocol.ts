@@ -148,6 +148,12 @@ export interface Snapshot {
   banner: { variant: 'loading' | 'success' | 'error'; message: string } | null;
   /** Method of the newest host request through getProvider() waiting for approval in the wallet. */
   walletRequest: string | null;
+  /** The Account view's buttons in the spec's walletFeaturesOrder, each only when its feature is on
+   * and the connected family supports it. */
+  walletFeatures: Array<'onramp' | 'swaps' | 'receive' | 'send'>;
+  /** The project's own swap networks (CAIP-2) besides the spec's list (its config's `swapNetworks`);
+   * read only while `walletFeatures` has 'swaps'. */
+  swapNetworks: string[];
 }
 
 /** What a view may ask for. */
@@ -187,6 +193,8 @@ export interface ActivityRowView {
   title: string;
   /** Signed amount with its symbol ('-12.500 USDC'), or null when no amount moved. */
   amount: string | null;
+  /** A swap: what went out for what came in ('0.500 ETH → 1,494.010 USDC'). */
+  swap: string | null;
   /** The other side, 4…6 characters. */
   counterparty: string | null;
   /** Unix milliseconds when mined (null when the service gave no readable time). */
@@ -200,7 +208,7 @@ export interface ActivityRowView {
 /** The account module's part of the snapshot: the Account view's tabs and their lists. */
 export interface AccountPart {
   /** The portfolio, or one of the module's own screens (left with the header's back button). */
-  screen: 'main' | 'receive' | 'send';
+  screen: 'main' | 'receive' | 'send' | 'swap' | 'buy';
   /** The header title while a screen of the module shows. */
   title: string | null;
   /** The account's name from the identity service ('alice.eth'), if it has one. */
@@ -219,6 +227,10 @@ export interface AccountPart {
     error: string | null;
     preview: { to: string; amount: string; fee: string | null; feeError: string | null } | null;
   } | null;
+  /** The Swap screen (null elsewhere). */
+  swap: SwapPart | null;
+  /** The Buy screen (null elsewhere). */
+  buy: BuyPart | null;
   /** The transaction last sent from the Send screen, until it is mined. */
   sent: { hash: string; explorerUrl: string | null } | null;
   tab: 'tokens' | 'nfts' | 'activity';
@@ -251,6 +263,71 @@ export interface AccountPart {
   };
 }
 
+/** A token of the Swap screen, with the balance held (null when none). */
+export interface SwapTokenView {
+  address: string;
+  symbol: string;
+  name: string;
+  logoUri: string | null;
+  balance: string | null;
+}
+
+/** The Swap screen: both sides, the quote and what it costs, and the next step. */
+export interface SwapPart {
+  /** False outside the swap networks ('Network not supported for Swaps' in `error`). */
+  supported: boolean;
+  tokens: SwapTokenView[];
+  tokensFailed: boolean;
+  from: SwapTokenView | null;
+  to: SwapTokenView | null;
+  amount: string;
+  /** What the quote gives ('5,940'), null until quoted. */
+  receive: string | null;
+  quoting: boolean;
+  rate: string | null;
+  priceImpact: string | null;
+  fee: string | null;
+  /** 'Network not supported for Gas Price'. */
+  feeError: string | null;
+  slippage: string;
+  minimumReceived: string | null;
+  /** The button: none (nothing to do yet), approve ('Approve USDC'), swap, wallet (it prompts),
+   * approving / swapping (mining). */
+  action: 'none' | 'approve' | 'swap' | 'wallet' | 'approving' | 'swapping';
+  error: string | null;
+  /** The hash of the swap that just mined. */
+  done: string | null;
+}
+
+/** The Buy screen: what to buy with what, a quote per provider, and the order once one is chosen. */
+export interface BuyPart {
+  /** The options are still being read. */
+  loading: boolean;
+  /** The options are the built-in ones (the service's failed, spec §8). */
+  fallback: boolean;
+  /** The tokens offered on the connected network. */
+  tokens: Array<{ id: string; symbol: string; name: string }>;
+  purchase: string | null;
+  /** What the account holds of the chosen token ('1,000.000'). */
+  balance: string | null;
+  currencies: Array<{ id: string; symbol: string; name: string }>;
+  payment: string | null;
+  method: 'card' | 'bank_account';
+  /** The payment currency's limits per method. */
+  limits: Array<{ id: string; min: string; max: string }> | null;
+  amount: string;
+  /** 'The minimum by card is 10.00 USD', … */
+  error: string | null;
+  quoting: boolean;
+  quotes: Array<{ provider: string; name: string; receive: string; fee: string | null; feePercent: string | null; estimate: boolean }>;
+  order:
+    | { stage: 'preparing'; provider: string }
+    | { stage: 'open'; provider: string; url: string; status: string }
+    | { stage: 'completed'; provider: string; amount: string; symbol: string; tx: string | null }
+    | { stage: 'failed'; message: string }
+    | null;
+}
+
 /** What the account module reads from the views. */
 export type AccountIntent =
   | { type: 'openReceive' }
@@ -264,7 +341,22 @@ export type AccountIntent =
   | { type: 'selectAccountTab'; tab: 'tokens' | 'nfts' | 'activity' }
   | { type: 'refreshTokens' }
   | { type: 'loadMoreActivity' }
-  | { type: 'loadMoreNfts' };
+  | { type: 'loadMoreNfts' }
+  | { type: 'openSwap' }
+  | { type: 'swapSetFrom'; address: string }
+  | { type: 'swapSetTo'; address: string }
+  | { type: 'swapSetAmount'; amount: string }
+  | { type: 'swapMax' }
+  | { type: 'swapFlip' }
+  | { type: 'swapApprove' }
+  | { type: 'swapConfirm' }
+  | { type: 'openBuy' }
+  | { type: 'buySetPurchase'; symbol: string }
+  | { type: 'buySetPayment'; currency: string }
+  | { type: 'buySetMethod'; method: 'card' | 'bank_account' }
+  | { type: 'buySetAmount'; amount: string }
+  | { type: 'buyChoose'; provider: string }
+  | { type: 'buyReset' };
 
 /** What the views render: the engine's snapshot, plus the account module's part once loaded. */
 export interface ViewSnapshot extends Snapshot {

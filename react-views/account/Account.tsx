@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { useCopied } from '../shell/useCopied';
 import { useDynamicStyle } from '../shell/dynamic-styles';
 import type { ViewProps } from '../shell/types';
@@ -9,6 +9,19 @@ import { useAccountStyles } from './styles';
 import { Portfolio } from './Portfolio';
 import { Receive } from './Receive';
 import { Send } from './Send';
+
+/** The Swap screen is its own chunk: nothing of it loads before the visitor presses Swap. */
+const Swap = lazy(() => import('../swap/Swap'));
+/** The Buy screen too: its own chunk, loaded when the visitor presses Buy. */
+const Buy = lazy(() => import('../buy/Buy'));
+
+/** The Account view's buttons, by wallet feature (walletFeaturesOrder comes from the core). */
+const FEATURE_BUTTONS = {
+  onramp: { label: 'Buy', part: 'buy-button', intent: 'openBuy' },
+  swaps: { label: 'Swap', part: 'swap-button', intent: 'openSwap' },
+  receive: { label: 'Receive', part: 'receive-button', intent: 'openReceive' },
+  send: { label: 'Send', part: 'send-button', intent: 'openSend' },
+} as const;
 
 /**
  * A circle filled with a gradient of the five address colours. The colours can't be known in
@@ -55,6 +68,24 @@ export function Account({ snapshot, onIntent }: ViewProps) {
     return (
       <div ref={ref} className="wm-view wm-account" part="account">
         <Send send={part.send} from={account.address} onIntent={onIntent} />
+      </div>
+    );
+  }
+  if (part?.screen === 'swap' && part.swap) {
+    return (
+      <div ref={ref} className="wm-view wm-account" part="account">
+        <Suspense fallback={<p className="wm-note" role="status">Loading…</p>}>
+          <Swap swap={part.swap} onIntent={onIntent} />
+        </Suspense>
+      </div>
+    );
+  }
+  if (part?.screen === 'buy' && part.buy) {
+    return (
+      <div ref={ref} className="wm-view wm-account" part="account">
+        <Suspense fallback={<p className="wm-note" role="status">Loading…</p>}>
+          <Buy buy={part.buy} onIntent={onIntent} />
+        </Suspense>
       </div>
     );
   }
@@ -125,12 +156,14 @@ export function Account({ snapshot, onIntent }: ViewProps) {
       ) : null}
       {part ? (
         <div className="wm-account-buttons">
-          <button type="button" part="receive-button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'openReceive' })}>
-            Receive
-          </button>
-          <button type="button" part="send-button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'openSend' })}>
-            Send
-          </button>
+          {(snapshot.walletFeatures ?? ['receive', 'send']).map((f) => {
+            const b = FEATURE_BUTTONS[f];
+            return b ? (
+              <button key={f} type="button" part={b.part} className="wm-button wm-button-secondary" onClick={() => onIntent({ type: b.intent })}>
+                {b.label}
+              </button>
+            ) : null;
+          })}
         </div>
       ) : null}
       <div className="wm-account-actions">

@@ -80,8 +80,8 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
       <span className="wm-activity-text">
         <span className="wm-activity-title">{row.title}</span>
         <span className="wm-activity-meta">
-          {row.counterparty ? `${row.title === 'Received' ? 'From' : 'To'} ${row.counterparty}` : null}
-          {row.counterparty && row.minedAt !== null ? ' · ' : null}
+          {row.swap ?? (row.counterparty ? `${row.title === 'Received' ? 'From' : 'To'} ${row.counterparty}` : null)}
+          {(row.swap || row.counterparty) && row.minedAt !== null ? ' · ' : null}
           {row.minedAt !== null ? <time dateTime={new Date(row.minedAt).toISOString()}>{TIME.format(row.minedAt)}</time> : null}
         </span>
       </span>

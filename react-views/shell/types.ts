@@ -5,6 +5,9 @@ import type {
   ConnectorView,
   ErrorInfo,
   NetworkView,
+  BuyPart,
+  SwapPart,
+  SwapTokenView,
   TokenRowView,
   ViewIntent as Intent,
   ViewName,
@@ -13,7 +16,7 @@ import type {
 } from '../../element/ts/protocol';
 
 /** The views see the engine's snapshot with the account module's part, and send either's intents. */
-export type { AccountPart, AccountView, ActivityRowView, ConnectorView, ErrorInfo, Intent, NetworkView, Snapshot, TokenRowView, ViewName, WalletListingView };
+export type { AccountPart, BuyPart, AccountView, ActivityRowView, ConnectorView, ErrorInfo, Intent, NetworkView, Snapshot, SwapPart, SwapTokenView, TokenRowView, ViewName, WalletListingView };
 
 /** Every view gets the whole snapshot and a way to send intents back. Views decide nothing. */
 export interface ViewProps {

@@ -201,7 +201,7 @@ test('every AccountIntent of protocol.ts is an event the account module reads', 
   const intent = declarations.get('AccountIntent');
   assert.ok(intent && ts.isUnionTypeNode(intent.type));
   const { send } = busyAccount();
-  const samples = { tab: 'tokens', index: 0, amount: '1', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' };
+  const samples = { tab: 'tokens', index: 0, amount: '1', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', symbol: 'USDC', currency: 'USD', method: 'card', provider: 'meld' };
   for (const variant of intent.type.types) {
     const list = fields(members(variant));
     const type = list.find((f) => f.name === 'type').type.literal.text;

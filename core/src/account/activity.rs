@@ -54,8 +54,40 @@ fn sign(operation_type: &str, direction: &str) -> &'static str {
     }
 }
 
+/// A transfer's quantity with its symbol (`0.500 ETH`; an NFT is counted: `1 Pass #3`).
+fn quantity(t: &crate::service::entities::TransactionTransfer) -> Option<String> {
+    if t.quantity.numeric.is_empty() {
+        return None;
+    }
+    let symbol = t.fungible_info.as_ref().and_then(|f| f.symbol.clone()).or_else(|| t.nft_info.as_ref().and_then(|n| n.name.clone())).unwrap_or_default();
+    let q = match t.fungible_info {
+        None if t.nft_info.is_some() => t.quantity.numeric.split('.').next().unwrap_or_default().to_string(),
+        _ => format_native_balance_en_us(&t.quantity.numeric),
+    };
+    Some(format!("{q} {symbol}").trim_end().to_string())
+}
+
 fn row(tx: &Transaction, me: &str) -> Value {
     let m = &tx.metadata;
+    // A swap: what went out for what came in ("0.500 ETH → 1,494.010 USDC"), the amount is what came in.
+    let paid = tx.transfers.iter().find(|t| t.direction == "out").and_then(quantity);
+    let got = tx.transfers.iter().find(|t| t.direction == "in");
+    if m.operation_type.eq_ignore_ascii_case("trade") {
+        if let (Some(paid), Some(got_q)) = (paid, got.and_then(quantity)) {
+            let icon = got.and_then(|t| t.fungible_info.as_ref()?.icon.as_ref()?.url.clone()).filter(|u| u.len() <= 2048 && (u.starts_with("https://") || u.starts_with("http://")));
+            return json!({
+                "id": tx.id,
+                "title": describe(&m.operation_type),
+                "amount": format!("+{got_q}"),
+                "swap": format!("{paid} → {got_q}"),
+                "counterparty": Value::Null,
+                "minedAt": parse_mined_at(&m.mined_at),
+                "iconUrl": icon,
+                "hash": m.hash,
+                "status": m.status,
+            });
+        }
+    }
     let first = tx.transfers.first();
     let symbol = first.and_then(|t| t.fungible_info.as_ref().and_then(|f| f.symbol.clone()).or_else(|| t.nft_info.as_ref().and_then(|n| n.name.clone())));
     let icon = first
@@ -75,6 +107,7 @@ fn row(tx: &Transaction, me: &str) -> Value {
         "id": tx.id,
         "title": describe(&m.operation_type),
         "amount": amount.map(|a| a.trim_end().to_string()),
+        "swap": Value::Null,
         "counterparty": (!counterparty.is_empty()).then(|| truncate_address(counterparty)),
         "minedAt": parse_mined_at(&m.mined_at),
         "iconUrl": icon,
@@ -248,5 +281,20 @@ mod tests {
         assert_eq!(r["amount"], "-12.500 USDC");
         assert_eq!(r["counterparty"], "0x70...dc79C8", "4 characters, then the last 6");
         assert_eq!(month_label(r["minedAt"].as_i64().unwrap()), "November 2026");
+        assert_eq!(r["swap"], Value::Null);
+    }
+
+    #[test]
+    fn a_swap_says_what_went_out_for_what_came_in() {
+        let tx: Transaction = serde_json::from_value(json!({"id": "t2", "metadata": {"operationType": "trade", "minedAt": "2026-11-02T10:00:00Z",
+            "sentFrom": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "sentTo": "0xb19b36b1456E65E3A6D514D3F715f204BD59f431", "chain": "eip155:31337", "hash": "0xab", "status": "confirmed"},
+            "transfers": [{"fungible_info": {"name": "Ether", "symbol": "ETH"}, "direction": "out", "quantity": {"numeric": "0.5"}},
+                          {"fungible_info": {"name": "USD Coin", "symbol": "USDC", "icon": {"url": "http://x/usdc.svg"}}, "direction": "in", "quantity": {"numeric": "1494.01"}}]}))
+        .unwrap();
+        let r = row(&tx, "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266");
+        assert_eq!(r["title"], "Swapped");
+        assert_eq!(r["swap"], "0.500 ETH → 1,494.010 USDC");
+        assert_eq!(r["amount"], "+1,494.010 USDC");
+        assert_eq!(r["iconUrl"], "http://x/usdc.svg");
     }
 }

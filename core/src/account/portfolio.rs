@@ -245,6 +245,20 @@ impl PortfolioSlice {
             .collect()
     }
 
+    /// What the account holds, with USD prices, for the swap form.
+    pub fn held(&self, ctx: &Ctx) -> Vec<crate::trade::swap::Held> {
+        let subject = Self::subject(ctx);
+        let Some(f) = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain)) else { return Vec::new() };
+        f.rows
+            .iter()
+            .map(|r| crate::trade::swap::Held {
+                address: r.address.as_deref().map(|a| a.rsplit(':').next().unwrap_or(a).to_string()),
+                balance: r.numeric.clone(),
+                price: r.value.zip(r.numeric.parse::<f64>().ok()).filter(|(_, n)| *n > 0.0).map(|(v, n)| v / n),
+            })
+            .collect()
+    }
+
     /// Asks the identity service for the account's name, at most once per 5 minutes.
     fn ask_identity(&mut self, ctx: &mut Ctx, address: &str) {
         let known = self.identity.as_ref().is_some_and(|(a, _, at)| a == address && ctx.now < at + IDENTITY_CACHE_MS);

@@ -139,6 +139,13 @@ impl Adapter {
     }
 
     /// The explorer page of an address.
+    /// Whether the convert (swap) API serves this family (spec §9 lists eip155 networks only).
+    pub fn swaps(self) -> bool {
+        match self {
+            Adapter::Eip155 => true,
+        }
+    }
+
     pub fn explorer_address(self, explorer: &str, address: &str) -> String {
         match self {
             Adapter::Eip155 => eip155::explorer_address(explorer, address),

@@ -25,18 +25,20 @@ pub enum SliceId {
     Activity = 6,
     Send = 7,
     Nfts = 8,
+    Swap = 9,
+    Buy = 10,
 }
 
 impl SliceId {
     /// Whether the slice lives in the lazily loaded account module (the shell routes its answers).
     pub fn in_account_module(self) -> bool {
-        matches!(self, SliceId::Portfolio | SliceId::Activity | SliceId::Send | SliceId::Nfts)
+        matches!(self, SliceId::Portfolio | SliceId::Activity | SliceId::Send | SliceId::Nfts | SliceId::Swap | SliceId::Buy)
     }
 
     /// The slice a request id names.
     pub fn of_request(id: u64) -> Option<SliceId> {
         use SliceId::*;
-        [Ui, Service, Connect, Switch, Account, Portfolio, Activity, Send, Nfts].get((id & 15) as usize).copied()
+        [Ui, Service, Connect, Switch, Account, Portfolio, Activity, Send, Nfts, Swap, Buy].get((id & 15) as usize).copied()
     }
 }
 

@@ -125,6 +125,14 @@ pub struct Snapshot {
     pub all_wallets: AllWalletsView,
     pub config_error: Option<ErrorInfo>,
     pub image_preload_timeout_ms: u64,
+    /// The Account view's buttons in the spec's walletFeaturesOrder ("onramp", "swaps", "receive",
+    /// "send"), each only when its feature is on and the connected family supports it.
+    /// (written as `walletFeatures`: the on ones of "onramp", "swaps", "receive", "send")
+    pub onramp: bool,
+    pub swaps: bool,
+    /// The project's own swap networks (CAIP-2) besides the spec's list (its config's
+    /// `swapNetworks`); read only while the swaps feature is on (`walletFeatures` has "swaps").
+    pub swap_networks: Vec<String>,
     /// The notification banner showing, if any.
     pub banner: Option<BannerView>,
     /// The method of the newest host request (through `getProvider()`) waiting for the visitor's
@@ -308,6 +316,14 @@ impl Snapshot {
         w.key("configError");
         error(w, &self.config_error);
         w.key("imagePreloadTimeoutMs").u64(self.image_preload_timeout_ms);
+        let features: &[&str] = match (self.onramp, self.swaps) {
+            (true, true) => &["onramp", "swaps", "receive", "send"],
+            (true, false) => &["onramp", "receive", "send"],
+            (false, true) => &["swaps", "receive", "send"],
+            (false, false) => &["receive", "send"],
+        };
+        w.key("walletFeatures").strs(features);
+        w.key("swapNetworks").strs(&self.swap_networks);
         w.key("banner");
         optional(w, &self.banner, |b, w| {
             w.begin_object().key("variant").str(b.variant).key("message").str(&b.message).end_object();

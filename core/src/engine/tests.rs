@@ -29,7 +29,7 @@ fn snapshot_serialises_with_exactly_the_view_contract_names() {
     // element/ts/protocol.ts `interface Snapshot`, in order.
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     let mut expected = vec!["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "connectMethods", "socials",
-        "connectors", "status", "account", "network", "networks", "connecting", "walletConnect", "switching", "allWallets", "configError", "imagePreloadTimeoutMs", "banner", "walletRequest"];
+        "connectors", "status", "account", "network", "networks", "connecting", "walletConnect", "switching", "allWallets", "configError", "imagePreloadTimeoutMs", "banner", "walletRequest", "walletFeatures", "swapNetworks"];
     let mut keys_sorted = keys.clone();
     keys_sorted.sort();
     expected.sort();
@@ -37,6 +37,8 @@ fn snapshot_serialises_with_exactly_the_view_contract_names() {
     assert_eq!(v["account"]["caipAddress"], format!("eip155:31337:{ADDR}"));
     assert_eq!(v["account"]["connectorName"], "Demo Wallet");
     assert_eq!(v["status"]["eip155"], "connected");
+    assert_eq!(v["walletFeatures"], json!(["onramp", "swaps", "receive", "send"]), "walletFeaturesOrder");
+    assert_eq!(v["swapNetworks"], json!([]), "no project networks besides the spec's");
     assert_eq!(v["view"], "Connect");
     assert_eq!(v["connectors"][0]["kind"], "walletConnect");
     assert_eq!(v["network"]["caipNetworkId"], "eip155:31337");

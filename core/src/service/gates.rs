@@ -18,7 +18,7 @@ pub struct Built {
 }
 
 /// This build: connecting, the account's native balance and network switching only.
-pub const BUILT: Built = Built { embedded_wallet: false, swaps: false, onramp: false, activity: false, multi_wallet: false };
+pub const BUILT: Built = Built { embedded_wallet: false, swaps: true, onramp: true, activity: false, multi_wallet: false };
 
 /// What is switched on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,17 @@ pub struct Gates {
     pub multi_wallet: bool,
     /// "UX by Reown"-style branding in the footer.
     pub branding: bool,
+}
+
+/// The networks (CAIP-2) where swaps are offered: the spec's list (§9) and the project's own.
+pub fn swap_networks(features: &RemoteFeatures) -> Vec<String> {
+    let mut list: Vec<String> = crate::service::constants::SWAP_NETWORKS.iter().map(|id| format!("eip155:{id}")).collect();
+    for n in features.swap_networks.iter().take(64) {
+        if n.len() <= 64 && !list.contains(n) {
+            list.push(n.clone());
+        }
+    }
+    list
 }
 
 /// The gates for these features in a build that has `built`.
@@ -72,7 +83,9 @@ mod tests {
         assert!(!g.socials.is_empty() && g.swaps && g.onramp && g.activity);
         let g = gates(&f, BUILT);
         assert_eq!(g.connect_methods, ["wallet"], "no email or social row without the embedded wallet");
-        assert!(g.socials.is_empty() && !g.swaps && !g.onramp && !g.activity && !g.multi_wallet);
+        assert!(g.socials.is_empty() && !g.activity && !g.multi_wallet);
+        assert!(g.swaps && g.onramp, "this build swaps and buys (trade::swap, trade::buy)");
+        assert!(!gates(&RemoteFeatures::none(), BUILT).swaps, "not without the config's providers");
     }
 
     #[test]

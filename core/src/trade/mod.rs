@@ -1,3 +1,6 @@
-//! Buying and swapping: the on-ramp rules.
+//! Buying and swapping: the on-ramp rules, and the buy and swap slices (in the lazily loaded
+//! account module).
 
+pub mod buy;
 pub mod onramp;
+pub mod swap;

@@ -45,6 +45,8 @@ export function makeSnapshot(overrides: Partial<Snapshot> = {}): Snapshot {
     imagePreloadTimeoutMs: 2000,
     banner: null,
     walletRequest: null,
+    walletFeatures: [],
+    swapNetworks: [],
   };
   return { ...base, ...overrides };
 }
