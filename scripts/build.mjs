@@ -23,6 +23,9 @@ const modules = [
   { crate: 'wallet-modal-wc', lib: 'wallet_modal_wc', out: 'element/pkg/wc' },
   // The account module (portfolio, activity): a lazy chunk, loaded when the Account view shows.
   { crate: 'wallet-modal-account', lib: 'wallet_modal_account', out: 'element/pkg/account' },
+  // The Swap and the Buy screens' modules: each a lazy chunk, loaded when its button is pressed.
+  { crate: 'wallet-modal-swap', lib: 'wallet_modal_swap', out: 'element/pkg/swap' },
+  { crate: 'wallet-modal-buy', lib: 'wallet_modal_buy', out: 'element/pkg/buy' },
 ];
 
 step('cargo build --release --target wasm32-unknown-unknown');

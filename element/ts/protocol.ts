@@ -208,7 +208,7 @@ export interface ActivityRowView {
 /** The account module's part of the snapshot: the Account view's tabs and their lists. */
 export interface AccountPart {
   /** The portfolio, or one of the module's own screens (left with the header's back button). */
-  screen: 'main' | 'receive' | 'send' | 'swap' | 'buy';
+  screen: 'main' | 'receive' | 'send';
   /** The header title while a screen of the module shows. */
   title: string | null;
   /** The account's name from the identity service ('alice.eth'), if it has one. */
@@ -227,10 +227,8 @@ export interface AccountPart {
     error: string | null;
     preview: { to: string; amount: string; fee: string | null; feeError: string | null } | null;
   } | null;
-  /** The Swap screen (null elsewhere). */
-  swap: SwapPart | null;
-  /** The Buy screen (null elsewhere). */
-  buy: BuyPart | null;
+  /** What the account holds, with USD prices, for the trade modules (Swap, Buy). */
+  held: Array<{ address: string | null; balance: string; price: number | null }>;
   /** The transaction last sent from the Send screen, until it is mined. */
   sent: { hash: string; explorerUrl: string | null } | null;
   tab: 'tokens' | 'nfts' | 'activity';
@@ -328,6 +326,14 @@ export interface BuyPart {
     | null;
 }
 
+/** A trade module's part (the Swap or the Buy screen's own module): its screen while it shows. */
+export interface TradePart {
+  screen: 'swap' | 'buy' | null;
+  title: string | null;
+  swap?: SwapPart | null;
+  buy?: BuyPart | null;
+}
+
 /** What the account module reads from the views. */
 export type AccountIntent =
   | { type: 'openReceive' }
@@ -341,7 +347,10 @@ export type AccountIntent =
   | { type: 'selectAccountTab'; tab: 'tokens' | 'nfts' | 'activity' }
   | { type: 'refreshTokens' }
   | { type: 'loadMoreActivity' }
-  | { type: 'loadMoreNfts' }
+  | { type: 'loadMoreNfts' };
+
+/** What the trade modules read from the views (each loaded when its open intent first comes). */
+export type TradeIntent =
   | { type: 'openSwap' }
   | { type: 'swapSetFrom'; address: string }
   | { type: 'swapSetTo'; address: string }
@@ -361,7 +370,9 @@ export type AccountIntent =
 /** What the views render: the engine's snapshot, plus the account module's part once loaded. */
 export interface ViewSnapshot extends Snapshot {
   portfolio?: AccountPart | null;
+  /** The trade module whose screen shows (Swap or Buy), if any. */
+  trade?: TradePart | null;
 }
 
 /** What the views send: the engine's intents and the account module's. */
-export type ViewIntent = Intent | AccountIntent;
+export type ViewIntent = Intent | AccountIntent | TradeIntent;

@@ -424,12 +424,14 @@ export class WalletModalElement extends HTMLElement {
     this.#views?.render(this.#viewSnapshot(), false);
   }
 
-  /** What the views render: the engine's snapshot, with the account module's part when loaded. */
+  /** What the views render: the engine's snapshot, with the account (and trade) modules' parts. */
   #viewSnapshot(): ViewSnapshot {
     const part = this.#account?.part ?? null;
-    const s = { ...this.#snapshot!, portfolio: part };
-    // A screen of the account module (Receive) titles the header and is left with its back button.
-    if (part?.title && s.view === 'Account') Object.assign(s, { title: part.title, canGoBack: true });
+    const trade = this.#account?.trade ?? null;
+    const s = { ...this.#snapshot!, portfolio: part, trade };
+    // A screen of a module (Receive, Swap) titles the header and is left with its back button.
+    const title = trade?.title ?? part?.title;
+    if (title && s.view === 'Account') Object.assign(s, { title, canGoBack: true });
     return s;
   }
 

@@ -71,20 +71,21 @@ export function Account({ snapshot, onIntent }: ViewProps) {
       </div>
     );
   }
-  if (part?.screen === 'swap' && part.swap) {
+  const trade = snapshot.trade;
+  if (trade?.screen === 'swap' && trade.swap) {
     return (
       <div ref={ref} className="wm-view wm-account" part="account">
         <Suspense fallback={<p className="wm-note" role="status">Loading…</p>}>
-          <Swap swap={part.swap} onIntent={onIntent} />
+          <Swap swap={trade.swap} onIntent={onIntent} />
         </Suspense>
       </div>
     );
   }
-  if (part?.screen === 'buy' && part.buy) {
+  if (trade?.screen === 'buy' && trade.buy) {
     return (
       <div ref={ref} className="wm-view wm-account" part="account">
         <Suspense fallback={<p className="wm-note" role="status">Loading…</p>}>
-          <Buy buy={part.buy} onIntent={onIntent} />
+          <Buy buy={trade.buy} onIntent={onIntent} />
         </Suspense>
       </div>
     );

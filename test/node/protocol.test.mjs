@@ -201,13 +201,83 @@ test('every AccountIntent of protocol.ts is an event the account module reads', 
   const intent = declarations.get('AccountIntent');
   assert.ok(intent && ts.isUnionTypeNode(intent.type));
   const { send } = busyAccount();
-  const samples = { tab: 'tokens', index: 0, amount: '1', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', symbol: 'USDC', currency: 'USD', method: 'card', provider: 'meld' };
+  const samples = { tab: 'tokens', index: 0, amount: '1', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' };
   for (const variant of intent.type.types) {
     const list = fields(members(variant));
     const type = list.find((f) => f.name === 'type').type.literal.text;
     const event = { type };
     for (const f of list) if (f.name !== 'type' && !f.optional) event[f.name] = samples[f.name];
     const out = send(event);
+    const refused = out.effects.find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
+    assert.equal(refused, undefined, `intent ${type}: ${refused?.message}`);
+  }
+});
+
+// ----- the trade modules (the Swap and Buy screens, each in its own wasm) -----
+
+const { default: initSwap, WasmSwap } = await import('../../element/pkg/swap/wallet_modal_swap.js');
+await initSwap({ module_or_path: await readFile(new URL('element/pkg/swap/wallet_modal_swap_bg.wasm', root)) });
+const { default: initBuy, WasmBuy } = await import('../../element/pkg/buy/wallet_modal_buy.js');
+await initBuy({ module_or_path: await readFile(new URL('element/pkg/buy/wallet_modal_buy_bg.wasm', root)) });
+
+/** A trade module with its screen open and filled from answers in the services' shapes. */
+function busyTrade(Wasm, open, answers) {
+  const m = new Wasm(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS }));
+  let now = 1000;
+  const send = (event) => JSON.parse(m.dispatch(JSON.stringify(event), now));
+  const chain = 'eip155:31337';
+  send({ type: 'context', visible: true, swapNetworks: [chain], held: [{ address: null, balance: '10', price: 3000 }],
+    account: { namespace: 'eip155', address: ADDR, caipNetworkId: chain, connectorId: 'x' } });
+  let out = send({ type: open });
+  const asked = [...out.effects];
+  const track = (o) => (asked.push(...o.effects), o);
+  for (const [path, body, then] of answers) {
+    const req = asked.find((e) => e.type === 'fetch' && e.url.includes(path));
+    assert.ok(req, `${open}: a ${path} request`);
+    out = track(send({ type: 'fetchResult', id: req.id, status: 200, body: JSON.stringify(body) }));
+    if (then) {
+      now += 1000;
+      out = track(send(then));
+      const timer = out.effects.find((e) => e.type === 'startTimer');
+      if (timer) {
+        now += timer.ms;
+        out = track(send({ type: 'timer', id: timer.id }));
+      }
+    }
+  }
+  return { send, part: out.part };
+}
+
+test('the Swap and Buy modules send exactly the fields of protocol.ts TradePart, and read every TradeIntent', () => {
+  const chain = 'eip155:31337';
+  const native = `${chain}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`;
+  const usdc = `${chain}:0x5fbdb2315678afecb367f032d93f642f64180aa3`;
+  const swap = busyTrade(WasmSwap, 'openSwap', [
+    ['/convert/gas-price', { standard: '1000000000' }],
+    ['/convert/tokens', { tokens: [{ name: 'Ether', symbol: 'ETH', address: native, decimals: 18 }, { name: 'USD Coin', symbol: 'USDC', address: usdc, decimals: 6 }] }, { type: 'swapSetAmount', amount: '1' }],
+    ['/convert/quotes', { quotes: [{ toAmount: '2990000000' }] }],
+  ]);
+  assert.equal(swap.part.swap.receive, '2,990');
+  const buy = busyTrade(WasmBuy, 'openBuy', [
+    ['/onramp/options', { purchaseCurrencies: [{ id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [{ name: chain, display_name: 'Anvil', chain_id: '31337', contract_address: '0x5fbd' }] }],
+      paymentCurrencies: [{ id: 'USD', name: 'US Dollar', symbol: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }] }],
+      providers: [{ id: 'meld', name: 'Meld', feePercent: '1.00' }] }, { type: 'buySetAmount', amount: '100' }],
+    ['/onramp/quote', { purchaseAmount: { amount: '99' }, fee: { amount: '1.00' } }],
+  ]);
+  assert.equal(buy.part.buy.quotes.length, 1);
+  const seen = new Set();
+  for (const part of [swap.part, buy.part]) compare(part, declarations.get('TradePart').members, 'TradePart', seen);
+  for (const p of ['TradePart.swap', 'TradePart.buy', 'TradePart.swap.from']) assert.ok(seen.has(p), `${p} compared`);
+
+  const intent = declarations.get('TradeIntent');
+  assert.ok(intent && ts.isUnionTypeNode(intent.type));
+  const samples = { address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', amount: '1', symbol: 'USDC', currency: 'USD', method: 'card', provider: 'meld' };
+  for (const variant of intent.type.types) {
+    const list = fields(members(variant));
+    const type = list.find((f) => f.name === 'type').type.literal.text;
+    const event = { type };
+    for (const f of list) if (f.name !== 'type' && !f.optional) event[f.name] = samples[f.name];
+    const out = (type.startsWith('swap') || type === 'openSwap' ? swap : buy).send(event);
     const refused = out.effects.find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
     assert.equal(refused, undefined, `intent ${type}: ${refused?.message}`);
   }

@@ -12,8 +12,6 @@ use crate::account::activity::{ActivityEvent, ActivitySlice};
 use crate::account::nfts::{NftsEvent, NftsSlice};
 use crate::account::portfolio::{PortfolioEvent, PortfolioSlice};
 use crate::account::send_slice::{SendEvent, SendSlice};
-use crate::trade::buy::{BuyEvent, BuySlice};
-use crate::trade::swap::{SwapEvent, SwapSlice};
 use crate::connect::connection::{Connection, Status};
 use crate::engine::{Ctx, Effect, Note, Options, Slice, SliceId};
 
@@ -27,8 +25,6 @@ pub enum Screen {
     Main,
     Receive,
     Send,
-    Swap,
-    Buy,
 }
 
 /// What the engine knows that the account slices need.
@@ -40,8 +36,6 @@ pub struct Context {
     pub connector_id: String,
     /// The Account view is showing.
     pub visible: bool,
-    /// Where swaps are offered (CAIP-2; empty while the swaps feature is off).
-    pub swap_networks: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -52,10 +46,8 @@ pub enum ModuleEvent {
     /// The header's back button while a screen of this module shows.
     Back,
     OpenSend,
-    OpenSwap,
-    Swap(SwapEvent),
-    OpenBuy,
-    Buy(BuyEvent),
+    /// A transaction of another module (a swap, a purchase) mined: read the account again.
+    AccountChanged,
     Portfolio(PortfolioEvent),
     Activity(ActivityEvent),
     Nfts(NftsEvent),
@@ -82,31 +74,12 @@ impl ModuleEvent {
                     caip_network_id: text(a, "caipNetworkId")?,
                     connector_id: text(a, "connectorId")?,
                     visible: v.get("visible").and_then(Value::as_bool).unwrap_or(false),
-                    swap_networks: v
-                        .get("swapNetworks")
-                        .and_then(Value::as_array)
-                        .map(|a| a.iter().take(64).filter_map(|n| n.as_str().filter(|s| s.len() <= 64)).map(str::to_string).collect())
-                        .unwrap_or_default(),
                 }),
             }),
             "selectAccountTab" => ModuleEvent::SelectTab(text(v, "tab")?),
             "openReceive" => ModuleEvent::OpenReceive,
             "openSend" => ModuleEvent::OpenSend,
-            "openSwap" => ModuleEvent::OpenSwap,
-            "swapSetFrom" => ModuleEvent::Swap(SwapEvent::SetFrom(text(v, "address")?)),
-            "swapSetTo" => ModuleEvent::Swap(SwapEvent::SetTo(text(v, "address")?)),
-            "swapSetAmount" => ModuleEvent::Swap(SwapEvent::SetAmount(text(v, "amount")?)),
-            "swapMax" => ModuleEvent::Swap(SwapEvent::Max),
-            "swapFlip" => ModuleEvent::Swap(SwapEvent::Flip),
-            "swapApprove" => ModuleEvent::Swap(SwapEvent::Approve),
-            "swapConfirm" => ModuleEvent::Swap(SwapEvent::Confirm),
-            "openBuy" => ModuleEvent::OpenBuy,
-            "buySetPurchase" => ModuleEvent::Buy(BuyEvent::SetPurchase(text(v, "symbol")?)),
-            "buySetPayment" => ModuleEvent::Buy(BuyEvent::SetPayment(text(v, "currency")?)),
-            "buySetMethod" => ModuleEvent::Buy(BuyEvent::SetMethod(text(v, "method")?)),
-            "buySetAmount" => ModuleEvent::Buy(BuyEvent::SetAmount(text(v, "amount")?)),
-            "buyChoose" => ModuleEvent::Buy(BuyEvent::Choose(text(v, "provider")?)),
-            "buyReset" => ModuleEvent::Buy(BuyEvent::Reset),
+            "accountChanged" => ModuleEvent::AccountChanged,
             "sendSetToken" => ModuleEvent::Send(SendEvent::SetToken {
                 index: v.get("index").and_then(Value::as_u64).ok_or("missing or invalid field `index`")? as usize,
             }),
@@ -151,8 +124,6 @@ pub struct AccountModule {
     activity: ActivitySlice,
     nfts: NftsSlice,
     send: SendSlice,
-    swap: SwapSlice,
-    buy: BuySlice,
 }
 
 impl AccountModule {
@@ -161,7 +132,7 @@ impl AccountModule {
         let (networks, _) = opts.resolve_networks();
         ctx.opts = opts;
         ctx.networks = networks;
-        AccountModule { ctx, context: None, tab: TABS[0], screen: Screen::Main, receive_qr: None, portfolio: PortfolioSlice::default(), activity: ActivitySlice::default(), nfts: NftsSlice::default(), send: SendSlice::default(), swap: SwapSlice::default(), buy: BuySlice::default() }
+        AccountModule { ctx, context: None, tab: TABS[0], screen: Screen::Main, receive_qr: None, portfolio: PortfolioSlice::default(), activity: ActivitySlice::default(), nfts: NftsSlice::default(), send: SendSlice::default() }
     }
 
     /// Handles one event at `now_ms`: effects out, and the module's part of the snapshot.
@@ -185,20 +156,7 @@ impl AccountModule {
                 self.screen = Screen::Send;
             }
             ModuleEvent::OpenSend => {}
-            ModuleEvent::OpenSwap if self.context.is_some() => {
-                let held = self.portfolio.held(ctx);
-                self.swap.handle(SwapEvent::Open { held }, ctx);
-                self.screen = Screen::Swap;
-            }
-            ModuleEvent::OpenSwap => {}
-            ModuleEvent::Swap(e) => self.swap.handle(e, ctx),
-            ModuleEvent::OpenBuy if self.context.is_some() => {
-                let held = self.portfolio.held(ctx);
-                self.buy.handle(BuyEvent::Open { held }, ctx);
-                self.screen = Screen::Buy;
-            }
-            ModuleEvent::OpenBuy => {}
-            ModuleEvent::Buy(e) => self.buy.handle(e, ctx),
+            ModuleEvent::AccountChanged => ctx.note(Note::AccountsChanged),
             // Back: from the send preview to its form, else to the portfolio.
             ModuleEvent::Back => match self.screen {
                 Screen::Send if self.send.previewing() => self.send.handle(SendEvent::Edit, ctx),
@@ -206,33 +164,19 @@ impl AccountModule {
                     self.send.handle(SendEvent::Close, ctx);
                     self.screen = if self.send.open() { Screen::Send } else { Screen::Main };
                 }
-                // While the wallet prompts or the swap mines, the screen stays (it says so).
-                Screen::Swap if self.swap.busy() => {}
-                Screen::Swap => {
-                    self.swap.handle(SwapEvent::Close, ctx);
-                    self.screen = Screen::Main;
-                }
-                Screen::Buy => {
-                    self.buy.handle(BuyEvent::Close, ctx);
-                    self.screen = Screen::Main;
-                }
                 _ => self.screen = Screen::Main,
             },
             ModuleEvent::Send(e) => {
                 self.send.handle(e, ctx);
             }
             ModuleEvent::ProviderResult { id, outcome } => {
-                match SliceId::of_request(id) {
-                    Some(SliceId::Send) => self.send.on_provider_result(id, outcome, ctx),
-                    Some(SliceId::Swap) => self.swap.on_provider_result(id, outcome, ctx),
-                    _ => {}
+                if SliceId::of_request(id) == Some(SliceId::Send) {
+                    self.send.on_provider_result(id, outcome, ctx);
                 }
                 if self.screen == Screen::Send && !self.send.open() {
                     self.screen = Screen::Main; // sent: back on the account, which says so
                 }
             }
-            ModuleEvent::Timer(id) if id.starts_with("account-swap-") => self.swap.on_timer(&id, ctx),
-            ModuleEvent::Timer(id) if id.starts_with("account-buy-") => self.buy.on_timer(&id, ctx),
             ModuleEvent::Timer(id) => self.send.on_timer(&id, ctx),
             ModuleEvent::Portfolio(e) => self.portfolio.handle(e, ctx),
             ModuleEvent::Activity(e) => self.activity.handle(e, ctx),
@@ -241,8 +185,6 @@ impl AccountModule {
                 Some(SliceId::Portfolio) => self.portfolio.on_fetch_result(id, status, &body, ctx),
                 Some(SliceId::Activity) => self.activity.on_fetch_result(id, status, &body, ctx),
                 Some(SliceId::Nfts) => self.nfts.on_fetch_result(id, status, &body, ctx),
-                Some(SliceId::Swap) => self.swap.on_fetch_result(id, status, &body, ctx),
-                Some(SliceId::Buy) => self.buy.on_fetch_result(id, status, &body, ctx),
                 _ => {}
             },
         }
@@ -250,14 +192,6 @@ impl AccountModule {
         if self.screen == Screen::Send {
             let tokens = self.portfolio.sendable(&self.ctx);
             self.send.refresh_tokens(tokens);
-        }
-        if self.screen == Screen::Swap {
-            let held = self.portfolio.held(&self.ctx);
-            self.swap.handle(SwapEvent::Held(held), &mut self.ctx);
-        }
-        if self.screen == Screen::Buy {
-            let held = self.portfolio.held(&self.ctx);
-            self.buy.handle(BuyEvent::Held(held), &mut self.ctx);
         }
         (std::mem::take(&mut self.ctx.out), self.part())
     }
@@ -274,7 +208,6 @@ impl AccountModule {
         match &c {
             Some(c) => {
                 ctx.active_network = Some(c.caip_network_id.clone());
-                ctx.features.swap_networks = c.swap_networks.clone();
                 let same_account = before.as_ref().is_some_and(|b| b.address == c.address && b.namespace == c.namespace);
                 let same_chain = before.as_ref().is_some_and(|b| b.caip_network_id == c.caip_network_id);
                 ctx.conn.on_connect(&c.namespace, Connection { connector_id: c.connector_id.clone(), accounts: vec![c.address.clone()], caip_network_id: c.caip_network_id.clone() });
@@ -352,21 +285,19 @@ impl AccountModule {
     pub fn part(&mut self) -> Value {
         let receive = self.receive();
         json!({
-            "screen": match self.screen { Screen::Main => "main", Screen::Receive => "receive", Screen::Send => "send", Screen::Swap => "swap", Screen::Buy => "buy" },
+            "screen": match self.screen { Screen::Main => "main", Screen::Receive => "receive", Screen::Send => "send" },
             "title": match self.screen {
                 Screen::Main => Value::Null,
                 Screen::Receive => "Receive".into(),
                 Screen::Send if self.send.previewing() => "Preview send".into(),
                 Screen::Send => "Send".into(),
-                Screen::Swap => "Swap".into(),
-                Screen::Buy => "Buy".into(),
             },
-            "buy": if self.screen == Screen::Buy { self.buy.view() } else { Value::Null },
-            "swap": if self.screen == Screen::Swap { self.swap.view() } else { Value::Null },
             "receive": receive,
             "send": if self.screen == Screen::Send { self.send.view(&self.ctx) } else { Value::Null },
             "sent": self.send.pending().map(|hash| json!({"hash": hash, "explorerUrl": self.explorer_tx(hash)})),
             "name": self.portfolio.name(&self.ctx),
+            // What the account holds, with prices, for the trade modules (Swap, Buy).
+            "held": self.portfolio.held(&self.ctx).iter().map(|h| json!({"address": h.address, "balance": h.balance, "price": h.price})).collect::<Vec<_>>(),
             "tab": self.tab,
             "tokens": self.portfolio.view(&self.ctx),
             // Only the shown tab's list: the others are not rendered (nor copied) on every event.

@@ -44,6 +44,8 @@ pub struct TokenRow {
     pub quantity: String,
     /// Dollar value of the holding (2 decimals), `None` when the token has no price.
     pub value: Option<f64>,
+    /// Dollar price of one token, when it has one.
+    pub price: Option<f64>,
     pub icon_url: Option<String>,
     pub decimals: u32,
     /// The quantity as the service wrote it (a decimal).
@@ -106,6 +108,7 @@ pub fn parse_balances(body: &str, chain: &str) -> Option<Vec<TokenRow>> {
                 address: text(t, "address", 200),
                 quantity: format_native_balance_en_us(numeric),
                 value: number(t, "value").filter(|_| number(t, "price").is_some()),
+                price: number(t, "price"),
                 icon_url: text(t, "iconUrl", 2048).filter(|u| u.starts_with("https://") || u.starts_with("http://") || u.starts_with("data:image/")),
                 decimals,
                 numeric: numeric.to_string(),
@@ -254,7 +257,7 @@ impl PortfolioSlice {
             .map(|r| crate::trade::swap::Held {
                 address: r.address.as_deref().map(|a| a.rsplit(':').next().unwrap_or(a).to_string()),
                 balance: r.numeric.clone(),
-                price: r.value.zip(r.numeric.parse::<f64>().ok()).filter(|(_, n)| *n > 0.0).map(|(v, n)| v / n),
+                price: r.price,
             })
             .collect()
     }

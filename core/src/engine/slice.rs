@@ -25,6 +25,7 @@ pub enum SliceId {
     Activity = 6,
     Send = 7,
     Nfts = 8,
+    /// The trade modules' slices (each its own lazily loaded module, `trade::module`).
     Swap = 9,
     Buy = 10,
 }
@@ -32,7 +33,7 @@ pub enum SliceId {
 impl SliceId {
     /// Whether the slice lives in the lazily loaded account module (the shell routes its answers).
     pub fn in_account_module(self) -> bool {
-        matches!(self, SliceId::Portfolio | SliceId::Activity | SliceId::Send | SliceId::Nfts | SliceId::Swap | SliceId::Buy)
+        matches!(self, SliceId::Portfolio | SliceId::Activity | SliceId::Send | SliceId::Nfts)
     }
 
     /// The slice a request id names.

@@ -22,8 +22,8 @@ pub const QUOTE_DEBOUNCE_MS: u64 = 300;
 pub const ORDER_POLL_MS: u64 = 2_000;
 /// …at most this many times (20 minutes).
 pub const ORDER_POLLS_MAX: u32 = 600;
-const TIMER_QUOTE: &str = "account-buy-quote";
-const TIMER_ORDER: &str = "account-buy-order";
+const TIMER_QUOTE: &str = "trade-buy-quote";
+const TIMER_ORDER: &str = "trade-buy-order";
 /// The highest provider fee (spec: 1–2 %), in basis points, for estimates.
 const ESTIMATE_FEE_BP: u64 = 200;
 const CURRENCIES_MAX: usize = 50;

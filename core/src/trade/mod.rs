@@ -2,5 +2,6 @@
 //! account module).
 
 pub mod buy;
+pub mod module;
 pub mod onramp;
 pub mod swap;

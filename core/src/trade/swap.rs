@@ -28,8 +28,8 @@ pub const RECEIPT_POLL_MS: u64 = 1_500;
 pub const TOKENS_MAX: usize = 200;
 pub const NOT_SUPPORTED: &str = "Network not supported for Swaps";
 pub const GAS_NOT_SUPPORTED: &str = "Network not supported for Gas Price";
-const TIMER_QUOTE: &str = "account-swap-quote";
-const TIMER_RECEIPT: &str = "account-swap-receipt";
+const TIMER_QUOTE: &str = "trade-swap-quote";
+const TIMER_RECEIPT: &str = "trade-swap-receipt";
 /// Request ids the engine hears of as host requests are offset so they never meet the shell's own.
 const HOST_ID_OFFSET: u64 = 1 << 40;
 

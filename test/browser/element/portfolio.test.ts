@@ -144,7 +144,7 @@ describe('the Account view’s portfolio on anvil', function () {
     const root = viewRoot(el);
     const row = await waitFor(() => rows(root).find((r) => r.includes('TTK')), 'the new token', 15_000).catch(async (e) => {
       const api = await (await fetch(`${env.backendUrl}/v1/account/${ACCOUNT0}/balance?projectId=p&currency=usd&chainId=eip155:31337`)).text();
-      throw new Error(`${e.message}; rows: ${rows(root).join(' | ')}; api: ${api.slice(0, 1500)}`);
+      throw new Error(`${e.message}; rows: ${rows(root).join(' | ')}; view: ${el.getState()?.view} ${el.getState()?.network?.caipNetworkId}; shows: ${(root.querySelector('[part~="account"]')?.textContent ?? root.textContent ?? '').slice(0, 400)}; api: ${api.slice(0, 300)}`);
     });
     expect(row).to.contain('Test Token').and.contain('42.000 TTK');
   });
