@@ -87,3 +87,24 @@ export class TradeBridge {
     this.#inner.free();
   }
 }
+
+/**
+ * A trade module's loader: fetches and instantiates its wasm once (a failed load can be retried),
+ * then makes a bridge to a new module instance.
+ */
+export function tradeLoader(
+  init: (o: { module_or_path: URL }) => Promise<unknown>,
+  wasmUrl: URL,
+  make: (optionsJson: string) => TradeWasm,
+  kind: TradeKind,
+): (host: TradeHost) => Promise<TradeBridge> {
+  let loading: Promise<unknown> | null = null;
+  return async (host) => {
+    loading ??= init({ module_or_path: wasmUrl }).catch((err: unknown) => {
+      loading = null;
+      throw new Error(`wallet-modal could not load its ${kind.screen} module: ${String(err)}`);
+    });
+    await loading;
+    return new TradeBridge(host, kind, make(host.stringify(host.options())));
+  };
+}

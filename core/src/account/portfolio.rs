@@ -183,7 +183,14 @@ impl Slice for PortfolioSlice {
             }
             None => return,
         };
-        self.loading = false;
+        let subject = Self::subject(ctx);
+        let current = |a: &String, c: &String| subject.as_ref().is_some_and(|(sa, sc)| sa == a && sc == c);
+        self.loading = self.requests.any(|r| matches!(r, Asked::Balance(a, c) if current(a, c)));
+        if !current(&address, &chain) {
+            // An answer for a network (or account) no longer shown, come after the newer one's:
+            // it must not replace what the view shows.
+            return;
+        }
         match (200..300).contains(&status).then(|| parse_balances(body, &chain)).flatten() {
             Some(rows) => {
                 self.failed_at = None;

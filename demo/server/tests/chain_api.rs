@@ -6,44 +6,16 @@
 mod common;
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::chain::{
-    approve_data, deploy_demo, deploy_token, hex_to_dec, manifest_token, mint_data,
-    numeric_to_units, transfer_data, wait_indexed, Anvil, ACCOUNTS,
+    approve_data, chain_server, chain_server_with, deploy_demo, deploy_token, hex_to_dec,
+    manifest_token, mint_data, numeric_to_units, transfer_data, wait_indexed, Anvil, ACCOUNTS,
 };
 use common::{get, repo_root, request};
 use serde_json::{json, Value};
 
 const P: &str = "projectId=demo-project";
-
-/// A backend over these chains, polling their heads every 50 ms (tests wait less).
-async fn server(anvils: &[&Anvil], contracts: Option<PathBuf>) -> wm_demo::Server {
-    let mut config = wm_demo::ServerConfig::default();
-    config.chain.poll_interval = Duration::from_millis(50);
-    server_with(anvils, contracts, config).await
-}
-
-async fn server_with(
-    anvils: &[&Anvil],
-    contracts: Option<PathBuf>,
-    config: wm_demo::ServerConfig,
-) -> wm_demo::Server {
-    let chains = anvils
-        .iter()
-        .map(|a| format!("{}={}", a.chain_id, a.url))
-        .collect::<Vec<_>>()
-        .join(",");
-    let options = wm_demo::Options {
-        root: repo_root(),
-        chains: wm_demo::parse_chains(&chains).unwrap(),
-        contracts,
-    };
-    wm_demo::start_with(options, config, 0, std::future::pending())
-        .await
-        .expect("server starts")
-}
 
 async fn balances(s: &wm_demo::Server, who: &str, chain: &str) -> Vec<Value> {
     let r = get(
@@ -99,7 +71,7 @@ fn hashes(rows: &[Value]) -> Vec<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn indexer_finds_a_token_anybody_deploys_and_reads_its_metadata_from_the_chain() {
     let anvil = Anvil::start(31337).await;
-    let s = server(&[&anvil], None).await;
+    let s = chain_server(&[&anvil], None).await;
     // Deployed after the indexer started, by an account the backend knows nothing about.
     let who = ACCOUNTS[5];
     let token = deploy_token(&anvil, who, "Test Dollar", "TSD", 2).await;
@@ -156,7 +128,7 @@ async fn indexer_finds_a_token_anybody_deploys_and_reads_its_metadata_from_the_c
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn balances_equal_balance_of_and_eth_get_balance_read_from_the_chain() {
     let anvil = Anvil::start(31337).await;
-    let s = server(&[&anvil], None).await;
+    let s = chain_server(&[&anvil], None).await;
     let (path, manifest) = deploy_demo(&[&anvil], &s.origin());
     s.state
         .chain_api
@@ -229,7 +201,7 @@ async fn balances_equal_balance_of_and_eth_get_balance_read_from_the_chain() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_pages_newest_first_and_lists_every_transaction_once() {
     let anvil = Anvil::start(31337).await;
-    let s = server(&[&anvil], None).await;
+    let s = chain_server(&[&anvil], None).await;
     let (me, other) = (ACCOUNTS[6], ACCOUNTS[7]);
     let token = deploy_token(&anvil, me, "Page Token", "PG", 0).await;
     let mut sent = vec![];
@@ -358,7 +330,7 @@ async fn history_pages_newest_first_and_lists_every_transaction_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_names_each_operation_from_the_accounts_side() {
     let (a, b) = (Anvil::start(31337).await, Anvil::start(31338).await);
-    let s = server(&[&a, &b], None).await;
+    let s = chain_server(&[&a, &b], None).await;
     let (path, manifest) = deploy_demo(&[&a, &b], &s.origin());
     s.state
         .chain_api
@@ -385,9 +357,9 @@ async fn history_names_each_operation_from_the_accounts_side() {
     assert_eq!(
         ops,
         [
-            "execute", "execute", "receive", "approve", "receive", "send", "execute", "mint", "mint", "send", "send",
-            "receive", "send", "receive", "send", "execute", "mint", "mint", "mint", "deploy",
-            "deploy", "deploy", "deploy"
+            "execute", "execute", "receive", "approve", "receive", "send", "execute", "mint",
+            "mint", "send", "send", "receive", "send", "receive", "send", "execute", "mint",
+            "mint", "mint", "deploy", "deploy", "deploy", "deploy"
         ]
     );
     assert!(rows.iter().all(
@@ -442,10 +414,10 @@ async fn history_names_each_operation_from_the_accounts_side() {
 async fn prices_apply_to_the_demo_tokens_only_and_the_spam_token_is_flagged() {
     let anvil = Anvil::start(31337).await;
     // This one serves the NFT metadata the collection's tokenURI points at.
-    let metadata_server = server(&[&anvil], None).await;
+    let metadata_server = chain_server(&[&anvil], None).await;
     let (path, manifest) = deploy_demo(&[&anvil], &metadata_server.origin());
     // The manifest given at start, as `make demo` does (`--contracts`).
-    let s = server(&[&anvil], Some(path)).await;
+    let s = chain_server(&[&anvil], Some(path)).await;
     // Someone else's token calling itself USDC gets no price.
     let fake = deploy_token(&anvil, ACCOUNTS[8], "USD Coin", "USDC", 6).await;
     anvil
@@ -564,7 +536,7 @@ async fn snapshot(s: &wm_demo::Server, accounts: &[&str]) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_indexer_rebuilds_the_same_state_from_the_chain() {
     let anvil = Anvil::start(31337).await;
-    let first = server(&[&anvil], None).await;
+    let first = chain_server(&[&anvil], None).await;
     let (path, _) = deploy_demo(&[&anvil], &first.origin());
     first
         .state
@@ -577,7 +549,7 @@ async fn a_restarted_indexer_rebuilds_the_same_state_from_the_chain() {
     first.state.chain_api.stop();
 
     // A new backend over the same chain (the first one keeps serving the NFT metadata).
-    let second = server(&[&anvil], Some(path)).await;
+    let second = chain_server(&[&anvil], Some(path)).await;
     wait_indexed(second.addr, &[&anvil]).await;
     // Token icons name the server asked; NFT images the one the tokenURI points at (the first).
     let after = snapshot(&second, &accounts)
@@ -602,7 +574,7 @@ async fn a_restarted_indexer_rebuilds_the_same_state_from_the_chain() {
 async fn a_new_blocks_transfers_are_visible_within_one_second() {
     let anvil = Anvil::start(31337).await;
     // The demo's own settings (the head polled every 200 ms).
-    let s = server_with(&[&anvil], None, wm_demo::ServerConfig::default()).await;
+    let s = chain_server_with(&[&anvil], None, wm_demo::ServerConfig::default()).await;
     let (me, friend) = (ACCOUNTS[0], ACCOUNTS[1]);
     let token = deploy_token(&anvil, me, "Fast", "FST", 6).await;
     anvil
@@ -654,7 +626,7 @@ async fn a_new_blocks_transfers_are_visible_within_one_second() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reverted_chain_is_indexed_again_from_block_zero() {
     let anvil = Anvil::start(31337).await;
-    let s = server(&[&anvil], None).await;
+    let s = chain_server(&[&anvil], None).await;
     let (me, friend) = (ACCOUNTS[0], ACCOUNTS[1]);
     let token = deploy_token(&anvil, me, "Rev", "REV", 0).await;
     anvil.send(me, Some(&token), &mint_data(me, 100), 0).await;
@@ -703,7 +675,7 @@ async fn a_chain_that_stops_answering_gets_a_503_within_the_request_budget() {
     let anvil = Anvil::start(31337).await;
     let mut config = wm_demo::ServerConfig::default();
     config.chain.request_budget = Duration::from_millis(800);
-    let s = server_with(&[&anvil], None, config).await;
+    let s = chain_server_with(&[&anvil], None, config).await;
     wait_indexed(s.addr, &[&anvil]).await;
     let path = format!(
         "/v1/account/{}/balance?currency=usd&chainId=eip155:31337&{P}",

@@ -6,40 +6,21 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::time::Duration;
-
-use common::chain::{deploy_demo, hex_to_dec, manifest_token, wait_indexed, Anvil, ACCOUNTS};
-use common::{get, repo_root, request};
+use common::chain::{
+    chain_server, deploy_demo, hex_to_dec, manifest_token, wait_indexed, Anvil, ACCOUNTS,
+};
+use common::{get, request};
 use serde_json::{json, Value};
 
 const P: &str = "projectId=demo-project";
 const NATIVE: &str = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 const ETH: u128 = 1_000_000_000_000_000_000;
 
-async fn server(anvils: &[&Anvil], contracts: Option<PathBuf>) -> wm_demo::Server {
-    let mut config = wm_demo::ServerConfig::default();
-    config.chain.poll_interval = Duration::from_millis(50);
-    let chains = anvils
-        .iter()
-        .map(|a| format!("{}={}", a.chain_id, a.url))
-        .collect::<Vec<_>>()
-        .join(",");
-    let options = wm_demo::Options {
-        root: repo_root(),
-        chains: wm_demo::parse_chains(&chains).unwrap(),
-        contracts,
-    };
-    wm_demo::start_with(options, config, 0, std::future::pending())
-        .await
-        .expect("server starts")
-}
-
 /// One anvil with the demo contracts and market, and a backend over it reading that manifest.
 async fn setup() -> (Anvil, wm_demo::Server, Value) {
     let anvil = Anvil::start(31337).await;
     let (path, manifest) = deploy_demo(&[&anvil], "http://127.0.0.1:1");
-    let s = server(&[&anvil], Some(path)).await;
+    let s = chain_server(&[&anvil], Some(path)).await;
     (anvil, s, manifest)
 }
 
@@ -629,7 +610,7 @@ async fn bad_requests_get_a_clear_4xx() {
     // Chain A has the market; chain B is served by the backend but has none.
     let (a, b) = (Anvil::start(31337).await, Anvil::start(31338).await);
     let (path, manifest) = deploy_demo(&[&a], "http://127.0.0.1:1");
-    let s = server(&[&a, &b], Some(path)).await;
+    let s = chain_server(&[&a, &b], Some(path)).await;
     let usdc = manifest_token(&manifest, 31337, "USDC");
     let wmt = manifest_token(&manifest, 31337, "WMT");
     let me = ACCOUNTS[0];

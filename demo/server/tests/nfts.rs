@@ -3,31 +3,11 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::chain::{deploy_demo, wait_indexed, Anvil, ACCOUNTS};
-use common::{get, repo_root};
+use common::chain::{chain_server, deploy_demo, wait_indexed, Anvil, ACCOUNTS};
+use common::get;
 use serde_json::{json, Value};
 
 const P: &str = "projectId=demo-project";
-
-async fn server(anvils: &[&Anvil]) -> wm_demo::Server {
-    let mut config = wm_demo::ServerConfig::default();
-    config.chain.poll_interval = Duration::from_millis(50);
-    let chains = anvils
-        .iter()
-        .map(|a| format!("{}={}", a.chain_id, a.url))
-        .collect::<Vec<_>>()
-        .join(",");
-    let options = wm_demo::Options {
-        root: repo_root(),
-        chains: wm_demo::parse_chains(&chains).unwrap(),
-        contracts: None,
-    };
-    wm_demo::start_with(options, config, 0, std::future::pending())
-        .await
-        .expect("server starts")
-}
 
 async fn nfts(s: &wm_demo::Server, who: &str, query: &str) -> Value {
     let r = get(s.addr, &format!("/v1/account/{who}/nfts?{P}{query}")).await;
@@ -51,7 +31,7 @@ fn word(hex_addr: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_holds_the_items_it_received_last_with_their_names_and_images() {
     let a = Anvil::start(31337).await;
-    let s = server(&[&a]).await;
+    let s = chain_server(&[&a], None).await;
     let (path, manifest) = deploy_demo(&[&a], &s.origin());
     s.state
         .chain_api
@@ -72,13 +52,26 @@ async fn an_account_holds_the_items_it_received_last_with_their_names_and_images
     assert_eq!(mine["next"], Value::Null);
     let image = first["imageUrl"].as_str().unwrap();
     assert_eq!(image, format!("{}/demo-nft/3/image.svg", s.origin()));
-    assert_eq!(get(s.addr, image.strip_prefix(&s.origin()).unwrap()).await.status, 200);
+    assert_eq!(
+        get(s.addr, image.strip_prefix(&s.origin()).unwrap())
+            .await
+            .status,
+        200
+    );
     let collection = first["contract"]["address"].as_str().unwrap().to_string();
     let in_manifest = manifest.to_string().to_lowercase();
-    assert!(in_manifest.contains(&collection.to_lowercase()), "{collection}");
+    assert!(
+        in_manifest.contains(&collection.to_lowercase()),
+        "{collection}"
+    );
 
     // The demo account sends #1 to the friend: the lists follow the chain.
-    let data = format!("0x23b872dd{}{}{:0>64}", word(ACCOUNTS[0]), word(ACCOUNTS[1]), "1");
+    let data = format!(
+        "0x23b872dd{}{}{:0>64}",
+        word(ACCOUNTS[0]),
+        word(ACCOUNTS[1]),
+        "1"
+    );
     let receipt = a.send(ACCOUNTS[0], Some(&collection), &data, 0).await;
     assert_eq!(receipt["status"], "0x1");
     wait_indexed(s.addr, &[&a]).await;
@@ -89,7 +82,7 @@ async fn an_account_holds_the_items_it_received_last_with_their_names_and_images
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_nft_queries_are_refused_and_other_namespaces_hold_nothing() {
     let a = Anvil::start(31337).await;
-    let s = server(&[&a]).await;
+    let s = chain_server(&[&a], None).await;
     let who = ACCOUNTS[0];
     for (query, field) in [
         ("&cursor=abc", "cursor"),
@@ -105,7 +98,11 @@ async fn bad_nft_queries_are_refused_and_other_namespaces_hold_nothing() {
     let r = get(s.addr, &format!("/v1/account/0x12/nfts?{P}")).await;
     assert_eq!(r.status, 400);
     let r = get(s.addr, &format!("/v1/account/{who}/nfts")).await;
-    assert!(r.status == 400 || r.status == 401 || r.status == 403, "{}", r.status);
+    assert!(
+        r.status == 400 || r.status == 401 || r.status == 403,
+        "{}",
+        r.status
+    );
     let other = nfts(&s, who, "&chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").await;
     assert_eq!(other, json!({ "data": [], "next": null }));
 }

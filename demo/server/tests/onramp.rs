@@ -5,11 +5,12 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::chain::{deploy_demo, manifest_token, mint_data, transfer_data, Anvil, ACCOUNTS};
-use common::{get, repo_root, request, Resp};
+use common::chain::{
+    chain_server, deploy_demo, manifest_token, mint_data, transfer_data, Anvil, ACCOUNTS,
+};
+use common::{get, request, Resp};
 use serde_json::{json, Value};
 
 const P: &str = "projectId=demo-project";
@@ -24,24 +25,6 @@ struct Demo {
     b: Anvil,
     manifest: Value,
     s: wm_demo::Server,
-}
-
-async fn server(anvils: &[&Anvil], contracts: Option<PathBuf>) -> wm_demo::Server {
-    let chains = anvils
-        .iter()
-        .map(|a| format!("{}={}", a.chain_id, a.url))
-        .collect::<Vec<_>>()
-        .join(",");
-    let mut config = wm_demo::ServerConfig::default();
-    config.chain.poll_interval = Duration::from_millis(50);
-    let options = wm_demo::Options {
-        root: repo_root(),
-        chains: wm_demo::parse_chains(&chains).unwrap(),
-        contracts,
-    };
-    wm_demo::start_with(options, config, 0, std::future::pending())
-        .await
-        .expect("server starts")
 }
 
 /// Two anvils with the demo contracts, the payout accounts holding USDC and WMT on both, and a
@@ -70,7 +53,7 @@ async fn demo() -> Demo {
             }
         }
     }
-    let s = server(&[&a, &b], Some(path)).await;
+    let s = chain_server(&[&a, &b], Some(path)).await;
     Demo { a, b, manifest, s }
 }
 

@@ -2,7 +2,7 @@
 // providers, which pay out on the real anvil chains (demo/server/src/onramp/).
 import { expect } from '@esm-bundle/chai';
 import { encodeFunctionData, parseAbi } from 'viem';
-import { byText, connectDemoWallet, createModal, installDemoWallet, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { byText, connectDemoWallet, createModal, installDemoWallet, openAccountScreen, rpc, testEnv, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
@@ -40,18 +40,7 @@ async function payAtCheckout(url: string) {
   expect(r.status, await r.clone().text()).to.be.within(200, 299);
 }
 
-async function openBuy(el: WalletModal): Promise<ShadowRoot> {
-  await el.open();
-  const root = viewRoot(el);
-  for (let i = 0; i < 3 && root.querySelector('[part~="buy"], [part~="swap"], [part~="send"], [part~="receive"]'); i++) {
-    root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await waitFor(() => root.querySelector('[part~="token"]'), 'the tokens');
-  (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="buy-button"]'), 'the Buy button')).click();
-  await waitFor(() => root.querySelector('[part~="buy"] input'), 'the Buy form');
-  return root;
-}
+const openBuy = (el: WalletModal) => openAccountScreen(el, 'buy-button', '[part~="buy"] input');
 
 function quotes(root: ShadowRoot): string[] {
   return [...root.querySelectorAll('[part~="buy-quote"]')].map((q) => q.textContent ?? '');

@@ -128,3 +128,20 @@ export async function connectDemoWallet(el: WalletModal, wallet: any): Promise<v
   if (wallet.pending().length > 0) wallet.approve();
   await connected;
 }
+
+/** Opens the modal on the Account view's own page (leaving any screen of it: Send, Swap…), waits for
+ * its tokens, presses the button `part` and resolves once `screen` (a selector) shows. */
+export async function openAccountScreen(el: WalletModal, button: string, screen: string): Promise<ShadowRoot> {
+  await el.open();
+  const root = viewRoot(el);
+  const inScreen = '[part~="send"], [part~="send-preview"], [part~="receive"], [part~="swap"], [part~="buy"]';
+  for (let i = 0; i < 3 && root.querySelector(inScreen); i++) {
+    root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  root.querySelector<HTMLElement>('[role="tab"][id$="-tokens"]')?.click();
+  await waitFor(() => root.querySelector('[part~="token"]'), 'the tokens');
+  (await waitFor(() => root.querySelector<HTMLButtonElement>(`[part~="${button}"]`), button)).click();
+  await waitFor(() => root.querySelector(screen), screen);
+  return root;
+}

@@ -2,7 +2,7 @@
 // market deployed (demo/contracts/uniswap.mjs) and the backend's convert API quoting from its pools.
 import { expect } from '@esm-bundle/chai';
 import { encodeFunctionData, parseAbi } from 'viem';
-import { byText, connectDemoWallet, createModal, installDemoWallet, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { byText, connectDemoWallet, createModal, installDemoWallet, openAccountScreen, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
@@ -33,19 +33,7 @@ function swapChunkLoaded(): boolean {
   return performance.getEntriesByType('resource').some((e) => /\/Swap-[A-Z0-9]+\.js$/.test(e.name));
 }
 
-/** Back on Account, then Swap. */
-async function openSwap(el: WalletModal): Promise<ShadowRoot> {
-  await el.open();
-  const root = viewRoot(el);
-  for (let i = 0; i < 3 && root.querySelector('[part~="swap"], [part~="send"], [part~="receive"]'); i++) {
-    root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await waitFor(() => root.querySelector('[part~="token"]'), 'the tokens');
-  (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="swap-button"]'), 'the Swap button')).click();
-  await waitFor(() => root.querySelector('[part~="swap"]'), 'the Swap screen');
-  return root;
-}
+const openSwap = (el: WalletModal) => openAccountScreen(el, 'swap-button', '[part~="swap"]');
 
 /** Chooses a token on one side through its searchable picker. */
 async function pick(root: ShadowRoot, side: 0 | 1, symbol: string) {

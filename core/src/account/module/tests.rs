@@ -391,3 +391,18 @@ fn the_part_lists_what_is_held_for_the_trade_modules_and_their_mined_transaction
     h.send(json!({"type": "accountChanged"}));
     assert!(h.fetch("/balance").is_some(), "read again without waiting for the cache");
 }
+
+#[test]
+fn a_late_answer_for_the_network_left_does_not_replace_the_tokens_of_the_network_shown() {
+    let mut h = H::new();
+    h.context(CHAIN, true).answer("/balance", 200, balances());
+    h.context("eip155:31338", true);
+    let (old, _) = h.fetch("chainId=eip155%3A31338").expect("31338 asked");
+    h.context(CHAIN, true);
+    let (new, _) = h.fetch("chainId=eip155%3A31337").expect("31337 asked again");
+    h.send(json!({"type": "fetchResult", "id": new, "status": 200, "body": balances().to_string()}));
+    assert_eq!(h.part["tokens"]["tokens"].as_array().unwrap().len(), 2);
+    h.send(json!({"type": "fetchResult", "id": old, "status": 200, "body": json!({"balances": []}).to_string()}));
+    assert_eq!(h.part["tokens"]["tokens"].as_array().unwrap().len(), 2, "the 31337 tokens stay");
+    assert_eq!(h.part["tokens"]["loading"], false);
+}

@@ -106,7 +106,10 @@ fn invalid_address() -> ApiError {
     )
 }
 
-pub(super) fn project_check(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), ApiError> {
+pub(super) fn project_check(
+    q: &HashMap<String, String>,
+    headers: &HeaderMap,
+) -> Result<(), ApiError> {
     crate::check_project(q, headers)
         .map(|_| ())
         .map_err(|(status, msg)| api_error(status, "projectId", msg))
@@ -157,7 +160,10 @@ fn is_reference(s: &str) -> bool {
 }
 
 /// `eip155:31337`, or a bare `31337` (the hosted service takes both).
-pub(super) fn chain_filter<'a>(api: &'a ChainApi, raw: Option<&str>) -> Result<ChainFilter<'a>, ApiError> {
+pub(super) fn chain_filter<'a>(
+    api: &'a ChainApi,
+    raw: Option<&str>,
+) -> Result<ChainFilter<'a>, ApiError> {
     let Some(raw) = raw else {
         return Ok(ChainFilter::Chains(api.chains.iter().collect()));
     };
@@ -185,6 +191,26 @@ pub(super) fn chain_filter<'a>(api: &'a ChainApi, raw: Option<&str>) -> Result<C
         Some(c) => ChainFilter::Chains(vec![c]),
         None => ChainFilter::Unsupported(format!("eip155:{id}")),
     })
+}
+
+/// The chains a list route's `chainId` selects (all without one); `Ok(None)` for another
+/// namespace, which holds nothing here; a 400 for an eip155 chain this backend does not serve.
+pub(super) fn listed_chains<'a>(
+    api: &'a ChainApi,
+    q: &HashMap<String, String>,
+) -> Result<Option<Vec<&'a Arc<Chain>>>, ApiError> {
+    match chain_filter(api, param(q, "chainId", MAX_QUERY_VALUE)?)? {
+        ChainFilter::Chains(c) => Ok(Some(c)),
+        ChainFilter::Unsupported(id) if !id.starts_with("eip155:") => Ok(None),
+        ChainFilter::Unsupported(id) => Err(api_error(
+            StatusCode::BAD_REQUEST,
+            "chainId",
+            format!(
+                "Invalid parameter: {id} is not served by this backend (it serves {})",
+                supported_list(api)
+            ),
+        )),
+    }
 }
 
 pub(super) fn supported_list(api: &ChainApi) -> String {
@@ -611,7 +637,13 @@ fn direction(from: &Addr, to: &Addr, who: &Addr) -> &'static str {
     }
 }
 
-pub(super) fn nft_info(chain: &Chain, st: &ChainState, m: &Manifest, token: &Addr, id: U256) -> NftInfo {
+pub(super) fn nft_info(
+    chain: &Chain,
+    st: &ChainState,
+    m: &Manifest,
+    token: &Addr,
+    id: U256,
+) -> NftInfo {
     let collection = st.tokens.get(token).and_then(|t| t.name.clone());
     let (name, image) = match st.nfts.get(&(*token, id)).map(|i| &i.meta) {
         Some(NftMeta::Resolved { name, image }) => (name.clone(), image.clone()),
@@ -840,24 +872,10 @@ pub async fn history(
         Ok(None) => {}
     }
     let api = &st.chain_api;
-    let chains = match param(&q, "chainId", MAX_QUERY_VALUE).and_then(|raw| chain_filter(api, raw))
-    {
-        Ok(ChainFilter::Chains(c)) => c,
-        Ok(ChainFilter::Unsupported(id)) if !id.starts_with("eip155:") => {
-            // Another namespace: no transactions here.
-            return Json(json!({ "data": [], "next": null })).into_response();
-        }
-        Ok(ChainFilter::Unsupported(id)) => {
-            return api_error(
-                StatusCode::BAD_REQUEST,
-                "chainId",
-                format!(
-                    "Invalid parameter: {id} is not served by this backend (it serves {})",
-                    supported_list(api)
-                ),
-            )
-            .into_response();
-        }
+    let chains = match listed_chains(api, &q) {
+        Ok(Some(c)) => c,
+        // Another namespace: no transactions here.
+        Ok(None) => return Json(json!({ "data": [], "next": null })).into_response(),
         Err(e) => return e.into_response(),
     };
     let ids: Vec<u64> = chains.iter().map(|c| c.chain_id).collect();

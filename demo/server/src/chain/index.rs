@@ -321,7 +321,15 @@ mod tests {
             headers: vec![header(0), header(1), header(2), header(3)],
             txs: vec![
                 tx(1, a(1), coll, vec![transfer(coll, ZERO_ADDR, a(1), 1)]),
-                tx(2, a(1), coll, vec![transfer(coll, ZERO_ADDR, a(1), 2), transfer(coll, ZERO_ADDR, a(1), 3)]),
+                tx(
+                    2,
+                    a(1),
+                    coll,
+                    vec![
+                        transfer(coll, ZERO_ADDR, a(1), 2),
+                        transfer(coll, ZERO_ADDR, a(1), 3),
+                    ],
+                ),
                 t3,
             ],
             new_tokens: vec![(

@@ -15,10 +15,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::abi;
-use super::api::{
-    api_error, chain_filter, nft_info, param, path_address, project_check, supported_list,
-    ChainFilter, MAX_QUERY_VALUE,
-};
+use super::api::{api_error, listed_chains, nft_info, param, path_address, project_check};
 use crate::AppState;
 
 /// Longest cursor accepted: an offset of at most 9 digits.
@@ -57,23 +54,10 @@ pub async fn nfts(
         Err(e) => return e.into_response(),
     };
     let api = &st.chain_api;
-    let chains = match param(&q, "chainId", MAX_QUERY_VALUE).and_then(|raw| chain_filter(api, raw))
-    {
-        Ok(ChainFilter::Chains(c)) => c,
-        Ok(ChainFilter::Unsupported(id)) if !id.starts_with("eip155:") => {
-            return Json(json!({ "data": [], "next": null })).into_response();
-        }
-        Ok(ChainFilter::Unsupported(id)) => {
-            return api_error(
-                StatusCode::BAD_REQUEST,
-                "chainId",
-                format!(
-                    "Invalid parameter: {id} is not served by this backend (it serves {})",
-                    supported_list(api)
-                ),
-            )
-            .into_response();
-        }
+    let chains = match listed_chains(api, &q) {
+        Ok(Some(c)) => c,
+        // Another namespace: nothing held here.
+        Ok(None) => return Json(json!({ "data": [], "next": null })).into_response(),
         Err(e) => return e.into_response(),
     };
     let offset = match param(&q, "cursor", MAX_CURSOR_DIGITS + 1) {

@@ -451,3 +451,36 @@ pub async fn wait_indexed(server: SocketAddr, anvils: &[&Anvil]) {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+// ----- a backend over anvil chains -----------------------------------------------------------------------
+
+/// A backend over these chains (and the demo contracts' manifest, if given), polling their heads
+/// every 50 ms (tests wait less).
+pub async fn chain_server(
+    anvils: &[&Anvil],
+    contracts: Option<std::path::PathBuf>,
+) -> wm_demo::Server {
+    let mut config = wm_demo::ServerConfig::default();
+    config.chain.poll_interval = Duration::from_millis(50);
+    chain_server_with(anvils, contracts, config).await
+}
+
+pub async fn chain_server_with(
+    anvils: &[&Anvil],
+    contracts: Option<std::path::PathBuf>,
+    config: wm_demo::ServerConfig,
+) -> wm_demo::Server {
+    let chains = anvils
+        .iter()
+        .map(|a| format!("{}={}", a.chain_id, a.url))
+        .collect::<Vec<_>>()
+        .join(",");
+    let options = wm_demo::Options {
+        root: super::repo_root(),
+        chains: wm_demo::parse_chains(&chains).unwrap(),
+        contracts,
+    };
+    wm_demo::start_with(options, config, 0, std::future::pending())
+        .await
+        .expect("server starts")
+}
