@@ -2,6 +2,7 @@
 // providers, which pay out on the real anvil chains (demo/server/src/onramp/).
 import { expect } from '@esm-bundle/chai';
 import { encodeFunctionData, parseAbi } from 'viem';
+import { expectNoSeriousAxeViolations } from '../views/axe';
 import { byText, connectDemoWallet, createModal, installDemoWallet, openAccountScreen, rpc, testEnv, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -83,6 +84,11 @@ describe('buying crypto with fiat through the two local on-ramp providers', func
     expect(meld).to.contain('Meld (local)').and.contain('99 USDC').and.contain('Fee 1.00 USD (1.00%)');
     expect(coinbase).to.contain('Coinbase (local)').and.contain('98 USDC').and.contain('Fee 2.00 USD (2.00%)');
     expect(meld).to.not.contain('Estimate');
+    for (const theme of ['dark', 'light'] as const) {
+      el.setThemeMode(theme);
+      await new Promise((r) => requestAnimationFrame(r));
+      expect(await expectNoSeriousAxeViolations(root, `Buy with quotes (${theme})`)).to.be.greaterThan(0);
+    }
     const before = await usdcBalance();
     root.querySelector<HTMLButtonElement>('[part~="buy-quote"]')!.click();
     const link = await waitFor(() => root.querySelector<HTMLAnchorElement>('[part~="buy-checkout"]'), 'the checkout link');
@@ -90,6 +96,7 @@ describe('buying crypto with fiat through the two local on-ramp providers', func
     expect(link.rel).to.contain('noopener');
     expect(link.textContent).to.equal('Continue to Meld (local)');
     expect(root.querySelector('[part~="buy-status"]')!.textContent).to.equal('Waiting for your payment…');
+    expect(await expectNoSeriousAxeViolations(root, 'Buy waiting for the payment')).to.be.greaterThan(0);
     await payAtCheckout(link.href);
     const done = await waitFor(() => root.querySelector('[part~="buy-done"]'), 'the payout', 20_000);
     expect(done.textContent).to.equal('Bought 99 USDC through Meld (local).');

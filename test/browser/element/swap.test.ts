@@ -2,6 +2,7 @@
 // market deployed (demo/contracts/uniswap.mjs) and the backend's convert API quoting from its pools.
 import { expect } from '@esm-bundle/chai';
 import { encodeFunctionData, parseAbi } from 'viem';
+import { expectNoSeriousAxeViolations } from '../views/axe';
 import { byText, connectDemoWallet, createModal, installDemoWallet, openAccountScreen, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -85,6 +86,11 @@ describe('swapping on the demo chains’ Uniswap V2 market', function () {
     expect(byText(root, '[part~="swap-details"] dt', 'Slippage')!.nextElementSibling!.textContent).to.equal('1%');
     expect(byText(root, '[part~="swap-details"] dt', 'Network fee')!.nextElementSibling!.textContent).to.match(/ETH$/);
     expect(byText(root, '[part~="swap-details"] dt', 'Rate')!.nextElementSibling!.textContent).to.match(/^1 ETH = [\d,.]+ USDC$/);
+    for (const theme of ['dark', 'light'] as const) {
+      el.setThemeMode(theme);
+      await new Promise((r) => requestAnimationFrame(r));
+      expect(await expectNoSeriousAxeViolations(root, `Swap with a quote (${theme})`)).to.be.greaterThan(0);
+    }
     const submit = root.querySelector<HTMLButtonElement>('[part~="swap-submit"]')!;
     expect(submit.textContent).to.equal('Swap');
     submit.click();
