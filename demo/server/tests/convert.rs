@@ -7,7 +7,8 @@
 mod common;
 
 use common::chain::{
-    chain_server, deploy_demo, hex_to_dec, manifest_token, wait_indexed, Anvil, ACCOUNTS,
+    chain_server, deploy_demo, hex_to_dec, manifest_token, numeric_to_units, wait_indexed, Anvil,
+    ACCOUNTS,
 };
 use common::{get, request};
 use serde_json::{json, Value};
@@ -443,6 +444,28 @@ async fn built_swaps_succeed_and_move_balances_by_the_quote() {
         .find(|r| r["metadata"]["hash"] == trade_hash)
         .expect("the swap is in the history");
     assert_eq!(row["metadata"]["operationType"], "trade");
+    // ...and the token-for-ether one too: the ether the router unwrapped (WETH's Withdrawal log)
+    // comes in, though it moved in no Transfer log.
+    let row = h["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["metadata"]["hash"] == receipt["transactionHash"])
+        .expect("the token-for-ether swap is in the history");
+    assert_eq!(row["metadata"]["operationType"], "trade", "{row}");
+    let eth_in = row["transfers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["fungible_info"]["symbol"] == "ETH")
+        .expect("the ether received");
+    assert_eq!(eth_in["direction"], "in");
+    let numeric = eth_in["quantity"]["numeric"].as_str().unwrap();
+    assert_eq!(
+        numeric_to_units(numeric, 18),
+        q.to_string(),
+        "the quote, exactly"
+    );
 }
 
 const U256_MAX: &str =

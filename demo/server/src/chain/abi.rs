@@ -16,6 +16,10 @@ pub const TRANSFER_TOPIC: &str =
 /// `Approval(address,address,uint256)`: ERC-20 (3 topics) and ERC-721 (4 topics).
 pub const APPROVAL_TOPIC: &str =
     "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925";
+/// `Withdrawal(address indexed src, uint256 wad)` of WETH9: wrapped ether turned back into ether
+/// for `src` (a router unwrapping the output of a token-for-ether swap).
+pub const WITHDRAWAL_TOPIC: &str =
+    "0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65";
 
 pub const SEL_NAME: &str = "0x06fdde03";
 pub const SEL_SYMBOL: &str = "0x95d89b41";

@@ -743,6 +743,28 @@ fn history_item(
                 }
             }
             EventKind::Approval { owner, .. } if owner == *who => approved = true,
+            // A token-for-ether swap: the router the account called unwrapped WETH and paid the
+            // ether on (an internal transfer, in no log): the account received it.
+            EventKind::Unwrap { src, amount }
+                if tx.ok && tx.from == *who && tx.to == Some(src) && !amount.is_zero() =>
+            {
+                let numeric = format_units(amount, NATIVE_DECIMALS, false);
+                transfers.push(Transfer {
+                    fungible_info: Some(FungibleInfo {
+                        name: Some(NATIVE_NAME.into()),
+                        symbol: Some(NATIVE_SYMBOL.into()),
+                        icon: Some(UrlItem {
+                            url: native_icon(origin),
+                        }),
+                        flags: Flags { is_spam: false },
+                    }),
+                    nft_info: None,
+                    direction: "in",
+                    value: value_of(&numeric, native_price),
+                    price: native_price,
+                    quantity: TransferQuantity { numeric },
+                });
+            }
             _ => {}
         }
     }

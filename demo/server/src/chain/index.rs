@@ -36,6 +36,8 @@ pub enum EventKind {
         spender: Addr,
         amount: U256,
     },
+    /// WETH9 `Withdrawal`: `amount` wrapped ether turned back into ether for `src`.
+    Unwrap { src: Addr, amount: U256 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -229,6 +231,8 @@ impl ChainState {
                         }
                     }
                     EventKind::Approval { owner, .. } => self.touch(owner, seq),
+                    // The ether goes on to whoever the unwrapping contract pays (not in a log).
+                    EventKind::Unwrap { .. } => {}
                 }
             }
             self.txs.push(tx);

@@ -2,7 +2,8 @@
 //! to the chain's [`ChainState`]:
 //!
 //! - blocks with full transactions, `eth_getBlockByNumber` in JSON-RPC batches;
-//! - `eth_getLogs` over the same block range for the Transfer and Approval topics: every contract
+//! - `eth_getLogs` over the same block range for the Transfer and Approval topics (and WETH's
+//!   Withdrawal, which tells the ether a router unwrapped for a swap): every contract
 //!   emitting them is a token (4 topics: ERC-721, 3 topics with a 32-byte amount: ERC-20), whoever
 //!   deployed it; its `name()`, `symbol()`, `decimals()` are read with `eth_call`, and `tokenURI(id)`
 //!   for each new ERC-721 item;
@@ -130,7 +131,8 @@ where
     Ok(out)
 }
 
-/// A Transfer or Approval log, decoded: the token, whether it is ERC-721-shaped, the event.
+/// A Transfer, Approval or WETH Withdrawal log, decoded: the token, whether it is ERC-721-shaped,
+/// the event.
 fn decode_log(log: &RpcLog) -> Option<(Addr, TokenKind, EventKind)> {
     let token = abi::parse_addr(&log.address)?;
     let topics: Vec<Vec<u8>> = log
@@ -140,6 +142,13 @@ fn decode_log(log: &RpcLog) -> Option<(Addr, TokenKind, EventKind)> {
         .collect::<Option<_>>()?;
     let t0 = abi::hex_lower(topics.first()?);
     let data = abi::parse_hex(&log.data)?;
+    if topics.len() == 2 && data.len() == 32 && t0 == abi::WITHDRAWAL_TOPIC {
+        let ev = EventKind::Unwrap {
+            src: abi::topic_addr(&topics[1])?,
+            amount: U256::from_be_slice(&data)?,
+        };
+        return Some((token, TokenKind::Erc20, ev));
+    }
     let (kind, a, b, amount) = match topics.len() {
         3 if data.len() == 32 => (
             TokenKind::Erc20,
@@ -189,7 +198,7 @@ pub(crate) async fn fetch_range(
     let logs_params = json!([{
         "fromBlock": q(from),
         "toBlock": q(to),
-        "topics": [[abi::TRANSFER_TOPIC, abi::APPROVAL_TOPIC]],
+        "topics": [[abi::TRANSFER_TOPIC, abi::APPROVAL_TOPIC, abi::WITHDRAWAL_TOPIC]],
     }]);
     let (blocks, logs) = tokio::join!(
         batched::<RpcBlock>(
