@@ -680,9 +680,10 @@ fn history_item(
     let mut transfers = Vec::new();
     let native_price = m.native_price(chain.chain_id);
     let to_or_created = tx.to.or(tx.created).unwrap_or(ZERO_ADDR);
-    if tx.ok && !tx.value.is_zero() && (tx.from == *who || tx.to == Some(*who)) {
-        let numeric = format_units(tx.value, NATIVE_DECIMALS, false);
-        transfers.push(Transfer {
+    // Ether moved, as a transfer row.
+    let ether = |wei: U256, direction: &'static str| {
+        let numeric = format_units(wei, NATIVE_DECIMALS, false);
+        Transfer {
             fungible_info: Some(FungibleInfo {
                 name: Some(NATIVE_NAME.into()),
                 symbol: Some(NATIVE_SYMBOL.into()),
@@ -692,11 +693,14 @@ fn history_item(
                 flags: Flags { is_spam: false },
             }),
             nft_info: None,
-            direction: direction(&tx.from, &to_or_created, who),
+            direction,
             value: value_of(&numeric, native_price),
             price: native_price,
             quantity: TransferQuantity { numeric },
-        });
+        }
+    };
+    if tx.ok && !tx.value.is_zero() && (tx.from == *who || tx.to == Some(*who)) {
+        transfers.push(ether(tx.value, direction(&tx.from, &to_or_created, who)));
     }
     let (mut minted, mut burned, mut approved) = (false, false, false);
     for ev in &tx.events {
@@ -748,22 +752,7 @@ fn history_item(
             EventKind::Unwrap { src, amount }
                 if tx.ok && tx.from == *who && tx.to == Some(src) && !amount.is_zero() =>
             {
-                let numeric = format_units(amount, NATIVE_DECIMALS, false);
-                transfers.push(Transfer {
-                    fungible_info: Some(FungibleInfo {
-                        name: Some(NATIVE_NAME.into()),
-                        symbol: Some(NATIVE_SYMBOL.into()),
-                        icon: Some(UrlItem {
-                            url: native_icon(origin),
-                        }),
-                        flags: Flags { is_spam: false },
-                    }),
-                    nft_info: None,
-                    direction: "in",
-                    value: value_of(&numeric, native_price),
-                    price: native_price,
-                    quantity: TransferQuantity { numeric },
-                });
+                transfers.push(ether(amount, "in"));
             }
             _ => {}
         }
