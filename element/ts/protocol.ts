@@ -151,8 +151,8 @@ export interface Snapshot {
   /** The Account view's buttons in the spec's walletFeaturesOrder, each only when its feature is on
    * and the connected family supports it. */
   walletFeatures: Array<'onramp' | 'swaps' | 'receive' | 'send'>;
-  /** The project's own swap networks (CAIP-2) besides the spec's list (its config's `swapNetworks`);
-   * read only while `walletFeatures` has 'swaps'. */
+  /** The project's own swap networks (CAIP-2) besides the spec's list (its config's `swapNetworks`),
+   * for the Swap screen. */
   swapNetworks: string[];
 }
 

@@ -55,7 +55,7 @@ export class TradeBridge {
       visible,
       account: a ? { namespace: a.namespace, address: a.address, caipNetworkId: a.caipAddress.split(':').slice(0, 2).join(':'), connectorId: a.connectorId } : null,
       held: account?.held ?? [],
-      swapNetworks: s.walletFeatures?.includes('swaps') ? s.swapNetworks : [],
+      swapNetworks: s.swapNetworks,
     });
     if (context === this.#context) return;
     this.#context = context;

@@ -11,9 +11,10 @@ use crate::account::send::{parse_send_value, SendAction, SendFlow, SendForm, Sen
 use crate::chain::address::is_evm_address;
 use crate::chain::adapter::WalletCall;
 use crate::chain::format::format_native_balance_en_us;
-use crate::chain::units::{format_units, parse_units};
+use crate::account::host_requests::{in_wallet, wallet_answered};
+use crate::chain::units::{base_units_lt, format_units, parse_units};
 use crate::account::pending::PendingWatcher;
-use crate::engine::{Ctx, Effect, Note, Outcome, Requests, Slice, SliceId};
+use crate::engine::{Ctx, Note, Outcome, Requests, Slice, SliceId};
 use crate::service::entities::ChainNamespace;
 use crate::service::errors::WmError;
 use crate::service::json::obj;
@@ -23,8 +24,6 @@ use crate::service::json::obj;
 /// Watching follows the spec's pending-transaction rule (§4, §9, `account::pending`): it stops once
 /// 99 polls were made (about 2.5 minutes); the Account view then reads the account again anyway.
 pub const RECEIPT_POLL_MS: u64 = 1_500;
-/// Request ids the engine hears of as host requests are offset so they never meet the shell's own.
-pub const HOST_ID_OFFSET: u64 = 1 << 40;
 const TIMER_RECEIPT: &str = "account-receipt";
 
 /// A token the account can send, as the portfolio read it.
@@ -88,11 +87,6 @@ pub struct SendSlice {
 /// A base-units integer as a JSON-RPC quantity (`0x…`), with `account::send`'s conversion.
 fn hex_quantity(decimal: &str) -> String {
     format!("0x{}", crate::account::send::decimal_to_hex(decimal).unwrap_or_else(|| "0".into()))
-}
-
-fn less_than(a: &str, b: &str) -> bool {
-    // Both are base-units decimal integers without leading zeros.
-    (a.len(), a) < (b.len(), b)
 }
 
 impl Slice for SendSlice {
@@ -224,7 +218,7 @@ impl SendSlice {
         }
         let value = parse_units(&parse_send_value(&self.amount), token.decimals).map_err(|e| e.to_string())?;
         let balance = parse_units(&token.balance, token.decimals).unwrap_or_default();
-        if less_than(balance.trim_start_matches('0'), value.trim_start_matches('0')) {
+        if base_units_lt(&balance, &value) {
             return Err(format!("Insufficient {} balance", token.symbol));
         }
         let data = request.and_then(|r| r.data);
@@ -273,19 +267,12 @@ impl SendSlice {
         self.requests.insert(id, Asked::Send);
         self.stage = Some(Stage::Sending);
         // The engine says "Approve in your wallet" meanwhile, and watches the transaction.
-        ctx.push(Effect::Dispatch { event: obj(vec![("type", "hostRequest".into()), ("id", (HOST_ID_OFFSET + id).into()), ("method", "eth_sendTransaction".into())]) });
+        ctx.push(in_wallet(id));
     }
 
     fn sent(&mut self, ctx: &mut Ctx, id: u64, outcome: Outcome) {
-        let hash = outcome.as_ref().ok().and_then(|v| v.as_str()).filter(|h| h.len() == 66 && h.starts_with("0x")).map(str::to_string);
-        ctx.push(Effect::Dispatch {
-            event: obj(vec![
-                ("type", "hostRequestDone".into()),
-                ("id", (HOST_ID_OFFSET + id).into()),
-                ("result", hash.as_deref().into()),
-                ("failed", hash.is_none().into()),
-            ]),
-        });
+        let (hash, told) = wallet_answered(id, &outcome);
+        ctx.push(told);
         match (hash, outcome) {
             (Some(hash), _) => {
                 let mut watch = PendingWatcher::new(true, RECEIPT_POLL_MS);
@@ -410,6 +397,7 @@ mod tests {
         assert_eq!(hex_quantity("1000000000000000000"), "0xde0b6b3a7640000");
         assert_eq!(multiply("21000", "1000000000"), "21000000000000");
         assert_eq!(multiply("0", "5"), "0");
-        assert!(less_than("999", "1000") && !less_than("1000", "999") && !less_than("5", "5"));
+        assert!(base_units_lt("999", "1000") && !base_units_lt("1000", "999") && !base_units_lt("5", "5"));
+        assert!(base_units_lt("0999", "1000"), "leading zeros");
     }
 }

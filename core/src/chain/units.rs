@@ -64,6 +64,12 @@ fn signed(negative: bool, magnitude: &str) -> String {
 }
 
 /// Parses a canonical-or-not decimal integer string (`-`? digits) into (negative, magnitude digits).
+/// Whether base-units decimal integer `a` is less than `b` (leading zeros allowed).
+pub fn base_units_lt(a: &str, b: &str) -> bool {
+    let (a, b) = (a.trim_start_matches('0'), b.trim_start_matches('0'));
+    (a.len(), a) < (b.len(), b)
+}
+
 pub fn parse_integer(value: &str) -> Result<(bool, &str), UtilError> {
     let (negative, digits) = match value.strip_prefix('-') {
         Some(rest) => (true, rest),

@@ -136,7 +136,12 @@ impl FromJson for RemoteFeatures {
             email: boolean(o, "email", Some(false))?,
             socials: strings(o, "socials", true)?,
             swaps: strings(o, "swaps", true)?,
-            swap_networks: strings(o, "swapNetworks", true)?,
+            // Bounded: the list is copied into every snapshot.
+            swap_networks: {
+                let mut list = strings(o, "swapNetworks", true)?;
+                list.truncate(64);
+                list
+            },
             onramp: strings(o, "onramp", true)?,
             activity: boolean(o, "activity", Some(false))?,
             reown_branding: boolean(o, "reownBranding", Some(false))?,

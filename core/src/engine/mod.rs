@@ -210,8 +210,8 @@ impl Engine {
             all_wallets: self.connect.all_wallets_view(ctx),
             config_error: ctx.config_error.as_ref().map(ErrorInfo::from),
             image_preload_timeout_ms: IMAGE_PRELOAD_TIMEOUT_MS,
-            // walletFeaturesOrder (spec): onramp, swaps, receive, send; each family supports all
-            // four today (chain::adapter: Adapter::swaps).
+            // walletFeaturesOrder (spec): onramp, swaps, receive, send. Whether the connected
+            // family and network can swap is the Swap screen's to say (trade::swap, Adapter::swaps).
             onramp: gates.onramp,
             swaps: gates.swaps,
             // The project's own swap networks; the account module adds the spec's list (§9).

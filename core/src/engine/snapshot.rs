@@ -131,7 +131,7 @@ pub struct Snapshot {
     pub onramp: bool,
     pub swaps: bool,
     /// The project's own swap networks (CAIP-2) besides the spec's list (its config's
-    /// `swapNetworks`); read only while the swaps feature is on (`walletFeatures` has "swaps").
+    /// `swapNetworks`), for the Swap screen.
     pub swap_networks: Vec<String>,
     /// The notification banner showing, if any.
     pub banner: Option<BannerView>,

@@ -76,6 +76,18 @@ pub fn resolve(basic: bool, local: Option<&RemoteFeatures>, remote: Option<Remot
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_projects_swap_networks_are_read_and_bounded() {
+        let list: Vec<String> = (0..100).map(|i| format!("\"eip155:{i}\"")).collect();
+        let body = format!(r#"{{"features":{{"swaps":["1inch"],"swapNetworks":[{}]}}}}"#, list.join(","));
+        let f = parse_config_response(200, &body).unwrap();
+        assert_eq!(f.swap_networks.len(), 64, "at most 64 kept");
+        assert_eq!(f.swap_networks[0], "eip155:0");
+        let f = parse_config_response(200, r#"{"features":{"swaps":["1inch"]}}"#).unwrap();
+        assert!(f.swap_networks.is_empty(), "optional");
+        assert!(parse_config_response(200, r#"{"features":{"swapNetworks":[1]}}"#).is_none(), "strings only");
+    }
+
     fn remote() -> RemoteFeatures {
         RemoteFeatures { email: false, socials: vec!["github".into()], multi_wallet: true, ..basic_features() }
     }

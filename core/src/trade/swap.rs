@@ -10,8 +10,9 @@ use serde_json::{json, Value};
 use crate::account::pending::PendingWatcher;
 use crate::chain::adapter::WalletCall;
 use crate::chain::format::{format_amount_en_us, format_native_balance_en_us};
-use crate::chain::units::{format_units, parse_units};
-use crate::engine::{Ctx, Effect, Note, Outcome, Requests, Slice, SliceId};
+use crate::account::host_requests::{in_wallet, wallet_answered};
+use crate::chain::units::{base_units_lt, format_units, parse_units};
+use crate::engine::{Ctx, Note, Outcome, Requests, Slice, SliceId};
 use crate::service::constants::SWAP_SLIPPAGE_TOLERANCE;
 use crate::service::json::obj;
 
@@ -30,8 +31,6 @@ pub const NOT_SUPPORTED: &str = "Network not supported for Swaps";
 pub const GAS_NOT_SUPPORTED: &str = "Network not supported for Gas Price";
 const TIMER_QUOTE: &str = "trade-swap-quote";
 const TIMER_RECEIPT: &str = "trade-swap-receipt";
-/// Request ids the engine hears of as host requests are offset so they never meet the shell's own.
-const HOST_ID_OFFSET: u64 = 1 << 40;
 
 /// A token the swap can pay with or receive.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,7 +108,7 @@ pub fn parse_tx(body: &str, from: &str) -> Option<crate::service::json::Value> {
     let tx = v.get("tx")?;
     let to = plain(&text(tx, "to", 120)?);
     let data = text(tx, "data", 100_000).filter(|d| d.starts_with("0x") && d[2..].bytes().all(|b| b.is_ascii_hexdigit()))?;
-    if to.len() != 42 {
+    if to.len() != 42 || !to.starts_with("0x") || !to[2..].bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     let mut fields = vec![("from", from.into()), ("to", to.as_str().into()), ("data", data.as_str().into())];
@@ -137,11 +136,6 @@ fn shown(value: &str, decimals: u32) -> String {
     } else {
         s
     }
-}
-
-fn less_than(a: &str, b: &str) -> bool {
-    let (a, b) = (a.trim_start_matches('0'), b.trim_start_matches('0'));
-    a.len() < b.len() || (a.len() == b.len() && a < b)
 }
 
 fn to_f64(base: &str, decimals: u32) -> f64 {
@@ -294,11 +288,15 @@ impl Slice for SwapSlice {
             Asked::BuildApprove | Asked::BuildSwap if self.open => {
                 let approve = asked == Asked::BuildApprove;
                 let Some((_, from, _, connector)) = ctx.account().map(|(n, a, c, k)| (n.to_string(), a.to_string(), c.to_string(), k.to_string())) else { return };
-                match parse_tx(body, &from).filter(|_| ok) {
+                // An approval goes to the token paid with, nowhere else (a service answering
+                // otherwise would have the wallet approve some other contract).
+                let pay = self.from.clone().unwrap_or_default();
+                let tx = parse_tx(body, &from).filter(|_| ok).filter(|tx| !approve || tx.get("to").and_then(|t| t.as_str()) == Some(pay.as_str()));
+                match tx {
                     Some(tx) => {
                         let rid = ctx.wallet_request(SliceId::Swap, &connector, WalletCall { method: "eth_sendTransaction", params: crate::service::json::Value::Array(vec![tx]) });
                         self.requests.insert(rid, if approve { Asked::SendApprove } else { Asked::SendSwap });
-                        ctx.push(Effect::Dispatch { event: obj(vec![("type", "hostRequest".into()), ("id", (HOST_ID_OFFSET + rid).into()), ("method", "eth_sendTransaction".into())]) });
+                        ctx.push(in_wallet(rid));
                     }
                     None => {
                         self.stage = Some(Stage::Editing);
@@ -314,10 +312,8 @@ impl Slice for SwapSlice {
         let Some(asked) = self.requests.remove(id) else { return };
         match asked {
             Asked::SendApprove | Asked::SendSwap => {
-                let hash = outcome.as_ref().ok().and_then(|v| v.as_str()).filter(|h| h.len() == 66 && h.starts_with("0x")).map(str::to_string);
-                ctx.push(Effect::Dispatch {
-                    event: obj(vec![("type", "hostRequestDone".into()), ("id", (HOST_ID_OFFSET + id).into()), ("result", hash.as_deref().into()), ("failed", hash.is_none().into())]),
-                });
+                let (hash, told) = wallet_answered(id, &outcome);
+                ctx.push(told);
                 match hash {
                     Some(h) => {
                         self.stage = Some(if asked == Asked::SendApprove { Stage::ApproveMining(h.clone()) } else { Stage::SwapMining(h.clone()) });
@@ -412,8 +408,10 @@ impl SwapSlice {
     }
 
     fn open(&mut self, held: Vec<Held>, ctx: &mut Ctx) {
-        let chain = ctx.account().map(|(_, _, c, _)| c.to_string()).unwrap_or_default();
-        let supported = crate::service::gates::swap_networks(&ctx.features).iter().any(|n| *n == chain);
+        let (namespace, chain) = ctx.account().map(|(n, _, c, _)| (n.to_string(), c.to_string())).unwrap_or_default();
+        // The convert API swaps where the chain family can, on the spec's networks and the project's.
+        let family = crate::chain::adapter::adapter(&namespace).is_some_and(|a| a.swaps());
+        let supported = family && crate::service::gates::swap_networks(&ctx.features).iter().any(|n| *n == chain);
         let keep = self.chain == chain && !self.tokens.is_empty();
         *self = SwapSlice { open: true, supported, held, ..SwapSlice::default() };
         self.chain = chain.clone();
@@ -475,7 +473,7 @@ impl SwapSlice {
             return Ok(None);
         }
         let balance = self.from_held().and_then(|h| parse_units(&h.balance, from.decimals).ok()).unwrap_or_default();
-        if less_than(&balance, &base) {
+        if base_units_lt(&balance, &base) {
             return Err(format!("Insufficient {} balance", from.symbol));
         }
         Ok(Some(base))
@@ -531,7 +529,7 @@ impl SwapSlice {
         }
         let amount = self.base_amount().ok().flatten()?;
         let (seq, allowance) = self.allowance.as_ref()?;
-        (*seq == self.seq).then(|| less_than(allowance, &amount))
+        (*seq == self.seq).then(|| base_units_lt(allowance, &amount))
     }
 
     fn build(&mut self, ctx: &mut Ctx, approve: bool) {
@@ -676,6 +674,7 @@ mod tests {
         assert_eq!(tx["value"], "0xde0b6b3a7640000");
         assert_eq!(tx["gas"], "0x249f0");
         assert!(parse_tx(r#"{"tx":{"to":"0x5FbDB2315678afecb367f032d93F642f64180aa3","data":"nothex"}}"#, "0xme").is_none());
+        assert!(parse_tx(r#"{"tx":{"to":"0xZZbDB2315678afecb367f032d93F642f64180aa3","data":"0x"}}"#, "0xme").is_none(), "not an address");
         assert_eq!(parse_quote(r#"{"quotes":[{"toAmount":"2990000000"}]}"#).as_deref(), Some("2990000000"));
         assert_eq!(parse_quote(r#"{"quotes":[{"toAmount":"-1"}]}"#), None);
     }

@@ -377,3 +377,19 @@ fn answers_and_timers_of_other_modules_are_not_this_ones() {
     assert_eq!(h.part, before);
     assert!(h.effects.is_empty());
 }
+
+#[test]
+fn an_approval_built_for_another_contract_than_the_token_paid_with_is_refused() {
+    let mut h = H::<SwapSlice>::new();
+    h.swapping();
+    h.send(json!({"type": "swapFlip"})).send(json!({"type": "swapSetAmount", "amount": "100"}));
+    h.timer_fires("trade-swap-quote");
+    let allowance = h.fetch("/convert/allowance").unwrap().0;
+    h.answer("/convert/quotes", 200, json!({"quotes": [{"toAmount": "33000000000000000"}]}));
+    h.send(json!({"type": "fetchResult", "id": allowance, "status": 200, "body": json!({"allowance": "0"}).to_string()}));
+    h.send(json!({"type": "swapApprove"}));
+    h.answer("/convert/build-approve", 200, json!({"tx": {"to": "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", "data": "0x095ea7b3", "value": "0"}}));
+    assert!(h.request("eth_sendTransaction").is_none(), "nothing goes to the wallet");
+    assert_eq!(h.part["swap"]["error"], "The approval could not be built; try again");
+    assert_eq!(h.part["swap"]["action"], "approve", "the form stays");
+}

@@ -98,6 +98,48 @@ pub fn api_error(status: StatusCode, field: &str, description: impl Into<String>
     }
 }
 
+/// Reads a request body of at most `max` bytes within the server's body time-out: 413 when it is
+/// larger (refused at once when its Content-Length says so), 408 and the connection closed when it
+/// does not come in time. Every POST route of the blockchain, convert and on-ramp APIs reads it so.
+pub(crate) async fn read_body(
+    st: &AppState,
+    req: Request,
+    max: usize,
+) -> Result<axum::body::Bytes, Response> {
+    let too_large = || {
+        api_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body",
+            format!("body exceeds {max} bytes"),
+        )
+        .into_response()
+    };
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > max) {
+        return Err(too_large());
+    }
+    let read = axum::body::to_bytes(req.into_body(), max);
+    match tokio::time::timeout(st.config.http.body_read_timeout, read).await {
+        Ok(Ok(b)) => Ok(b),
+        Ok(Err(_)) => Err(too_large()),
+        Err(_) => {
+            let mut res = api_error(
+                StatusCode::REQUEST_TIMEOUT,
+                "body",
+                "body not received in time",
+            )
+            .into_response();
+            res.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            Err(res)
+        }
+    }
+}
+
 fn invalid_address() -> ApiError {
     api_error(
         StatusCode::BAD_REQUEST,
@@ -997,25 +1039,9 @@ pub async fn fungible_price(
     req: Request,
 ) -> Response {
     let headers = req.headers().clone();
-    let read = axum::body::to_bytes(req.into_body(), MAX_PRICE_BODY);
-    let bytes = match tokio::time::timeout(st.config.http.body_read_timeout, read).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(_)) => {
-            return api_error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "body",
-                format!("body exceeds {MAX_PRICE_BODY} bytes"),
-            )
-            .into_response();
-        }
-        Err(_) => {
-            return api_error(
-                StatusCode::REQUEST_TIMEOUT,
-                "body",
-                "body not received in time",
-            )
-            .into_response()
-        }
+    let bytes = match read_body(&st, req, MAX_PRICE_BODY).await {
+        Ok(b) => b,
+        Err(r) => return r,
     };
     let body: PriceBody = match serde_json::from_slice(&bytes) {
         Ok(b) => b,

@@ -396,31 +396,18 @@ async fn build_approve_inner(
 // ---------------------------------------------------------------------------------------------------------
 // POST /v1/convert/build-transaction
 
+/// Gas a Uniswap V2 pair spends writing its two price accumulators the first time in a second.
+const ACCUMULATORS_GAS: u64 = 45_000;
+
 pub async fn build_transaction(
     State(st): State<Shared>,
     Query(q): Params,
     req: Request,
 ) -> Response {
     let headers = req.headers().clone();
-    let read = axum::body::to_bytes(req.into_body(), MAX_BODY);
-    let bytes = match tokio::time::timeout(st.config.http.body_read_timeout, read).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(_)) => {
-            return api_error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "body",
-                format!("body exceeds {MAX_BODY} bytes"),
-            )
-            .into_response()
-        }
-        Err(_) => {
-            return api_error(
-                StatusCode::REQUEST_TIMEOUT,
-                "body",
-                "body not received in time",
-            )
-            .into_response()
-        }
+    let bytes = match crate::chain::api::read_body(&st, req, MAX_BODY).await {
+        Ok(b) => b,
+        Err(r) => return r,
     };
     within(&st, build_transaction_inner(&st, &headers, q, &bytes)).await
 }
@@ -551,8 +538,12 @@ async fn build_transaction_inner(
                 let g = abi::parse_quantity(&hex).ok_or_else(|| {
                     unavailable(&mk.chain, format!("eth_estimateGas answered {hex:?}"))
                 })?;
-                // 10 % above the estimate, as the hosted service adds.
-                g + g.div_ceil(10)
+                // 10 % above the estimate, as the hosted service adds, and room for each pair's
+                // price accumulators: a pair writes them (two fresh storage slots, ~44,000 gas)
+                // only once time passed since its last update, so an estimate made in the same
+                // second as that update leaves them out (a full test run on a busy machine saw
+                // the swap run out of gas).
+                g + g.div_ceil(10) + ACCUMULATORS_GAS * hops
             }
             Err(RpcError::Rpc { message, .. }) => {
                 let hint = if native_in {

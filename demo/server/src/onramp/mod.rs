@@ -151,38 +151,10 @@ fn project(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), Respo
         .map_err(|(status, msg)| fail(status, "projectId", msg))
 }
 
-/// Reads a request body of at most `max` bytes within the server's body time-out.
+/// Reads a request body of at most `max` bytes within the server's body time-out (the blockchain
+/// API's reader).
 pub(crate) async fn read_body(o: &Onramp, req: Request, max: usize) -> Result<Bytes, Response> {
-    let too_large = || {
-        fail(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "body",
-            format!("body exceeds {max} bytes"),
-        )
-    };
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > max) {
-        return Err(too_large());
-    }
-    let read = axum::body::to_bytes(req.into_body(), max);
-    match tokio::time::timeout(o.app.config.http.body_read_timeout, read).await {
-        Ok(Ok(b)) => Ok(b),
-        Ok(Err(_)) => Err(too_large()),
-        Err(_) => {
-            let mut res = fail(
-                StatusCode::REQUEST_TIMEOUT,
-                "body",
-                "body not received in time",
-            );
-            res.headers_mut()
-                .insert(header::CONNECTION, HeaderValue::from_static("close"));
-            Err(res)
-        }
-    }
+    crate::chain::api::read_body(&o.app, req, max).await
 }
 
 fn json_object(bytes: &[u8], shape: &str) -> Result<Map<String, Value>, Response> {
