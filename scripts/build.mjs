@@ -26,6 +26,9 @@ const modules = [
   // The Swap and the Buy screens' modules: each a lazy chunk, loaded when its button is pressed.
   { crate: 'wallet-modal-swap', lib: 'wallet_modal_swap', out: 'element/pkg/swap' },
   { crate: 'wallet-modal-buy', lib: 'wallet_modal_buy', out: 'element/pkg/buy' },
+  // The embedded wallet (email, social, Farcaster, ApproveTransaction): a lazy chunk, loaded when
+  // the Connect view shows an email or social row or an embedded session is restored.
+  { crate: 'wallet-modal-embedded', lib: 'wallet_modal_embedded', out: 'element/pkg/embedded' },
 ];
 
 step('cargo build --release --target wasm32-unknown-unknown');

@@ -15,6 +15,8 @@ use crate::service::json::Value;
 use crate::service::url;
 use crate::ui::router::View;
 
+/// The embedded wallet's connector (its provider is the shell's, backed by the secure frame).
+pub const EMBEDDED_ID: &str = "embedded";
 /// A reconnect that the wallet has not confirmed within this time is dropped.
 pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
 const TIMER_SEARCH: &str = "wallet-search";
@@ -36,6 +38,8 @@ pub enum ConnectEvent {
     SelectConnector { id: String },
     /// A catalogue wallet was chosen.
     SelectWallet { id: String },
+    /// The embedded wallet's module logged the visitor in: connect its connector.
+    ConnectEmbedded,
     Retry,
     SearchWallets { query: String },
     LoadMoreWallets,
@@ -129,6 +133,14 @@ impl Slice for ConnectSlice {
                 match rdns.filter(|r| self.discovery.is_installed_rdns(r)) {
                     Some(rdns) => self.select_connector(ctx, &rdns),
                     None => self.select_connector(ctx, &id),
+                }
+            }
+            ConnectEvent::ConnectEmbedded => {
+                // The embedded wallet is eip155 here (Solana arrives with the multi-chain issue).
+                self.connecting = Some(Connecting { connector_id: EMBEDDED_ID.into(), error: None });
+                if let Some(a) = adapter(INJECTED_NAMESPACE) {
+                    ctx.conn.set_status(INJECTED_NAMESPACE, Status::Connecting);
+                    self.ask_accounts(ctx, a, EMBEDDED_ID, false);
                 }
             }
             ConnectEvent::Retry => match self.connecting.clone() {
@@ -266,7 +278,7 @@ impl ConnectSlice {
 
     /// A stored connection's wallet is present: ask it silently for its accounts.
     fn try_reconnect(&mut self, ctx: &mut Ctx, connector_id: &str) {
-        if connector_id != WALLETCONNECT_ID && self.discovery.find(connector_id).is_none() {
+        if connector_id != WALLETCONNECT_ID && connector_id != EMBEDDED_ID && self.discovery.find(connector_id).is_none() {
             return;
         }
         let Some(pos) = self.to_reconnect.iter().position(|(_, c)| c.connector_id == connector_id) else { return };
@@ -411,6 +423,7 @@ impl ConnectSlice {
         match self.discovery.find(connector_id) {
             Some(w) => w.name,
             None if connector_id == WALLETCONNECT_ID => "WalletConnect".into(),
+            None if connector_id == EMBEDDED_ID => "Embedded Wallet".into(),
             None => String::new(),
         }
     }

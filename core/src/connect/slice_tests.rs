@@ -413,3 +413,32 @@ fn a_bad_announcement_is_ignored_with_a_debug_alert_and_names_lose_bidi_controls
     let row = h.snap.connectors.iter().find(|c| c.id == RDNS).expect("the good announcement is listed");
     assert_eq!(row.name, "EviltellaW");
 }
+
+// ----- the embedded wallet -----
+
+#[test]
+fn the_embedded_module_logging_in_connects_the_embedded_connector() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert_eq!(h.snap.connect_methods, ["email", "social", "wallet"], "the email and social rows show");
+    h.send(json!({"type": "navigate", "view": "EmailLogin"}));
+    assert_eq!(h.snap.view, View::EmailLogin);
+    h.send(json!({"type": "connectEmbedded"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { connector_id, method, .. } if connector_id == "embedded" && method == "eth_requestAccounts")));
+    h.answer("eth_requestAccounts", json!([ADDR]));
+    h.answer("eth_chainId", json!("0x7a69"));
+    let detail = h.emitted("connect").unwrap();
+    assert_eq!((detail["connectorId"].as_str(), detail["connectorName"].as_str()), (Some("embedded"), Some("Embedded Wallet")));
+    assert!(h.persisted(storage::KEY_CONNECTIONS).unwrap().unwrap().contains("\"connectorId\":\"embedded\""));
+}
+
+#[test]
+fn a_stored_embedded_connection_is_restored_through_its_connector_at_start() {
+    let mut h = Harness::new(json!({}));
+    let stored = json!({storage::KEY_CONNECTIONS: format!("[{{\"namespace\":\"eip155\",\"connectorId\":\"embedded\",\"accounts\":[\"{ADDR}\"],\"caipNetworkId\":\"eip155:31337\"}}]")});
+    h.start(stored);
+    let (id, _) = h.request("eth_accounts");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { id: i, connector_id, .. } if *i == id && connector_id == "embedded")), "no announcement needed");
+    h.answer("eth_accounts", json!([ADDR])).answer("eth_chainId", json!("0x7a69"));
+    assert_eq!(h.emitted("connect").unwrap()["reconnected"], true);
+}

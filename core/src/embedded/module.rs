@@ -29,8 +29,7 @@ use crate::engine::{Ctx, Effect, Options};
 use crate::service::errors::WmError;
 use crate::service::validation::{self, RpcPermission};
 
-/// The engine's connector id for the embedded wallet.
-pub const EMBEDDED_ID: &str = "embedded";
+pub use crate::connect::slice::EMBEDDED_ID;
 /// The frame used without a `frame-url` attribute.
 pub const DEFAULT_FRAME_URL: &str = "https://secure.wallet-modal.dev/frame";
 /// Timers of this module start with this (the shell routes them back by it).

@@ -142,6 +142,8 @@ impl Event {
             "close" => Event::Ui(UiEvent::Close),
             "back" => Event::Ui(UiEvent::Back),
             "navigate" => Event::Ui(UiEvent::Navigate { view: view(o, "view")? }),
+            "showBanner" => Event::Ui(UiEvent::Banner { message: string(o, "message")?.chars().take(120).collect() }),
+            "connectEmbedded" => Event::Connect(ConnectEvent::ConnectEmbedded),
             "shake" => Event::Ui(UiEvent::Shake),
             "theme" => Event::Ui(UiEvent::Theme { dark: boolean(o, "dark", None)? }),
             "announce" => Event::Connect(ConnectEvent::Announce {

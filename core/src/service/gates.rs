@@ -17,8 +17,9 @@ pub struct Built {
     pub multi_wallet: bool,
 }
 
-/// This build: connecting, the account's native balance and network switching only.
-pub const BUILT: Built = Built { embedded_wallet: false, swaps: true, onramp: true, activity: false, multi_wallet: false };
+/// This build: connecting (injected, WalletConnect, the embedded wallet by email, social login or
+/// Farcaster), the account, swaps and the on-ramp.
+pub const BUILT: Built = Built { embedded_wallet: true, swaps: true, onramp: true, activity: false, multi_wallet: false };
 
 /// What is switched on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,8 +83,10 @@ mod tests {
         assert_eq!(g.connect_methods, ["email", "social", "wallet"]);
         assert!(!g.socials.is_empty() && g.swaps && g.onramp && g.activity);
         let g = gates(&f, BUILT);
-        assert_eq!(g.connect_methods, ["wallet"], "no email or social row without the embedded wallet");
-        assert!(g.socials.is_empty() && !g.activity && !g.multi_wallet);
+        assert_eq!(g.connect_methods, ["email", "social", "wallet"], "this build has the embedded wallet");
+        assert!(!g.socials.is_empty() && !g.activity && !g.multi_wallet);
+        let no_embedded = Built { embedded_wallet: false, ..BUILT };
+        assert_eq!(gates(&f, no_embedded).connect_methods, ["wallet"], "no email or social row without the embedded wallet");
         assert!(g.swaps && g.onramp, "this build swaps and buys (trade::swap, trade::buy)");
         assert!(!gates(&RemoteFeatures::none(), BUILT).swaps, "not without the config's providers");
     }
@@ -94,7 +97,8 @@ mod tests {
         let all = RemoteFeatures { email: true, socials: vec!["google".into()], ..basic.clone() };
         assert_eq!(gates(&all, ALL).connect_methods, ["email", "social", "wallet"]);
         assert_eq!(gates(&basic, ALL).connect_methods, ["wallet"]);
-        assert_eq!(gates(&all, BUILT).connect_methods, ["wallet"], "no email/social rows without the embedded wallet");
+        let no_embedded = Built { embedded_wallet: false, ..BUILT };
+        assert_eq!(gates(&all, no_embedded).connect_methods, ["wallet"], "no email/social rows without the embedded wallet");
     }
 
     #[test]

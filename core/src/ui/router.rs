@@ -76,13 +76,17 @@ impl View {
 }
 
 impl View {
-    /// Views this build renders. The others (email, social, Farcaster, sign-in, approval, swap,
-    /// names, profile) arrive with their features; until then they are never shown (an empty view
-    /// is worse than none).
+    /// Views this build renders. The others (sign-in, swap as a view of its own, names, profile)
+    /// arrive with their features; until then they are never shown (an empty view is worse than
+    /// none).
     pub fn is_available(self) -> bool {
         matches!(
             self,
             View::Connect
+                | View::EmailLogin
+                | View::UpdateEmailWallet
+                | View::ConnectingFarcaster
+                | View::ApproveTransaction
                 | View::ConnectingExternal
                 | View::ConnectingWalletConnect
                 | View::ConnectingWalletConnectBasic
@@ -131,7 +135,8 @@ pub fn host_view(requested: View, connected: bool, active_unsupported: bool) -> 
         return HostView::NotAvailable;
     }
     match requested {
-        View::ConnectingExternal | View::ConfigError => HostView::Default,
+        // They follow a choice or a request in the modal: alone they have nothing to show.
+        View::ConnectingExternal | View::ConfigError | View::ConnectingFarcaster | View::ApproveTransaction | View::UpdateEmailWallet => HostView::Default,
         View::UnsupportedChain if !active_unsupported => HostView::Default,
         v if v.needs_connection() && !connected => HostView::Default,
         v => HostView::Show(v),
@@ -391,7 +396,7 @@ mod tests {
 
     #[test]
     fn host_view_never_shows_a_view_this_build_does_not_have() {
-        for v in [View::Swap, View::ApproveTransaction, View::EmailLogin, View::ProfileWallets, View::RegisterAccountName, View::SiwxSignMessage] {
+        for v in [View::Swap, View::ProfileWallets, View::RegisterAccountName, View::SiwxSignMessage] {
             assert_eq!(host_view(v, true, false), HostView::NotAvailable, "{}", v.title());
             assert_eq!(host_view(v, false, false), HostView::NotAvailable, "{}", v.title());
         }
@@ -401,6 +406,10 @@ mod tests {
     fn host_view_skips_views_that_follow_a_choice_in_the_modal() {
         assert_eq!(host_view(View::ConnectingExternal, false, false), HostView::Default);
         assert_eq!(host_view(View::ConfigError, false, false), HostView::Default);
+        for v in [View::ApproveTransaction, View::ConnectingFarcaster, View::UpdateEmailWallet] {
+            assert_eq!(host_view(v, true, false), HostView::Default, "{}: it follows a request or a choice", v.title());
+        }
+        assert_eq!(host_view(View::EmailLogin, false, false), HostView::Show(View::EmailLogin), "the email field alone");
         assert_eq!(host_view(View::UnsupportedChain, true, false), HostView::Default);
         assert_eq!(host_view(View::UnsupportedChain, true, true), HostView::Show(View::UnsupportedChain));
         assert_eq!(host_view(View::AllWallets, false, false), HostView::Show(View::AllWallets));

@@ -12,7 +12,11 @@ pub enum UiEvent {
     Open { view: Option<View>, unknown_view: Option<String>, namespace: Option<String> },
     Close,
     Back,
+    /// Go to a view; a lazily loaded module's screen (EmailLogin, ApproveTransaction) opens the
+    /// modal on it when closed.
     Navigate { view: View },
+    /// An error banner from a lazily loaded module ('Action not allowed').
+    Banner { message: String },
     /// The modal should shake (e.g. a blocked close).
     Shake,
     /// The theme in force changed (light or dark after resolving `system`).
@@ -45,9 +49,16 @@ impl Slice for UiSlice {
                 Back::Shown(_) => ctx.shown(),
             },
             UiEvent::Navigate { view } => {
-                ctx.router.push(view);
-                ctx.shown();
+                if ctx.modal.open || ctx.opts.embedded {
+                    ctx.router.push(view);
+                    ctx.shown();
+                } else {
+                    open(ctx, None, None);
+                    ctx.router.reset(view);
+                    ctx.shown();
+                }
             }
+            UiEvent::Banner { message } => ctx.show_banner(crate::ui::banner::BannerVariant::Error, &message),
             UiEvent::Shake => ctx.shake(),
             UiEvent::Theme { dark } => self.dark = dark,
             UiEvent::DismissBanner => {

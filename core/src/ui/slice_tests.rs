@@ -60,12 +60,31 @@ fn open_account_while_disconnected_opens_connect() {
 
 #[test]
 fn open_with_a_view_not_built_yet_never_shows_it_empty() {
-    for name in ["Swap", "ApproveTransaction", "EmailLogin", "ProfileWallets", "RegisterAccountName", "SIWXSignMessage"] {
+    for name in ["Swap", "ProfileWallets", "RegisterAccountName", "SIWXSignMessage"] {
         let mut h = Harness::new(json!({}));
         h.connect().send(json!({"type": "open", "view": name}));
         assert_eq!(h.snap.view, View::Account, "{name}: connected, the default view is Account");
         assert_eq!(h.emitted("error").unwrap()["message"], format!("The {name} view is not available yet"));
     }
+}
+
+#[test]
+fn a_modules_screen_opens_the_closed_modal_on_it_and_back_closes_it() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "navigate", "view": "ApproveTransaction"}));
+    assert!(h.snap.open);
+    assert_eq!(h.snap.view, View::ApproveTransaction);
+    assert!(h.emitted("open").is_some());
+    h.send(json!({"type": "back"}));
+    assert!(!h.snap.open, "opened for the approval: leaving it closes the modal");
+}
+
+#[test]
+fn a_module_can_show_an_error_banner() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "showBanner", "message": "Action not allowed"}));
+    let b = h.snap.banner.clone().unwrap();
+    assert_eq!((b.variant, b.message.as_str()), ("error", "Action not allowed"));
 }
 
 #[test]
