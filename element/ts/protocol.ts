@@ -16,6 +16,10 @@ export type ViewName =
   | 'Account'
   | 'SwitchNetwork'
   | 'UnsupportedChain'
+  | 'EmailLogin'
+  | 'UpdateEmailWallet'
+  | 'ApproveTransaction'
+  | 'ConnectingFarcaster'
   | 'ConfigError';
 
 export type Status = 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
@@ -367,12 +371,63 @@ export type TradeIntent =
   | { type: 'buyChoose'; provider: string }
   | { type: 'buyReset' };
 
+/** A row of ApproveTransaction's transaction list (`eth_sendTransaction`, `wallet_sendCalls`). */
+export interface ApprovalTransaction {
+  to: string | null;
+  /** '1.5 ETH' */
+  value: string;
+  data: string | null;
+  dataBytes: number;
+  /** The called function when its selector is known: name, [argument, value] rows, unlimited approve. */
+  function: { name: string; args: Array<[string, string]>; unlimited: boolean } | null;
+}
+
+/** The embedded-wallet module's part (email, social and Farcaster logins, ApproveTransaction). */
+export interface EmbeddedPart {
+  frame: 'idle' | 'loading' | 'ready' | 'failed';
+  email: {
+    step: 'idle' | 'sending' | 'device' | 'otp' | 'verifying' | 'connecting';
+    email: string;
+    fieldError: string | null;
+    codeError: string | null;
+    resent: boolean;
+    resendIn: number;
+  };
+  update: { step: 'email' | 'primaryOtp' | 'secondaryOtp' | 'done'; newEmail: string | null; error: string | null; busy: boolean };
+  user: { address: string; email: string | null; userName: string | null; socialProvider: string | null } | null;
+  approval:
+    | ({ method: string; network: string; sending: boolean; queued: number; fee?: string | null } & (
+        | { kind: 'message'; text?: string; hex?: string }
+        | { kind: 'typedData'; primaryType: string; domain: Array<[string, string]>; fields: Array<[string, string]>; more: number }
+        | { kind: 'transaction'; transactions: ApprovalTransaction[] }
+      ))
+    | null;
+  social: { provider: string; busy: boolean; error: string | null } | null;
+  farcaster: { url: string | null; qr: string | null; error: string | null } | null;
+  notice: string | null;
+}
+
+/** What the embedded-wallet module reads from the views. */
+export type EmbeddedIntent =
+  | { type: 'emailSubmit'; email: string }
+  | { type: 'emailOtp'; otp: string }
+  | { type: 'emailResend' }
+  | { type: 'openUpdateEmail' }
+  | { type: 'updateEmailSubmit'; email: string }
+  | { type: 'updateEmailOtp'; otp: string }
+  | { type: 'socialLogin'; provider: string }
+  | { type: 'farcasterLogin' }
+  | { type: 'approve' }
+  | { type: 'reject' };
+
 /** What the views render: the engine's snapshot, plus the account module's part once loaded. */
 export interface ViewSnapshot extends Snapshot {
   portfolio?: AccountPart | null;
   /** The trade module whose screen shows (Swap or Buy), if any. */
   trade?: TradePart | null;
+  /** The embedded-wallet module's part, once loaded. */
+  embeddedWallet?: EmbeddedPart | null;
 }
 
-/** What the views send: the engine's intents and the account module's. */
-export type ViewIntent = Intent | AccountIntent | TradeIntent;
+/** What the views send: the engine's intents and the lazily loaded modules'. */
+export type ViewIntent = Intent | AccountIntent | TradeIntent | EmbeddedIntent;

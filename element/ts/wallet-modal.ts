@@ -9,6 +9,7 @@ import { forwardingProvider, type HostRequestWatcher } from './host-provider';
 import { isWellFormed, wellFormed, wellFormedReplacer } from './text';
 import type { Namespace, Snapshot, ViewIntent as Intent, ViewName, ViewSnapshot } from './protocol';
 import type { AccountBridge } from './account-wasm';
+import type { EmbeddedBridge } from './embedded-wasm';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
@@ -18,6 +19,13 @@ type MountedViews = { render(s: ViewSnapshot, sync?: boolean): void; unmount(): 
 const STORAGE_PREFIX = '@wallet-modal/';
 /** The engine's connector id for WalletConnect. */
 const WALLETCONNECT_ID = 'walletConnect';
+/** The engine's connector id for the embedded wallet (email, social, Farcaster). */
+const EMBEDDED_ID = 'embedded';
+/** The views' intents for the embedded-wallet module (it loads on the first if not yet there). */
+const EMBEDDED_INTENTS = new Set([
+  'emailSubmit', 'emailOtp', 'emailResend', 'openUpdateEmail', 'updateEmailSubmit', 'updateEmailOtp',
+  'socialLogin', 'farcasterLogin', 'approve', 'reject',
+]);
 /** Relay used without a `relay-url` attribute. */
 const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 /** Keys of the lazily loaded WalletConnect module (client state, relay key seed, chain). */
@@ -130,6 +138,7 @@ export class WalletModalElement extends HTMLElement {
     'analytics-url',
     'rpc-url',
     'relay-url',
+    'frame-url',
     ...BOOLEAN_ATTRS,
     ...DEFAULT_ON_ATTRS,
   ];
@@ -165,6 +174,10 @@ export class WalletModalElement extends HTMLElement {
    * Account view first shows. */
   #account: AccountBridge | null = null;
   #accountLoading = false;
+  /** The embedded-wallet module (email, social, Farcaster, the secure frame), loaded when the
+   * Connect view shows an email or social row, or an embedded session is to be restored. */
+  #embedded: EmbeddedBridge | null = null;
+  #embeddedLoading: Promise<EmbeddedBridge> | null = null;
 
   constructor() {
     super();
@@ -232,6 +245,9 @@ export class WalletModalElement extends HTMLElement {
     this.#account?.free();
     this.#account = null;
     this.#accountLoading = false;
+    this.#embedded?.free();
+    this.#embedded = null;
+    this.#embeddedLoading = null;
   }
 
   attributeChangedCallback(name: string): void {
@@ -270,6 +286,25 @@ export class WalletModalElement extends HTMLElement {
     // a frame. Code from our own origin is not a service request: nothing goes to a remote service
     // before open().
     void this.#ensureViews().catch(() => {});
+    this.#telegramReturn();
+  }
+
+  /**
+   * A Telegram mini-app social login comes back to the page with `result_uri` in its address: it
+   * is removed from the address at once and handed to the embedded wallet.
+   */
+  #telegramReturn(): void {
+    let url: URL;
+    try {
+      url = new URL(location.href);
+    } catch {
+      return;
+    }
+    const uri = url.searchParams.get('result_uri');
+    if (uri === null) return;
+    url.searchParams.delete('result_uri');
+    history.replaceState(history.state, '', url.toString());
+    if (uri.length <= 4096) void this.#loadEmbedded().then((b) => b.run({ type: 'socialResult', uri }), () => {});
   }
 
   #options(): object {
@@ -287,6 +322,7 @@ export class WalletModalElement extends HTMLElement {
       apiUrl: this.getAttribute('api-url') ?? undefined,
       analyticsUrl: this.getAttribute('analytics-url') ?? undefined,
       rpcUrl: this.getAttribute('rpc-url') ?? undefined,
+      frameUrl: this.getAttribute('frame-url') ?? undefined,
       features: this.#features,
       mobile: isMobile(),
       origin: location.origin,
@@ -343,6 +379,8 @@ export class WalletModalElement extends HTMLElement {
   getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
     const account = this.#snapshot?.account;
     if (!account || account.namespace !== namespace) return undefined;
+    // The embedded wallet asks for approval in the modal itself (ApproveTransaction).
+    if (account.connectorId === EMBEDDED_ID) return this.#embedded?.provider;
     const wallet = this.#providers.get(account.connectorId);
     return wallet && forwardingProvider(wallet, this.#hostRequests);
   }
@@ -390,7 +428,14 @@ export class WalletModalElement extends HTMLElement {
     while (this.#queue.length > 0 && this.#engine) {
       const next = this.#queue.shift()!;
       try {
-        if (this.#account?.handles(next)) this.#account.run(next);
+        const type = (next as { type?: unknown }).type;
+        if (this.#embedded?.handles(next)) {
+          // The popup opens in the visitor's click, before anything else happens.
+          if (type === 'socialLogin') this.#embedded.openPopup();
+          this.#embedded.run(next);
+        } else if (typeof type === 'string' && EMBEDDED_INTENTS.has(type)) {
+          void this.#loadEmbedded().then((b) => b.run(next), () => {});
+        } else if (this.#account?.handles(next)) this.#account.run(next);
         else this.#apply(this.#engine.dispatch(next));
       } catch (err) {
         // Reported like an uncaught error, without losing the events queued behind this one.
@@ -406,6 +451,7 @@ export class WalletModalElement extends HTMLElement {
   #apply(output: { effects: Effect[]; snapshot: Snapshot }): void {
     this.#snapshot = output.snapshot;
     this.#syncAccount();
+    this.#syncEmbedded();
     if (this.#renderSync && this.#views) {
       // Opening: the modal is drawn first; the requests it starts (config, wallets, analytics)
       // go out in the next task, so that this frame only paints the modal.
@@ -428,7 +474,7 @@ export class WalletModalElement extends HTMLElement {
   #viewSnapshot(): ViewSnapshot {
     const part = this.#account?.part ?? null;
     const trade = this.#account?.trade ?? null;
-    const s = { ...this.#snapshot!, portfolio: part, trade };
+    const s = { ...this.#snapshot!, portfolio: part, trade, embeddedWallet: this.#embedded?.part ?? null };
     // A screen of a module (Receive, Swap) titles the header and is left with its back button.
     const title = trade?.title ?? part?.title;
     if (title && s.view === 'Account') Object.assign(s, { title, canGoBack: true });
@@ -464,6 +510,47 @@ export class WalletModalElement extends HTMLElement {
           });
         },
       );
+  }
+
+  /** The embedded module hears the engine's facts; it loads (with its frame, in the background)
+   * when the Connect view shows an email or social row. */
+  #syncEmbedded(): void {
+    const s = this.#snapshot!;
+    if (this.#embedded) return this.#embedded.sync(s);
+    const offered = s.connectMethods.includes('email') || s.connectMethods.includes('social');
+    if (offered && (s.open || s.embedded) && s.view === 'Connect') {
+      void this.#loadEmbedded().then((b) => b.run({ type: 'preload' }), () => {});
+    }
+  }
+
+  /** Loads the embedded-wallet module once (a failed load is tried again on the next need). */
+  #loadEmbedded(): Promise<EmbeddedBridge> {
+    if (this.#embeddedLoading) return this.#embeddedLoading;
+    const generation = this.#generation;
+    const host = {
+      options: () => this.#options(),
+      stringify: (v: object) => JSON.stringify(v, wellFormedReplacer),
+      effect: (e: Effect) => this.#effect(e),
+      providerResult: (id: number, answer: object) => this.#run({ type: 'providerResult', id, ...answer }),
+      render: () => this.#views?.render(this.#viewSnapshot()),
+    };
+    const loading = import('./embedded-wasm')
+      .then((m) => m.loadEmbeddedBridge(host))
+      .then((bridge) => {
+        if (generation !== this.#generation) {
+          bridge.free();
+          throw new Error('wallet-modal left the page');
+        }
+        this.#embedded = bridge;
+        if (this.#snapshot) bridge.sync(this.#snapshot);
+        this.#views?.render(this.#viewSnapshot());
+        return bridge;
+      });
+    loading.catch(() => {
+      if (this.#embeddedLoading === loading) this.#embeddedLoading = null;
+    });
+    this.#embeddedLoading = loading;
+    return loading;
   }
 
   #effect(e: Effect): void {
@@ -522,6 +609,13 @@ export class WalletModalElement extends HTMLElement {
   }
 
   #providerRequest(id: number, connectorId: string, method: string, params: unknown): void {
+    if (connectorId === EMBEDDED_ID) {
+      this.#loadEmbedded().then(
+        (b) => b.request(id, method, jsonSafe(params)),
+        (err: unknown) => this.#run({ type: 'providerResult', id, error: { code: 4900, message: err instanceof Error ? err.message : String(err) } }),
+      );
+      return;
+    }
     if (connectorId === WALLETCONNECT_ID && !this.#providers.has(connectorId)) {
       const [generation, releases] = [this.#generation, this.#walletConnectReleases];
       const fail = (message: string) => this.#run({ type: 'providerResult', id, error: { code: 4900, message } });
@@ -572,6 +666,7 @@ export class WalletModalElement extends HTMLElement {
 
   /** The engine is done with a connector: stop listening; WalletConnect also ends its session or pairing. */
   #release(connectorId: string): void {
+    if (connectorId === EMBEDDED_ID) return this.#embedded?.run({ type: 'release' });
     this.#unlisten(connectorId);
     if (connectorId !== WALLETCONNECT_ID) return;
     this.#walletConnectReleases++;

@@ -126,6 +126,16 @@ export function Account({ snapshot, onIntent }: ViewProps) {
         <span className="wm-copied" role="status" aria-live="polite">
           {copied ? 'Copied' : ''}
         </span>
+        {account.connectorId === 'embedded' && snapshot.embeddedWallet?.user ? (
+          <span className="wm-embedded-user" part="embedded-user">
+            {snapshot.embeddedWallet.user.email ?? snapshot.embeddedWallet.user.userName ?? ''}
+            {snapshot.embeddedWallet.user.email ? (
+              <button type="button" className="wm-link wm-edit-email" onClick={() => onIntent({ type: 'openUpdateEmail' })}>
+                Edit email
+              </button>
+            ) : null}
+          </span>
+        ) : null}
         {account.balance === null ? (
           <span part="balance" className="wm-balance wm-skeleton" role="status" aria-busy="true" aria-label="Loading balance" />
         ) : (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ConnectorView, ViewProps } from '../shell/types';
 import { WalletImage } from './WalletImage';
 import { ChevronRightIcon, GridIcon, MailIcon, WalletConnectLogo } from '../shell/icons';
@@ -63,34 +64,87 @@ function WalletRows({ snapshot, onIntent }: ViewProps) {
   );
 }
 
-/** Email and social logins arrive in a later issue: listed methods show as disabled placeholders. */
-function EmailRow() {
+/** "Continue with email": the field is here at once (no wait for the frame); the module checks it. */
+function EmailRow({ snapshot, onIntent }: ViewProps) {
+  const email = snapshot.embeddedWallet?.email;
+  const error = email && email.step === 'idle' ? email.fieldError : null;
+  const busy = email?.step === 'sending';
   return (
-    <div className="wm-method wm-method-email">
-      <button type="button" className="wm-row wm-placeholder-row" disabled data-method="email">
-        <span className="wm-image wm-image-md wm-image-icon" aria-hidden="true">
-          <MailIcon />
-        </span>
-        <span className="wm-row-text">
-          <span className="wm-row-name">Email</span>
-        </span>
-      </button>
-    </div>
+    <form
+      className="wm-method wm-method-email"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = new FormData(e.currentTarget).get('email');
+        onIntent({ type: 'emailSubmit', email: typeof v === 'string' ? v : '' });
+      }}
+    >
+      <label className="wm-email-field">
+        <MailIcon />
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="Email"
+          aria-label="Email"
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? 'wm-email-error' : undefined}
+          defaultValue={email?.email ?? ''}
+          data-method="email"
+        />
+        <button type="submit" className="wm-email-submit" aria-label="Continue with email" disabled={busy}>
+          <ChevronRightIcon />
+        </button>
+      </label>
+      {error ? (
+        <p id="wm-email-error" className="wm-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }
 
-function SocialRows({ socials }: { socials: string[] }) {
+const SOCIAL_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub', apple: 'Apple', facebook: 'Facebook', x: 'X', discord: 'Discord', farcaster: 'Farcaster' };
+
+/** Social logins in the config's order: the first three as buttons, the rest behind "Other". */
+function SocialRows({ snapshot, onIntent }: ViewProps) {
+  const [all, setAll] = useState(false);
+  const socials = snapshot.socials;
   if (socials.length === 0) return null;
+  const shown = all || socials.length <= 4 ? socials : socials.slice(0, 3);
+  const social = snapshot.embeddedWallet?.social;
   return (
-    <ul className="wm-socials" aria-label="Social logins">
-      {socials.map((s) => (
-        <li key={s}>
-          <button type="button" className="wm-social wm-placeholder-row" disabled data-method="social" data-social={s}>
-            <span className="wm-social-name">{s}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="wm-socials" aria-label="Social logins">
+        {shown.map((s) => (
+          <li key={s}>
+            <button
+              type="button"
+              className="wm-social"
+              data-method="social"
+              data-social={s}
+              aria-busy={social?.busy && social.provider === s ? 'true' : undefined}
+              onClick={() => onIntent(s === 'farcaster' ? { type: 'farcasterLogin' } : { type: 'socialLogin', provider: s })}
+            >
+              <span className="wm-social-name">{SOCIAL_NAMES[s] ?? s}</span>
+            </button>
+          </li>
+        ))}
+        {shown.length < socials.length ? (
+          <li>
+            <button type="button" className="wm-social" data-social="other" aria-expanded="false" onClick={() => setAll(true)}>
+              <span className="wm-social-name">Other</span>
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      {social?.error ? (
+        <p className="wm-field-error" role="alert">
+          {social.error}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -100,9 +154,9 @@ export function Connect({ snapshot, onIntent }: ViewProps) {
       {snapshot.connectMethods.map((method) => {
         switch (method) {
           case 'email':
-            return <EmailRow key="email" />;
+            return <EmailRow key="email" snapshot={snapshot} onIntent={onIntent} />;
           case 'social':
-            return <SocialRows key="social" socials={snapshot.socials} />;
+            return <SocialRows key="social" snapshot={snapshot} onIntent={onIntent} />;
           case 'wallet':
             return <WalletRows key="wallet" snapshot={snapshot} onIntent={onIntent} />;
           default:

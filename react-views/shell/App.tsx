@@ -17,6 +17,10 @@ const UnsupportedChain = lazy(() => import('../network/UnsupportedChain'));
 const ConnectingExternal = lazy(() => import('../connect/ConnectingExternal'));
 const ConnectingWalletConnect = lazy(() => import('../walletconnect/ConnectingWalletConnect'));
 const ConnectingWalletConnectBasic = lazy(() => import('../walletconnect/ConnectingWalletConnectBasic'));
+const EmailLogin = lazy(() => import('../embedded/EmailLogin'));
+const UpdateEmailWallet = lazy(() => import('../embedded/UpdateEmailWallet'));
+const ApproveTransaction = lazy(() => import('../embedded/ApproveTransaction'));
+const ConnectingFarcaster = lazy(() => import('../embedded/ConnectingFarcaster'));
 
 function CurrentView({ snapshot, onIntent }: ViewProps) {
   if (snapshot.configError) return <ConfigError snapshot={snapshot} onIntent={onIntent} />;
@@ -40,6 +44,14 @@ function CurrentView({ snapshot, onIntent }: ViewProps) {
       return <ConnectingWalletConnectBasic {...props} />;
     case 'ConfigError':
       return <ConfigError {...props} />;
+    case 'EmailLogin':
+      return <EmailLogin {...props} />;
+    case 'UpdateEmailWallet':
+      return <UpdateEmailWallet {...props} />;
+    case 'ApproveTransaction':
+      return <ApproveTransaction {...props} />;
+    case 'ConnectingFarcaster':
+      return <ConnectingFarcaster {...props} />;
     default:
       return null;
   }
