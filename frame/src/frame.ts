@@ -149,7 +149,7 @@ export function createFrame(env: FrameEnv): Frame {
     if (req.event === 'RPC_REQUEST') {
       let rpc: RpcRequest;
       try {
-        rpc = parseRpcRequest(req.payload);
+        rpc = parseRpcRequest(req.payload, (chainId) => (chainId === state.chainId ? state.rpcUrl : null));
       } catch (e) {
         reply.fail(e);
         return;

@@ -128,7 +128,9 @@ export const handlers: Record<string, Handler> = {
 
   async IS_CONNECTED(ctx) {
     await ctx.wallet.ensure();
-    return { isConnected: ctx.wallet.connected };
+    if (ctx.wallet.connected) return { isConnected: true };
+    // Once after a stored session was refused (401): the element then says 'Session Expired'.
+    return ctx.wallet.takeExpired() ? { isConnected: false, sessionExpired: true } : { isConnected: false };
   },
 
   async GET_CHAIN_ID(ctx) {
@@ -137,7 +139,7 @@ export const handlers: Record<string, Handler> = {
 
   async SWITCH_NETWORK(ctx, p) {
     const chainId = must(parseChainId(p.chainId), 'Invalid chainId');
-    const rpcUrl = p.rpcUrl === undefined ? null : must(httpUrl(p.rpcUrl), 'Invalid rpcUrl');
+    const rpcUrl = p.rpcUrl === undefined || p.rpcUrl === null ? null : must(httpUrl(p.rpcUrl), 'Invalid rpcUrl');
     ctx.state.chainId = chainId;
     ctx.state.rpcUrl = rpcUrl;
     return { chainId };
@@ -194,7 +196,8 @@ export const handlers: Record<string, Handler> = {
     const login = await longPoll(ctx, 'farcaster', (signal) => ctx.api.farcasterConnect(channel, ctx.state.deviceId, signal));
     ctx.state.farcasterChannel = null;
     await afterLogin(ctx, login, 'farcaster');
-    return { userName: ctx.wallet.profile?.userName ?? null };
+    // The table's {userName}, inside the whole Login user: the element reads an address from it.
+    return loginUser(ctx, null);
   },
 
   async SYNC_THEME(ctx, p) {

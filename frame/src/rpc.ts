@@ -99,14 +99,18 @@ export interface RpcRequest {
   rpcUrl: string;
 }
 
-/** The RPC_REQUEST payload checked: method a string of at most 64 characters, params an array (or absent), a chain id, an http(s) rpcUrl. */
-export function parseRpcRequest(payload: Record<string, unknown>): RpcRequest {
+/**
+ * The RPC_REQUEST payload checked: method a string of at most 64 characters, params an array (or
+ * absent), a chain id, an http(s) rpcUrl. The element sends `rpcUrl: null` for a network it has no
+ * RPC URL for: then `knownRpc(chainId)` (the frame URL's or SWITCH_NETWORK's, for that chain) is used.
+ */
+export function parseRpcRequest(payload: Record<string, unknown>, knownRpc: (chainId: number) => string | null = () => null): RpcRequest {
   const { method, params = [] } = payload;
   if (typeof method !== 'string' || method.length === 0 || method.length > 64) throw new FrameError('Invalid RPC request: method', INVALID_PARAMS);
   if (!Array.isArray(params)) throw new FrameError('Invalid RPC request: params', INVALID_PARAMS);
   const chainId = parseChainId(payload.chainId);
   if (chainId === null) throw new FrameError('Invalid RPC request: chainId', INVALID_PARAMS);
-  const rpcUrl = httpUrl(payload.rpcUrl);
+  const rpcUrl = payload.rpcUrl === null || payload.rpcUrl === undefined ? knownRpc(chainId) : httpUrl(payload.rpcUrl);
   if (rpcUrl === null) throw new FrameError('Invalid RPC request: rpcUrl', INVALID_PARAMS);
   return { method, params, chainId, rpcUrl };
 }

@@ -24,6 +24,8 @@ export class Wallet {
   /** Bumped by every login and sign-out: work started under an older generation is dropped. */
   private generation = 0;
   private restoring: Promise<void> | null = null;
+  /** A stored session was refused (401) and not yet reported. */
+  private expired = false;
 
   constructor(
     private readonly api: Api,
@@ -68,13 +70,22 @@ export class Wallet {
         await this.adoptSession(token, info, gen);
       } catch (e) {
         if (gen !== this.generation) return;
-        if (e instanceof ApiError && e.status === 401) this.forget();
-        else if (e instanceof FrameError && !(e instanceof ApiError)) this.forget();
+        if (e instanceof ApiError && e.status === 401) {
+          this.forget();
+          this.expired = true;
+        } else if (e instanceof FrameError && !(e instanceof ApiError)) this.forget();
       }
     })().finally(() => {
       this.restoring = null;
     });
     return this.restoring;
+  }
+
+  /** Whether a stored session was refused since the last call (then reset). */
+  takeExpired(): boolean {
+    const e = this.expired;
+    this.expired = false;
+    return e;
   }
 
   /** Restores again when a session is stored but its keys are not loaded (an earlier try failed). */
@@ -88,6 +99,7 @@ export class Wallet {
    */
   async login(login: Login): Promise<void> {
     const gen = ++this.generation;
+    this.expired = false;
     this.keys = null;
     this.profile = null;
     this.token = login.session;
@@ -130,6 +142,7 @@ export class Wallet {
   async signOut(): Promise<void> {
     const token = this.token;
     this.forget();
+    this.expired = false;
     if (!token) return;
     await Promise.race([
       this.api.signout(token, SIGN_OUT_WAIT_MS).catch(() => {}),

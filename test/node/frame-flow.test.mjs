@@ -173,7 +173,7 @@ test('a reload restores the session from storage: connected, the same address; a
   assert.deepEqual(await elsewhere.fails('GET_USER'), { message: 'Not connected to email or social', code: 4100 });
 });
 
-test('a session the service no longer knows (401) is forgotten at start-up, and READY still comes', async () => {
+test('a session the service no longer knows (401) is forgotten at start-up; READY comes, and IS_CONNECTED says sessionExpired once', async () => {
   const service = fakeService();
   const first = await loggedIn(service);
   service.sessions.clear();
@@ -181,6 +181,7 @@ test('a session the service no longer knows (401) is forgotten at start-up, and 
   await reloaded.frame.start();
   assert.deepEqual(reloaded.posted, [{ type: '@w3m-frame/READY', payload: {} }]);
   assert.equal(first.storage.map.has(`wm-frame/session/${DAPP}`), false);
+  assert.deepEqual(await reloaded.ok('IS_CONNECTED'), { isConnected: false, sessionExpired: true });
   assert.deepEqual(await reloaded.ok('IS_CONNECTED'), { isConnected: false });
 });
 
@@ -348,11 +349,14 @@ test('Farcaster: GET_FARCASTER_URI gives the link; CONNECT_FARCASTER waits for t
   assert.equal(e.posted.filter((m) => m.id === id).length, 0, 'waiting for the Farcaster client');
   service.approveFarcaster(channelToken, 'dwr');
   await e.frame.idle();
-  assert.deepEqual(e.answerOf(id).payload, { userName: 'dwr' });
+  // {userName} as the table has it, within the Login user (the element reads the address from it).
+  const answer = e.answerOf(id).payload;
+  assert.equal(answer.userName, 'dwr');
   const user = await e.ok('GET_USER');
+  assert.deepEqual(answer, user);
   assert.equal(user.socialProvider, 'farcaster');
-  assert.equal(user.userName, 'dwr');
   assert.equal(user.email, null);
+  assert.equal(user.address, [...service.accounts.values()][0].address);
 });
 
 test('a long-poll gives up after its total time with an error, not a hang', async () => {
@@ -380,6 +384,8 @@ test('the chain: GET_CHAIN_ID from the frame URL, SWITCH_NETWORK remembers chain
   assert.deepEqual(await e.fails('SWITCH_NETWORK', { chainId: '0xzz', rpcUrl: 'https://x' }), { message: 'Invalid chainId' });
   assert.deepEqual(await e.fails('SWITCH_NETWORK', { chainId: 5, rpcUrl: 'file:///etc/passwd' }), { message: 'Invalid rpcUrl' });
   assert.deepEqual(await e.ok('GET_CHAIN_ID'), { chainId: 10 });
+  // The element sends rpcUrl: null for a network without one.
+  assert.deepEqual(await e.ok('SWITCH_NETWORK', { chainId: 8453, rpcUrl: null }), { chainId: 8453 });
   const noChain = embed(service, { params: { chainId: null } });
   await noChain.frame.start();
   assert.deepEqual(await noChain.fails('GET_CHAIN_ID'), { message: 'No network selected' });
@@ -474,6 +480,9 @@ test('RPC_REQUEST through the frame: a refused method is 4200, a malformed reque
   assert.deepEqual(await e.fails('RPC_REQUEST', e.rpc('eth_sign', [])), { message: 'Requested RPC call is not allowed', code: 4200 });
   assert.deepEqual(await e.fails('RPC_REQUEST', { method: 'eth_chainId', chainId: 1, rpcUrl: 'ftp://x' }), { message: 'Invalid RPC request: rpcUrl', code: -32602 });
   assert.deepEqual(await e.ok('RPC_REQUEST', e.rpc('eth_chainId', [], 8453)), '0x2105');
+  // rpcUrl: null uses the frame's own RPC URL for that chain (from the frame URL), and only for it.
+  assert.deepEqual(await e.ok('RPC_REQUEST', { method: 'eth_blockNumber', params: [], chainId: 31337, rpcUrl: null }), '0x2a');
+  assert.deepEqual(await e.fails('RPC_REQUEST', { method: 'eth_blockNumber', params: [], chainId: 1, rpcUrl: null }), { message: 'Invalid RPC request: rpcUrl', code: -32602 });
   assert.deepEqual(await e.fails('RPC_REQUEST', e.rpc('eth_sendTransaction', [{ to: '0x0000000000000000000000000000000000000001' }])), {
     message: 'Not connected to email or social',
     code: 4100,
