@@ -322,6 +322,38 @@ pub async fn track_requests(req: Request, next: Next) -> Response {
     res
 }
 
+/// Why [`read_body`] gave up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyError {
+    /// Larger than allowed (told by its Content-Length, or found while reading).
+    TooLarge,
+    /// Not received within the time-out: answer 408 and close the connection.
+    TimedOut,
+}
+
+/// Reads a request body of at most `max` bytes within `timeout`, refusing it at once when its
+/// Content-Length says it is larger. The one body reader of the POST routes; each API words its
+/// own error.
+pub async fn read_body(
+    req: Request,
+    max: usize,
+    timeout: Duration,
+) -> Result<axum::body::Bytes, BodyError> {
+    let declared = req
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > max) {
+        return Err(BodyError::TooLarge);
+    }
+    match tokio::time::timeout(timeout, axum::body::to_bytes(req.into_body(), max)).await {
+        Ok(Ok(b)) => Ok(b),
+        Ok(Err(_)) => Err(BodyError::TooLarge),
+        Err(_) => Err(BodyError::TimedOut),
+    }
+}
+
 /// Serves `app` on `listener` with the connection time-outs of `limits` until `shutdown` resolves.
 pub async fn serve(
     listener: TcpListener,

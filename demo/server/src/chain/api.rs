@@ -100,33 +100,23 @@ pub fn api_error(status: StatusCode, field: &str, description: impl Into<String>
 
 /// Reads a request body of at most `max` bytes within the server's body time-out: 413 when it is
 /// larger (refused at once when its Content-Length says so), 408 and the connection closed when it
-/// does not come in time. Every POST route of the blockchain, convert and on-ramp APIs reads it so.
+/// does not come in time ([`crate::http::read_body`]). Every POST route of the blockchain, convert
+/// and on-ramp APIs reads it so.
 pub(crate) async fn read_body(
     st: &AppState,
     req: Request,
     max: usize,
 ) -> Result<axum::body::Bytes, Response> {
-    let too_large = || {
-        api_error(
+    use crate::http::BodyError;
+    match crate::http::read_body(req, max, st.config.http.body_read_timeout).await {
+        Ok(b) => Ok(b),
+        Err(BodyError::TooLarge) => Err(api_error(
             StatusCode::PAYLOAD_TOO_LARGE,
             "body",
             format!("body exceeds {max} bytes"),
         )
-        .into_response()
-    };
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > max) {
-        return Err(too_large());
-    }
-    let read = axum::body::to_bytes(req.into_body(), max);
-    match tokio::time::timeout(st.config.http.body_read_timeout, read).await {
-        Ok(Ok(b)) => Ok(b),
-        Ok(Err(_)) => Err(too_large()),
-        Err(_) => {
+        .into_response()),
+        Err(BodyError::TimedOut) => {
             let mut res = api_error(
                 StatusCode::REQUEST_TIMEOUT,
                 "body",
