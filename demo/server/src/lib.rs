@@ -4,7 +4,9 @@
 //! [`chain`]).
 //!
 //! Everything binds to loopback. [`router`] builds the whole app; add routes there (for example a
-//! WebSocket relay) and they get CORS handling for free.
+//! WebSocket relay) and they get CORS handling for free. With a frame port ([`start_with_frame`]),
+//! a second listener on its own origin serves the embedded wallet's secure frame and wallet
+//! service ([`wallet::router`]), which the main listener never serves.
 
 pub mod catalogue;
 pub mod chain;
@@ -15,6 +17,7 @@ pub mod http;
 pub mod images;
 pub mod onramp;
 pub mod relay;
+pub mod wallet;
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -183,6 +186,7 @@ pub struct ServerConfig {
     pub relay: relay::RelayConfig,
     pub analytics: AnalyticsLimits,
     pub chain: chain::ChainApiConfig,
+    pub wallet: wallet::WalletConfig,
 }
 
 pub struct AppState {
@@ -196,6 +200,8 @@ pub struct AppState {
     pub relay: Arc<relay::Relay>,
     /// The blockchain API: one indexer per chain of `options.chains` (started by [`start_with`]).
     pub chain_api: Arc<chain::ChainApi>,
+    /// The embedded wallet's service, served by the frame listener ([`start_with_frame`]).
+    pub wallet: Arc<wallet::Wallet>,
 }
 
 impl AppState {
@@ -216,6 +222,7 @@ impl AppState {
             events: Mutex::new(EventLog::default()),
             origin: Mutex::new(String::new()),
             relay: relay::Relay::new(config.relay.clone()),
+            wallet: wallet::Wallet::new(config.wallet.clone()),
             config,
         })
     }
@@ -284,6 +291,8 @@ pub fn router(state: Shared) -> Router {
 /// A running server (used by `main` and the tests).
 pub struct Server {
     pub addr: SocketAddr,
+    /// The frame listener (the secure frame and the wallet service), when started with one.
+    pub frame_addr: Option<SocketAddr>,
     pub state: Shared,
     pub handle: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -291,6 +300,11 @@ pub struct Server {
 impl Server {
     pub fn origin(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// `http://127.0.0.1:F` of the frame listener.
+    pub fn frame_origin(&self) -> Option<String> {
+        self.frame_addr.map(|a| format!("http://{a}"))
     }
 }
 
@@ -310,21 +324,69 @@ pub async fn start_with(
     port: u16,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<Server> {
+    start_with_frame(options, config, port, None, shutdown).await
+}
+
+/// [`start_with`], plus (with `frame_port`, 0 = any free port) the frame listener on
+/// 127.0.0.1:`frame_port`: the secure frame's own origin, serving only the frame page, its script
+/// and the wallet service ([`wallet::router`]). Both stop when `shutdown` resolves; `handle` ends
+/// when both have.
+pub async fn start_with_frame(
+    options: Options,
+    config: ServerConfig,
+    port: u16,
+    frame_port: Option<u16>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<Server> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     let addr = listener.local_addr()?;
+    let frame_listener = match frame_port {
+        Some(p) => Some(tokio::net::TcpListener::bind(("127.0.0.1", p)).await?),
+        None => None,
+    };
+    let frame_addr = frame_listener
+        .as_ref()
+        .map(|l| l.local_addr())
+        .transpose()?;
     let limits = config.http.clone();
     let state = AppState::with_config(options, config);
     *state.origin.lock().unwrap() = format!("http://{addr}");
+    if let Some(a) = frame_addr {
+        state.wallet.set_frame_origin(format!("http://{a}"));
+    }
     let app = router(state.clone());
     state.chain_api.start();
     let chain_api = state.chain_api.clone();
+    // One shutdown for both listeners; the wallet's long-polls end first.
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let wallet = state.wallet.clone();
+    tokio::spawn(async move {
+        shutdown.await;
+        wallet.close();
+        let _ = stop_tx.send(true);
+    });
+    let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|v| *v).await;
+    };
+    let frame = frame_listener.map(|l| {
+        let app = wallet::router(state.clone());
+        http::serve(l, app, limits.clone(), stopped(stop_rx.clone()))
+    });
+    let main = http::serve(listener, app, limits, stopped(stop_rx));
     let handle = tokio::spawn(async move {
-        let r = http::serve(listener, app, limits, shutdown).await;
+        let r = match frame {
+            Some(frame) => {
+                let (m, f) = tokio::join!(main, frame);
+                m.and(f)
+            }
+            None => main.await,
+        };
         chain_api.stop();
         r
     });
     Ok(Server {
         addr,
+        frame_addr,
         state,
         handle,
     })
@@ -488,6 +550,8 @@ async fn demo_config(State(st): State<Shared>, headers: HeaderMap) -> Response {
         "chains": chains,
         "apiUrl": own_origin(&st, &headers),
         "projectId": "demo-project",
+        // The secure frame of the embedded wallet (null without a frame listener).
+        "frameUrl": st.wallet.frame_url(),
     }))
     .into_response();
     res.headers_mut()

@@ -1,6 +1,8 @@
-//! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]`
+//! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]
+//! [--frame-port F --smtp HOST:PORT]`
 //!
-//! Prints exactly one line `listening on http://127.0.0.1:PORT` on stdout once it accepts connections.
+//! Prints `listening on http://127.0.0.1:PORT` on stdout once it accepts connections, and with
+//! `--frame-port` a second line `frame on http://127.0.0.1:F` (the secure frame's origin).
 //! Stops on Ctrl-C or SIGTERM.
 
 use std::io::Write;
@@ -10,11 +12,26 @@ use std::process::ExitCode;
 use wm_demo::{default_chains, parse_chains, Options};
 
 const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --root <repo dir> \
-[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json]";
+[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] \
+[--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
+[--smtp HOST:PORT (the SMTP sink of the wallet service's mail)]";
 
 struct Args {
     port: u16,
+    frame_port: Option<u16>,
+    smtp: Option<String>,
     options: Options,
+}
+
+/// `HOST:PORT` with a non-empty host (no spaces) and a port 1..65535.
+fn parse_smtp(s: &str) -> Result<String, String> {
+    let bad = || format!("--smtp must be HOST:PORT, got {s:?}");
+    let (host, port) = s.rsplit_once(':').ok_or_else(bad)?;
+    let port: u16 = port.parse().map_err(|_| bad())?;
+    if host.is_empty() || port == 0 || host.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(bad());
+    }
+    Ok(s.to_string())
 }
 
 fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -22,6 +39,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut root: Option<PathBuf> = None;
     let mut chains = None;
     let mut contracts: Option<PathBuf> = None;
+    let mut frame_port: Option<u16> = None;
+    let mut smtp: Option<String> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -44,6 +63,14 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--root" => root = Some(PathBuf::from(value("--root")?)),
             "--chains" => chains = Some(parse_chains(&value("--chains")?)?),
             "--contracts" => contracts = Some(PathBuf::from(value("--contracts")?)),
+            "--frame-port" => {
+                frame_port = Some(
+                    value("--frame-port")?
+                        .parse()
+                        .map_err(|_| "--frame-port must be 0..65535".to_string())?,
+                )
+            }
+            "--smtp" => smtp = Some(parse_smtp(&value("--smtp")?)?),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -58,6 +85,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     }
     Ok(Args {
         port: port.ok_or("--port is required")?,
+        frame_port,
+        smtp,
         options: Options {
             root,
             chains: chains.unwrap_or_else(default_chains),
@@ -99,16 +128,44 @@ async fn main() -> ExitCode {
     if !args.options.root.join("dist").is_dir() {
         eprintln!("note: {}/dist does not exist yet; /dist/... will answer 404 until the element is built", args.options.root.display());
     }
-    let server = match wm_demo::start(args.options, args.port, shutdown_signal()).await {
+    if args.frame_port.is_some() && args.smtp.is_none() {
+        eprintln!("note: no --smtp given: the wallet service cannot mail login codes (502)");
+    }
+    let config = wm_demo::ServerConfig {
+        wallet: wm_demo::wallet::WalletConfig {
+            smtp: args.smtp,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let started = wm_demo::start_with_frame(
+        args.options,
+        config,
+        args.port,
+        args.frame_port,
+        shutdown_signal(),
+    )
+    .await;
+    let server = match started {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
+            let frame = args
+                .frame_port
+                .map(|p| format!(" or 127.0.0.1:{p}"))
+                .unwrap_or_default();
+            eprintln!(
+                "error: cannot listen on 127.0.0.1:{}{frame}: {e}",
+                args.port
+            );
             return ExitCode::FAILURE;
         }
     };
     {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "listening on {}", server.origin());
+        if let Some(frame) = server.frame_origin() {
+            let _ = writeln!(out, "frame on {frame}");
+        }
         let _ = out.flush();
     }
     match server.handle.await {

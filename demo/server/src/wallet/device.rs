@@ -1,0 +1,163 @@
+//! Device approval: the link mailed for a known email on an unknown device opens a page
+//! (`GET /w/v1/device/approve?token=`) whose button posts the form (`POST`, same path); approving
+//! mails the login code and wakes `POST /w/v1/device/wait`. A GET never approves (mail scanners
+//! open links).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::{Query, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::json;
+
+use super::email::send_login_code;
+use super::frame_page::{escape, page};
+use super::store::{email_identity, Link};
+use super::{body, validate, ApiError, ApiResult};
+use crate::AppState;
+
+pub fn router() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/w/v1/device/wait", post(wait))
+        .route("/w/v1/device/approve", get(approve_page).post(approve))
+}
+
+/// Waits (at most the configured 100 s) until the device is approved.
+async fn wait(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let w = &st.wallet;
+    let b = body::json(&st, req).await?;
+    let email = b.email()?;
+    let device_id = b.device_id()?;
+    let identity = email_identity(&email);
+    let approved = || json!({ "approved": true });
+    let Some(mut rx) = w.approvals.subscribe(&email, device_id) else {
+        return match w.accounts.find(&identity) {
+            Some(a) if a.devices.contains(device_id) => Ok(Json(approved())),
+            _ => Err(ApiError::bad("No device approval is pending")),
+        };
+    };
+    let mut closing = w.closing();
+    tokio::select! {
+        r = tokio::time::timeout(w.config.device_wait, rx.wait_for(|v| *v)) => {
+            if r.is_err() {
+                return Err(ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "The device was not approved in time",
+                ));
+            }
+        }
+        _ = closing.wait_for(|v| *v) => {
+            return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "The server is stopping"));
+        }
+    }
+    // Woken, or the approval was replaced and dropped: the account says which.
+    match w.accounts.find(&identity) {
+        Some(a) if a.devices.contains(device_id) => Ok(Json(approved())),
+        _ => Err(ApiError::bad("No device approval is pending")),
+    }
+}
+
+fn token_of(q: &HashMap<String, String>) -> Option<&str> {
+    q.get("token")
+        .map(String::as_str)
+        .filter(|t| validate::token(t))
+}
+
+fn link_problem(link: &Link) -> Response {
+    let (status, text) = match link {
+        Link::Expired => (
+            StatusCode::GONE,
+            "This approval link has expired. Ask for a new one by logging in again on your new device.",
+        ),
+        _ => (
+            StatusCode::NOT_FOUND,
+            "This approval link is not valid (it may have been used already).",
+        ),
+    };
+    page(status, "Device approval", &format!("<p>{text}</p>"))
+}
+
+async fn approve_page(
+    State(st): State<Arc<AppState>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let Some(token) = token_of(&q) else {
+        return link_problem(&Link::Unknown);
+    };
+    let target = match st.wallet.approvals.lookup(token) {
+        Link::Valid(t) => t,
+        other => return link_problem(&other),
+    };
+    let body = format!(
+        "<h1>Approve this device?</h1>\
+         <p>A new device asked to log in to the wallet of <strong>{email}</strong>.</p>\
+         <p>Approve it only if you just tried to log in there.</p>\
+         <form method=\"post\" action=\"/w/v1/device/approve\">\
+         <input type=\"hidden\" name=\"token\" value=\"{token}\">\
+         <button type=\"submit\">Approve this device</button>\
+         </form>",
+        email = escape(&target.email),
+    );
+    page(StatusCode::OK, "Approve this device", &body)
+}
+
+/// `token=<64 hex>` from an `application/x-www-form-urlencoded` body.
+fn form_token(body: &[u8]) -> Option<String> {
+    let s = std::str::from_utf8(body).ok()?;
+    s.split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| *k == "token")
+        .map(|(_, v)| v.to_string())
+        .filter(|t| validate::token(t))
+}
+
+async fn approve(State(st): State<Arc<AppState>>, req: Request) -> Response {
+    let w = &st.wallet;
+    let bytes = match body::bytes(&st, req).await {
+        Ok(b) => b,
+        Err(e) => return e.into_response(),
+    };
+    let Some(token) = form_token(&bytes) else {
+        return link_problem(&Link::Unknown);
+    };
+    let target = match w.approvals.lookup(&token) {
+        Link::Valid(t) => t,
+        other => return link_problem(&other),
+    };
+    // The code goes out first: the device is approved only once its code is on its way.
+    if let Err(e) = send_login_code(w, &target.email, &target.device_id).await {
+        return page(
+            e.status,
+            "Device approval",
+            "<p>The device could not be approved: the email with its login code could not be sent. Try this link again in a moment.</p>",
+        );
+    }
+    w.accounts
+        .approve_device(&target.user_id, &target.device_id);
+    w.approvals.complete(&target.email, &target.device_id);
+    page(
+        StatusCode::OK,
+        "Device approved",
+        "<h1>Device approved</h1><p>Your new device is approved: its login code is on its way to your inbox. You can close this page.</p>",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_token_is_64_hex() {
+        let t = "ab".repeat(32);
+        assert_eq!(form_token(format!("token={t}").as_bytes()), Some(t.clone()));
+        assert_eq!(
+            form_token(format!("x=1&token={t}").as_bytes()),
+            Some(t.clone())
+        );
+        assert_eq!(form_token(b"token=abc"), None);
+        assert_eq!(form_token(b""), None);
+    }
+}

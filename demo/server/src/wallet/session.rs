@@ -1,0 +1,185 @@
+//! 🔒 routes (`Authorization: Bearer <session>`): the key vault, the session, sign-out, the two-step
+//! email change, and the demo's switch that expires a session.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::json;
+
+use super::otp::{new_code, Check, PendingCode};
+use super::store::{EmailRefused, KeyRefused, PendingUpdate, UpdateStage};
+use super::{body, mail, validate, ApiError, ApiResult, Wallet};
+use crate::AppState;
+
+pub fn router() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/w/v1/key", post(store_key))
+        .route("/w/v1/session", get(session))
+        .route("/w/v1/signout", post(signout))
+        .route("/w/v1/test/expire-session", post(signout))
+        .route("/w/v1/email/update", post(update))
+        .route("/w/v1/email/update/primary", post(update_primary))
+        .route("/w/v1/email/update/secondary", post(update_secondary))
+}
+
+fn taken() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "That email belongs to another account",
+    )
+}
+
+/// `{keyCiphertext, address}`, once per account (then 409).
+async fn store_key(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let w = &st.wallet;
+    let (s, _) = body::session(w, req.headers())?;
+    let b = body::json(&st, req).await?;
+    let ciphertext = b.str("keyCiphertext")?;
+    if !validate::key_ciphertext(ciphertext) {
+        return Err(ApiError::bad(
+            "Invalid keyCiphertext: base64 of 28-1024 bytes (iv, ciphertext, tag)",
+        ));
+    }
+    let address = b.str("address")?;
+    if !validate::address(address) {
+        return Err(ApiError::bad("Invalid address"));
+    }
+    match w.accounts.store_key(&s.user_id, ciphertext, address) {
+        Ok(()) => Ok(Json(json!({}))),
+        Err(KeyRefused::AlreadyStored) => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "A key is already stored for this account",
+        )),
+        Err(KeyRefused::NoAccount) => Err(ApiError::session_expired()),
+    }
+}
+
+async fn session(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let w = &st.wallet;
+    let (s, _) = body::session(w, req.headers())?;
+    w.session_json(&s.user_id)
+        .map(Json)
+        .ok_or_else(ApiError::session_expired)
+}
+
+/// Sign-out, and the test switch (the same: the session ends now).
+async fn signout(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let w = &st.wallet;
+    let (_, token) = body::session(w, req.headers())?;
+    body::bytes(&st, req).await?;
+    w.sessions.revoke(&token);
+    Ok(Json(json!({})))
+}
+
+/// Step 1: `{email}` (the new one): a code to the current email.
+async fn update(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let w = &st.wallet;
+    let (s, _) = body::session(w, req.headers())?;
+    let new_email = body::json(&st, req).await?.email()?;
+    let account = w
+        .accounts
+        .get(&s.user_id)
+        .ok_or_else(ApiError::session_expired)?;
+    let Some(current) = account.email else {
+        return Err(ApiError::bad("This account has no email to change"));
+    };
+    if current == new_email {
+        return Err(ApiError::bad("That is already your email"));
+    }
+    if w.accounts.email_taken(&new_email, &s.user_id) {
+        return Err(taken());
+    }
+    let code = new_code();
+    w.updates.set(
+        &s.user_id,
+        PendingUpdate {
+            new_email: new_email.clone(),
+            stage: UpdateStage::Primary,
+            code: PendingCode::new(&w.pepper, &code, w.config.code_ttl),
+        },
+    );
+    let m = mail::email_change(&current, &code, &current, &new_email, false);
+    if let Err(e) = w.send_mail(&m).await {
+        w.updates.remove(&s.user_id);
+        return Err(e);
+    }
+    Ok(Json(json!({ "action": "VERIFY_PRIMARY_OTP" })))
+}
+
+/// Checks `otp` against the user's pending change at `stage`; answers the new email.
+fn check_update(
+    w: &Wallet,
+    user_id: &str,
+    stage: UpdateStage,
+    otp: &str,
+) -> Result<String, ApiError> {
+    let max = w.config.max_code_attempts;
+    let outcome = w.updates.with(user_id, |u| {
+        if u.stage != stage {
+            return (None, false);
+        }
+        let c = u.code.check(&w.pepper, otp, max);
+        (Some((c, u.new_email.clone())), c == Check::Expired)
+    });
+    match outcome.flatten() {
+        None => Err(ApiError::bad("No email change is waiting for this code")),
+        Some((Check::Right, new_email)) => Ok(new_email),
+        Some((Check::Wrong, _)) => Err(ApiError::bad("Invalid code")),
+        Some((Check::TooManyAttempts, _)) => {
+            Err(ApiError::bad("Too many attempts: ask for a new code"))
+        }
+        Some((Check::Expired, _)) => Err(ApiError::new(StatusCode::GONE, "Code expired")),
+    }
+}
+
+/// Step 2: `{otp}` from the current email: a code to the new one.
+async fn update_primary(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let w = &st.wallet;
+    let (s, _) = body::session(w, req.headers())?;
+    let b = body::json(&st, req).await?;
+    let new_email = check_update(w, &s.user_id, UpdateStage::Primary, b.otp()?)?;
+    if w.accounts.email_taken(&new_email, &s.user_id) {
+        w.updates.remove(&s.user_id);
+        return Err(taken());
+    }
+    let current = w
+        .accounts
+        .get(&s.user_id)
+        .and_then(|a| a.email)
+        .ok_or_else(ApiError::session_expired)?;
+    let code = new_code();
+    w.updates.set(
+        &s.user_id,
+        PendingUpdate {
+            new_email: new_email.clone(),
+            stage: UpdateStage::Secondary,
+            code: PendingCode::new(&w.pepper, &code, w.config.code_ttl),
+        },
+    );
+    let m = mail::email_change(&new_email, &code, &current, &new_email, true);
+    if let Err(e) = w.send_mail(&m).await {
+        w.updates.remove(&s.user_id);
+        return Err(e);
+    }
+    Ok(Json(json!({ "action": "VERIFY_SECONDARY_OTP" })))
+}
+
+/// Step 3: `{otp}` from the new email: the account's email is now the new one.
+async fn update_secondary(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let w = &st.wallet;
+    let (s, _) = body::session(w, req.headers())?;
+    let b = body::json(&st, req).await?;
+    let new_email = check_update(w, &s.user_id, UpdateStage::Secondary, b.otp()?)?;
+    w.updates.remove(&s.user_id);
+    match w.accounts.change_email(&s.user_id, &new_email) {
+        Ok(()) => {}
+        Err(EmailRefused::Taken) => return Err(taken()),
+        Err(EmailRefused::NoAccount) => return Err(ApiError::session_expired()),
+    }
+    // A login code mailed to the new email before the change would now open this account.
+    w.codes.remove(&new_email);
+    Ok(Json(json!({ "email": new_email })))
+}
