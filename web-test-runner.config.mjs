@@ -9,6 +9,10 @@ const env = {
   chains: JSON.parse(process.env.WM_CHAINS ?? '[]'),
   // The demo contracts' manifest (addresses, decimals) as deployed for this run.
   contracts: JSON.parse(process.env.WM_CONTRACTS ?? 'null'),
+  // The embedded wallet: the secure frame's page on the backend's second port, and the mail sink's
+  // web and REST base (maildev: GET {mailUrl}/api/email lists the mail received).
+  frameUrl: process.env.WM_FRAME_URL ?? '',
+  mailUrl: process.env.WM_MAIL_URL ?? '',
 };
 
 export default {

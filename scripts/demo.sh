@@ -2,7 +2,9 @@
 # The body of `make demo` (run after the build): two local anvil chains with the demo contracts
 # deployed (demo/contracts/deploy.mjs: tokens, an NFT collection, some history), the demo backend
 # serving the page, dist/, the stand-in APIs (with the blockchain API indexing both chains) and the
-# WalletConnect relay, the Demo Wallet extension files and the Demo Mobile Wallet bundle.
+# WalletConnect relay, the Demo Wallet extension files and the Demo Mobile Wallet bundle; the embedded
+# wallet's secure frame and wallet service on the backend's second port (4174 when free), mailing
+# login codes and device links to a local mail sink (npm maildev, web page on 1080 when free).
 # Ctrl-C (or TERM) stops exactly the processes this script started.
 #
 # Environment:
@@ -104,6 +106,20 @@ bash "$ROOT/demo/wallet/make-extension.sh" "$CHAINS" >&2
 # ----- Demo Mobile Wallet bundle (WalletConnect wallet page, served at /wallet-mobile/) -------------------
 node "$ROOT/demo/wallet-mobile/build.mjs" >&2 || die "could not bundle demo/wallet-mobile (run 'npm install' first)"
 
+# ----- mail sink (the embedded wallet's login codes and device links) -----------------------------------
+MAILDEV="$ROOT/node_modules/maildev/dist/bin/maildev.js"
+[ -f "$MAILDEV" ] || die "maildev not found: run 'npm install' (it brings maildev)"
+MAIL_SMTP="$(free_port 1025)"
+MAIL_WEB="$(free_port 1080)"
+while [ "$MAIL_WEB" = "$MAIL_SMTP" ]; do MAIL_WEB="$(free_port)"; done
+# maildev keeps each message's .eml under $TMPDIR/maildev: in this run's folder, removed at the end.
+TMPDIR="$TMP" node "$MAILDEV" --smtp "$MAIL_SMTP" --web "$MAIL_WEB" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \
+  > "$TMP/maildev.log" 2>&1 &
+PIDS+=("$!"); PID_M="$!"
+wait_for_port "$MAIL_SMTP" "$PID_M" 15
+wait_for_port "$MAIL_WEB" "$PID_M" 15
+MAIL_URL="http://127.0.0.1:$MAIL_WEB"
+
 # ----- backend ---------------------------------------------------------------------------------------
 # Built first, then the binary itself is started, so the saved pid is the server (not a cargo parent).
 log "building the demo backend (cargo build --release -p wallet-modal-demo)"
@@ -111,16 +127,22 @@ cargo build --release -p wallet-modal-demo >&2
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
 [ -x "$BIN" ] || die "backend binary not found at $BIN"
 
-"$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" > "$TMP/server.out" &
+# The secure frame's own origin: a second port (a different origin from the page's).
+FRAME_PORT="$(free_port 4174)"
+while [ "$FRAME_PORT" = "$SERVER_PORT" ]; do FRAME_PORT="$(free_port)"; done
+"$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" \
+  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" > "$TMP/server.out" &
 PIDS+=("$!"); PID_S="$!"
 URL=""
+FRAME_ORIGIN=""
 for _ in $(seq 300); do
   URL="$(sed -n 's/^listening on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/server.out" | head -n1)"
-  [ -n "$URL" ] && break
-  kill -0 "$PID_S" 2>/dev/null || die "the demo backend exited (port $SERVER_PORT taken?)"
+  FRAME_ORIGIN="$(sed -n 's/^frame on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/server.out" | head -n1)"
+  [ -n "$URL" ] && [ -n "$FRAME_ORIGIN" ] && break
+  kill -0 "$PID_S" 2>/dev/null || die "the demo backend exited (port $SERVER_PORT or $FRAME_PORT taken?)"
   sleep 0.1
 done
-[ -n "$URL" ] || die "the demo backend did not report its address"
+[ -n "$URL" ] && [ -n "$FRAME_ORIGIN" ] || die "the demo backend did not report its addresses"
 
 cat >&2 <<BANNER
 
@@ -134,6 +156,8 @@ cat >&2 <<BANNER
     Demo Wallet:         built into the page; or load demo/wallet/extension
                          unpacked in chrome://extensions (reload it after a restart)
     Demo Mobile Wallet:  $URL/wallet-mobile/  (WalletConnect: paste the modal's wc: URI)
+    Embedded wallet:     secure frame $FRAME_ORIGIN/frame (log in with any email address)
+    Mail (codes, links): $MAIL_URL/
     Stop:                Ctrl-C
 
 BANNER

@@ -66,18 +66,30 @@ wait_port() { for _ in $(seq 300); do port_in_use "$1" && return 0; sleep 0.1; d
 
 A=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$A" --chain-id 31337 --silent & PIDS+=($!)
 B=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$B" --chain-id 31338 --silent & PIDS+=($!)
+# The embedded wallet's mail sink (npm maildev): the wallet service mails login codes and device
+# links to its SMTP port; tests read them back from its REST API (WM_MAIL_URL/api/email).
+MS=$(free_port); while [[ " $A $B " == *" $MS "* ]]; do MS=$(free_port); done
+MW=$(free_port); while [[ " $A $B $MS " == *" $MW "* ]]; do MW=$(free_port); done
+mkdir -p "$LOGS/maildev"  # its .eml files ($TMPDIR/maildev), kept with the logs
+TMPDIR="$LOGS" node node_modules/maildev/dist/bin/maildev.js --smtp "$MS" --web "$MW" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \
+  > "$LOGS/maildev.out" 2>&1 & PIDS+=($!)
 BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
 cargo build -q -p wallet-modal-demo  # a no-op when up to date; never a stale backend
 wait_port "$A" && wait_port "$B" || echo "anvil did not start"
+wait_port "$MS" && wait_port "$MW" || echo "maildev did not start"
 # The demo contracts (tokens, an NFT collection, some history) on both chains, as make demo has
 # them; the NFTs' tokenURI names the backend, so its port is chosen first.
 S=$(free_port)
 node demo/contracts/deploy.mjs --rpc "http://127.0.0.1:$A" --rpc "http://127.0.0.1:$B" --api-url "http://127.0.0.1:$S" \
   --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
 "$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" --contracts "$LOGS/contracts.json" \
-  > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
-for _ in $(seq 300); do grep -q '^listening on ' "$LOGS/backend.out" && break; sleep 0.1; done
+  --frame-port 0 --smtp "127.0.0.1:$MS" > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
+# `frame on …` (the secure frame's own origin) comes right after `listening on …`.
+for _ in $(seq 300); do grep -q '^frame on ' "$LOGS/backend.out" && break; sleep 0.1; done
 BACKEND_URL=$(sed -n 's/^listening on //p' "$LOGS/backend.out" | head -1)
+FRAME_ORIGIN=$(sed -n 's/^frame on //p' "$LOGS/backend.out" | head -1)
+export WM_FRAME_URL="${FRAME_ORIGIN:+$FRAME_ORIGIN/frame}"
+export WM_MAIL_URL="http://127.0.0.1:$MW"
 export WM_CONTRACTS="$(cat "$LOGS/contracts.json" 2>/dev/null || echo null)"
 export WM_BACKEND_URL="$BACKEND_URL"
 export WM_CHAINS="[{\"chainId\":31337,\"rpcUrl\":\"http://127.0.0.1:$A\"},{\"chainId\":31338,\"rpcUrl\":\"http://127.0.0.1:$B\"}]"
