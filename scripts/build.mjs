@@ -129,6 +129,22 @@ const result = await esbuild.build({
 });
 writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
 
+// The secure frame's script (frame/, served by the wallet service as /frame/frame.js on its own
+// origin): a bundle of its own, sharing no chunk with the element; its source map alongside.
+step('esbuild frame');
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['frame/src/main.ts'],
+  outfile: 'dist/frame/frame.js',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  sourcemap: true,
+  legalComments: 'none',
+});
+
 step('tsc declarations');
 run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
 step('done');

@@ -31,6 +31,7 @@ test('requests with a wrong type, id or payload are dropped', () => {
     { ...ok, type: '@w3m-app/' + 'A'.repeat(56) },
     { ...ok, type: 42 },
     { ...ok, id: 'short' },
+    { ...ok, id: 'x'.repeat(15) },
     { ...ok, id: 'x'.repeat(65) },
     { ...ok, id: 'abcdefghijklmnop!' },
     { ...ok, id: 1234567890123456 },
