@@ -45,13 +45,16 @@ export function hexQuantity(v: unknown, what: string): bigint {
 
 /**
  * The transaction of eth_sendTransaction's `params[0]` (or one call of wallet_sendCalls), for the
- * wallet `own`: `from`, when present, must be it (4100 otherwise); `to` a checksum-valid address
- * (absent to create a contract); quantities as 0x hex.
+ * wallet `own` on `chainId`: `from`, when present, must be it (4100 otherwise), a `chainId` that
+ * chain; `to` a checksum-valid address (absent to create a contract); quantities as 0x hex.
  */
-export function parseTx(v: unknown, own: string): TxRequest {
+export function parseTx(v: unknown, own: string, chainId: number): TxRequest {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw bad('not an object');
   const t = v as Record<string, unknown>;
   if (t.from !== undefined) assertOwnAddress(own, t.from);
+  if (t.chainId !== undefined && t.chainId !== null && quantity(t.chainId, 'chainId') !== BigInt(chainId)) {
+    throw new FrameError('Invalid transaction: the chainId is not the active chain', INVALID_PARAMS);
+  }
   const tx: TxRequest = {};
   if (t.to !== undefined && t.to !== null) {
     if (typeof t.to !== 'string' || !isAddress(t.to)) throw bad('to');
@@ -146,7 +149,7 @@ export async function signAndSend(call: RpcCall, account: PrivateKeyAccount, fil
 
 /** eth_sendTransaction `[tx]` → the transaction hash. */
 export async function sendTransaction(call: RpcCall, account: PrivateKeyAccount, params: readonly unknown[], chainId: number, beforeSign: () => void): Promise<Hex> {
-  const tx = parseTx(params[0], account.address);
+  const tx = parseTx(params[0], account.address, chainId);
   return signAndSend(call, account, await fillTx(call, tx, account.address, chainId), beforeSign);
 }
 
@@ -178,7 +181,7 @@ export async function sendCalls(call: RpcCall, account: PrivateKeyAccount, param
   }
   const calls = req.calls;
   if (!Array.isArray(calls) || calls.length === 0 || calls.length > MAX_CALLS) throw bad('calls');
-  const txs = calls.map((c) => parseTx(c, account.address));
+  const txs = calls.map((c) => parseTx(c, account.address, chainId));
   const from = account.address;
   const first = Number(hexQuantity(await call('eth_getTransactionCount', [from, 'pending']), 'nonce'));
   const hashes: Hex[] = [];

@@ -223,7 +223,7 @@ test('eth_sendTransaction on a chain without a base fee is a legacy transaction 
 
 test('the app\'s own gas, nonce and fees are kept; nothing is read for them', async () => {
   const n = node();
-  await f.handleRpc(rpc('eth_sendTransaction', [{ from: ADDRESS, to: OTHER, gas: '0x7530', nonce: '0x9', maxFeePerGas: '0x64', maxPriorityFeePerGas: '0xa' }]), ctx(n));
+  await f.handleRpc(rpc('eth_sendTransaction', [{ from: ADDRESS, to: OTHER, chainId: '0x7a69', gas: '0x7530', nonce: '0x9', maxFeePerGas: '0x64', maxPriorityFeePerGas: '0xa' }]), ctx(n));
   const tx = parseTransaction(n.methods('eth_sendRawTransaction')[0].params[0]);
   assert.deepEqual([tx.gas, tx.nonce, tx.maxFeePerGas, tx.maxPriorityFeePerGas], [30000n, 9, 100n, 10n]);
   assert.deepEqual(n.calls.map((c) => c.method), ['eth_sendRawTransaction']);
@@ -245,6 +245,7 @@ test('a transaction from another address, to a bad address or with malformed fie
   await assert.rejects(send({ to: OTHER, data: '0xabc' }), { message: 'Invalid transaction: data' });
   await assert.rejects(send({}), /without to must carry contract code/);
   await assert.rejects(send('0x'), { message: 'Invalid transaction: not an object' });
+  await assert.rejects(send({ to: OTHER, chainId: '0x1' }), { message: 'Invalid transaction: the chainId is not the active chain' });
   assert.equal(n.methods('eth_sendRawTransaction').length, 0);
 });
 
