@@ -46,8 +46,18 @@ export default {
   plugins: [
     {
       name: 'wallet-modal-test-env',
-      serve(context) {
+      async serve(context) {
         if (context.path === '/test-env.json') return { body: JSON.stringify(env), type: 'application/json' };
+        // The mail sink's messages to one address, newest first (read from Node: the sink sends no CORS headers).
+        if (context.path === '/test-mail' && env.mailUrl) {
+          const to = String(context.query.to ?? '').toLowerCase();
+          const all = await fetch(`${env.mailUrl}/api/email`).then((r) => r.json(), () => []);
+          const mine = (Array.isArray(all) ? all : [])
+            .filter((m) => (m.to ?? []).some((t) => String(t.address).toLowerCase() === to))
+            .map((m) => ({ subject: m.subject, text: m.text, time: Date.parse(m.time ?? m.date ?? '') || 0 }))
+            .reverse(); // maildev lists in arrival order; its times have 1 s resolution
+          return { body: JSON.stringify(mine), type: 'application/json' };
+        }
       },
     },
   ],

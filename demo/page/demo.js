@@ -151,6 +151,8 @@ async function main() {
     modal.setAttribute('analytics-url', config.apiUrl || location.origin);
     // The backend's WalletConnect relay (ws:// beside http://): the demo mobile wallet uses it too.
     modal.setAttribute('relay-url', `${(config.apiUrl || location.origin).replace(/^http/, 'ws').replace(/\/$/, '')}/relay`);
+    // The secure frame of the embedded wallet (email, social, Farcaster), on the backend's second origin.
+    if (config.frameUrl) modal.setAttribute('frame-url', config.frameUrl);
     modal.networks = networks;
     document.body.append(modal);
   } catch (e) {

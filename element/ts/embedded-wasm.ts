@@ -66,6 +66,7 @@ export class EmbeddedBridge {
     const random = crypto.getRandomValues(new Uint8Array(12));
     this.#dispatch({ type: 'init', random: Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('') });
     addEventListener('message', this.#onMessage);
+    this.#telegramReturn();
     // The host's getProvider('eip155') while the embedded wallet is connected.
     this.provider = {
       request: ({ method, params }: { method: string; params?: unknown }) => {
@@ -79,6 +80,19 @@ export class EmbeddedBridge {
       on: () => {},
       removeListener: () => {},
     } as unknown as Eip1193Provider;
+  }
+
+  /**
+   * A Telegram mini-app social login comes back to the page with `result_uri` in its address: it
+   * is removed from the address at once and handed to the module.
+   */
+  #telegramReturn(): void {
+    const url = new URL(location.href);
+    const uri = url.searchParams.get('result_uri');
+    if (uri === null) return;
+    url.searchParams.delete('result_uri');
+    history.replaceState(history.state, '', url.toString());
+    if (uri.length <= 4096) this.#dispatch({ type: 'socialResult', uri });
   }
 
   /** Tells the module what the engine knows; unchanged facts send nothing. */

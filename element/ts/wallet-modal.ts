@@ -286,25 +286,8 @@ export class WalletModalElement extends HTMLElement {
     // a frame. Code from our own origin is not a service request: nothing goes to a remote service
     // before open().
     void this.#ensureViews().catch(() => {});
-    this.#telegramReturn();
-  }
-
-  /**
-   * A Telegram mini-app social login comes back to the page with `result_uri` in its address: it
-   * is removed from the address at once and handed to the embedded wallet.
-   */
-  #telegramReturn(): void {
-    let url: URL;
-    try {
-      url = new URL(location.href);
-    } catch {
-      return;
-    }
-    const uri = url.searchParams.get('result_uri');
-    if (uri === null) return;
-    url.searchParams.delete('result_uri');
-    history.replaceState(history.state, '', url.toString());
-    if (uri.length <= 4096) void this.#loadEmbedded().then((b) => b.run({ type: 'socialResult', uri }), () => {});
+    // A Telegram mini-app social login came back with `result_uri` (the module takes it).
+    if (location.search.includes('result_uri=')) void this.#loadEmbedded().catch(() => {});
   }
 
   #options(): object {
@@ -481,6 +464,15 @@ export class WalletModalElement extends HTMLElement {
     return s;
   }
 
+  /** What a lazily loaded module (account, embedded wallet) needs from the element. */
+  #moduleHost = {
+    options: () => this.#options(),
+    stringify: (v: object) => JSON.stringify(v, wellFormedReplacer),
+    effect: (e: Effect) => this.#effect(e),
+    providerResult: (id: number, answer: object) => this.#run({ type: 'providerResult', id, ...answer }),
+    render: () => this.#views?.render(this.#viewSnapshot()),
+  };
+
   /** The account module hears what the engine knows; it loads the first time Account shows. */
   #syncAccount(): void {
     const s = this.#snapshot!;
@@ -488,14 +480,8 @@ export class WalletModalElement extends HTMLElement {
     if (this.#accountLoading || s.view !== 'Account' || !(s.open || s.embedded)) return;
     this.#accountLoading = true;
     const generation = this.#generation;
-    const host = {
-      options: () => this.#options(),
-      stringify: (v: object) => JSON.stringify(v, wellFormedReplacer),
-      effect: (e: Effect) => this.#effect(e),
-      render: () => this.#views?.render(this.#viewSnapshot()),
-    };
     import('./account-wasm')
-      .then((m) => m.loadAccountBridge(host))
+      .then((m) => m.loadAccountBridge(this.#moduleHost))
       .then(
         (bridge) => {
           if (generation !== this.#generation) return bridge.free();
@@ -527,15 +513,8 @@ export class WalletModalElement extends HTMLElement {
   #loadEmbedded(): Promise<EmbeddedBridge> {
     if (this.#embeddedLoading) return this.#embeddedLoading;
     const generation = this.#generation;
-    const host = {
-      options: () => this.#options(),
-      stringify: (v: object) => JSON.stringify(v, wellFormedReplacer),
-      effect: (e: Effect) => this.#effect(e),
-      providerResult: (id: number, answer: object) => this.#run({ type: 'providerResult', id, ...answer }),
-      render: () => this.#views?.render(this.#viewSnapshot()),
-    };
     const loading = import('./embedded-wasm')
-      .then((m) => m.loadEmbeddedBridge(host))
+      .then((m) => m.loadEmbeddedBridge(this.#moduleHost))
       .then((bridge) => {
         if (generation !== this.#generation) {
           bridge.free();

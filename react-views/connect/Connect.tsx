@@ -105,8 +105,6 @@ function EmailRow({ snapshot, onIntent }: ViewProps) {
   );
 }
 
-const SOCIAL_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub', apple: 'Apple', facebook: 'Facebook', x: 'X', discord: 'Discord', farcaster: 'Farcaster' };
-
 /** Social logins in the config's order: the first three as buttons, the rest behind "Other". */
 function SocialRows({ snapshot, onIntent }: ViewProps) {
   const [all, setAll] = useState(false);
@@ -124,10 +122,9 @@ function SocialRows({ snapshot, onIntent }: ViewProps) {
               className="wm-social"
               data-method="social"
               data-social={s}
-              aria-busy={social?.busy && social.provider === s ? 'true' : undefined}
               onClick={() => onIntent(s === 'farcaster' ? { type: 'farcasterLogin' } : { type: 'socialLogin', provider: s })}
             >
-              <span className="wm-social-name">{SOCIAL_NAMES[s] ?? s}</span>
+              <span className="wm-social-name">{s}</span>
             </button>
           </li>
         ))}

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import type { ViewProps } from '../shell/types';
 import { parseQrSvg } from '../walletconnect/QrCode';
-import { Spinner } from '../shell/icons';
 import { useEmbeddedStyles } from './styles';
 
 /** ConnectingFarcaster: the Sign In With Farcaster link as a QR code and a link, until approved. */
@@ -22,7 +21,7 @@ export default function ConnectingFarcaster({ snapshot }: ViewProps) {
                 <path fill="currentColor" d={path.d} />
               </svg>
             ) : (
-              <Spinner label="Loading" />
+              <p className="wm-note">Loading…</p>
             )}
           </div>
           <p className="wm-note">Scan with your phone's camera, or open the link in your Farcaster app, and approve.</p>

@@ -312,6 +312,7 @@ export const css = String.raw`
   background: var(--_bg2);
   color: inherit;
   font: inherit;
+  text-transform: capitalize;
   cursor: pointer;
 }
 .wm-social:hover { background: var(--_bg3); }

@@ -1,6 +1,9 @@
 /** Helpers for the element tests: the real build from /dist, the real backend and anvil chains. */
 export interface TestEnv {
   backendUrl: string;
+  /** The secure frame on the backend's second origin (`…/frame`), and the mail sink's base URL. */
+  frameUrl: string;
+  mailUrl: string;
   chains: Array<{ chainId: number; rpcUrl: string }>;
   /** The demo contracts deployed for this run (scripts/test.sh, demo/contracts/deploy.mjs). */
   contracts: { chains: Array<{ chainId: number; tokens: Array<{ kind: string; address: string; name: string; symbol: string; decimals: number; spam: boolean }> }> } | null;
@@ -55,7 +58,7 @@ export async function createModal(attrs: Record<string, string | null> = {}, net
   const env = await testEnv();
   await loadElement();
   const el = document.createElement('wallet-modal') as WalletModal;
-  const all: Record<string, string | null> = { 'project-id': 'test-project', 'api-url': env.backendUrl, 'analytics-url': env.backendUrl, ...attrs };
+  const all: Record<string, string | null> = { 'project-id': 'test-project', 'api-url': env.backendUrl, 'analytics-url': env.backendUrl, 'frame-url': env.frameUrl || null, ...attrs };
   for (const [k, v] of Object.entries(all)) if (v !== null) el.setAttribute(k, v);
   el.networks = networks ?? anvilNetworks(env);
   document.body.appendChild(el);

@@ -1,0 +1,226 @@
+// The embedded wallet end to end: the real build, the secure frame on the backend's second origin,
+// real mail through the SMTP sink (maildev), the anvil chains. Nothing here is stubbed.
+import { expect } from '@esm-bundle/chai';
+import { recoverMessageAddress, recoverTypedDataAddress, getAddress } from 'viem';
+import { byText, createModal, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+
+/** waitFor with an async predicate. */
+async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeout = 15_000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const v = await fn().catch(() => null);
+    if (v) return v as T;
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function codeFor(to: string, after: number): Promise<string> {
+  const m = await until(async () => {
+    const list = (await fetch(`/test-mail?to=${encodeURIComponent(to)}`).then((r) => r.json())) as Array<{ subject: string; time: number }>;
+    return list.find((x) => /Your login code is \d{6}/.test(x.subject) && x.time >= after - 1000);
+  }, `the login code mailed to ${to}`);
+  return /(\d{6})/.exec(m.subject)![1];
+}
+
+function unique(): string {
+  return `v${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+async function typeEmail(el: WalletModal, email: string): Promise<void> {
+  const root = viewRoot(el);
+  const input = await waitFor(() => root.querySelector<HTMLInputElement>('input[name="email"]'), 'the email field');
+  input.value = email;
+  input.form!.requestSubmit();
+}
+
+async function enterCode(el: WalletModal, code: string): Promise<void> {
+  const root = viewRoot(el);
+  const input = await waitFor(() => root.querySelector<HTMLInputElement>('.wm-code-input:not([disabled])'), 'the code field', 15_000);
+  input.value = code;
+  input.form!.requestSubmit();
+}
+
+/** Logs in with a new email; resolves with the connected address. */
+async function emailLogin(el: WalletModal, email = unique()): Promise<string> {
+  await el.open();
+  const connected = nextEvent(el, 'connect', 20_000);
+  const sentAt = Date.now();
+  await typeEmail(el, email);
+  const code = await codeFor(email, sentAt);
+  await enterCode(el, code);
+  const e = await connected;
+  return e.detail.address as string;
+}
+
+describe('the embedded wallet (email, frame, approvals)', function () {
+  this.timeout(60_000);
+  afterEach(() => {
+    for (const el of document.querySelectorAll('wallet-modal')) el.remove();
+    for (const f of document.querySelectorAll('iframe')) f.remove();
+  });
+
+  it('logs in with an email and the code mailed to it, through the frame on its own origin', async () => {
+    localStorage.clear();
+    const env = await testEnv();
+    const el = await createModal();
+    const address = await emailLogin(el);
+    expect(address).to.equal(getAddress(address), 'a checksummed EVM address');
+    expect(el.getState().account.connectorId).to.equal('embedded');
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="wallet-modal secure frame"]')!;
+    expect(new URL(frame.src).origin).to.equal(new URL(env.frameUrl).origin);
+    expect(new URL(frame.src).origin).to.not.equal(location.origin, 'the frame runs on another origin');
+  });
+
+  it('shows a wrong code under the field and keeps the code step', async () => {
+    localStorage.clear();
+    const el = await createModal();
+    await el.open();
+    const email = unique();
+    const sentAt = Date.now();
+    await typeEmail(el, email);
+    const code = await codeFor(email, sentAt);
+    await enterCode(el, code === '000000' ? '111111' : '000000');
+    const root = viewRoot(el);
+    await waitFor(() => byText(root, '[role="alert"]', 'Invalid code'), 'Invalid code', 15_000);
+    expect(root.querySelector('.wm-email-login')!.getAttribute('data-step')).to.equal('otp');
+  });
+
+  it('refuses a second email within 30 s with a counting-down message', async () => {
+    localStorage.clear();
+    const el = await createModal();
+    await el.open();
+    const email = unique();
+    await typeEmail(el, email);
+    const root = viewRoot(el);
+    await waitFor(() => root.querySelector('.wm-email-login[data-step="otp"]'), 'the code step', 15_000);
+    (await waitFor(() => byText(root, 'button', 'Resend code'), 'Resend')).click();
+    const first = await waitFor(() => byText(root, '[role="alert"]', /Please try again after \d+ seconds/), 'the throttle message');
+    const n = Number(/(\d+) seconds/.exec(first.textContent!)![1]);
+    expect(n).to.be.within(25, 30);
+    await waitFor(() => {
+      const m = byText(root, '[role="alert"]', /Please try again after \d+ seconds/);
+      return m && Number(/(\d+) seconds/.exec(m.textContent!)![1]) < n;
+    }, 'the countdown', 3_000);
+  });
+
+  it('signs personal_sign and eth_signTypedData_v4 after ApproveTransaction shows what is signed', async () => {
+    localStorage.clear();
+    const el = await createModal();
+    const address = await emailLogin(el);
+    const provider = el.getProvider('eip155');
+    const root = viewRoot(el);
+    const message = 'Sign in to the test page';
+    const hex = `0x${[...new TextEncoder().encode(message)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+    const signing = provider.request({ method: 'personal_sign', params: [hex, address] });
+    const shown = await waitFor(() => root.querySelector('.wm-approve [data-field="message"]'), 'the message in ApproveTransaction');
+    expect(shown.textContent).to.equal(message);
+    byText(root, 'button', 'Approve')!.click();
+    const sig = (await signing) as `0x${string}`;
+    expect(await recoverMessageAddress({ message, signature: sig })).to.equal(address);
+
+    const typed = {
+      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }], Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', chainId: 31337 },
+      message: { contents: 'Hello, Bob!' },
+    };
+    const typedSigning = provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] });
+    await waitFor(() => byText(root, '.wm-approve dd', 'Hello, Bob!'), 'the typed data fields');
+    expect(byText(root, '.wm-approve dd', 'Ether Mail')).to.not.equal(null);
+    byText(root, 'button', 'Approve')!.click();
+    const typedSig = (await typedSigning) as `0x${string}`;
+    const recovered = await recoverTypedDataAddress({ ...(typed as any), signature: typedSig });
+    expect(recovered).to.equal(address);
+  });
+
+  it('sends a transaction that mines on anvil, and a rejected one fails with 4001', async () => {
+    localStorage.clear();
+    const env = await testEnv();
+    const el = await createModal();
+    const address = await emailLogin(el);
+    await rpc(env.chains[0].rpcUrl, 'anvil_setBalance', [address, '0x56BC75E2D63100000']);
+    const provider = el.getProvider('eip155');
+    const root = viewRoot(el);
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const before = BigInt(await rpc(env.chains[0].rpcUrl, 'eth_getBalance', [to, 'latest']));
+    const sending = provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to, value: '0xde0b6b3a7640000' }] });
+    await waitFor(() => byText(root, '.wm-approve dd', '1 ETH'), 'the value');
+    await waitFor(() => byText(root, '.wm-approve dd', / ETH$/) && !byText(root, '.wm-approve dd', 'Estimating'), 'the network fee');
+    byText(root, 'button', 'Approve')!.click();
+    const hash = (await sending) as string;
+    const receipt = await until(() => rpc(env.chains[0].rpcUrl, 'eth_getTransactionReceipt', [hash]), 'the receipt');
+    expect(receipt.status).to.equal('0x1');
+    expect(BigInt(await rpc(env.chains[0].rpcUrl, 'eth_getBalance', [to, 'latest'])) - before).to.equal(10n ** 18n);
+
+    const rejected = provider.request({ method: 'personal_sign', params: ['0x00', address] });
+    (await waitFor(() => byText(root, 'button', 'Reject'), 'Reject')).click();
+    const err = await rejected.then(() => null, (e: any) => e);
+    expect(err?.code).to.equal(4001);
+  });
+
+  it('refuses a method outside the allow-list and says Action not allowed', async () => {
+    localStorage.clear();
+    const el = await createModal();
+    await emailLogin(el);
+    const err = await el.getProvider('eip155').request({ method: 'eth_sign', params: [] }).then(() => null, (e: any) => e);
+    expect(err?.code).to.equal(4200);
+    expect(err?.message).to.equal('Requested RPC call is not allowed');
+    await el.open();
+    await waitFor(() => byText(viewRoot(el), '[part~="banner"], .wm-banner, [role="alert"]', 'Action not allowed'), 'Action not allowed');
+  });
+
+  it('ignores messages from a foreign window or origin', async () => {
+    localStorage.clear();
+    const el = await createModal();
+    await el.open();
+    const email = unique();
+    await typeEmail(el, email);
+    const root = viewRoot(el);
+    await waitFor(() => root.querySelector('.wm-email-login[data-step="otp"]'), 'the code step', 15_000);
+    await enterCode(el, '123456'); // a request now waits for the frame's answer
+    // A hostile frame (another origin) and this page itself forge the frame's answers.
+    const hostile = document.createElement('iframe');
+    hostile.srcdoc = `<script>for (let i = 0; i < 50; i++) parent.postMessage({type: '@w3m-frame/GET_USER_SUCCESS', id: 'x' + i, payload: {address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'}}, '*');</script>`;
+    document.body.appendChild(hostile);
+    window.postMessage({ type: '@w3m-frame/READY', payload: {} }, '*');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(el.getState().account).to.equal(null, 'nothing forged connects');
+  });
+
+  it('keeps the session across a reload and ends it with disconnect', async () => {
+    localStorage.clear();
+    let el = await createModal();
+    const address = await emailLogin(el);
+    el.remove();
+    document.querySelector('iframe')?.remove();
+    el = await createModal();
+    const again = await nextEvent(el, 'connect', 20_000);
+    expect(again.detail.address).to.equal(address);
+    expect(again.detail.reconnected).to.equal(true);
+    await el.disconnect();
+    await waitFor(() => el.getState().account === null, 'disconnected');
+    await new Promise((r) => setTimeout(r, 300)); // the frame signs out (at most 3 s)
+    el.remove();
+    el = await createModal();
+    const reconnect = await nextEvent(el, 'connect', 4_000).then(() => true, () => false);
+    expect(reconnect, 'no session after disconnect').to.equal(false);
+  });
+
+  it('says Unable to load email login dependency when the frame cannot load', async function () {
+    this.timeout(40_000);
+    localStorage.clear();
+    const el = await createModal({ 'frame-url': 'http://127.0.0.1:9/frame' });
+    await el.open();
+    await typeEmail(el, unique());
+    await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Unable to load email login dependency'), 'the load failure', 25_000);
+  });
+
+  it('fails at once when the frame refuses the page’s origin for the project', async () => {
+    localStorage.clear();
+    const el = await createModal({ 'project-id': 'foreign-origin' });
+    await el.open();
+    await typeEmail(el, unique());
+    await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Unable to load email login dependency'), 'the refusal', 5_000);
+  });
+});
