@@ -21,11 +21,9 @@ const STORAGE_PREFIX = '@wallet-modal/';
 const WALLETCONNECT_ID = 'walletConnect';
 /** The engine's connector id for the embedded wallet (email, social, Farcaster). */
 const EMBEDDED_ID = 'embedded';
-/** The views' intents for the embedded-wallet module (it loads on the first if not yet there). */
-const EMBEDDED_INTENTS = new Set([
-  'emailSubmit', 'emailOtp', 'emailResend', 'openUpdateEmail', 'updateEmailSubmit', 'updateEmailOtp',
-  'socialLogin', 'farcasterLogin', 'approve', 'reject',
-]);
+/** The intents that start an embedded login (the module loads on the first if not yet there; its
+ * other intents come from its own screens, shown only once it is loaded). */
+const EMBEDDED_INTENTS = new Set(['emailSubmit', 'socialLogin', 'farcasterLogin']);
 /** Relay used without a `relay-url` attribute. */
 const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 /** Keys of the lazily loaded WalletConnect module (client state, relay key seed, chain). */

@@ -301,27 +301,6 @@ export const css = String.raw`
 
 /* ---- connect ---- */
 
-.wm-socials { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }
-.wm-socials li { flex: 1 1 calc(25% - 8px); }
-.wm-social {
-  width: 100%;
-  min-height: 40px;
-  padding: 8px;
-  border: none;
-  border-radius: var(--_r-l);
-  background: var(--_bg2);
-  color: inherit;
-  font: inherit;
-  text-transform: capitalize;
-  cursor: pointer;
-}
-.wm-social:hover { background: var(--_bg3); }
-.wm-email-field { display: flex; align-items: center; gap: 8px; padding: 0 4px 0 12px; min-height: 48px; border-radius: var(--_r-l); background: var(--_bg2); border: 1px solid var(--_border); }
-.wm-email-field:focus-within { border-color: var(--_accent); }
-.wm-email-field input { flex: 1; min-width: 0; border: none; background: none; color: inherit; font: inherit; outline: none; padding: 12px 0; }
-.wm-email-submit { display: inline-flex; border: none; background: none; color: var(--_accent-text); padding: 8px; border-radius: var(--_r-s); cursor: pointer; }
-.wm-field-error { margin: 4px 4px 0; color: var(--_error); font-size: var(--_fs-small); }
-
 /* ---- config error ---- */
 
 .wm-config-error { align-items: center; text-align: center; padding: 12px 0 4px; gap: 8px; }
