@@ -71,17 +71,5 @@ pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
     res
 }
 
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// HTML text and attribute escaping (the on-ramp pages' own).
+pub use crate::onramp::checkout::esc as escape;
