@@ -202,7 +202,7 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
     await el.open({ view: 'Account' });
     expect(el.getState().view).to.equal('Connect');
     await el.close();
-    for (const view of ['Swap', 'ApproveTransaction', 'EmailLogin', 'ProfileWallets', 'RegisterAccountName', 'SIWXSignMessage']) {
+    for (const view of ['Swap', 'ProfileWallets', 'RegisterAccountName', 'SIWXSignMessage']) {
       const err = nextEvent(el, 'error');
       await el.open({ view });
       expect((await err).detail.message, view).to.equal(`The ${view} view is not available yet`);

@@ -70,21 +70,23 @@ describe('views: Connect', function () {
     expect(ident(m.$('[data-method="social"]'))).to.equal('null');
   });
 
-  it('renders listed email / social methods as disabled placeholders, in method order', async () => {
-    const m = mount(makeSnapshot({ connectMethods: ['email', 'social', 'wallet'], socials: ['google', 'github'] }));
-    const email = await m.find<HTMLButtonElement>('[data-method="email"]');
-    expect(text(email)).to.equal('Email');
-    expect(email.disabled).to.equal(true);
+  it('renders the email field and the social buttons in method order, and sends their intents', async () => {
+    const m = mount(makeSnapshot({ connectMethods: ['email', 'social', 'wallet'], socials: ['google', 'github', 'apple', 'facebook', 'x'] }));
+    const email = await m.find<HTMLInputElement>('input[data-method="email"]');
+    expect(email.getAttribute('aria-label')).to.equal('Email');
+    await m.find('[data-method="social"]');
     const socials = m.$$<HTMLButtonElement>('[data-method="social"]');
-    expect(socials.map((b) => text(b))).to.deep.equal(['google', 'github']);
-    expect(socials.every((b) => b.disabled)).to.equal(true);
+    expect(socials.map((b) => b.getAttribute('data-social')), 'the first three, the rest behind Other').to.deep.equal(['google', 'github', 'apple']);
     const firstConnector = m.$('[part~="connector"]')!;
     expect(email.compareDocumentPosition(socials[0]) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
-    expect(socials[1].compareDocumentPosition(firstConnector) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
-    email.click();
+    expect(socials[2].compareDocumentPosition(firstConnector) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+    email.value = 'a@example.com';
+    email.form!.requestSubmit();
     socials[0].click();
+    m.$<HTMLButtonElement>('[data-social="other"]')!.click();
     await sleep(20);
-    expect(m.intents).to.deep.equal([]);
+    expect(m.$$('[data-method="social"]').length).to.equal(5);
+    expect(m.intents).to.deep.equal([{ type: 'emailSubmit', email: 'a@example.com' }, { type: 'socialLogin', provider: 'google' }]);
   });
 
   it('follows the method order the engine gives (wallet first)', async () => {
