@@ -39,6 +39,10 @@ impl Step {
     }
 }
 
+fn is_throttle_message(e: &str) -> bool {
+    e.starts_with("Please try again after")
+}
+
 #[derive(Debug, Default)]
 pub struct EmailSlice {
     pub step: Option<Step>,
@@ -80,19 +84,22 @@ impl EmailSlice {
         Ok(json!({ "email": self.email }))
     }
 
-    /// Seconds left on the throttle while its message shows (for the countdown).
+    /// Whether the throttle's message shows, under the email or under the code.
+    pub fn throttle_shows(&self) -> bool {
+        [&self.field_error, &self.code_error].iter().any(|e| e.as_deref().is_some_and(is_throttle_message))
+    }
+
+    /// The countdown's tick: the throttle's message says the seconds left, and goes when the time
+    /// is up. The seconds left while it still shows.
     pub fn countdown(&mut self, now: u64) -> Option<u64> {
         let left = self.throttle.remaining_seconds(now);
-        let shows = self.field_error.as_deref().is_some_and(|e| e.starts_with("Please try again after"));
-        if !shows {
-            return None;
+        let shows = self.throttle_shows();
+        for e in [&mut self.field_error, &mut self.code_error] {
+            if e.as_deref().is_some_and(is_throttle_message) {
+                *e = (left > 0).then(|| WmError::EmailThrottled { seconds: left }.message());
+            }
         }
-        if left == 0 {
-            self.field_error = None;
-            return None;
-        }
-        self.field_error = Some(WmError::EmailThrottled { seconds: left }.message());
-        Some(left)
+        (shows && left > 0).then_some(left)
     }
 
     /// The frame answered `CONNECT_EMAIL`.

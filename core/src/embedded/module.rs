@@ -125,8 +125,6 @@ struct Farcaster {
 struct Context {
     view: String,
     open: bool,
-    /// The connected account is the embedded wallet's.
-    connected: bool,
     caip_network_id: Option<String>,
 }
 
@@ -359,7 +357,6 @@ impl EmbeddedModule {
         let view = text(v, "view", 40)?;
         let c = Context {
             open: v.get("open").and_then(Value::as_bool).unwrap_or(false),
-            connected: v.get("connectorId").and_then(Value::as_str) == Some(EMBEDDED_ID),
             caip_network_id: v.get("caipNetworkId").and_then(Value::as_str).filter(|s| s.len() <= 64).map(str::to_string),
             view,
         };
@@ -513,17 +510,9 @@ impl EmbeddedModule {
                 let r = self.frame.tick(self.now());
                 self.report(r);
             }
+            // The next tick is scheduled while the message still shows (`schedule`).
             TIMER_COUNTDOWN => {
-                if self.email.countdown(self.now()).is_some() {
-                    self.ctx.push(Effect::StartTimer { id: TIMER_COUNTDOWN.into(), ms: 1_000 });
-                }
-                let left = self.email.throttle.remaining_seconds(self.now());
-                if left > 0 && self.email.code_error.as_deref().is_some_and(|e| e.starts_with("Please try again after")) {
-                    self.email.code_error = Some(WmError::EmailThrottled { seconds: left }.message());
-                    self.ctx.push(Effect::StartTimer { id: TIMER_COUNTDOWN.into(), ms: 1_000 });
-                } else if left == 0 && self.email.code_error.as_deref().is_some_and(|e| e.starts_with("Please try again after")) {
-                    self.email.code_error = None;
-                }
+                self.email.countdown(self.now());
             }
             TIMER_SIGN_OUT => {
                 // The frame did not answer within 3 s: signed out here all the same.
@@ -541,8 +530,7 @@ impl EmbeddedModule {
         if let Some(d) = self.frame.deadline() {
             self.ctx.push(Effect::StartTimer { id: TIMER_FRAME.into(), ms: d.saturating_sub(self.now()) });
         }
-        let throttled = [&self.email.field_error, &self.email.code_error].iter().any(|e| e.as_deref().is_some_and(|e| e.starts_with("Please try again after")));
-        if throttled && !self.ctx.out.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == TIMER_COUNTDOWN)) {
+        if self.email.throttle_shows() && !self.ctx.out.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == TIMER_COUNTDOWN)) {
             let ms = 1_000 - self.email.throttle.remaining_ms(self.now()) % 1_000;
             self.ctx.push(Effect::StartTimer { id: TIMER_COUNTDOWN.into(), ms: if ms == 0 { 1_000 } else { ms } });
         }

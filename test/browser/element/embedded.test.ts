@@ -41,6 +41,15 @@ async function enterCode(el: WalletModal, code: string): Promise<void> {
   input.form!.requestSubmit();
 }
 
+/** Opens the modal, submits a new email and waits for the code step; resolves with the view root. */
+async function toCodeStep(el: WalletModal, email = unique()): Promise<ShadowRoot> {
+  await el.open();
+  await typeEmail(el, email);
+  const root = viewRoot(el);
+  await waitFor(() => root.querySelector('.wm-email-login[data-step="otp"]'), 'the code step', 15_000);
+  return root;
+}
+
 /** Logs in with a new email; resolves with the connected address. */
 async function emailLogin(el: WalletModal, email = unique()): Promise<string> {
   await el.open();
@@ -89,11 +98,7 @@ describe('the embedded wallet (email, frame, approvals)', function () {
   it('refuses a second email within 30 s with a counting-down message', async () => {
     localStorage.clear();
     const el = await createModal();
-    await el.open();
-    const email = unique();
-    await typeEmail(el, email);
-    const root = viewRoot(el);
-    await waitFor(() => root.querySelector('.wm-email-login[data-step="otp"]'), 'the code step', 15_000);
+    const root = await toCodeStep(el);
     (await waitFor(() => byText(root, 'button', 'Resend code'), 'Resend')).click();
     const first = await waitFor(() => byText(root, '[role="alert"]', /Please try again after \d+ seconds/), 'the throttle message');
     const n = Number(/(\d+) seconds/.exec(first.textContent!)![1]);
@@ -173,11 +178,7 @@ describe('the embedded wallet (email, frame, approvals)', function () {
   it('ignores messages from a foreign window or origin', async () => {
     localStorage.clear();
     const el = await createModal();
-    await el.open();
-    const email = unique();
-    await typeEmail(el, email);
-    const root = viewRoot(el);
-    await waitFor(() => root.querySelector('.wm-email-login[data-step="otp"]'), 'the code step', 15_000);
+    await toCodeStep(el);
     await enterCode(el, '123456'); // a request now waits for the frame's answer
     // A hostile frame (another origin) and this page itself forge the frame's answers.
     const hostile = document.createElement('iframe');
