@@ -12,6 +12,7 @@ pub mod catalogue;
 pub mod chain;
 pub mod convert;
 pub mod entities;
+pub mod farcaster;
 mod files;
 pub mod http;
 pub mod images;
@@ -187,6 +188,7 @@ pub struct ServerConfig {
     pub analytics: AnalyticsLimits,
     pub chain: chain::ChainApiConfig,
     pub wallet: wallet::WalletConfig,
+    pub farcaster: farcaster::FarcasterConfig,
 }
 
 pub struct AppState {
@@ -283,6 +285,8 @@ pub fn router(state: Shared) -> Router {
         .route("/indexer/status", get(chain::api::status))
         // On-ramp (onramp/): options, quote, onrampurl, orders, checkout pages, test switch
         .merge(onramp::router(state.clone()))
+        // Sign In With Farcaster: the auth relay stand-in (farcaster/)
+        .merge(farcaster::router(state.clone()))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "not found") })
         .layer(middleware::from_fn(cors))
         .with_state(state)
@@ -494,6 +498,9 @@ async fn index(State(st): State<Shared>) -> Response {
 async fn demo_file(State(st): State<Shared>, Path(path): Path<String>) -> Response {
     // Only the browser-facing parts of demo/ (never the server's sources or build output).
     let allowed = ["page/", "wallet/"];
+    if let Some(rest) = path.strip_prefix("farcaster/") {
+        return farcaster::client_file(&st.options.root, rest).await;
+    }
     if !allowed.iter().any(|p| path.starts_with(p)) {
         return error(StatusCode::NOT_FOUND, "not found");
     }
