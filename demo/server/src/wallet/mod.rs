@@ -23,6 +23,7 @@ pub mod account;
 mod body;
 mod device;
 mod email;
+pub mod farcaster;
 pub mod frame_page;
 pub mod mail;
 pub mod otp;
@@ -283,6 +284,7 @@ pub fn router(app: Arc<AppState>) -> Router {
         .merge(email::router())
         .merge(device::router())
         .merge(session::router())
+        .merge(farcaster::router(app.clone()))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "Not found") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed")
