@@ -106,6 +106,9 @@ bash "$ROOT/demo/wallet/make-extension.sh" "$CHAINS" >&2
 # ----- Demo Mobile Wallet bundle (WalletConnect wallet page, served at /wallet-mobile/) -------------------
 node "$ROOT/demo/wallet-mobile/build.mjs" >&2 || die "could not bundle demo/wallet-mobile (run 'npm install' first)"
 
+# ----- Demo Farcaster client bundle (Sign In With Farcaster's approval page, served at /demo/farcaster/) -
+node "$ROOT/demo/farcaster/build.mjs" >&2 || die "could not bundle demo/farcaster (run 'npm install' first)"
+
 # ----- mail sink (the embedded wallet's login codes and device links) -----------------------------------
 MAILDEV="$ROOT/node_modules/maildev/dist/bin/maildev.js"
 [ -f "$MAILDEV" ] || die "maildev not found: run 'npm install' (it brings maildev)"
