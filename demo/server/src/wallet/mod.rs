@@ -312,9 +312,11 @@ async fn frame_origin_only(State(st): State<Arc<AppState>>, req: Request, next: 
         "cross-origin-resource-policy",
         HeaderValue::from_static("same-origin"),
     );
+    // `same-origin`, not `no-referrer`: under no-referrer a browser sends `Origin: null` with a
+    // form POST (the device approval page's button), which the check above then refuses.
     h.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
+        HeaderValue::from_static("same-origin"),
     );
     h.entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
