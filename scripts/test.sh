@@ -108,7 +108,7 @@ fi
 
 # The demo itself over WalletConnect: the demo page and the Demo Mobile Wallet page in two tabs.
 if want e2e; then
-  echo "== demo end to end (WalletConnect)"
+  echo "== demo end to end (WalletConnect, the embedded wallet in two browsers)"
   node demo/wallet-mobile/build.mjs
   node_suite e2e test/e2e/
 fi

@@ -1,0 +1,165 @@
+// The demo's embedded wallet end to end, as visitors with two browsers: Chromium profile A logs in
+// with an email (the code read from the mail sink), profile B (another browser, its own storage)
+// logs in with the same email, approves the new device from the mailed link and gets the same
+// address; A changes its email in two steps; an expired session says so after a reload. Real
+// Chromium, the demo page, the backend's secure frame on its own origin, maildev, anvil
+// (scripts/test.sh starts them and sets WM_BACKEND_URL and WM_MAIL_URL).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import puppeteer from 'puppeteer-core';
+
+const base = process.env.WM_BACKEND_URL;
+const mailUrl = process.env.WM_MAIL_URL;
+const WAIT = { timeout: 30_000, polling: 100 };
+const ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
+const browsers = [];
+
+before(() => {
+  assert.ok(base && mailUrl, 'WM_BACKEND_URL / WM_MAIL_URL are not set: run this through scripts/test.sh');
+});
+after(async () => {
+  for (const b of browsers) await b.close();
+});
+
+/** A new browser: puppeteer gives each launch its own temporary profile. */
+async function newBrowser() {
+  const b = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browsers.push(b);
+  return b;
+}
+
+/** Runs `src` (a function of the views' shadow root and `a`) in the page. */
+const inViews = (page, src, arg) =>
+  page.evaluate((s, a) => new Function('root', 'a', `return (${s})(root, a)`)(document.querySelector('wallet-modal-overlay')?.shadowRoot, a), src.toString(), arg);
+const waitViews = (page, src, arg) =>
+  page.waitForFunction((s, a) => new Function('root', 'a', `return (${s})(root, a)`)(document.querySelector('wallet-modal-overlay')?.shadowRoot, a), WAIT, src.toString(), arg);
+const state = (page) => page.evaluate(() => document.querySelector('wallet-modal').getState());
+
+/** The newest mail to `to` whose subject matches `re`, received after `since` (maildev lists in arrival order). */
+async function mail(to, re, seen = 0) {
+  for (let i = 0; i < 150; i++) {
+    const list = await fetch(`${mailUrl}/api/email`).then((r) => r.json());
+    const mine = list.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && re.test(m.subject));
+    if (mine.length > seen) return { mail: mine[mine.length - 1], count: mine.length };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${re}`);
+}
+/** How many mails to `to` match `re` now. */
+async function count(to, re) {
+  const list = await fetch(`${mailUrl}/api/email`).then((r) => r.json());
+  return list.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && re.test(m.subject)).length;
+}
+
+async function openDemo(browser) {
+  const page = await browser.newPage();
+  // The test's own helpers build functions from source, which the demo page's CSP forbids.
+  await page.setBypassCSP(true);
+  await page.goto(`${base}/`, { waitUntil: 'load' });
+  await page.waitForFunction(() => typeof document.querySelector('wallet-modal')?.getState === 'function' && document.querySelector('wallet-modal').getState(), WAIT);
+  await page.evaluate(() => document.querySelector('wallet-modal').open());
+  await waitViews(page, (root) => root?.querySelector('input[name="email"]'));
+  return page;
+}
+
+async function submitEmail(page, email) {
+  await inViews(page, (root, e) => {
+    const i = root.querySelector('input[name="email"]');
+    i.value = e;
+    i.form.requestSubmit();
+  }, email);
+}
+
+async function enterCode(page, code) {
+  await waitViews(page, (root) => root.querySelector('.wm-code-input:not([disabled])'));
+  await inViews(page, (root, c) => {
+    const i = root.querySelector('.wm-code-input');
+    i.value = c;
+    i.form.requestSubmit();
+  }, code);
+}
+
+const codeOf = (m) => /(\d{6})/.exec(m.subject)[1];
+
+test('the same email in a second browser approves the device from the mailed link and gets the same address', async () => {
+  const email = `e2e-${Date.now().toString(36)}@example.com`;
+
+  const a = await openDemo(await newBrowser());
+  await submitEmail(a, email);
+  const first = await mail(email, /Your login code is \d{6}/);
+  await enterCode(a, codeOf(first.mail));
+  await a.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.connectorId === 'embedded', WAIT);
+  const address = (await state(a)).account.address;
+  assert.match(address, /^0x[0-9a-fA-F]{40}$/);
+
+  const b = await openDemo(await newBrowser());
+  await submitEmail(b, email);
+  // The wallet service mails one address at most every 30 s: the visitor waits as told, then again.
+  const told = await waitViews(b, (root) => root.querySelector('.wm-email-login[data-step="device"]') ? 'device' : /Please try again after (\d+) seconds/.exec(root.querySelector('[role="alert"]')?.textContent ?? '')?.[1]);
+  const wait = await told.jsonValue();
+  if (wait !== 'device') {
+    await new Promise((r) => setTimeout(r, (Number(wait) + 1) * 1000));
+    await inViews(b, (root) => root.querySelector('button[aria-label="Back"]').click());
+    await waitViews(b, (root) => root.querySelector('input[name="email"]'));
+    await submitEmail(b, email);
+    await waitViews(b, (root) => root.querySelector('.wm-email-login[data-step="device"]'));
+  }
+  assert.equal(await count(email, /Your login code is \d{6}/), first.count, 'no code before the device is approved');
+  const device = await mail(email, /Approve your new device/);
+  const link = /(http:\/\/\S+\/w\/v1\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec(device.mail.text)?.[1];
+  assert.ok(link, `the device mail carries the approval link: ${device.mail.text}`);
+  const approval = await (browsers[1]).newPage();
+  await approval.goto(link, { waitUntil: 'load' });
+  await Promise.all([approval.waitForNavigation({ waitUntil: 'load' }), approval.click('button[type="submit"]')]);
+  assert.match(await approval.evaluate(() => document.body.innerText), /approved/i);
+
+  const second = await mail(email, /Your login code is \d{6}/, first.count);
+  await enterCode(b, codeOf(second.mail));
+  await b.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.connectorId === 'embedded', WAIT);
+  assert.equal((await state(b)).account.address, address, 'the same key in the other browser');
+
+  // Profile A changes its email: a code to the current address, then one to the new one.
+  const newEmail = `e2e-new-${Date.now().toString(36)}@example.com`;
+  await a.evaluate(() => document.querySelector('wallet-modal').open());
+  await waitViews(a, (root) => root.querySelector('.wm-edit-email'));
+  await inViews(a, (root) => root.querySelector('.wm-edit-email').click());
+  await waitViews(a, (root) => root.querySelector('.wm-update-email input[name="email"]'));
+  await inViews(a, (root, e) => {
+    const i = root.querySelector('.wm-update-email input[name="email"]');
+    i.value = e;
+    i.form.requestSubmit();
+  }, newEmail);
+  const toOld = await mail(email, /Confirm your email change: \d{6}/);
+  await enterCode(a, codeOf(toOld.mail));
+  await waitViews(a, (root) => root.querySelector('.wm-update-email[data-step="secondaryOtp"]'));
+  const toNew = await mail(newEmail, /Confirm your email change: \d{6}/);
+  await enterCode(a, codeOf(toNew.mail));
+  await waitViews(a, (root, e) => root.querySelector('.wm-update-email[data-step="done"]')?.textContent.includes(e), newEmail);
+});
+
+test('an expired session says Session Expired after a reload and does not reconnect', async () => {
+  const email = `e2e-exp-${Date.now().toString(36)}@example.com`;
+  const page = await openDemo(await newBrowser());
+  await submitEmail(page, email);
+  const m = await mail(email, /Your login code is \d{6}/);
+  await enterCode(page, codeOf(m.mail));
+  await page.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.connectorId === 'embedded', WAIT);
+  // The wallet service ends the session (its test switch), called from inside the frame's origin.
+  const frame = page.frames().find((f) => f.url().includes('/frame?'));
+  assert.ok(frame, 'the secure frame is loaded');
+  const status = await frame.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('wm-frame/session/'));
+    const res = await fetch('/w/v1/test/expire-session', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem(key)}`, 'content-type': 'application/json' }, body: '{}' });
+    return res.status;
+  });
+  assert.equal(status, 200);
+  // The element's `error` events do not bubble: a capturing listener on window hears them from the start.
+  await page.evaluateOnNewDocument(() => {
+    window.__errors = [];
+    addEventListener('error', (e) => e instanceof CustomEvent && window.__errors.push(e.detail?.message), true);
+  });
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForFunction(() => window.__errors.includes('Session Expired'), WAIT);
+  const s = await state(page);
+  assert.equal(s.account, null, 'not reconnected');
+});
