@@ -94,6 +94,8 @@ export WM_CONTRACTS="$(cat "$LOGS/contracts.json" 2>/dev/null || echo null)"
 export WM_BACKEND_URL="$BACKEND_URL"
 export WM_CHAINS="[{\"chainId\":31337,\"rpcUrl\":\"http://127.0.0.1:$A\"},{\"chainId\":31338,\"rpcUrl\":\"http://127.0.0.1:$B\"}]"
 node scripts/build-tests.mjs
+# The demo Farcaster client page's script (the Farcaster sign-in tests approve through it).
+node demo/farcaster/build.mjs
 # The compiled contracts (ABI and bytecode), for tests that deploy a token of their own.
 node demo/contracts/deploy.mjs --compile-only --artifacts "${WM_TEST_BUILD_DIR:-.test-build}/contracts.json" > /dev/null
 node_modules/.bin/web-test-runner --config web-test-runner.config.mjs 2>&1 | tee "$LOGS/browser.log"
