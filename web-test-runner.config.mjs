@@ -45,6 +45,42 @@ export default {
   ],
   plugins: [
     {
+      name: 'wallet-modal-visitor',
+      async executeCommand({ command, payload, session }) {
+        if (command !== 'visitor' || session.browser.type !== 'puppeteer') return undefined;
+        const browser = session.browser.getPage(session.id).browser();
+        const byUrl = async (prefix, timeout = 10_000) => {
+          for (const start = Date.now(); Date.now() - start < timeout; await new Promise((r) => setTimeout(r, 100))) {
+            const page = (await browser.pages()).find((p) => p.url().startsWith(prefix));
+            if (page) return page;
+          }
+          throw new Error(`no window at ${prefix}`);
+        };
+        switch (payload?.action) {
+          // The demo Farcaster client: open the sign-in link, press Approve, wait until signed.
+          case 'farcaster-approve': {
+            const page = await browser.newPage();
+            try {
+              await page.goto(payload.url, { waitUntil: 'load' });
+              await page.waitForSelector('#fc-approve:not([disabled])', { timeout: 10_000 });
+              await page.click('#fc-approve');
+              await page.waitForSelector('#fc-app[data-state="signed"]', { timeout: 10_000 });
+              return true;
+            } finally {
+              await page.close();
+            }
+          }
+          // The visitor closes the window whose address starts with `prefix` (a login popup).
+          case 'close-window': {
+            await (await byUrl(payload.prefix)).close();
+            return true;
+          }
+          default:
+            throw new Error(`unknown visitor action ${payload?.action}`);
+        }
+      },
+    },
+    {
       name: 'wallet-modal-test-env',
       async serve(context) {
         if (context.path === '/test-env.json') return { body: JSON.stringify(env), type: 'application/json' };

@@ -16,6 +16,8 @@ export const ACCOUNT_CSS = String.raw`
 }
 .wm-link:hover { text-decoration: underline; }
 
+.wm-embedded-user { display: flex; flex-wrap: wrap; justify-content: center; align-items: center; gap: 4px 8px; color: var(--_fg2); font-size: var(--_fs-small); }
+.wm-edit-email { border: none; background: none; padding: 0; font: inherit; font-weight: 600; cursor: pointer; }
 .wm-account-id { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 4px 0 8px; }
 .wm-avatar {
   display: block;

@@ -23,7 +23,7 @@ export default function UpdateEmailWallet({ snapshot, onIntent }: ViewProps) {
           }}
         >
           <p className="wm-note">Your email is {current}. Enter the new one.</p>
-          <input className="wm-code-input wm-email-input" name="email" type="email" autoComplete="email" aria-label="New email" autoFocus />
+          <input className="wm-text-input" name="email" type="email" autoComplete="email" aria-label="New email" autoFocus />
           {update?.error ? <p className="wm-embedded-error" role="alert">{update.error}</p> : null}
           <button type="submit" className="wm-button wm-button-primary" disabled={update?.busy}>
             Save

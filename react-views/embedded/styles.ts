@@ -11,9 +11,14 @@ export const EMBEDDED_CSS = `
 .wm-approve { display: flex; flex-direction: column; gap: 10px; }
 .wm-approve-block { margin: 0; padding: 12px; border-radius: var(--_r-l); background: var(--_bg2); overflow-wrap: anywhere;
   white-space: pre-wrap; max-height: 220px; overflow: auto; font-size: var(--_fs-small); }
-.wm-approve-rows { margin: 0; padding: 0; display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; font-size: var(--_fs-small); }
+.wm-approve-rows { margin: 0; padding: 10px 12px; display: flex; flex-direction: column; gap: 6px; border-radius: var(--_r-l); background: var(--_bg2); font-size: var(--_fs-small); }
+.wm-approve-row { display: grid; grid-template-columns: minmax(5em, 32%) 1fr; gap: 12px; }
 .wm-approve-rows dt { color: var(--_fg2); }
-.wm-approve-rows dd { margin: 0; overflow-wrap: anywhere; }
+.wm-approve-rows dd { margin: 0; color: var(--_fg); overflow-wrap: anywhere; }
+.wm-approve-tx { display: flex; flex-direction: column; gap: 8px; }
+.wm-text-input { box-sizing: border-box; width: 100%; padding: 12px; border-radius: var(--_r-l); border: 1px solid var(--_border);
+  background: var(--_bg2); color: inherit; font: inherit; }
+.wm-text-input:focus { outline: 2px solid var(--_accent); outline-offset: 1px; }
 .wm-approve-warning { margin: 0; padding: 10px 12px; border-radius: var(--_r-l); border: 1px solid var(--_error); color: var(--_error); font-weight: 600; font-size: var(--_fs-small); }
 .wm-approve-actions { display: flex; gap: 8px; }
 .wm-approve-actions .wm-button { flex: 1; }

@@ -6,9 +6,9 @@ import { ImageTimeoutContext } from '../connect/WalletImage';
 import { useDynamicStyle } from './dynamic-styles';
 import { BackIcon, CloseIcon, Spinner } from './icons';
 import { Connect } from '../connect/Connect';
+import { ConfigError } from './ConfigError';
 
 const AllWallets = lazy(() => import('../connect/AllWallets'));
-const ConfigError = lazy(() => import('./ConfigError'));
 // Only when there is something to say (kept out of the initial load).
 const Notices = lazy(() => import('./Banner'));
 const Account = lazy(() => import('../account/Account'));

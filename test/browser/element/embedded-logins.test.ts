@@ -1,0 +1,36 @@
+// The embedded wallet's other logins end to end: Farcaster (Sign In With Farcaster through the
+// backend's relay stand-in, approved in the demo Farcaster client page in another window of the same
+// browser) and social login (the local OpenID Connect provider in the popup). Real frame origin,
+// real backend, nothing stubbed.
+import { expect } from '@esm-bundle/chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { byText, createModal, nextEvent, viewRoot, waitFor } from './helpers';
+
+/** Acts as the visitor in another window of this browser (web-test-runner.config.mjs, 'wallet-modal-visitor'). */
+const visitor = (payload: object) => executeServerCommand('visitor', payload);
+
+describe('the embedded wallet: Farcaster', function () {
+  this.timeout(60_000);
+  afterEach(() => {
+    for (const el of document.querySelectorAll('wallet-modal')) el.remove();
+    for (const f of document.querySelectorAll('iframe')) f.remove();
+  });
+
+  it('shows the sign-in link as a QR code and a link, and connects once the Farcaster client approves', async () => {
+    localStorage.clear();
+    const el = await createModal();
+    await el.open();
+    const root = viewRoot(el);
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-social="farcaster"]') ?? (root.querySelector<HTMLButtonElement>('[data-social="other"]')?.click(), null), 'the Farcaster button')).click();
+    await waitFor(() => el.getState().view === 'ConnectingFarcaster', 'ConnectingFarcaster');
+    const link = await waitFor(() => root.querySelector<HTMLAnchorElement>('[data-field="farcaster-link"]'), 'the sign-in link', 15_000);
+    expect(root.querySelector('.wm-farcaster svg[role="img"]'), 'the QR code').to.not.equal(null);
+    expect(new URL(link.href).pathname).to.equal('/demo/farcaster/');
+    const connected = nextEvent(el, 'connect', 30_000);
+    await visitor({ action: 'farcaster-approve', url: link.href });
+    const e = await connected;
+    expect(e.detail.connectorId).to.equal('embedded');
+    await el.open();
+    await waitFor(() => byText(viewRoot(el), '[part~="embedded-user"]', 'alice'), 'the Farcaster user name on Account', 15_000);
+  });
+});
