@@ -188,6 +188,8 @@ pub struct ServerConfig {
     pub analytics: AnalyticsLimits,
     pub chain: chain::ChainApiConfig,
     pub wallet: wallet::WalletConfig,
+    /// Social login's OpenID Connect provider (`--oidc`).
+    pub social: wallet::social::SocialConfig,
     pub farcaster: farcaster::FarcasterConfig,
 }
 
@@ -204,6 +206,8 @@ pub struct AppState {
     pub chain_api: Arc<chain::ChainApi>,
     /// The embedded wallet's service, served by the frame listener ([`start_with_frame`]).
     pub wallet: Arc<wallet::Wallet>,
+    /// Social login's pending requests and one-time results (served by the frame listener).
+    pub social: wallet::social::Social,
 }
 
 impl AppState {
@@ -225,6 +229,7 @@ impl AppState {
             origin: Mutex::new(String::new()),
             relay: relay::Relay::new(config.relay.clone()),
             wallet: wallet::Wallet::new(config.wallet.clone()),
+            social: wallet::social::Social::new(config.social.clone()),
             config,
         })
     }

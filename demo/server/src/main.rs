@@ -1,9 +1,10 @@
 //! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]
-//! [--frame-port F --smtp HOST:PORT]`
+//! [--frame-port F --smtp HOST:PORT --oidc URL]`
 //!
 //! Prints `listening on http://127.0.0.1:PORT` on stdout once it accepts connections, and with
 //! `--frame-port` a second line `frame on http://127.0.0.1:F` (the secure frame's origin).
-//! Stops on Ctrl-C or SIGTERM.
+//! With `--oidc`, social login's client secret comes from the environment variable
+//! `WM_OIDC_CLIENT_SECRET`. Stops on Ctrl-C or SIGTERM.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,12 +15,14 @@ use wm_demo::{default_chains, parse_chains, Options};
 const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --root <repo dir> \
 [--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
-[--smtp HOST:PORT (the SMTP sink of the wallet service's mail)]";
+[--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
+[--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)]";
 
 struct Args {
     port: u16,
     frame_port: Option<u16>,
     smtp: Option<String>,
+    oidc: Option<String>,
     options: Options,
 }
 
@@ -41,6 +44,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut contracts: Option<PathBuf> = None;
     let mut frame_port: Option<u16> = None;
     let mut smtp: Option<String> = None;
+    let mut oidc: Option<String> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -71,6 +75,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 )
             }
             "--smtp" => smtp = Some(parse_smtp(&value("--smtp")?)?),
+            "--oidc" => oidc = Some(wm_demo::wallet::social::parse_issuer(&value("--oidc")?)?),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -87,6 +92,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         port: port.ok_or("--port is required")?,
         frame_port,
         smtp,
+        oidc,
         options: Options {
             root,
             chains: chains.unwrap_or_else(default_chains),
@@ -131,9 +137,32 @@ async fn main() -> ExitCode {
     if args.frame_port.is_some() && args.smtp.is_none() {
         eprintln!("note: no --smtp given: the wallet service cannot mail login codes (502)");
     }
+    if args.frame_port.is_some() && args.oidc.is_none() {
+        eprintln!("note: no --oidc given: social login answers 503");
+    }
+    let client_secret = match &args.oidc {
+        Some(_) => {
+            let env = wm_demo::wallet::social::SECRET_ENV;
+            match std::env::var(env) {
+                Ok(s) if (32..=256).contains(&s.len()) => s,
+                _ => {
+                    eprintln!(
+                        "error: --oidc needs the client secret in ${env} (32-256 characters)"
+                    );
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        None => String::new(),
+    };
     let config = wm_demo::ServerConfig {
         wallet: wm_demo::wallet::WalletConfig {
             smtp: args.smtp,
+            ..Default::default()
+        },
+        social: wm_demo::wallet::social::SocialConfig {
+            issuer: args.oidc,
+            client_secret,
             ..Default::default()
         },
         ..Default::default()

@@ -29,6 +29,7 @@ pub mod mail;
 pub mod otp;
 mod session;
 pub mod smtp;
+pub mod social;
 pub mod store;
 pub mod validate;
 
@@ -284,6 +285,7 @@ pub fn router(app: Arc<AppState>) -> Router {
         .merge(email::router())
         .merge(device::router())
         .merge(session::router())
+        .merge(social::router())
         .merge(farcaster::router(app.clone()))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "Not found") })
         .method_not_allowed_fallback(|| async {
