@@ -13,6 +13,9 @@ const env = {
   // web and REST base (maildev: GET {mailUrl}/api/email lists the mail received).
   frameUrl: process.env.WM_FRAME_URL ?? '',
   mailUrl: process.env.WM_MAIL_URL ?? '',
+  // Social login's OpenID Connect provider (demo/oidc/provider.mjs): its login page is where the
+  // popup of /w/v1/social/uri's authorization URL lands.
+  oidcUrl: process.env.WM_OIDC_URL ?? '',
 };
 
 export default {

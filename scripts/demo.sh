@@ -4,7 +4,9 @@
 # serving the page, dist/, the stand-in APIs (with the blockchain API indexing both chains) and the
 # WalletConnect relay, the Demo Wallet extension files and the Demo Mobile Wallet bundle; the embedded
 # wallet's secure frame and wallet service on the backend's second port (4174 when free), mailing
-# login codes and device links to a local mail sink (npm maildev, web page on 1080 when free).
+# login codes and device links to a local mail sink (npm maildev, web page on 1080 when free), and
+# signing in with social accounts at a local OpenID Connect provider (demo/oidc/provider.mjs, npm
+# oidc-provider, on 4180 when free).
 # Ctrl-C (or TERM) stops exactly the processes this script started.
 #
 # Environment:
@@ -123,6 +125,26 @@ wait_for_port "$MAIL_SMTP" "$PID_M" 15
 wait_for_port "$MAIL_WEB" "$PID_M" 15
 MAIL_URL="http://127.0.0.1:$MAIL_WEB"
 
+# ----- OpenID Connect provider (social login: google, github, apple, facebook, x, discord) ---------------
+# Its clients redirect to the wallet service on the frame's port, so that port is chosen now; the
+# client secret is drawn for this run and given to the provider and the backend only.
+FRAME_PORT="$(free_port 4174)"
+while [ "$FRAME_PORT" = "$SERVER_PORT" ]; do FRAME_PORT="$(free_port)"; done
+OIDC_PORT="$(free_port 4180)"
+while [ "$OIDC_PORT" = "$SERVER_PORT" ] || [ "$OIDC_PORT" = "$FRAME_PORT" ]; do OIDC_PORT="$(free_port)"; done
+OIDC_SECRET="$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')"
+WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" node "$ROOT/demo/oidc/provider.mjs" --port "$OIDC_PORT" --issuer-host 127.0.0.1 \
+  --redirect "http://127.0.0.1:$FRAME_PORT/w/v1/social/callback" > "$TMP/oidc.out" 2> "$TMP/oidc.log" &
+PIDS+=("$!"); PID_O="$!"
+OIDC_URL=""
+for _ in $(seq 300); do
+  OIDC_URL="$(sed -n 's/^oidc on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/oidc.out" | head -n1)"
+  [ -n "$OIDC_URL" ] && break
+  kill -0 "$PID_O" 2>/dev/null || { cat "$TMP/oidc.log" >&2; die "the OIDC provider exited (run 'npm install': it brings oidc-provider)"; }
+  sleep 0.1
+done
+[ -n "$OIDC_URL" ] || die "the OIDC provider did not report its address"
+
 # ----- backend ---------------------------------------------------------------------------------------
 # Built first, then the binary itself is started, so the saved pid is the server (not a cargo parent).
 log "building the demo backend (cargo build --release -p wallet-modal-demo)"
@@ -130,11 +152,9 @@ cargo build --release -p wallet-modal-demo >&2
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
 [ -x "$BIN" ] || die "backend binary not found at $BIN"
 
-# The secure frame's own origin: a second port (a different origin from the page's).
-FRAME_PORT="$(free_port 4174)"
-while [ "$FRAME_PORT" = "$SERVER_PORT" ]; do FRAME_PORT="$(free_port)"; done
-"$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" \
-  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" > "$TMP/server.out" &
+# The secure frame's own origin: a second port (a different origin from the page's), chosen above.
+WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" \
+  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" > "$TMP/server.out" &
 PIDS+=("$!"); PID_S="$!"
 URL=""
 FRAME_ORIGIN=""
@@ -161,6 +181,7 @@ cat >&2 <<BANNER
     Demo Mobile Wallet:  $URL/wallet-mobile/  (WalletConnect: paste the modal's wc: URI)
     Embedded wallet:     secure frame $FRAME_ORIGIN/frame (log in with any email address)
     Mail (codes, links): $MAIL_URL/
+    Social login:        OpenID Connect provider $OIDC_URL (any login name, no password)
     Stop:                Ctrl-C
 
 BANNER

@@ -73,23 +73,35 @@ MW=$(free_port); while [[ " $A $B $MS " == *" $MW "* ]]; do MW=$(free_port); don
 mkdir -p "$LOGS/maildev"  # its .eml files ($TMPDIR/maildev), kept with the logs
 TMPDIR="$LOGS" node node_modules/maildev/dist/bin/maildev.js --smtp "$MS" --web "$MW" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \
   > "$LOGS/maildev.out" 2>&1 & PIDS+=($!)
+# Social login's OpenID Connect provider (demo/oidc/provider.mjs, npm oidc-provider): its clients
+# redirect to the wallet service on the frame's port, so that port is chosen now; one client secret
+# per run, given to the provider and the backend only.
+F=$(free_port); while [[ " $A $B $MS $MW " == *" $F "* ]]; do F=$(free_port); done
+OIDC_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" node demo/oidc/provider.mjs --port 0 --issuer-host 127.0.0.1 \
+  --redirect "http://127.0.0.1:$F/w/v1/social/callback" > "$LOGS/oidc.out" 2> "$LOGS/oidc.err" & PIDS+=($!)
 BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
 cargo build -q -p wallet-modal-demo  # a no-op when up to date; never a stale backend
 wait_port "$A" && wait_port "$B" || echo "anvil did not start"
 wait_port "$MS" && wait_port "$MW" || echo "maildev did not start"
+for _ in $(seq 300); do grep -q '^oidc on ' "$LOGS/oidc.out" && break; sleep 0.1; done
+OIDC_URL=$(sed -n 's/^oidc on //p' "$LOGS/oidc.out" | head -1)
+[ -n "$OIDC_URL" ] || { echo "the OIDC provider did not start:"; cat "$LOGS/oidc.err"; }
 # The demo contracts (tokens, an NFT collection, some history) on both chains, as make demo has
 # them; the NFTs' tokenURI names the backend, so its port is chosen first.
-S=$(free_port)
+S=$(free_port); while [ "$S" = "$F" ]; do S=$(free_port); done
 node demo/contracts/deploy.mjs --rpc "http://127.0.0.1:$A" --rpc "http://127.0.0.1:$B" --api-url "http://127.0.0.1:$S" \
   --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
-"$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" --contracts "$LOGS/contracts.json" \
-  --frame-port 0 --smtp "127.0.0.1:$MS" > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
+WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" \
+  --contracts "$LOGS/contracts.json" --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} \
+  > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
 # `frame on …` (the secure frame's own origin) comes right after `listening on …`.
 for _ in $(seq 300); do grep -q '^frame on ' "$LOGS/backend.out" && break; sleep 0.1; done
 BACKEND_URL=$(sed -n 's/^listening on //p' "$LOGS/backend.out" | head -1)
 FRAME_ORIGIN=$(sed -n 's/^frame on //p' "$LOGS/backend.out" | head -1)
 export WM_FRAME_URL="${FRAME_ORIGIN:+$FRAME_ORIGIN/frame}"
 export WM_MAIL_URL="http://127.0.0.1:$MW"
+export WM_OIDC_URL="$OIDC_URL"
 export WM_CONTRACTS="$(cat "$LOGS/contracts.json" 2>/dev/null || echo null)"
 export WM_BACKEND_URL="$BACKEND_URL"
 export WM_CHAINS="[{\"chainId\":31337,\"rpcUrl\":\"http://127.0.0.1:$A\"},{\"chainId\":31338,\"rpcUrl\":\"http://127.0.0.1:$B\"}]"
