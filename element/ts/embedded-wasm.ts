@@ -10,7 +10,6 @@ import wasmPath from '../pkg/embedded/wallet_modal_embedded_bg.wasm';
 import type { EmbeddedPart, Snapshot } from './protocol';
 import type { Effect } from './engine';
 import type { Eip1193Provider } from './discovery';
-import { jsonSafe } from './discovery';
 
 /** The views' intents the module reads. */
 export const EMBEDDED_EVENTS = new Set([
@@ -30,8 +29,6 @@ export interface EmbeddedHost {
   stringify(value: object): string;
   /** One of the module's engine-shaped effects (startTimer, alert, emit, dispatch). */
   effect(effect: Effect): void;
-  /** The answer to the engine's (or a lazy module's) provider request `id`. */
-  providerResult(id: number, answer: { result?: unknown; error?: { code: number; message: string } }): void;
   render(): void;
 }
 
@@ -67,14 +64,23 @@ export class EmbeddedBridge {
     this.#dispatch({ type: 'init', random: Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('') });
     addEventListener('message', this.#onMessage);
     this.#telegramReturn();
-    // The host's getProvider('eip155') while the embedded wallet is connected.
+    // The `embedded` connector's EIP-1193 provider: the engine's requests and the host's
+    // getProvider('eip155') alike.
     this.provider = {
       request: ({ method, params }: { method: string; params?: unknown }) => {
         if (typeof method !== 'string') return Promise.reject(new ProviderRpcError(-32600, 'Invalid request'));
-        const key = `h${++this.#next}`;
+        const key = `p${++this.#next}`;
         return new Promise((resolve, reject) => {
           this.#hostRequests.set(key, { resolve, reject });
-          this.#dispatch({ type: 'request', key, method, params: jsonSafe(params ?? []) });
+          let safe: unknown;
+          try {
+            // Only JSON crosses into the module (no BigInt, no cycles, no functions).
+            safe = JSON.parse(JSON.stringify(params ?? []));
+          } catch {
+            this.#hostRequests.delete(key);
+            return reject(new ProviderRpcError(-32602, 'Invalid params: not JSON'));
+          }
+          this.#dispatch({ type: 'request', key, method, params: safe });
         });
       },
       on: () => {},
@@ -120,11 +126,6 @@ export class EmbeddedBridge {
 
   run(event: object): void {
     this.#dispatch(event);
-  }
-
-  /** A provider request of the engine (or of a lazy module) to the `embedded` connector. */
-  request(id: number, method: string, params: unknown): void {
-    this.#dispatch({ type: 'request', key: `e${id}`, method, params: params ?? [] });
   }
 
   /**
@@ -192,7 +193,6 @@ export class EmbeddedBridge {
       case 'answer': {
         const key = e.key as string;
         const error = e.error as { code: number; message: string } | undefined;
-        if (key.startsWith('e')) return this.#host.providerResult(Number(key.slice(1)), error ? { error } : { result: e.result });
         const p = this.#hostRequests.get(key);
         this.#hostRequests.delete(key);
         if (!p) return;

@@ -152,9 +152,9 @@ export class WalletModalElement extends HTMLElement {
   #providers = new Map<string, Eip1193Provider>();
   /** The WalletConnect provider, loaded on first use (pairing, or restoring a stored session). */
   #walletConnect: Promise<WalletConnectProvider> | null = null;
-  /** Counts releases of the WalletConnect connector: a request queued behind the module load is
-   * dropped when the engine released the connector meanwhile (e.g. the modal closed). */
-  #walletConnectReleases = 0;
+  /** Counts releases of the lazily loaded connectors (WalletConnect, embedded): a request queued
+   * behind the module load is dropped when the engine released the connector meanwhile. */
+  #lazyReleases = 0;
   #listeners = new Map<string, Array<[string, (...args: unknown[]) => void]>>();
   #timers = new Map<string, ReturnType<typeof setTimeout>>();
   #stopDiscovery: (() => void) | null = null;
@@ -245,6 +245,7 @@ export class WalletModalElement extends HTMLElement {
     this.#accountLoading = false;
     this.#embedded?.free();
     this.#embedded = null;
+    this.#providers.delete(EMBEDDED_ID);
     this.#embeddedLoading = null;
   }
 
@@ -360,10 +361,9 @@ export class WalletModalElement extends HTMLElement {
   getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
     const account = this.#snapshot?.account;
     if (!account || account.namespace !== namespace) return undefined;
-    // The embedded wallet asks for approval in the modal itself (ApproveTransaction).
-    if (account.connectorId === EMBEDDED_ID) return this.#embedded?.provider;
     const wallet = this.#providers.get(account.connectorId);
-    return wallet && forwardingProvider(wallet, this.#hostRequests);
+    // The embedded wallet asks for approval in the modal itself (ApproveTransaction): not watched.
+    return wallet && (account.connectorId === EMBEDDED_ID ? wallet : forwardingProvider(wallet, this.#hostRequests));
   }
 
   /** Tells the engine of the host's requests it watches (wallet prompts, sent transactions). */
@@ -467,7 +467,6 @@ export class WalletModalElement extends HTMLElement {
     options: () => this.#options(),
     stringify: (v: object) => JSON.stringify(v, wellFormedReplacer),
     effect: (e: Effect) => this.#effect(e),
-    providerResult: (id: number, answer: object) => this.#run({ type: 'providerResult', id, ...answer }),
     render: () => this.#views?.render(this.#viewSnapshot()),
   };
 
@@ -509,25 +508,23 @@ export class WalletModalElement extends HTMLElement {
 
   /** Loads the embedded-wallet module once (a failed load is tried again on the next need). */
   #loadEmbedded(): Promise<EmbeddedBridge> {
-    if (this.#embeddedLoading) return this.#embeddedLoading;
     const generation = this.#generation;
-    const loading = import('./embedded-wasm')
+    return (this.#embeddedLoading ??= import('./embedded-wasm')
       .then((m) => m.loadEmbeddedBridge(this.#moduleHost))
-      .then((bridge) => {
-        if (generation !== this.#generation) {
-          bridge.free();
-          throw new Error('wallet-modal left the page');
-        }
-        this.#embedded = bridge;
-        if (this.#snapshot) bridge.sync(this.#snapshot);
-        this.#views?.render(this.#viewSnapshot());
-        return bridge;
-      });
-    loading.catch(() => {
-      if (this.#embeddedLoading === loading) this.#embeddedLoading = null;
-    });
-    this.#embeddedLoading = loading;
-    return loading;
+      .then(
+        (bridge) => {
+          if (generation !== this.#generation) throw (bridge.free(), new Error('wallet-modal left the page'));
+          this.#embedded = bridge;
+          this.#providers.set(EMBEDDED_ID, bridge.provider);
+          bridge.sync(this.#snapshot!);
+          this.#moduleHost.render();
+          return bridge;
+        },
+        (err: unknown) => {
+          this.#embeddedLoading = null;
+          throw err;
+        },
+      ));
   }
 
   #effect(e: Effect): void {
@@ -586,20 +583,18 @@ export class WalletModalElement extends HTMLElement {
   }
 
   #providerRequest(id: number, connectorId: string, method: string, params: unknown): void {
-    if (connectorId === EMBEDDED_ID) {
-      this.#loadEmbedded().then(
-        (b) => b.request(id, method, jsonSafe(params)),
-        (err: unknown) => this.#run({ type: 'providerResult', id, error: { code: 4900, message: err instanceof Error ? err.message : String(err) } }),
-      );
-      return;
-    }
-    if (connectorId === WALLETCONNECT_ID && !this.#providers.has(connectorId)) {
-      const [generation, releases] = [this.#generation, this.#walletConnectReleases];
+    // WalletConnect and the embedded wallet load on their first request (pairing, a login, a
+    // stored session to restore); a request queued behind the load is dropped if the engine
+    // released the connector meanwhile (e.g. the modal closed).
+    const lazy: (() => Promise<unknown>) | null =
+      connectorId === WALLETCONNECT_ID ? () => this.#loadWalletConnect() : connectorId === EMBEDDED_ID ? () => this.#loadEmbedded() : null;
+    if (lazy && !this.#providers.has(connectorId)) {
+      const [generation, releases] = [this.#generation, this.#lazyReleases];
       const fail = (message: string) => this.#run({ type: 'providerResult', id, error: { code: 4900, message } });
-      this.#loadWalletConnect().then(
+      lazy().then(
         () => {
           if (generation !== this.#generation) return;
-          if (releases !== this.#walletConnectReleases) return fail('WalletConnect: released before it loaded');
+          if (releases !== this.#lazyReleases) return fail(`${connectorId}: released before it loaded`);
           this.#providerRequest(id, connectorId, method, params);
         },
         (err: unknown) => fail(err instanceof Error ? err.message : String(err)),
@@ -643,10 +638,13 @@ export class WalletModalElement extends HTMLElement {
 
   /** The engine is done with a connector: stop listening; WalletConnect also ends its session or pairing. */
   #release(connectorId: string): void {
-    if (connectorId === EMBEDDED_ID) return this.#embedded?.run({ type: 'release' });
     this.#unlisten(connectorId);
+    if (connectorId === EMBEDDED_ID) {
+      this.#lazyReleases++;
+      return this.#embedded?.run({ type: 'release' });
+    }
     if (connectorId !== WALLETCONNECT_ID) return;
-    this.#walletConnectReleases++;
+    this.#lazyReleases++;
     (this.#providers.get(connectorId) as WalletConnectProvider | undefined)?.release();
   }
 

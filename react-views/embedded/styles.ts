@@ -27,6 +27,7 @@ export const EMBEDDED_CSS = `
 .wm-qr { box-sizing: border-box; display: flex; align-items: center; justify-content: center; align-self: center;
   width: min(100%, 272px); aspect-ratio: 1; padding: 12px; border-radius: var(--_r-l, 16px); background: #fff; color: #141414; }
 .wm-qr svg { display: block; width: 100%; height: 100%; }
+.wm-farcaster .wm-button { text-decoration: none; color: var(--_fg); }
 `;
 
 export function useEmbeddedStyles(ref: RefObject<Element | null>): void {

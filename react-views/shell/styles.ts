@@ -238,7 +238,7 @@ export const css = String.raw`
   transition: background-color 120ms ease;
 }
 .wm-row:hover:not(:disabled) { background: var(--_bg3); }
-.wm-row:disabled, .wm-placeholder-row:disabled { cursor: not-allowed; opacity: 0.55; }
+.wm-row:disabled { cursor: not-allowed; opacity: 0.55; }
 
 .wm-row-text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .wm-row-name { font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

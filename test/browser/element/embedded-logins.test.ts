@@ -5,6 +5,7 @@
 import { expect } from '@esm-bundle/chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { byText, createModal, nextEvent, viewRoot, waitFor } from './helpers';
+import { expectNoSeriousAxeViolations } from '../views/axe';
 
 /** Acts as the visitor in another window of this browser (web-test-runner.config.mjs, 'wallet-modal-visitor'). */
 const visitor = (payload: object) => executeServerCommand('visitor', payload);
@@ -26,6 +27,11 @@ describe('the embedded wallet: Farcaster', function () {
     const link = await waitFor(() => root.querySelector<HTMLAnchorElement>('[data-field="farcaster-link"]'), 'the sign-in link', 15_000);
     expect(root.querySelector('.wm-farcaster svg[role="img"]'), 'the QR code').to.not.equal(null);
     expect(new URL(link.href).pathname).to.equal('/demo/farcaster/');
+    for (const theme of ['light', 'dark']) {
+      el.setThemeMode(theme);
+      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), theme);
+      await expectNoSeriousAxeViolations(root, `ConnectingFarcaster (${theme})`);
+    }
     const connected = nextEvent(el, 'connect', 30_000);
     await visitor({ action: 'farcaster-approve', url: link.href });
     const e = await connected;

@@ -3,6 +3,7 @@
 import { expect } from '@esm-bundle/chai';
 import { recoverMessageAddress, recoverTypedDataAddress, getAddress } from 'viem';
 import { byText, createModal, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { expectNoSeriousAxeViolations } from '../views/axe';
 
 /** waitFor with an async predicate. */
 async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeout = 15_000): Promise<T> {
@@ -224,4 +225,36 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     await typeEmail(el, unique());
     await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Unable to load email login dependency'), 'the refusal', 5_000);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`EmailLogin, ApproveTransaction and UpdateEmailWallet in ${theme}: no serious axe violation`, async () => {
+      localStorage.clear();
+      const el = await createModal({ 'theme-mode': theme });
+      const email = unique();
+      const root = await toCodeStep(el, email);
+      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), theme);
+      await expectNoSeriousAxeViolations(root, `EmailLogin (${theme})`);
+      const connected = nextEvent(el, 'connect', 20_000);
+      await enterCode(el, await codeFor(email, 0));
+      const address = (await connected).detail.address as string;
+      const provider = el.getProvider('eip155');
+      const requests: Array<[string, unknown[]]> = [
+        ['personal_sign', ['0x68656c6c6f', address]],
+        ['eth_signTypedData_v4', [address, JSON.stringify({ types: { EIP712Domain: [], Mail: [] }, primaryType: 'Mail', domain: { name: 'Ether Mail' }, message: { contents: 'Hello' } })]],
+        ['eth_sendTransaction', [{ from: address, to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data: `0x095ea7b3${'70997970c51812dc3a010c7d01b50e0d17dc79c8'.padStart(64, '0')}${'f'.repeat(64)}` }]],
+      ];
+      for (const [method, params] of requests) {
+        const pending = provider.request({ method, params }).catch(() => null);
+        await waitFor(() => root.querySelector('.wm-approve'), `ApproveTransaction for ${method}`);
+        await expectNoSeriousAxeViolations(root, `ApproveTransaction ${method} (${theme})`);
+        byText(root, 'button', 'Reject')!.click();
+        await pending;
+        await waitFor(() => !root.querySelector('.wm-approve'), 'the approval left');
+      }
+      await el.open();
+      (await waitFor(() => root.querySelector<HTMLButtonElement>('.wm-edit-email'), 'Edit email')).click();
+      await waitFor(() => root.querySelector('.wm-update-email input[name="email"]'), 'UpdateEmailWallet');
+      await expectNoSeriousAxeViolations(root, `UpdateEmailWallet (${theme})`);
+    });
+  }
 });
