@@ -73,6 +73,16 @@ export default {
               await page.close();
             }
           }
+          // The social login popup at the local OpenID Connect provider: sign in as `login`, allow.
+          case 'oidc-login': {
+            const page = await byUrl(payload.prefix);
+            await page.waitForSelector('#login', { timeout: 10_000 });
+            await page.type('#login', payload.login);
+            await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button.primary')]);
+            await page.waitForSelector('button.primary', { timeout: 10_000 });
+            await page.click('button.primary'); // Allow: the popup goes on to the wallet service and closes
+            return true;
+          }
           // The visitor closes the window whose address starts with `prefix` (a login popup).
           case 'close-window': {
             await (await byUrl(payload.prefix)).close();

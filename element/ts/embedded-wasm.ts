@@ -19,8 +19,7 @@ export const EMBEDDED_EVENTS = new Set([
 const TIMER_PREFIX = 'embedded-';
 /** Largest message heard from the frame or the popup (characters of its JSON). */
 const MAX_MESSAGE = 256 * 1024;
-/** Social popup (spec §9): 600×800, watched every second. */
-const POPUP_FEATURES = 'popup=yes,width=600,height=800';
+/** The social popup (opened 600×800 by the element) is watched every second (spec §9). */
 const POPUP_POLL_MS = 1_000;
 const SOCIAL_RESULT = '@w3m-social/RESULT';
 
@@ -129,13 +128,13 @@ export class EmbeddedBridge {
   }
 
   /**
-   * Opens the social login popup in the visitor's click (a popup opened later is blocked); the
-   * module then sends it to the provider's page.
+   * Watches the social login popup the element opened in the visitor's click (checked every
+   * second: closing it is 'Popup closed'); the module then sends it to the provider's page.
    */
-  openPopup(): void {
-    this.#closePopup();
-    this.#popup = open('about:blank', 'wallet-modal-social', POPUP_FEATURES);
-    if (!this.#popup) return;
+  watchPopup(popup: Window): void {
+    if (this.#popup !== popup) this.#closePopup();
+    this.#popup = popup;
+    clearInterval(this.#popupTimer ?? undefined);
     this.#popupTimer = setInterval(() => {
       if (this.#popup?.closed) {
         this.#closePopup();

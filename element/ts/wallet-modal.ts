@@ -410,12 +410,20 @@ export class WalletModalElement extends HTMLElement {
       const next = this.#queue.shift()!;
       try {
         const type = (next as { type?: unknown }).type;
+        // A social login's popup opens in the visitor's click, before anything else happens (a
+        // window opened later, once the module answers, would be blocked): 600×800 (spec §9).
+        const popup = type === 'socialLogin' ? open('about:blank', 'wallet-modal-social', 'popup=yes,width=600,height=800') : null;
         if (this.#embedded?.handles(next)) {
-          // The popup opens in the visitor's click, before anything else happens.
-          if (type === 'socialLogin') this.#embedded.openPopup();
+          if (popup !== null) this.#embedded.watchPopup(popup);
           this.#embedded.run(next);
         } else if (typeof type === 'string' && EMBEDDED_INTENTS.has(type)) {
-          void this.#loadEmbedded().then((b) => b.run(next), () => {});
+          void this.#loadEmbedded().then(
+            (b) => {
+              if (popup !== null) b.watchPopup(popup);
+              b.run(next);
+            },
+            () => popup?.close(),
+          );
         } else if (this.#account?.handles(next)) this.#account.run(next);
         else this.#apply(this.#engine.dispatch(next));
       } catch (err) {

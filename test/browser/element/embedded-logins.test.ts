@@ -4,7 +4,7 @@
 // real backend, nothing stubbed.
 import { expect } from '@esm-bundle/chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { byText, createModal, nextEvent, viewRoot, waitFor } from './helpers';
+import { byText, createModal, nextEvent, testEnv, viewRoot, waitFor } from './helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 
 /** Acts as the visitor in another window of this browser (web-test-runner.config.mjs, 'wallet-modal-visitor'). */
@@ -38,5 +38,48 @@ describe('the embedded wallet: Farcaster', function () {
     expect(e.detail.connectorId).to.equal('embedded');
     await el.open();
     await waitFor(() => byText(viewRoot(el), '[part~="embedded-user"]', 'alice'), 'the Farcaster user name on Account', 15_000);
+  });
+});
+
+describe('the embedded wallet: social login', function () {
+  this.timeout(60_000);
+  afterEach(() => {
+    for (const el of document.querySelectorAll('wallet-modal')) el.remove();
+    for (const f of document.querySelectorAll('iframe')) f.remove();
+  });
+
+  it('logs in with Google at the local OpenID Connect provider in the popup, the same login again being the same wallet', async () => {
+    const env = await testEnv();
+    let address = '';
+    for (const round of [1, 2]) {
+      localStorage.clear();
+      const el = await createModal();
+      await el.open();
+      const root = viewRoot(el);
+      const google = await waitFor(() => root.querySelector<HTMLButtonElement>('[data-social="google"]'), 'the Google button');
+      const connected = nextEvent(el, 'connect', 30_000);
+      google.click();
+      await visitor({ action: 'oidc-login', prefix: env.oidcUrl, login: 'carol' });
+      const e = await connected;
+      expect(e.detail.connectorId).to.equal('embedded');
+      if (round === 1) address = e.detail.address;
+      else expect(e.detail.address, 'the same account at the same provider').to.equal(address);
+      await el.open();
+      await waitFor(() => byText(viewRoot(el), '[part~="embedded-user"]', 'carol@example.com'), 'the account email on Account', 15_000);
+      await el.disconnect();
+      el.remove();
+    }
+  });
+
+  it('says Popup closed when the visitor closes the login window', async () => {
+    localStorage.clear();
+    const env = await testEnv();
+    const el = await createModal();
+    await el.open();
+    const root = viewRoot(el);
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-social="github"]') ?? (root.querySelector<HTMLButtonElement>('[data-social="other"]')?.click(), null), 'the GitHub button')).click();
+    await visitor({ action: 'close-window', prefix: env.oidcUrl });
+    await waitFor(() => byText(root, '[role="alert"]', 'Popup closed'), 'Popup closed', 5_000);
+    expect(el.getState().account).to.equal(null);
   });
 });

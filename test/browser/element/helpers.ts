@@ -4,6 +4,8 @@ export interface TestEnv {
   /** The secure frame on the backend's second origin (`…/frame`), and the mail sink's base URL. */
   frameUrl: string;
   mailUrl: string;
+  /** The local OpenID Connect provider standing in for the social logins. */
+  oidcUrl: string;
   chains: Array<{ chainId: number; rpcUrl: string }>;
   /** The demo contracts deployed for this run (scripts/test.sh, demo/contracts/deploy.mjs). */
   contracts: { chains: Array<{ chainId: number; tokens: Array<{ kind: string; address: string; name: string; symbol: string; decimals: number; spam: boolean }> }> } | null;
