@@ -163,14 +163,14 @@ export function createApi(fetchFn: Fetch, base: string) {
     async emailUpdateSecondary(token: string, otp: string): Promise<string> {
       return need(str((await post('/w/v1/email/update/secondary', { otp }, { token })).email, 320));
     },
-    async socialUri(provider: string, origin: string): Promise<string> {
-      return need(str((await get(`/w/v1/social/uri?provider=${q(provider)}&origin=${q(origin)}`)).uri, 4096));
+    async socialUri(provider: string, origin: string, projectId: string): Promise<string> {
+      return need(str((await get(`/w/v1/social/uri?provider=${q(provider)}&origin=${q(origin)}&projectId=${q(projectId)}`)).uri, 4096));
     },
     async socialConnect(resultUri: string, deviceId: string): Promise<Login> {
       return parseLogin(await post('/w/v1/social/connect', { resultUri, deviceId }));
     },
-    async farcasterChannel(origin: string): Promise<{ url: string; channelToken: string }> {
-      const j = await post('/w/v1/farcaster/channel', { origin });
+    async farcasterChannel(origin: string, projectId: string): Promise<{ url: string; channelToken: string }> {
+      const j = await post('/w/v1/farcaster/channel', { origin, projectId });
       return { url: need(str(j.url, 4096)), channelToken: need(str(j.channelToken, 512)) };
     },
     /** One long-poll: the login once the Farcaster client approved; ApiError 408 meanwhile. */

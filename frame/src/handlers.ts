@@ -174,7 +174,7 @@ export const handlers: Record<string, Handler> = {
 
   async GET_SOCIAL_REDIRECT_URI(ctx, p) {
     const name = must(provider(p.provider), 'Invalid provider');
-    const uri = must(httpUrl(await ctx.api.socialUri(name, ctx.state.origin)), 'The wallet service sent an unexpected answer');
+    const uri = must(httpUrl(await ctx.api.socialUri(name, ctx.state.origin, ctx.state.projectId)), 'The wallet service sent an unexpected answer');
     ctx.state.socialProvider = name;
     return { uri };
   },
@@ -186,7 +186,7 @@ export const handlers: Record<string, Handler> = {
   },
 
   async GET_FARCASTER_URI(ctx) {
-    const { url, channelToken } = await ctx.api.farcasterChannel(ctx.state.origin);
+    const { url, channelToken } = await ctx.api.farcasterChannel(ctx.state.origin, ctx.state.projectId);
     ctx.state.farcasterChannel = channelToken;
     return { url };
   },

@@ -323,6 +323,7 @@ test('social login: the authorization URL names the embedding origin; the result
   assert.equal(new URL(uri).searchParams.get('origin'), DAPP);
   const call = service.calls.find((c) => c.path === '/w/v1/social/uri');
   assert.equal(new URLSearchParams(call.query).get('origin'), DAPP);
+  assert.equal(new URLSearchParams(call.query).get('projectId'), 'demo-project', 'the service checks the origin against the project');
   assert.deepEqual(await e.fails('GET_SOCIAL_REDIRECT_URI', { provider: 'goo gle' }), { message: 'Invalid provider' });
   const user = await e.ok('CONNECT_SOCIAL', { uri: `${FRAME_BASE}/social/done?sub=alice&provider=google` });
   const [account] = service.accounts.values();
@@ -342,6 +343,7 @@ test('Farcaster: GET_FARCASTER_URI gives the link; CONNECT_FARCASTER waits for t
   const { url } = await e.ok('GET_FARCASTER_URI');
   const channelToken = new URL(url).searchParams.get('channelToken');
   assert.equal(service.calls.find((c) => c.path === '/w/v1/farcaster/channel').body.origin, DAPP);
+  assert.equal(service.calls.find((c) => c.path === '/w/v1/farcaster/channel').body.projectId, 'demo-project');
   const id = e.send('CONNECT_FARCASTER');
   await new Promise((r) => setTimeout(r, 80));
   assert.equal(e.posted.filter((m) => m.id === id).length, 0, 'waiting for the Farcaster client');

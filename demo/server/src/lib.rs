@@ -611,15 +611,29 @@ async fn origins(headers: HeaderMap, Query(q): Params) -> Response {
         Ok(id) => id,
         Err((status, msg)) => return error(status, msg),
     };
-    let allowed_origins = if id == "foreign-origin" {
+    Json(AllowedOrigins {
+        allowed_origins: project_origins(&id),
+    })
+    .into_response()
+}
+
+/// The origins a demo project allows (wildcard patterns): the local pages, or, for project
+/// `foreign-origin`, one that no test page has.
+pub fn project_origins(project: &str) -> Vec<String> {
+    if project == "foreign-origin" {
         vec!["https://only.example.com".to_string()]
     } else {
         vec![
             "http://127.0.0.1:*".to_string(),
             "http://localhost:*".to_string(),
         ]
-    };
-    Json(AllowedOrigins { allowed_origins }).into_response()
+    }
+}
+
+/// Whether `origin` may embed the secure frame for `project` (the wallet service checks this
+/// itself before a login hands anything to an origin: the frame's own check is not the only one).
+pub fn origin_allowed_for(project: &str, origin: &str) -> bool {
+    !project.is_empty() && project.len() <= 128 && wm_core::service::origins::origin_allowed(origin, &project_origins(project))
 }
 
 // ---------------------------------------------------------------------------------------------------------

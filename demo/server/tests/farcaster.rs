@@ -175,7 +175,7 @@ impl Channel {
 }
 
 async fn open(s: &Server) -> Channel {
-    let r = frame_post(s, "/w/v1/farcaster/channel", &json!({ "origin": DAPP })).await;
+    let r = frame_post(s, "/w/v1/farcaster/channel", &json!({ "origin": DAPP, "projectId": "demo-project" })).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let j = r.json();
     let token = j["channelToken"].as_str().unwrap().to_string();
@@ -443,12 +443,21 @@ async fn a_channel_is_opened_at_the_relay_for_the_embedding_origin() {
 
     for bad in [
         json!({}),
-        json!({ "origin": "not an origin" }),
-        json!({ "origin": "http://a.test/path" }),
-        json!({ "origin": 7 }),
+        json!({ "origin": "not an origin", "projectId": "demo-project" }),
+        json!({ "origin": "http://a.test/path", "projectId": "demo-project" }),
+        json!({ "origin": 7, "projectId": "demo-project" }),
     ] {
         let r = frame_post(&s, "/w/v1/farcaster/channel", &bad).await;
         assert_eq!(r.status, 400, "{bad}: {}", r.text());
+    }
+    // The embedding origin must be one the project allows (checked by the service itself).
+    for bad in [
+        json!({ "origin": "https://evil.example", "projectId": "demo-project" }),
+        json!({ "origin": DAPP, "projectId": "foreign-origin" }),
+        json!({ "origin": DAPP }),
+    ] {
+        let r = frame_post(&s, "/w/v1/farcaster/channel", &bad).await;
+        assert_eq!(r.status, 403, "{bad}: {}", r.text());
     }
     // Only the frame calls the service.
     let r = common::request(
@@ -456,7 +465,7 @@ async fn a_channel_is_opened_at_the_relay_for_the_embedding_origin() {
         "POST",
         "/w/v1/farcaster/channel",
         &[("Origin", DAPP), ("Content-Type", "application/json")],
-        &json_body(&json!({ "origin": DAPP })),
+        &json_body(&json!({ "origin": DAPP, "projectId": "demo-project" })),
     )
     .await;
     assert_eq!(r.status, 403);
@@ -466,7 +475,7 @@ async fn a_channel_is_opened_at_the_relay_for_the_embedding_origin() {
         "POST",
         "/w/v1/farcaster/channel",
         &[],
-        &json_body(&json!({ "origin": DAPP })),
+        &json_body(&json!({ "origin": DAPP, "projectId": "demo-project" })),
     )
     .await;
     assert_eq!(r.status, 404);

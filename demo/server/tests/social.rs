@@ -185,7 +185,7 @@ impl Setup {
 
     async fn social_uri(&self, provider: &str, origin: &str) -> Resp {
         let path = format!(
-            "/w/v1/social/uri?provider={}&origin={}",
+            "/w/v1/social/uri?provider={}&origin={}&projectId=demo-project",
             enc(provider),
             enc(origin)
         );
@@ -506,7 +506,7 @@ async fn an_unknown_provider_or_a_bad_origin_is_refused_with_400() {
     let r = s
         .call(
             "GET",
-            "/w/v1/social/uri?origin=http%3A%2F%2F127.0.0.1%3A1",
+            "/w/v1/social/uri?origin=http%3A%2F%2F127.0.0.1%3A1&projectId=demo-project",
             None,
             b"",
         )
@@ -528,11 +528,21 @@ async fn an_unknown_provider_or_a_bad_origin_is_refused_with_400() {
             .unwrap()
             .starts_with("Invalid origin"));
     }
+    // The service checks the embedding origin against the project's allowed origins itself: a
+    // caller naming an origin the project does not allow gets no sign-in to hand to it.
+    for path in [
+        "/w/v1/social/uri?provider=google&origin=https%3A%2F%2Fevil.example&projectId=demo-project",
+        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1&projectId=foreign-origin",
+        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1",
+    ] {
+        let r = s.call("GET", path, None, b"").await;
+        assert_error(&r, 403, "This origin is not allowed for the project");
+    }
     // The wallet service's usual origin rule: another site's page cannot call it.
     let r = common::request(
         s.frame,
         "GET",
-        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1",
+        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1&projectId=demo-project",
         &[("Origin", "http://evil.test")],
         b"",
     )
@@ -560,7 +570,7 @@ async fn without_an_oidc_provider_social_login_answers_503() {
     let frame = server.frame_addr.unwrap();
     let r = common::get(
         frame,
-        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1",
+        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1&projectId=demo-project",
     )
     .await;
     assert_error(

@@ -117,8 +117,15 @@ fn expired() -> ApiError {
 async fn channel(State(fc): State<Shared>, req: Request) -> ApiResult {
     let st = &fc.app;
     let b = body::json(st, req).await?;
-    let (siwe_uri, domain) = parse_origin(b.str("origin")?)
+    let origin = b.str("origin")?;
+    let (siwe_uri, domain) = parse_origin(origin)
         .ok_or_else(|| ApiError::bad("Invalid origin: expected http(s)://host[:port]"))?;
+    if !crate::origin_allowed_for(b.str("projectId").unwrap_or_default(), origin) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "This origin is not allowed for the project",
+        ));
+    }
     let nonce = hex(&random_bytes::<16>());
     let asked = json!({
         "siweUri": siwe_uri,

@@ -208,6 +208,13 @@ async fn uri(
     let origin = q.get("origin").filter(|o| valid_origin(o)).ok_or_else(|| {
         ApiError::bad("Invalid origin: an http(s) origin of at most 200 characters")
     })?;
+    let project = q.get("projectId").map(String::as_str).unwrap_or_default();
+    if !crate::origin_allowed_for(project, origin) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "This origin is not allowed for the project",
+        ));
+    }
     let cfg = &st.social.config;
     let issuer = cfg.issuer.as_deref().ok_or_else(not_configured)?;
     let frame = st.wallet.frame_origin().ok_or_else(not_configured)?;
