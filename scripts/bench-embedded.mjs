@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// `make bench` (embedded wallet): the demo page in headless Chromium (fresh profile per run) against
+// the real backend with its secure frame on a second port, the SMTP sink and an anvil chain, all on
+// loopback and started here (exactly these processes are stopped at the end). Printed, not asserted.
+//
+//   open() -> email field      open() on an idle page -> the email field is in the page, visible
+//                              and focusable (it must not wait for the frame); whether open()'s
+//                              own render (the modal's first frame) already had it
+//   open() -> frame READY      open() -> the secure frame's ready message (it loads in the
+//                              background once Connect shows the email row); usable 500 ms later
+//   code -> connected          the code submitted -> the element's `connect` event (the frame
+//                              verifies it, decrypts or creates the key, reads the account)
+//
+// Usage: node scripts/bench-embedded.mjs [--runs 5]
+import { spawn, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] || 5) || 5;
+const children = [];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const waitPort = async (port) => {
+  for (let i = 0; i < 300; i++) {
+    const ok = await new Promise((r) => net.connect(port, '127.0.0.1').on('connect', function () { this.end(); r(true); }).on('error', () => r(false)));
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listening on ${port}`);
+};
+function start(cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return child;
+}
+/** Resolves with the first capture of `re` in the child's output (read from its start). */
+const line = (child, re) =>
+  new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = re.exec(buf);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before printing ${re}`)));
+  });
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return `median ${median.toFixed(1)} ms  (min ${s[0].toFixed(1)}, max ${s.at(-1).toFixed(1)}, ${s.length} runs)`;
+};
+
+async function mailCode(mailUrl, to) {
+  for (let i = 0; i < 100; i++) {
+    const list = await fetch(`${mailUrl}/api/email`).then((r) => r.json());
+    const m = list.reverse().find((x) => x.to.some((t) => t.address === to) && /Your login code is \d{6}/.test(x.subject));
+    if (m) return /(\d{6})/.exec(m.subject)[1];
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no code mailed to ${to}`);
+}
+
+async function once(base, mailUrl, run) {
+  const browser = await puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.setBypassCSP(true); // the measuring code below is evaluated in the page
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.querySelector('wallet-modal')?.getState?.(), { timeout: 20_000 });
+    await new Promise((r) => setTimeout(r, 1000)); // an idle page
+    const frameOrigin = new URL((await (await fetch(`${base}/demo-config.json`)).json()).frameUrl).origin;
+    const opened = await page.evaluate(async (frame) => {
+      const el = document.querySelector('wallet-modal');
+      const field = () => {
+        const i = document.querySelector('wallet-modal-overlay')?.shadowRoot?.querySelector('input[name="email"]');
+        return i && i.getBoundingClientRect().width > 0 && i.checkVisibility({ visibilityProperty: true }) && !i.disabled ? i : null;
+      };
+      const ready = new Promise((resolve) => addEventListener('message', (e) => e.origin === frame && e.data?.type === '@w3m-frame/READY' && resolve(performance.now())));
+      const start = performance.now();
+      await el.open(); // open() renders the modal before it resolves
+      const withOpen = Boolean(field()); // the field came with the modal's own render
+      let fieldAt;
+      for (;;) {
+        if (field()) {
+          fieldAt = performance.now();
+          break;
+        }
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      field().focus();
+      const focused = document.querySelector('wallet-modal-overlay').shadowRoot.activeElement === field();
+      return { field: fieldAt - start, withOpen, focused, ready: (await ready) - start };
+    }, frameOrigin);
+    if (!opened.focused) throw new Error('the email field could not take focus');
+    const email = `bench-${run}-${Date.now()}@example.com`;
+    await page.evaluate((e) => {
+      const i = document.querySelector('wallet-modal-overlay').shadowRoot.querySelector('input[name="email"]');
+      i.value = e;
+      i.form.requestSubmit();
+    }, email);
+    const code = await mailCode(mailUrl, email);
+    await page.waitForFunction(() => document.querySelector('wallet-modal-overlay').shadowRoot.querySelector('.wm-code-input:not([disabled])'), { timeout: 20_000 });
+    const connect = await page.evaluate(async (c) => {
+      const el = document.querySelector('wallet-modal');
+      const connected = new Promise((resolve) => el.addEventListener('connect', () => resolve(performance.now()), { once: true }));
+      const i = document.querySelector('wallet-modal-overlay').shadowRoot.querySelector('.wm-code-input');
+      i.value = c;
+      const start = performance.now();
+      i.form.requestSubmit();
+      return (await connected) - start;
+    }, code);
+    return { ...opened, connect };
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  execFileSync('cargo', ['build', '-q', '-p', 'wallet-modal-demo'], { cwd: root, stdio: 'inherit' });
+  const [anvilPort, smtp, web, port, framePort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  start(require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil'), ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', '31337', '--silent']);
+  start('node', ['node_modules/maildev/dist/bin/maildev.js', '--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent']);
+  await Promise.all([waitPort(anvilPort), waitPort(smtp), waitPort(web)]);
+  const backend = start(path.join(process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-demo'), [
+    '--port', String(port), '--root', '.', '--chains', `31337=http://127.0.0.1:${anvilPort}`, '--frame-port', String(framePort), '--smtp', `127.0.0.1:${smtp}`,
+  ]);
+  // Both lines are read by one listener (the second may come in the same chunk as the first).
+  await line(backend, /frame on (\S+)/);
+  const base = `http://127.0.0.1:${port}`;
+  const mailUrl = `http://127.0.0.1:${web}`;
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await once(base, mailUrl, i));
+  console.log('embedded wallet, the demo page in headless Chromium (fresh profile per run), loopback backend + frame + SMTP sink:');
+  const withOpen = runs.filter((r) => r.withOpen).length;
+  console.log(`  open() -> focusable email field          ${stats(runs.map((r) => r.field))}  (rendered by open() itself, with the modal: ${withOpen}/${runs.length} runs)`);
+  console.log(`  open() -> secure frame READY              ${stats(runs.map((r) => r.ready))}  (usable 500 ms later)`);
+  console.log(`  code submitted -> connected               ${stats(runs.map((r) => r.connect))}`);
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+}
