@@ -83,3 +83,27 @@ describe('the embedded wallet: social login', function () {
     expect(el.getState().account).to.equal(null);
   });
 });
+
+describe('the embedded wallet: a Telegram mini-app return', function () {
+  this.timeout(30_000);
+  afterEach(() => {
+    for (const el of document.querySelectorAll('wallet-modal')) el.remove();
+    for (const f of document.querySelectorAll('iframe')) f.remove();
+  });
+
+  it('takes result_uri from the address, removes it at once and hands it to the frame', async () => {
+    localStorage.clear();
+    const env = await testEnv();
+    const frameOrigin = new URL(env.frameUrl).origin;
+    const url = new URL(location.href);
+    // A result the wallet service never issued: it reaches the service, which refuses it.
+    url.searchParams.set('result_uri', `${frameOrigin}/w/v1/social/result?token=${'0'.repeat(64)}`);
+    history.replaceState(history.state, '', url.toString());
+    const el = await createModal();
+    await waitFor(() => !new URL(location.href).searchParams.has('result_uri'), 'result_uri removed from the address');
+    expect(new URL(location.href).searchParams.has('wtr-session-id'), 'the rest of the address is kept').to.equal(true);
+    await el.open();
+    await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Failed to initiate social connection'), 'the refused result', 15_000);
+    expect(el.getState().account).to.equal(null);
+  });
+});
