@@ -165,6 +165,23 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     expect(err?.code).to.equal(4001);
   });
 
+  it('switches network through the frame: the provider then answers for the other anvil chain', async () => {
+    localStorage.clear();
+    const env = await testEnv();
+    const el = await createModal();
+    const address = await emailLogin(el);
+    const [a, b] = env.chains;
+    await rpc(b.rpcUrl, 'anvil_setBalance', [address, '0x1bc16d674ec80000']); // 2 ETH on chain B only
+    const provider = el.getProvider('eip155');
+    expect(await provider.request({ method: 'eth_chainId' })).to.equal(`0x${a.chainId.toString(16)}`);
+    const changed = nextEvent(el, 'networkchange', 15_000).catch(() => null);
+    await el.switchNetwork(`eip155:${b.chainId}`);
+    await waitFor(() => el.getState().network?.caipNetworkId === `eip155:${b.chainId}`, 'the network switched', 15_000);
+    await changed;
+    expect(await provider.request({ method: 'eth_chainId' })).to.equal(`0x${b.chainId.toString(16)}`);
+    expect(BigInt(await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] }))).to.equal(2n * 10n ** 18n);
+  });
+
   it('refuses a method outside the allow-list and says Action not allowed', async () => {
     localStorage.clear();
     const el = await createModal();
