@@ -5,7 +5,7 @@
 # latency; demo/server/benches/chain_api.rs), then the bundle sizes. Printed, not asserted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo run --release --quiet -p wallet-modal-core --example bench
+cargo run --release --quiet -p wallet-modal-core --features modules --example bench
 node scripts/bench-open.mjs --runs "${WM_BENCH_RUNS:-7}"
 node scripts/bench-embedded.mjs --runs "${WM_BENCH_RUNS:-5}" || echo "embedded wallet bench failed (see above)"
 cargo bench --quiet -p wallet-modal-demo --bench chain_api || echo "blockchain API bench failed (see above)"

@@ -122,27 +122,30 @@ export function getTabbables(root: Element): HTMLElement[] {
 
 class FocusTrapImpl implements FocusTrap {
   active = false;
-  private restoreTo: Element | null = null;
-  private lastInside: HTMLElement | null = null;
-  private addedTabIndex = false;
+  #restoreTo: Element | null = null;
+  #lastInside: HTMLElement | null = null;
+  #addedTabIndex = false;
 
-  constructor(
-    private readonly container: HTMLElement,
-    private readonly opts: FocusTrapOptions,
-  ) {}
+  readonly #container: HTMLElement;
+  readonly #opts: FocusTrapOptions;
+
+  constructor(container: HTMLElement, opts: FocusTrapOptions) {
+    this.#container = container;
+    this.#opts = opts;
+  }
 
   activate(): void {
     if (this.active) return;
     this.active = true;
-    const previous = deepActiveElement(this.container.ownerDocument);
-    this.restoreTo = previous && !composedContains(this.container, previous) ? previous : null;
+    const previous = deepActiveElement(this.#container.ownerDocument);
+    this.#restoreTo = previous && !composedContains(this.#container, previous) ? previous : null;
     stack.push(this);
-    this.container.addEventListener('keydown', this.onContainerKeydown);
-    this.container.ownerDocument.addEventListener('keydown', this.onDocumentKeydown);
-    this.container.ownerDocument.addEventListener('focusin', this.onFocusIn, true);
-    this.container.addEventListener('focusin', this.onInsideFocusIn);
-    if (!composedContains(this.container, deepActiveElement(this.container.ownerDocument))) {
-      this.focusFirst();
+    this.#container.addEventListener('keydown', this.#onContainerKeydown);
+    this.#container.ownerDocument.addEventListener('keydown', this.#onDocumentKeydown);
+    this.#container.ownerDocument.addEventListener('focusin', this.#onFocusIn, true);
+    this.#container.addEventListener('focusin', this.#onInsideFocusIn);
+    if (!composedContains(this.#container, deepActiveElement(this.#container.ownerDocument))) {
+      this.#focusFirst();
     }
   }
 
@@ -151,17 +154,17 @@ class FocusTrapImpl implements FocusTrap {
     this.active = false;
     const i = stack.indexOf(this);
     if (i >= 0) stack.splice(i, 1);
-    this.container.removeEventListener('keydown', this.onContainerKeydown);
-    this.container.ownerDocument.removeEventListener('keydown', this.onDocumentKeydown);
-    this.container.ownerDocument.removeEventListener('focusin', this.onFocusIn, true);
-    this.container.removeEventListener('focusin', this.onInsideFocusIn);
-    if (this.addedTabIndex) {
-      this.container.removeAttribute('tabindex');
-      this.addedTabIndex = false;
+    this.#container.removeEventListener('keydown', this.#onContainerKeydown);
+    this.#container.ownerDocument.removeEventListener('keydown', this.#onDocumentKeydown);
+    this.#container.ownerDocument.removeEventListener('focusin', this.#onFocusIn, true);
+    this.#container.removeEventListener('focusin', this.#onInsideFocusIn);
+    if (this.#addedTabIndex) {
+      this.#container.removeAttribute('tabindex');
+      this.#addedTabIndex = false;
     }
-    const target = this.restoreTo;
-    this.restoreTo = null;
-    this.lastInside = null;
+    const target = this.#restoreTo;
+    this.#restoreTo = null;
+    this.#lastInside = null;
     if (target && target.isConnected && typeof (target as HTMLElement).focus === 'function') {
       (target as HTMLElement).focus({ preventScroll: true });
     }
@@ -169,36 +172,36 @@ class FocusTrapImpl implements FocusTrap {
 
   ensureFocus(): void {
     if (!this.active) return;
-    if (!composedContains(this.container, deepActiveElement(this.container.ownerDocument))) {
-      this.focusContainer();
+    if (!composedContains(this.#container, deepActiveElement(this.#container.ownerDocument))) {
+      this.#focusContainer();
     }
   }
 
-  private get isTop(): boolean {
+  get #isTop(): boolean {
     return stack[stack.length - 1] === this;
   }
 
-  private focusContainer(): void {
-    if (!this.container.hasAttribute('tabindex')) {
-      this.container.setAttribute('tabindex', '-1');
-      this.addedTabIndex = true;
+  #focusContainer(): void {
+    if (!this.#container.hasAttribute('tabindex')) {
+      this.#container.setAttribute('tabindex', '-1');
+      this.#addedTabIndex = true;
     }
-    this.container.focus({ preventScroll: true });
+    this.#container.focus({ preventScroll: true });
   }
 
-  private focusFirst(): void {
-    const [first] = getTabbables(this.container);
+  #focusFirst(): void {
+    const [first] = getTabbables(this.#container);
     if (first) first.focus({ preventScroll: true });
-    else this.focusContainer();
+    else this.#focusContainer();
   }
 
-  private move(backwards: boolean): void {
-    const tabbables = getTabbables(this.container);
+  #move(backwards: boolean): void {
+    const tabbables = getTabbables(this.#container);
     if (tabbables.length === 0) {
-      this.focusContainer();
+      this.#focusContainer();
       return;
     }
-    const current = deepActiveElement(this.container.ownerDocument);
+    const current = deepActiveElement(this.#container.ownerDocument);
     const index = current ? tabbables.indexOf(current as HTMLElement) : -1;
     let next: HTMLElement;
     if (index === -1) {
@@ -211,45 +214,45 @@ class FocusTrapImpl implements FocusTrap {
     next.focus({ preventScroll: true });
   }
 
-  private handleKey(e: KeyboardEvent): void {
+  #handleKey(e: KeyboardEvent): void {
     if (e.defaultPrevented || e.isComposing) return;
     if (e.key === 'Tab' && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
-      this.move(e.shiftKey);
+      this.#move(e.shiftKey);
     } else if (e.key === 'Escape' || e.key === 'Esc') {
       e.preventDefault();
-      this.opts.onEscape?.();
+      this.#opts.onEscape?.();
     }
   }
 
-  private onContainerKeydown = (e: KeyboardEvent) => {
-    if (!this.isTop) return;
-    this.handleKey(e);
+  #onContainerKeydown = (e: KeyboardEvent) => {
+    if (!this.#isTop) return;
+    this.#handleKey(e);
   };
 
   /** Keys pressed while focus was lost to the body (the focused node was removed). */
-  private onDocumentKeydown = (e: KeyboardEvent) => {
-    if (!this.isTop) return;
-    if (e.composedPath().includes(this.container)) return; // handled by the container listener
-    const doc = this.container.ownerDocument;
+  #onDocumentKeydown = (e: KeyboardEvent) => {
+    if (!this.#isTop) return;
+    if (e.composedPath().includes(this.#container)) return; // handled by the container listener
+    const doc = this.#container.ownerDocument;
     const active = deepActiveElement(doc);
-    if (active === null || active === doc.body || active === doc.documentElement) this.handleKey(e);
+    if (active === null || active === doc.body || active === doc.documentElement) this.#handleKey(e);
   };
 
-  private onInsideFocusIn = (e: FocusEvent) => {
+  #onInsideFocusIn = (e: FocusEvent) => {
     const target = e.composedPath()[0];
-    if (target instanceof HTMLElement && target !== this.container) this.lastInside = target;
+    if (target instanceof HTMLElement && target !== this.#container) this.#lastInside = target;
   };
 
-  private onFocusIn = (e: FocusEvent) => {
-    if (!this.isTop) return;
-    if (e.composedPath().includes(this.container)) return;
+  #onFocusIn = (e: FocusEvent) => {
+    if (!this.#isTop) return;
+    if (e.composedPath().includes(this.#container)) return;
     // Focus went outside: pull it back.
-    const back = this.lastInside;
-    if (back && back.isConnected && composedContains(this.container, back) && isTabbable(back)) {
+    const back = this.#lastInside;
+    if (back && back.isConnected && composedContains(this.#container, back) && isTabbable(back)) {
       back.focus({ preventScroll: true });
     } else {
-      this.focusFirst();
+      this.#focusFirst();
     }
   };
 }
