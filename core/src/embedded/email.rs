@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use crate::embedded::frame::{EmailConnectAction, EmailUpdateFlow, EmailUpdateStep};
 use crate::embedded::throttle::EmailThrottle;
+use crate::service::constants::EMAIL_LOGIN_COOLDOWN_MS;
 use crate::service::errors::WmError;
 use crate::service::validation;
 
@@ -57,6 +58,8 @@ pub struct EmailSlice {
     pub update: EmailUpdateFlow,
     pub update_error: Option<String>,
     pub update_busy: bool,
+    /// The throttle's time before this send: restored when no email went out.
+    sent_before: Option<u64>,
 }
 
 impl EmailSlice {
@@ -67,6 +70,7 @@ impl EmailSlice {
     /// The visitor submits an email (or asks for the code again): the `CONNECT_EMAIL` payload, or
     /// the message to show under the field.
     pub fn submit(&mut self, email: &str, now: u64) -> Result<Value, String> {
+        self.sent_before = self.throttle.last_sent_ms();
         let email = email.trim();
         if email.len() > 254 || validation::validate_email(email).is_err() {
             self.field_error = Some("Invalid email".into());
@@ -102,8 +106,10 @@ impl EmailSlice {
         (shows && left > 0).then_some(left)
     }
 
-    /// The frame answered `CONNECT_EMAIL`.
-    pub fn sent(&mut self, result: Result<&Value, &WmError>) {
+    /// The frame answered `CONNECT_EMAIL`. When no email went out, the throttle does not count
+    /// this try: it goes back to where it was, or — the service refusing because another browser
+    /// just mailed this address ('Please try again after N seconds') — it waits the service's N.
+    pub fn sent(&mut self, result: Result<&Value, &WmError>, now: u64) {
         if self.step() != Step::Sending {
             return;
         }
@@ -112,7 +118,15 @@ impl EmailSlice {
             Ok(Some(EmailConnectAction::VerifyOtp)) => self.step = Some(Step::Otp),
             Ok(Some(EmailConnectAction::Connect)) => self.step = Some(Step::Connecting),
             Ok(None) => self.fail_send("The wallet service gave an unexpected answer".into()),
-            Err(e) => self.fail_send(e.message()),
+            Err(e) => {
+                let m = e.message();
+                let wait = m.strip_prefix("Please try again after ").and_then(|r| r.strip_suffix(" seconds")).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n <= 30);
+                self.throttle = match wait {
+                    Some(n) => EmailThrottle::with_last_sent(Some((now + n * 1000).saturating_sub(EMAIL_LOGIN_COOLDOWN_MS))),
+                    None => EmailThrottle::with_last_sent(self.sent_before),
+                };
+                self.fail_send(m);
+            }
         }
     }
 
@@ -232,7 +246,7 @@ mod tests {
     fn a_second_email_within_30_s_is_throttled_with_a_countdown() {
         let mut s = EmailSlice::default();
         assert_eq!(s.submit("a@example.com", 1_000).unwrap(), json!({"email": "a@example.com"}));
-        s.sent(Ok(&json!({"action": "VERIFY_OTP"})));
+        s.sent(Ok(&json!({"action": "VERIFY_OTP"})), 0);
         assert_eq!(s.step(), Step::Otp);
         assert_eq!(s.submit("a@example.com", 11_000).unwrap_err(), "Please try again after 20 seconds");
         assert_eq!(s.countdown(12_500), Some(19));
@@ -247,21 +261,35 @@ mod tests {
         for (action, step) in [("VERIFY_DEVICE", Step::Device), ("VERIFY_OTP", Step::Otp), ("CONNECT", Step::Connecting)] {
             let mut s = EmailSlice::default();
             s.submit("a@example.com", 0).unwrap();
-            s.sent(Ok(&json!({ "action": action })));
+            s.sent(Ok(&json!({ "action": action })), 0);
             assert_eq!(s.step(), step, "{action}");
         }
         let mut s = EmailSlice::default();
         s.submit("a@example.com", 0).unwrap();
-        s.sent(Err(&WmError::frame_error(Some("Could not send the email"))));
+        s.sent(Err(&WmError::frame_error(Some("Could not send the email"))), 0);
         assert_eq!(s.step(), Step::Idle);
         assert_eq!(s.field_error.as_deref(), Some("Could not send the email"));
+    }
+
+    #[test]
+    fn a_send_the_service_refused_does_not_count_against_the_throttle() {
+        let t = 1_000_000;
+        let mut s = EmailSlice::default();
+        s.submit("a@example.com", t).unwrap();
+        s.sent(Err(&WmError::frame_error(Some("Could not send the email"))), t + 100);
+        assert!(s.submit("a@example.com", t + 1_000).is_ok(), "no email went out: the visitor may try again at once");
+        // Another browser mailed this address 12 s ago: the service says 18 s, and so does the modal.
+        s.sent(Err(&WmError::frame_error(Some("Please try again after 18 seconds"))), t + 1_100);
+        assert_eq!(s.throttle.remaining_seconds(t + 1_100), 18);
+        assert_eq!(s.field_error.as_deref(), Some("Please try again after 18 seconds"));
+        assert!(s.submit("a@example.com", t + 19_100).is_ok(), "after the service's 18 s, not 30 s from this try");
     }
 
     #[test]
     fn a_wrong_code_keeps_the_code_step_with_the_frames_message() {
         let mut s = EmailSlice::default();
         s.submit("a@example.com", 0).unwrap();
-        s.sent(Ok(&json!({"action": "VERIFY_OTP"})));
+        s.sent(Ok(&json!({"action": "VERIFY_OTP"})), 0);
         assert!(s.otp("12ab56").is_err());
         assert_eq!(s.code_error.as_deref(), Some("Enter the 6-digit code from the email"));
         assert_eq!(s.otp(" 123 456 ").unwrap(), json!({"otp": "123456"}));

@@ -541,7 +541,7 @@ impl EmbeddedModule {
     fn settle(&mut self, purpose: Purpose, result: Result<Value, WmError>) {
         match purpose {
             Purpose::ConnectEmail => {
-                self.email.sent(result.as_ref());
+                self.email.sent(result.as_ref(), self.ctx.now);
                 if self.email.step() == Step::Device {
                     self.send(AppEvent::ConnectDevice, json!({}), Purpose::ConnectDevice);
                 } else if self.email.step() == Step::Connecting {
