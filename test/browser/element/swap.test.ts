@@ -74,6 +74,8 @@ describe('swapping on the demo chains’ Uniswap V2 market', function () {
     const root = await openSwap(el);
     expect(swapChunkLoaded()).to.equal(true);
     const pay = root.querySelector<HTMLInputElement>('[part~="swap"] input')!;
+    // The defaults follow what the account holds (the account module's list may arrive just after).
+    await waitFor(() => root.querySelectorAll('[part~="swap-token"]')[0]?.textContent?.includes('ETH'), 'ETH to pay by default');
     expect(root.querySelectorAll('[part~="swap-token"]')[0].textContent).to.contain('ETH');
     expect(root.querySelectorAll('[part~="swap-token"]')[1].textContent).to.contain('USDC');
     const usdc = await token('USDC');
