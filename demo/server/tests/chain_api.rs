@@ -944,7 +944,7 @@ async fn unsupported_chains_answer_like_the_hosted_service_and_dead_chains_say_s
     let st = get(s.addr, "/indexer/status").await.json();
     let started = Instant::now();
     let mut st = st;
-    while st["chains"][0]["error"].is_null() && started.elapsed() < Duration::from_secs(20) {
+    while st["chains"][0]["error"].is_null() && started.elapsed() < Duration::from_secs(5) {
         tokio::time::sleep(Duration::from_millis(50)).await;
         st = get(s.addr, "/indexer/status").await.json();
     }
