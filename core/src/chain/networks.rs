@@ -47,35 +47,52 @@ fn net(
     }
 }
 
-fn evm(id: u64, name: &str, cur: (&str, &str, u32), rpc: &str, exp: (&str, &str), testnet: bool) -> Network {
-    net(ChainNamespace::Eip155, ChainRef::Number(id), name, cur, rpc, exp, testnet)
-}
+/// One built-in network: namespace, chain reference (EVM: decimal), name, currency (name, symbol,
+/// decimals), RPC URL, explorer (name, URL), testnet. A table read by one loop: ~0.3 KB less
+/// gzipped engine than one call per network.
+type Builtin = (ChainNamespace, &'static str, &'static str, (&'static str, &'static str, u32), &'static str, (&'static str, &'static str), bool);
+
+const ETH: (&str, &str, u32) = ("Ether", "ETH", 18);
+const SOL: (&str, &str, u32) = ("Solana", "SOL", 9);
+const BTC: (&str, &str, u32) = ("Bitcoin", "BTC", 8);
+const SOLSCAN: (&str, &str) = ("Solscan", "https://solscan.io");
+use ChainNamespace::{Bip122, Eip155, Solana};
+
+const BUILTIN: [Builtin; 19] = [
+    (Eip155, "1", "Ethereum", ETH, "https://eth.merkle.io", ("Etherscan", "https://etherscan.io"), false),
+    (Eip155, "10", "OP Mainnet", ETH, "https://mainnet.optimism.io", ("Optimism Explorer", "https://optimistic.etherscan.io"), false),
+    (Eip155, "42161", "Arbitrum One", ETH, "https://arb1.arbitrum.io/rpc", ("Arbiscan", "https://arbiscan.io"), false),
+    (Eip155, "137", "Polygon", ("POL", "POL", 18), "https://polygon-rpc.com", ("PolygonScan", "https://polygonscan.com"), false),
+    (Eip155, "42220", "Celo", ("CELO", "CELO", 18), "https://forno.celo.org", ("Celo Explorer", "https://celoscan.io"), false),
+    (Eip155, "1313161554", "Aurora", ETH, "https://mainnet.aurora.dev", ("Aurorascan", "https://aurorascan.dev"), false),
+    (Eip155, "56", "BNB Smart Chain", ("BNB", "BNB", 18), "https://bsc-dataseed.bnbchain.org", ("BscScan", "https://bscscan.com"), false),
+    (Eip155, "43114", "Avalanche", ("Avalanche", "AVAX", 18), "https://api.avax.network/ext/bc/C/rpc", ("SnowTrace", "https://snowtrace.io"), false),
+    (Eip155, "324", "ZKsync Era", ETH, "https://mainnet.era.zksync.io", ("ZKsync Explorer", "https://explorer.zksync.io"), false),
+    (Eip155, "100", "Gnosis", ("xDAI", "XDAI", 18), "https://rpc.gnosischain.com", ("Gnosisscan", "https://gnosisscan.io"), false),
+    (Eip155, "8453", "Base", ETH, "https://mainnet.base.org", ("Basescan", "https://basescan.org"), false),
+    (Eip155, "250", "Fantom", ("Fantom", "FTM", 18), "https://rpc.ankr.com/fantom", ("FTMScan", "https://ftmscan.com"), false),
+    (Eip155, "8217", "Kaia", ("Kaia", "KAIA", 18), "https://public-en.node.kaia.io", ("KaiaScan", "https://kaiascan.io"), false),
+    (Eip155, "11155111", "Sepolia", ("Sepolia Ether", "ETH", 18), "https://sepolia.drpc.org", ("Etherscan", "https://sepolia.etherscan.io"), true),
+    (Solana, SOLANA_MAINNET_REF, "Solana", SOL, "https://api.mainnet-beta.solana.com", SOLSCAN, false),
+    (Solana, SOLANA_DEVNET_REF, "Solana Devnet", SOL, "https://api.devnet.solana.com", SOLSCAN, true),
+    (Solana, SOLANA_TESTNET_REF, "Solana Testnet", SOL, "https://api.testnet.solana.com", SOLSCAN, true),
+    (Bip122, BITCOIN_MAINNET_REF, "Bitcoin", BTC, "https://mempool.space/api", ("Mempool", "https://mempool.space"), false),
+    (Bip122, BITCOIN_TESTNET_REF, "Bitcoin Testnet", BTC, "https://mempool.space/testnet/api", ("Mempool", "https://mempool.space/testnet"), true),
+];
 
 /// Every built-in network: EVM mainnets, the Sepolia testnet, Solana mainnet/devnet/testnet and
 /// Bitcoin mainnet/testnet.
 pub fn builtin_networks() -> Vec<Network> {
-    const ETH: (&str, &str, u32) = ("Ether", "ETH", 18);
-    vec![
-        evm(1, "Ethereum", ETH, "https://eth.merkle.io", ("Etherscan", "https://etherscan.io"), false),
-        evm(10, "OP Mainnet", ETH, "https://mainnet.optimism.io", ("Optimism Explorer", "https://optimistic.etherscan.io"), false),
-        evm(42161, "Arbitrum One", ETH, "https://arb1.arbitrum.io/rpc", ("Arbiscan", "https://arbiscan.io"), false),
-        evm(137, "Polygon", ("POL", "POL", 18), "https://polygon-rpc.com", ("PolygonScan", "https://polygonscan.com"), false),
-        evm(42220, "Celo", ("CELO", "CELO", 18), "https://forno.celo.org", ("Celo Explorer", "https://celoscan.io"), false),
-        evm(1313161554, "Aurora", ETH, "https://mainnet.aurora.dev", ("Aurorascan", "https://aurorascan.dev"), false),
-        evm(56, "BNB Smart Chain", ("BNB", "BNB", 18), "https://bsc-dataseed.bnbchain.org", ("BscScan", "https://bscscan.com"), false),
-        evm(43114, "Avalanche", ("Avalanche", "AVAX", 18), "https://api.avax.network/ext/bc/C/rpc", ("SnowTrace", "https://snowtrace.io"), false),
-        evm(324, "ZKsync Era", ETH, "https://mainnet.era.zksync.io", ("ZKsync Explorer", "https://explorer.zksync.io"), false),
-        evm(100, "Gnosis", ("xDAI", "XDAI", 18), "https://rpc.gnosischain.com", ("Gnosisscan", "https://gnosisscan.io"), false),
-        evm(8453, "Base", ETH, "https://mainnet.base.org", ("Basescan", "https://basescan.org"), false),
-        evm(250, "Fantom", ("Fantom", "FTM", 18), "https://rpc.ankr.com/fantom", ("FTMScan", "https://ftmscan.com"), false),
-        evm(8217, "Kaia", ("Kaia", "KAIA", 18), "https://public-en.node.kaia.io", ("KaiaScan", "https://kaiascan.io"), false),
-        evm(11155111, "Sepolia", ("Sepolia Ether", "ETH", 18), "https://sepolia.drpc.org", ("Etherscan", "https://sepolia.etherscan.io"), true),
-        net(ChainNamespace::Solana, ChainRef::from(SOLANA_MAINNET_REF), "Solana", ("Solana", "SOL", 9), "https://api.mainnet-beta.solana.com", ("Solscan", "https://solscan.io"), false),
-        net(ChainNamespace::Solana, ChainRef::from(SOLANA_DEVNET_REF), "Solana Devnet", ("Solana", "SOL", 9), "https://api.devnet.solana.com", ("Solscan", "https://solscan.io"), true),
-        net(ChainNamespace::Solana, ChainRef::from(SOLANA_TESTNET_REF), "Solana Testnet", ("Solana", "SOL", 9), "https://api.testnet.solana.com", ("Solscan", "https://solscan.io"), true),
-        net(ChainNamespace::Bip122, ChainRef::from(BITCOIN_MAINNET_REF), "Bitcoin", ("Bitcoin", "BTC", 8), "https://mempool.space/api", ("Mempool", "https://mempool.space"), false),
-        net(ChainNamespace::Bip122, ChainRef::from(BITCOIN_TESTNET_REF), "Bitcoin Testnet", ("Bitcoin", "BTC", 8), "https://mempool.space/testnet/api", ("Mempool", "https://mempool.space/testnet"), true),
-    ]
+    BUILTIN
+        .iter()
+        .map(|&(ns, id, name, currency, rpc, explorer, testnet)| {
+            let id = match (ns, id.parse::<u64>()) {
+                (Eip155, Ok(n)) => ChainRef::Number(n),
+                _ => ChainRef::from(id),
+            };
+            net(ns, id, name, currency, rpc, explorer, testnet)
+        })
+        .collect()
 }
 
 /// The network with this CAIP-2 id.
