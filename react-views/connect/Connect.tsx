@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ConnectorView, ViewProps } from '../shell/types';
 import { WalletImage } from './WalletImage';
-import { ChevronRightIcon, GridIcon, MailIcon, WalletConnectLogo } from '../shell/icons';
+import { ChevronRightIcon, GridIcon, WalletConnectLogo } from '../shell/icons';
 
 // The email field and social buttons: their own chunk (the embedded wallet's), fetched while the
 // Connect view is prepared hidden, before open().
@@ -77,7 +77,7 @@ export function Connect({ snapshot, onIntent }: ViewProps) {
           case 'social':
             return (
               <Suspense key={method} fallback={null}>
-                <LoginRows method={method} snapshot={snapshot} onIntent={onIntent} icons={{ mail: <MailIcon />, submit: <ChevronRightIcon /> }} />
+                <LoginRows method={method} snapshot={snapshot} onIntent={onIntent} />
               </Suspense>
             );
           case 'wallet':

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ViewProps } from '../shell/types';
-import type { ReactNode } from 'react';
+import { ChevronRightIcon, MailIcon } from '../shell/icons';
 import { useLazyStyles } from '../shell/dynamic-styles';
 
 const CSS = `
@@ -27,7 +27,7 @@ const CSS = `
 `;
 
 /** "Continue with email": the field is here at once (no wait for the frame); the module checks it. */
-function EmailRow({ snapshot, onIntent, icons }: ViewProps & { icons: LoginIcons }) {
+function EmailRow({ snapshot, onIntent }: ViewProps) {
   const email = snapshot.embeddedWallet?.email;
   const error = email && email.step === 'idle' ? email.fieldError : null;
   const busy = email?.step === 'sending';
@@ -42,7 +42,7 @@ function EmailRow({ snapshot, onIntent, icons }: ViewProps & { icons: LoginIcons
       }}
     >
       <label className="wm-email-field">
-        {icons.mail}
+        <MailIcon />
         <input
           name="email"
           type="email"
@@ -55,7 +55,7 @@ function EmailRow({ snapshot, onIntent, icons }: ViewProps & { icons: LoginIcons
           data-method="email"
         />
         <button type="submit" className="wm-email-submit" aria-label="Continue with email" disabled={busy}>
-          {icons.submit}
+          <ChevronRightIcon />
         </button>
       </label>
       {error ? (
@@ -108,14 +108,8 @@ function SocialRows({ snapshot, onIntent }: ViewProps) {
 }
 
 /** The Connect view's email row or social row (the embedded wallet's logins). */
-/** The icons come from the Connect view (the initial chunk has them: no shared chunk split off for two icons). */
-export interface LoginIcons {
-  mail: ReactNode;
-  submit: ReactNode;
-}
-
-export default function LoginRows({ method, snapshot, onIntent, icons }: ViewProps & { method: 'email' | 'social'; icons: LoginIcons }) {
+export default function LoginRows({ method, snapshot, onIntent }: ViewProps & { method: 'email' | 'social' }) {
   const ref = useRef<HTMLDivElement>(null);
   useLazyStyles(ref, CSS);
-  return <div ref={ref} className="wm-login-rows">{method === 'email' ? <EmailRow snapshot={snapshot} onIntent={onIntent} icons={icons} /> : <SocialRows snapshot={snapshot} onIntent={onIntent} />}</div>;
+  return <div ref={ref} className="wm-login-rows">{method === 'email' ? <EmailRow snapshot={snapshot} onIntent={onIntent} /> : <SocialRows snapshot={snapshot} onIntent={onIntent} />}</div>;
 }

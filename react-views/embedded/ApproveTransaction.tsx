@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { ViewProps } from '../shell/types';
 import type { EmbeddedPart } from '../../element/ts/protocol';
 import { useEmbeddedStyles } from './styles';
+import { AlertIcon } from '../shell/icons';
 
 type Approval = NonNullable<EmbeddedPart['approval']>;
 
@@ -44,7 +45,7 @@ function What({ a }: { a: Approval }) {
             <div key={i} className="wm-approve-tx">
               {t.function?.unlimited ? (
                 <p className="wm-approve-warning" role="alert">
-                  Unlimited approval: the spender can move all of this token from your wallet, now and later.
+                  <AlertIcon /> Unlimited approval: the spender can move all of this token from your wallet, now and later.
                 </p>
               ) : null}
               <Rows

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { ViewProps } from '../shell/types';
+import { Spinner } from '../shell/icons';
 import { CodeForm } from './CodeForm';
 import { useEmbeddedStyles } from './styles';
 
@@ -13,7 +14,7 @@ export default function EmailLogin({ snapshot, onIntent }: ViewProps) {
     <div ref={ref} className="wm-view wm-email-login" data-step={step}>
       {step === 'sending' || step === 'connecting' || !email ? (
         <p className="wm-note" role="status">
-          {step === 'connecting' ? 'Opening your wallet…' : `Sending a code to ${email?.email ?? 'your email'}…`}
+          <Spinner /> {step === 'connecting' ? 'Opening your wallet…' : `Sending a code to ${email?.email ?? 'your email'}…`}
         </p>
       ) : step === 'device' ? (
         <p className="wm-note" role="status">

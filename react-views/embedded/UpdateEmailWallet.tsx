@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { ViewProps } from '../shell/types';
 import { CodeForm } from './CodeForm';
+import { Spinner } from '../shell/icons';
 import { useEmbeddedStyles } from './styles';
 
 /** UpdateEmailWallet: the new email, then a code sent to the current email, then one sent to the new one. */
@@ -26,6 +27,7 @@ export default function UpdateEmailWallet({ snapshot, onIntent }: ViewProps) {
           <input className="wm-text-input" name="email" type="email" autoComplete="email" aria-label="New email" autoFocus />
           {update?.error ? <p className="wm-embedded-error" role="alert">{update.error}</p> : null}
           <button type="submit" className="wm-button wm-button-primary" disabled={update?.busy}>
+            {update?.busy ? <Spinner /> : null}
             Save
           </button>
         </form>
