@@ -65,6 +65,23 @@ impl Options {
     pub fn from_value(v: Value) -> Result<Options, String> {
         let mut o = object(v, "the options")?;
         let o = &mut o;
+        // Plain fields first, the networks and features last: an early error then only drops
+        // strings (less drop glue in the WebAssembly than unwinding a half-read network list).
+        let project_id = string_or_default(o, "projectId")?;
+        let default_network = opt_string(o, "defaultNetwork")?;
+        let debug = boolean(o, "debug", Some(false))?;
+        let reconnect = boolean(o, "reconnect", Some(true))?;
+        let enable_eip6963 = boolean(o, "enableEip6963", Some(true))?;
+        let enable_network_switch = boolean(o, "enableNetworkSwitch", Some(true))?;
+        let basic = boolean(o, "basic", Some(false))?;
+        let embedded = boolean(o, "embedded", Some(false))?;
+        let api_url = opt_string(o, "apiUrl")?;
+        let analytics_url = opt_string(o, "analyticsUrl")?;
+        let rpc_url = opt_string(o, "rpcUrl")?;
+        let mobile = boolean(o, "mobile", Some(false))?;
+        let origin = string_or_default(o, "origin")?;
+        let href = string_or_default(o, "href")?;
+        let sdk_version = string_or_default(o, "sdkVersion")?;
         let networks = match o.get("networks").cloned() {
             None | Some(Value::Null) => None,
             Some(Value::Array(list)) => Some(
@@ -83,23 +100,23 @@ impl Options {
             Some(v) => Some(RemoteFeatures::from_json(v).map_err(|_| bad("features"))?),
         };
         Ok(Options {
-            project_id: string_or_default(o, "projectId")?,
+            project_id,
             networks,
-            default_network: opt_string(o, "defaultNetwork")?,
-            debug: boolean(o, "debug", Some(false))?,
-            reconnect: boolean(o, "reconnect", Some(true))?,
-            enable_eip6963: boolean(o, "enableEip6963", Some(true))?,
-            enable_network_switch: boolean(o, "enableNetworkSwitch", Some(true))?,
-            basic: boolean(o, "basic", Some(false))?,
-            embedded: boolean(o, "embedded", Some(false))?,
-            api_url: opt_string(o, "apiUrl")?,
-            analytics_url: opt_string(o, "analyticsUrl")?,
-            rpc_url: opt_string(o, "rpcUrl")?,
+            default_network,
+            debug,
+            reconnect,
+            enable_eip6963,
+            enable_network_switch,
+            basic,
+            embedded,
+            api_url,
+            analytics_url,
+            rpc_url,
             features,
-            mobile: boolean(o, "mobile", Some(false))?,
-            origin: string_or_default(o, "origin")?,
-            href: string_or_default(o, "href")?,
-            sdk_version: string_or_default(o, "sdkVersion")?,
+            mobile,
+            origin,
+            href,
+            sdk_version,
         })
     }
     pub fn api_url(&self) -> &str {
@@ -144,6 +161,7 @@ impl Options {
 }
 
 /// A network object, with the JSON shape of [`Network`] (camelCase; `id` a number or a string).
+#[inline(never)]
 fn read_network(mut m: Fields) -> Result<Network, String> {
     let o = &mut m;
     let id = match o.get("id").cloned() {
