@@ -254,6 +254,28 @@ async function main() {
       setResult('Send failed: ' + errorText(e));
     }
   });
+  // A faucet for the demo: a new embedded wallet (email, Google, Farcaster) starts empty. Anvil's
+  // last unlocked dev account sends 1 ETH to the connected address on its current network.
+  $('faucet').addEventListener('click', async () => {
+    try {
+      const state = call('getState');
+      const to = state?.account?.address;
+      const chainId = Number(state?.network?.caipNetworkId?.split(':')[1]);
+      const chain = config.chains.find((c) => c.chainId === chainId);
+      if (!to || !chain) throw new Error('Connect a wallet on an anvil network first.');
+      const node = async (method, params) => {
+        const res = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+        const body = await res.json();
+        if (body.error) throw new Error(body.error.message);
+        return body.result;
+      };
+      const accounts = await node('eth_accounts', []);
+      const hash = await node('eth_sendTransaction', [{ from: accounts[accounts.length - 1], to, value: '0xde0b6b3a7640000' }]);
+      setResult(`faucet: 1 ETH to ${to} on ${chain.name}\nhash: ${hash}`);
+    } catch (e) {
+      setResult('Faucet failed: ' + errorText(e));
+    }
+  });
   $('disconnect').addEventListener('click', async () => {
     try {
       await call('disconnect');

@@ -9,6 +9,12 @@ import assert from 'node:assert/strict';
 import puppeteer from 'puppeteer-core';
 
 const base = process.env.WM_BACKEND_URL;
+const chains = JSON.parse(process.env.WM_CHAINS ?? '[]');
+async function rpc(url, method, params) {
+  const body = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json());
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
 const mailUrl = process.env.WM_MAIL_URL;
 const WAIT = { timeout: 30_000, polling: 100 };
 const ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
@@ -91,6 +97,24 @@ test('the same email in a second browser approves the device from the mailed lin
   await a.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.connectorId === 'embedded', WAIT);
   const address = (await state(a)).account.address;
   assert.match(address, /^0x[0-9a-fA-F]{40}$/);
+
+  // The demo page's faucet funds the new wallet; the visitor sends 0.01 ETH through ApproveTransaction.
+  await a.click('#faucet');
+  await a.waitForFunction(() => document.querySelector('#result').textContent.startsWith('faucet:'), WAIT);
+  const chainId = Number((await state(a)).network.caipNetworkId.split(':')[1]);
+  const chain = chains.find((c) => c.chainId === chainId);
+  assert.equal(BigInt(await rpc(chain.rpcUrl, 'eth_getBalance', [address, 'latest'])), 10n ** 18n);
+  await a.click('#send');
+  await waitViews(a, (root) => root.querySelector('.wm-approve[data-kind="transaction"]'));
+  await inViews(a, (root) => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Approve').click());
+  await a.waitForFunction(() => /hash: 0x[0-9a-f]{64}/.test(document.querySelector('#result').textContent), WAIT);
+  const hash = /hash: (0x[0-9a-f]{64})/.exec(await a.evaluate(() => document.querySelector('#result').textContent))[1];
+  let receipt = null;
+  for (let i = 0; i < 50 && !receipt; i++) {
+    receipt = await rpc(chain.rpcUrl, 'eth_getTransactionReceipt', [hash]);
+    if (!receipt) await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.equal(receipt?.status, '0x1', 'the send mined');
 
   const b = await openDemo(await newBrowser());
   await submitEmail(b, email);
