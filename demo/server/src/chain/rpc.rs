@@ -283,20 +283,45 @@ async fn read_response(s: &mut TcpStream, max_body: usize) -> Result<RawResponse
     })
 }
 
-/// One GET to a loopback URL (NFT metadata): status and body, within `limits`.
+/// One GET to a loopback URL (NFT metadata, OpenID Connect discovery): status and body, within
+/// `limits`.
 pub async fn http_get(url: &str, limits: &RpcLimits) -> Result<(u16, Vec<u8>), String> {
+    http_request("GET", url, &[], None, limits).await
+}
+
+/// One request to a loopback URL with these extra headers and an optional body (its content type
+/// and bytes), `Connection: close`: status and body, within `limits`. The one small HTTP client of
+/// the backend's own calls (the chains' JSON-RPC aside): NFT metadata, the OpenID Connect
+/// provider's endpoints, the Farcaster auth relay.
+pub async fn http_request(
+    method: &str,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: Option<(&str, &[u8])>,
+    limits: &RpcLimits,
+) -> Result<(u16, Vec<u8>), String> {
     let t = parse_loopback_url(url)?;
     let fut = async {
         let mut s = TcpStream::connect(t.addr)
             .await
-            .map_err(|e| format!("connect {}: {e}", t.addr))?;
-        let req = format!(
-            "GET {} HTTP/1.1\r\nHost: {}\r\nAccept: application/json\r\nConnection: close\r\n\r\n",
+            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        let mut head = format!(
+            "{method} {} HTTP/1.1\r\nHost: {}\r\nAccept: application/json\r\nConnection: close\r\n",
             t.path, t.host
         );
-        s.write_all(req.as_bytes())
+        for (k, v) in headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        if let Some((ty, b)) = body {
+            head.push_str(&format!("Content-Type: {ty}\r\nContent-Length: {}\r\n", b.len()));
+        }
+        head.push_str("\r\n");
+        s.write_all(head.as_bytes())
             .await
             .map_err(|e| format!("write: {e}"))?;
+        if let Some((_, b)) = body {
+            s.write_all(b).await.map_err(|e| format!("write: {e}"))?;
+        }
         let r = read_response(&mut s, limits.max_response)
             .await
             .map_err(|(m, _)| m)?;
@@ -635,4 +660,37 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(2));
         assert!(e.to_string().contains("no answer within"), "{e}");
     }
+
+    /// Serves one raw answer to one request on a loopback port; the URL to ask.
+    async fn answering(raw: &'static [u8]) -> String {
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/x", l.local_addr().unwrap());
+        tokio::spawn(async move {
+            let (mut s, _) = l.accept().await.unwrap();
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf).await;
+            let _ = s.write_all(raw).await;
+        });
+        url
+    }
+
+    #[tokio::test]
+    async fn http_requests_read_answers_with_a_length_chunks_or_up_to_the_close() {
+        let limits = RpcLimits { timeout: std::time::Duration::from_secs(5), max_response: 64 * 1024, max_idle: 0 };
+        let limits = &limits;
+        let ask = |url: String| async move { http_request("POST", &url, &[("Authorization", "Bearer t")], Some(("application/json", b"{}")), limits).await };
+        let r = ask(answering(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}").await).await.unwrap();
+        assert_eq!(r, (200, b"{}".to_vec()));
+        let r = ask(answering(b"HTTP/1.1 400 Bad Request\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n").await).await.unwrap();
+        assert_eq!(r, (400, b"abcde".to_vec()));
+        let r = ask(answering(b"HTTP/1.1 201 Created\r\ncontent-length: 13\r\n\r\n{\"nonce\":\"x\"}").await).await.unwrap();
+        assert_eq!(r, (201, br#"{"nonce":"x"}"#.to_vec()));
+        let r = ask(answering(b"HTTP/1.0 200 OK\r\n\r\nrest").await).await.unwrap();
+        assert_eq!(r, (200, b"rest".to_vec()));
+        let r = ask(answering(b"HTTP/1.1 401 Unauthorized\r\n\r\nnot json").await).await.unwrap();
+        assert_eq!(r, (401, b"not json".to_vec()));
+        assert!(ask(answering(b"HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nshort").await).await.is_err());
+        assert!(ask(answering(b"garbage").await).await.is_err());
+    }
+
 }

@@ -30,7 +30,8 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/frame/{*path}", get(frame_file))
 }
 
-fn html(status: StatusCode, body: String, csp: &'static str) -> Response {
+/// An HTML page of the frame's origin with its CSP, never cached.
+pub(crate) fn html(status: StatusCode, body: String, csp: &'static str) -> Response {
     let mut res = (status, body).into_response();
     let h = res.headers_mut();
     h.insert(

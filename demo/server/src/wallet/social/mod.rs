@@ -412,18 +412,9 @@ fn done_page(result_uri: &str, target_origin: &str) -> Response {
         escape(result_uri),
         escape(target_origin),
     );
-    let mut res = (StatusCode::OK, doc).into_response();
-    let h = res.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(DONE_CSP),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    let mut res = super::frame_page::html(StatusCode::OK, doc, DONE_CSP);
+    res.headers_mut()
+        .insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     res
 }
 
