@@ -743,8 +743,9 @@ impl EmbeddedModule {
                     None => self.answer_err(&key, &WmError::Provider { code: 4902, message: "Unrecognized chain".into() }),
                 }
             }
-            // The engine's disconnect: the session ends when the engine releases the connector.
-            "wallet_revokePermissions" if key.starts_with('e') => self.answer_ok(&key, Value::Null),
+            // The engine's disconnect asks this of every wallet: the embedded wallet's session ends
+            // when the engine then releases the connector (SIGN_OUT), so there is nothing to revoke.
+            "wallet_revokePermissions" => self.answer_ok(&key, Value::Null),
             _ => match validation::rpc_permission(&method) {
                 RpcPermission::Disallowed => {
                     self.ctx.alert(&WmError::RpcMethodNotAllowed);

@@ -307,6 +307,15 @@ fn switching_network_goes_through_the_frame() {
 }
 
 #[test]
+fn the_engines_revoke_on_disconnect_is_answered_without_an_approval() {
+    let mut m = module();
+    let t = login(&mut m);
+    let (fx, part) = m.handle(&json!({"type": "request", "key": "p7", "method": "wallet_revokePermissions", "params": [{"eth_accounts": {}}]}), t);
+    assert_eq!(of_type(&fx, "answer")[0], &json!({"type": "answer", "key": "p7", "result": null}));
+    assert!(part["approval"].is_null() && posts(&fx).is_empty());
+}
+
+#[test]
 fn disconnect_signs_out_in_the_frame() {
     let mut m = module();
     let t = login(&mut m);
