@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `make build`: Rust → wasm32 → wasm-bindgen → wasm-opt -Oz → esbuild → dist/ (+ TypeScript declarations).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,20 +15,14 @@ const step = (msg) => console.log(`[build] ${msg}`);
 // Cargo's output folder: CARGO_TARGET_DIR when set (relative to the repo, as cargo reads it), else ./target.
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
 
-// The wasm modules: the element's engine (loaded at start-up), the ./core utilities (curve crypto),
-// the WalletConnect client + QR encoder (a lazy chunk, loaded only when WalletConnect is used) and
-// the account module (a lazy chunk, loaded when the Account view first shows).
+// The wasm modules: the host modules of core/src/modules.rs (the engine, loaded at start-up; the
+// account module and the embedded wallet, each loaded when first needed), the ./core utilities
+// (curve crypto) and the WalletConnect client + QR encoder (loaded only when WalletConnect is used).
 const modules = [
-  { crate: 'wallet-modal-element', lib: 'wallet_modal_element', out: 'element/pkg/engine' },
+  { crate: 'wallet-modal-engine', lib: 'wallet_modal_engine', out: 'element/pkg/engine' },
   { crate: 'wallet-modal-utils', lib: 'wallet_modal_utils', out: 'element/pkg/utils' },
   { crate: 'wallet-modal-wc', lib: 'wallet_modal_wc', out: 'element/pkg/wc' },
-  // The account module (portfolio, activity): a lazy chunk, loaded when the Account view shows.
   { crate: 'wallet-modal-account', lib: 'wallet_modal_account', out: 'element/pkg/account' },
-  // The Swap and the Buy screens' modules: each a lazy chunk, loaded when its button is pressed.
-  { crate: 'wallet-modal-swap', lib: 'wallet_modal_swap', out: 'element/pkg/swap' },
-  { crate: 'wallet-modal-buy', lib: 'wallet_modal_buy', out: 'element/pkg/buy' },
-  // The embedded wallet (email, social, Farcaster, ApproveTransaction): a lazy chunk, loaded when
-  // the Connect view shows an email or social row or an embedded session is restored.
   { crate: 'wallet-modal-embedded', lib: 'wallet_modal_embedded', out: 'element/pkg/embedded' },
 ];
 
@@ -118,15 +113,43 @@ const result = await esbuild.build({
   sourcemap: false,
   metafile: true,
   legalComments: 'none',
-  // Flat output: a chunk resolves `new URL(wasm, import.meta.url)` next to itself.
+  // Flat output: a chunk resolves `new URL('./x.wasm', import.meta.url)` next to itself.
   chunkNames: '[name]-[hash]',
-  assetNames: '[name]-[hash]',
-  loader: { '.wasm': 'file' },
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   external: ['node:fs/promises'],
   plugins: [minifyViewCss],
 });
+// Each module's `.wasm` goes beside the chunks with a content hash in its name, and the literal
+// `new URL('./x_bg.wasm', import.meta.url)` of the loaders (element/ts/modules.ts, core.ts,
+// wc-wasm.ts) is rewritten to that name: still a literal, which a dapp's bundler follows to copy
+// the file with its own build.
+const wasmFiles = {};
+for (const m of modules) {
+  const file = `${m.lib}_bg.wasm`;
+  const bytes = readFileSync(path.join(root, m.out, file));
+  const hashed = `${m.lib}_bg-${createHash('sha256').update(bytes).digest('hex').slice(0, 8).toUpperCase()}.wasm`;
+  copyFileSync(path.join(root, m.out, file), path.join(root, 'dist', hashed));
+  wasmFiles[file] = hashed;
+}
+let rewritten = 0;
+for (const f of readdirSync(path.join(root, 'dist')).filter((f) => f.endsWith('.js'))) {
+  const p = path.join(root, 'dist', f);
+  let js = readFileSync(p, 'utf8');
+  const before = js;
+  for (const [plain, hashed] of Object.entries(wasmFiles)) {
+    js = js.replaceAll(`"./${plain}"`, `"./${hashed}"`);
+  }
+  if (js !== before) {
+    writeFileSync(p, js);
+    rewritten++;
+    // The size report follows which chunk references which wasm.
+    const out = result.metafile.outputs[`dist/${f}`];
+    if (out) for (const [plain, hashed] of Object.entries(wasmFiles)) if (before.includes(`"./${plain}"`)) out.imports.push({ path: `dist/${hashed}`, kind: 'file-loader' });
+  }
+}
+for (const [plain, hashed] of Object.entries(wasmFiles)) result.metafile.outputs[`dist/${hashed}`] = { imports: [], bytes: 0, inputs: {}, entryPoint: undefined, wasm: plain };
+if (rewritten === 0) throw new Error('no loader names a .wasm file: the literal new URL(...) pattern was lost');
 writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
 
 // The secure frame's script (frame/, served by the wallet service as /frame/frame.js on its own

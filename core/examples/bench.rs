@@ -4,8 +4,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
-use wm_core::account::module::{AccountModule, ModuleEvent};
-use wm_core::engine::{Effect, Engine, Event, Options};
+use wm_core::host::Options;
+use wm_core::modules::{Account, Engine};
+use wm_core::service::json::Value;
 
 /// Counts the bytes live on the heap, for the account module's memory figure.
 struct Counting;
@@ -40,8 +41,14 @@ fn time<F: FnMut()>(name: &str, iterations: u32, mut f: F) {
     println!("{name:<48} {:>10.1} µs/op  ({iterations} runs)", per / 1000.0);
 }
 
-fn event(v: serde_json::Value) -> Event {
-    serde_json::from_value(v).expect("valid event")
+fn event(v: serde_json::Value) -> Value {
+    v.into()
+}
+
+/// The output's effects of a host, as JSON.
+fn effects(out: &str) -> Vec<serde_json::Value> {
+    let v: serde_json::Value = serde_json::from_str(out).unwrap();
+    v["effects"].as_array().cloned().unwrap_or_default()
 }
 
 fn main() {
@@ -49,22 +56,16 @@ fn main() {
     time("engine: new (built-in networks)", 2_000, || {
         black_box(Engine::new(opts.clone()));
     });
-    time("engine: start + announce + open + snapshot", 2_000, || {
+    time("engine: start + announce + open + output", 2_000, || {
         let mut e = Engine::new(opts.clone());
         e.handle(event(serde_json::json!({"type": "start"})), 1);
         e.handle(event(serde_json::json!({"type": "announce", "uuid": "u1", "name": "Demo", "icon": "", "rdns": "dev.demo"})), 2);
-        black_box(e.handle(event(serde_json::json!({"type": "open"})), 3));
+        e.handle(event(serde_json::json!({"type": "open"})), 3);
+        black_box(e.output());
     });
     let mut e = Engine::new(opts.clone());
-    time("engine: snapshot (state only)", 5_000, || {
-        black_box(e.snapshot());
-    });
-    let snap = e.snapshot();
     time("engine: snapshot written as JSON", 5_000, || {
-        black_box(snap.to_json_string());
-    });
-    time("engine: snapshot to JSON", 5_000, || {
-        black_box(e.snapshot().to_json_string());
+        black_box(e.snapshot_json());
     });
     let page = serde_json::json!({"data": (0..100).map(|i| serde_json::json!({"id": format!("w{i}"), "name": format!("Wallet {i}"), "image_id": format!("i{i}"), "chains": ["eip155:1"]})).collect::<Vec<_>>(), "count": 500}).to_string();
     time("catalogue: parse a page of 100 wallets", 5_000, || {
@@ -90,25 +91,37 @@ fn main() {
     account_module(&opts);
 }
 
-fn module_event(v: serde_json::Value) -> ModuleEvent {
-    ModuleEvent::from_json(&v).expect("valid account event")
-}
-
-fn answer(m: &mut AccountModule, effects: &[Effect], path: &str, body: &str, now: u64) -> Vec<Effect> {
-    let id = effects.iter().find_map(|e| match e {
-        Effect::Fetch { id, url, .. } if url.contains(path) => Some(*id),
-        _ => None,
-    });
+fn answer(m: &mut Account, effects: &[serde_json::Value], path: &str, body: &str, now: u64) -> Vec<serde_json::Value> {
+    let id = effects.iter().find_map(|e| (e["type"] == "fetch" && e["url"].as_str().is_some_and(|u| u.contains(path))).then(|| e["id"].as_u64()).flatten());
     let id = id.unwrap_or_else(|| panic!("no {path} request"));
-    m.handle(module_event(serde_json::json!({"type": "fetchResult", "id": id, "status": 200, "body": body})), now).0
+    self::effects(&m.dispatch_json(&serde_json::json!({"type": "fetchResult", "id": id, "status": 200, "body": body}).to_string(), now as f64))
 }
 
-/// The account module (Account view): the snapshot part with 1,000 Activity rows, the heap it
-/// holds, and reopening the view with the portfolio cached.
+/// The account module (Account view): its snapshot with 1,000 Activity rows, the heap it holds,
+/// and reopening the view with the portfolio cached.
 fn account_module(opts: &Options) {
     const ADDR: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
-    let context = |visible: bool| module_event(serde_json::json!({"type": "context", "visible": visible,
-        "account": {"namespace": "eip155", "address": ADDR, "caipNetworkId": "eip155:1", "connectorId": "dev.demo"}}));
+    // The engine's facts once connected and showing Account, as a module loading then hears them.
+    let mut e = Engine::new(opts.clone());
+    for (i, ev) in [
+        serde_json::json!({"type": "start", "storage": {"@wallet-modal/connections": format!("[{{\"namespace\":\"eip155\",\"connectorId\":\"dev.demo\",\"accounts\":[\"{ADDR}\"],\"caipNetworkId\":\"eip155:1\"}}]")}}),
+        serde_json::json!({"type": "announce", "uuid": "u1", "name": "Demo", "icon": "", "rdns": "dev.demo"}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        e.handle(event(ev), i as u64);
+    }
+    let out = e.output();
+    let ask = |method: &str| effects(&out).into_iter().find(|f| f["method"] == method).map(|f| f["id"].as_u64().unwrap());
+    e.handle(event(serde_json::json!({"type": "providerResult", "id": ask("eth_accounts").unwrap(), "result": [ADDR]})), 3);
+    let out = e.output();
+    let id = effects(&out).into_iter().find(|f| f["method"] == "eth_chainId").unwrap()["id"].as_u64().unwrap();
+    e.handle(event(serde_json::json!({"type": "providerResult", "id": id, "result": "0x1"})), 4);
+    e.handle(event(serde_json::json!({"type": "open"})), 5);
+    let facts = format!(r#"{{"type":"notes","notes":{}}}"#, e.facts_json());
+    let hidden = facts.replace(r#""open":true"#, r#""open":false"#);
+
     let balances = serde_json::json!({"balances": (0..20).map(|i| serde_json::json!({"name": format!("Token {i}"), "symbol": format!("T{i}"), "chainId": "eip155:1",
         "address": format!("eip155:1:0x{:040x}", i + 1), "quantity": {"decimals": "18", "numeric": format!("{}.5", 1000 + i)}, "value": 10.0 * i as f64, "price": 1.0,
         "iconUrl": format!("https://api.test/public/getTokenImage/{i}")})).collect::<Vec<_>>()}).to_string();
@@ -121,36 +134,32 @@ fn account_module(opts: &Options) {
     }).collect::<Vec<_>>(), "next": if p < 19 { serde_json::json!(format!("c{}", p + 1)) } else { serde_json::Value::Null }}).to_string();
 
     let before = LIVE.load(Ordering::Relaxed);
-    let mut m = AccountModule::new(opts.clone());
-    let (effects, _) = m.handle(context(true), 1);
-    answer(&mut m, &effects, "/balance", &balances, 2);
-    let (mut effects, _) = m.handle(module_event(serde_json::json!({"type": "selectAccountTab", "tab": "activity"})), 3);
+    let mut m = Account::new(opts.clone());
+    let first = effects(&m.dispatch_json(&facts, 6.0));
+    answer(&mut m, &first, "/balance", &balances, 7);
+    let mut fx = effects(&m.dispatch_json(r#"{"type":"selectAccountTab","tab":"activity"}"#, 8.0));
     let t = Instant::now();
     for p in 0..20 {
-        answer(&mut m, &effects, "/history", &page(p), 4);
-        effects = m.handle(module_event(serde_json::json!({"type": "loadMoreActivity"})), 5).0;
+        answer(&mut m, &fx, "/history", &page(p), 9);
+        fx = effects(&m.dispatch_json(r#"{"type":"loadMoreActivity"}"#, 10.0));
     }
     let load = t.elapsed();
-    let part = m.part();
-    let rows: usize = part["activity"]["groups"].as_array().unwrap().iter().map(|g| g["items"].as_array().unwrap().len()).sum();
+    let snap: serde_json::Value = serde_json::from_str(&m.snapshot_json()).unwrap();
+    let rows: usize = snap["activity"]["groups"].as_array().unwrap().iter().map(|g| g["items"].as_array().unwrap().len()).sum();
     assert_eq!(rows, 1_000, "1,000 activity rows loaded");
     let held = LIVE.load(Ordering::Relaxed) - before;
-    println!("{:<48} {:>10.1} ms total  (20 pages of 50, each answer builds the part)", "account: load 1,000 activity rows", load.as_secs_f64() * 1000.0);
-    time("account: snapshot part with 1,000 activity rows", 200, || {
-        black_box(m.part());
+    println!("{:<48} {:>10.1} ms total  (20 pages of 50, each answer renders the rows once)", "account: load 1,000 activity rows", load.as_secs_f64() * 1000.0);
+    time("account: snapshot with 1,000 activity rows as JSON", 200, || {
+        black_box(m.snapshot_json());
     });
-    time("account: ... written as JSON", 200, || {
-        black_box(m.part().to_string());
-    });
-    println!("{:<48} {:>10.2} MB  (heap the module holds, part included)", "account: memory with 1,000 activity rows", held as f64 / 1e6);
+    println!("{:<48} {:>10.2} MB  (heap the module holds)", "account: memory with 1,000 activity rows", held as f64 / 1e6);
     // Reopening the Account view with the portfolio cached: no request, the Tokens tab's rows are in
-    // the part the same event returns (the view renders it in the frame that shows it).
-    let _ = m.handle(module_event(serde_json::json!({"type": "selectAccountTab", "tab": "tokens"})), 6);
+    // the snapshot the same event returns (the view renders it in the frame that shows it).
+    let _ = m.dispatch_json(r#"{"type":"selectAccountTab","tab":"tokens"}"#, 11.0);
     time("account: reopen with the portfolio cached", 2_000, || {
-        let _ = m.handle(context(false), 7);
-        let (effects, part) = m.handle(context(true), 8);
-        assert!(!effects.iter().any(|e| matches!(e, Effect::Fetch { .. })), "cached: nothing asked");
-        black_box(part);
+        let _ = m.dispatch_json(&hidden, 12.0);
+        let out = m.dispatch_json(&facts, 13.0);
+        assert!(!effects(&out).iter().any(|e| e["type"] == "fetch"), "cached: nothing asked");
+        black_box(out);
     });
-    let _ = &part;
 }

@@ -11,8 +11,13 @@ pub mod connect;
 pub mod embedded;
 pub mod service;
 #[cfg(feature = "modules")]
-pub mod trade;
+pub mod swap;
+#[cfg(feature = "modules")]
+pub mod buy;
+pub mod network;
 pub mod ui;
 
-// The engine: routes the shell's events to the rules above and answers with effects and a snapshot.
-pub mod engine;
+// The host: routes the shell's events to the slices above and answers with effects, notes and a
+// snapshot; `modules` says which slices each WebAssembly module runs.
+pub mod host;
+pub mod modules;

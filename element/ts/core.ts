@@ -9,7 +9,6 @@
  */
 import initWasm, * as wasm from '../pkg/utils/wallet_modal_utils.js';
 import type { InitInput as WasmInitInput } from '../pkg/utils/wallet_modal_utils.js';
-import wasmPath from '../pkg/utils/wallet_modal_utils_bg.wasm';
 
 /** Whatever `init` can load the module from. */
 export type InitInput =
@@ -75,9 +74,8 @@ function nodeVersion(): string | undefined {
 }
 
 async function defaultSource(): Promise<InitInput> {
-  // esbuild's file loader makes the import a relative path string; wasm-bindgen's .d.ts types it
-  // as the module's exports.
-  const url = new URL(wasmPath as unknown as string, import.meta.url);
+  // A literal URL: the build writes the hashed file beside this module, and bundlers follow it.
+  const url = new URL('./wallet_modal_utils_bg.wasm', import.meta.url);
   if (nodeVersion()) {
     // Node's fetch cannot read file: URLs. The specifier is marked external when bundling.
     const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ 'node:fs/promises' as string)) as {

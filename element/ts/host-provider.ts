@@ -5,7 +5,7 @@
  * "Approve in your wallet" while one waits and read the balance again once a sent transaction is
  * mined.
  */
-import { readField, type Eip1193Provider } from './discovery';
+import { readField, type Eip1193Provider } from './provider';
 
 export interface HostRequestWatcher {
   /** A request the engine wants to know of was made; returns its id, or null to ignore it. */

@@ -12,7 +12,7 @@ if (!customElements.get(TAG)) customElements.define(TAG, WalletModalElement);
 
 export { WalletModalElement, THEME_VARIABLES } from './wallet-modal';
 export type { OpenOptions, ThemeMode, ThemeVariables, WalletModalEventMap } from './wallet-modal';
-export type { Eip1193Provider } from './discovery';
+export type { Eip1193Provider } from './provider';
 export type * from './protocol';
 
 declare global {

@@ -1,8 +1,12 @@
 /**
- * The contract between the Rust engine (core/src/engine) and the views.
+ * The contract between the Rust hosts (core/src/host: the engine and each lazily loaded module,
+ * core/src/modules.rs) and the shell and views.
  *
- * The engine owns every rule; it serialises a `Snapshot` after each event. Views render the
- * snapshot and send `Intent`s back. Nothing in a view decides what happens next.
+ * The hosts own every rule. Each answers an event with effects for the shell to carry out, the
+ * notes its slices raised (the shell forwards them to the other hosts) and its snapshot, each of
+ * its slices writing its keys; the views render the merged snapshot and send intents back.
+ * Nothing in a view decides what happens next. `test/node/protocol.test.mjs` checks every type
+ * here against what the hosts really send and read.
  */
 
 export type Namespace = 'eip155' | 'solana' | 'bip122' | 'polkadot' | 'cosmos';
@@ -12,14 +16,24 @@ export type ViewName =
   | 'ConnectingExternal'
   | 'ConnectingWalletConnect'
   | 'ConnectingWalletConnectBasic'
+  | 'ConnectingFarcaster'
   | 'AllWallets'
-  | 'Account'
-  | 'SwitchNetwork'
-  | 'UnsupportedChain'
   | 'EmailLogin'
   | 'UpdateEmailWallet'
+  | 'ProfileWallets'
+  | 'Account'
+  | 'SwitchNetwork'
+  | 'SwitchActiveChain'
+  | 'UnsupportedChain'
+  | 'SIWXSignMessage'
   | 'ApproveTransaction'
-  | 'ConnectingFarcaster'
+  | 'Swap'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess'
+  | 'WalletReceive'
+  | 'WalletSend'
+  | 'WalletSendPreview'
+  | 'OnRampProviders'
   | 'ConfigError';
 
 export type Status = 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
@@ -61,6 +75,16 @@ export interface NetworkView {
   imageUrl: string | null;
 }
 
+/** The connected account of the active namespace, as the engine knows it. */
+export interface ConnectionView {
+  namespace: Namespace;
+  address: string;
+  caipNetworkId: string;
+  connectorId: string;
+  connectorName: string;
+}
+
+/** The Account view's account (the account module's), with its native balance. */
 export interface AccountView {
   namespace: Namespace;
   address: string;
@@ -118,7 +142,8 @@ export interface Snapshot {
   socials: string[];
   connectors: ConnectorView[];
   status: Partial<Record<Namespace, Status>>;
-  account: AccountView | null;
+  /** The active namespace's connected account (what `getProvider()` serves), or null. */
+  connection: ConnectionView | null;
   network: NetworkView | null;
   networks: NetworkView[];
   /** ConnectingExternal / SwitchNetwork progress. */
@@ -150,21 +175,16 @@ export interface Snapshot {
   imagePreloadTimeoutMs: number;
   /** The notification banner showing (spec: variants loading, success, error). */
   banner: { variant: 'loading' | 'success' | 'error'; message: string } | null;
-  /** Method of the newest host request through getProvider() waiting for approval in the wallet. */
-  walletRequest: string | null;
   /** The Account view's buttons in the spec's walletFeaturesOrder, each only when its feature is on
    * and the connected family supports it. */
   walletFeatures: Array<'onramp' | 'swaps' | 'receive' | 'send'>;
-  /** The project's own swap networks (CAIP-2) besides the spec's list (its config's `swapNetworks`),
-   * for the Swap screen. */
-  swapNetworks: string[];
 }
 
-/** What a view may ask for. */
+/** What a view may ask the engine for. */
 export type Intent =
   | { type: 'close' }
   | { type: 'back' }
-  | { type: 'navigate'; view: ViewName }
+  | { type: 'navigate'; view: ViewName; reset?: boolean }
   | { type: 'selectConnector'; id: string }
   | { type: 'selectWallet'; id: string }
   | { type: 'retry' }
@@ -172,11 +192,10 @@ export type Intent =
   | { type: 'loadMoreWallets' }
   | { type: 'switchNetwork'; caipNetworkId: string }
   | { type: 'disconnect'; namespace?: Namespace }
-  | { type: 'copyAddress' }
   | { type: 'copyUri' }
   | { type: 'dismissBanner' };
 
-// ----- the account module (lazy slices in their own wasm: core/src/account/module.rs) -----
+// ----- the account module (core/src/modules.rs `Account`: loaded with its views) -----
 
 /** A row of the Tokens tab: quantity floored to 3 decimals, value in USD (null without a price). */
 export interface TokenRowView {
@@ -209,60 +228,76 @@ export interface ActivityRowView {
   status: string;
 }
 
-/** The account module's part of the snapshot: the Account view's tabs and their lists. */
-export interface AccountPart {
-  /** The portfolio, or one of the module's own screens (left with the header's back button). */
-  screen: 'main' | 'receive' | 'send';
-  /** The header title while a screen of the module shows. */
-  title: string | null;
+/** The Tokens tab: the rows, the total in USD, loading, and 'Token Balance Unavailable'. */
+export interface TokensPart {
+  tokens: TokenRowView[];
+  /** Total in USD (`$1,234.57`); null until the first answer. */
+  totalUsd: string | null;
+  loading: boolean;
+  /** 'Token Balance Unavailable' after a failed read (retried after 30 s). */
+  error: ErrorInfo | null;
+}
+
+/** The NFTs tab: the items held on the connected chain, the most recently received first. */
+export interface NftsPart {
+  items: Array<{ id: string; name: string; collection: string | null; imageUrl: string | null }>;
+  loading: boolean;
+  empty: boolean;
+  hasMore: boolean;
+  /** 'Failed to fetch NFTs'. */
+  error: string | null;
+}
+
+/** The Activity tab. */
+export interface ActivityPart {
+  /** Months newest first ('November 2026'), rows newest first. */
+  groups: Array<{ label: string; items: ActivityRowView[] }>;
+  loading: boolean;
+  empty: boolean;
+  hasMore: boolean;
+  /** 'Failed to fetch transactions'. */
+  error: ErrorInfo | null;
+}
+
+/** The WalletSend form and the WalletSendPreview: the form, its error, the preview with its fee. */
+export interface SendPart {
+  stage: 'editing' | 'preview' | 'sending';
+  tokens: Array<{ symbol: string; name: string; balance: string }>;
+  /** Index of the chosen token in `tokens`. */
+  token: number | null;
+  amount: string;
+  receiver: string;
+  /** Why the form cannot be sent ('An amount and receiver address are required', …). */
+  error: string | null;
+  preview: { to: string; amount: string; fee: string | null; feeError: string | null } | null;
+}
+
+/** The account module's parts of the snapshot (`core/src/modules.rs` Account), once it is loaded. */
+export interface AccountParts {
+  /** The connected account as the Account view shows it. */
+  account: AccountView | null;
+  /** Method of the newest host request through getProvider() waiting for approval in the wallet
+   * (or of the modal's own send or swap). */
+  walletRequest: string | null;
+  /** The Tokens tab. */
+  tokens: TokensPart;
   /** The account's name from the identity service ('alice.eth'), if it has one. */
-  name: string | null;
-  /** The Receive screen: the address, its QR code (SVG from the core encoder), the networks it can receive on. */
-  receive: { address: string; qr: string | null; networks: string[] } | null;
-  /** The Send screen: the form, its error, and the preview with the estimated fee. */
-  send: {
-    stage: 'editing' | 'preview' | 'sending';
-    tokens: Array<{ symbol: string; name: string; balance: string }>;
-    /** Index of the chosen token in `tokens`. */
-    token: number | null;
-    amount: string;
-    receiver: string;
-    /** Why the form cannot be sent ('An amount and receiver address are required', …). */
-    error: string | null;
-    preview: { to: string; amount: string; fee: string | null; feeError: string | null } | null;
-  } | null;
-  /** What the account holds, with USD prices, for the trade modules (Swap, Buy). */
-  held: Array<{ address: string | null; balance: string; price: number | null }>;
-  /** The transaction last sent from the Send screen, until it is mined. */
-  sent: { hash: string; explorerUrl: string | null } | null;
+  accountName: string | null;
   tab: 'tokens' | 'nfts' | 'activity';
-  tokens: {
-    tokens: TokenRowView[];
-    /** Total in USD (`$1,234.57`); null until the first answer. */
-    totalUsd: string | null;
-    loading: boolean;
-    /** 'Token Balance Unavailable' after a failed read (retried after 30 s). */
-    error: ErrorInfo | null;
-  };
-  /** The NFTs tab (null while another tab shows): the items held on the connected chain, the most recently received first. */
-  nfts: null | {
-    items: Array<{ id: string; name: string; collection: string | null; imageUrl: string | null }>;
-    loading: boolean;
-    empty: boolean;
-    hasMore: boolean;
-    /** 'Failed to fetch NFTs'. */
-    error: string | null;
-  };
+  /** The NFTs tab (null while another tab shows). */
+  nfts: NftsPart | null;
   /** The Activity tab (null while another tab shows). */
-  activity: null | {
-    /** Months newest first ('November 2026'), rows newest first. */
-    groups: Array<{ label: string; items: ActivityRowView[] }>;
-    loading: boolean;
-    empty: boolean;
-    hasMore: boolean;
-    /** 'Failed to fetch transactions'. */
-    error: ErrorInfo | null;
-  };
+  activity: ActivityPart | null;
+  /** The Send form (null while closed). */
+  send: SendPart | null;
+  /** The transaction last sent from the Send form, until it is mined. */
+  sent: { hash: string; explorerUrl: string | null } | null;
+  /** WalletReceive: the address, its QR code (SVG from the core encoder), the networks it can receive on. */
+  receive: { address: string; qr: string | null; networks: string[] } | null;
+  /** The Swap view (null while closed). */
+  swap: SwapPart | null;
+  /** The OnRampProviders view (null while closed). */
+  buy: BuyPart | null;
 }
 
 /** A token of the Swap screen, with the balance held (null when none). */
@@ -330,18 +365,9 @@ export interface BuyPart {
     | null;
 }
 
-/** A trade module's part (the Swap or the Buy screen's own module): its screen while it shows. */
-export interface TradePart {
-  screen: 'swap' | 'buy' | null;
-  title: string | null;
-  swap?: SwapPart | null;
-  buy?: BuyPart | null;
-}
-
 /** What the account module reads from the views. */
 export type AccountIntent =
-  | { type: 'openReceive' }
-  | { type: 'openSend' }
+  | { type: 'copyAddress' }
   | { type: 'sendSetToken'; index: number }
   | { type: 'sendSetAmount'; amount: string }
   | { type: 'sendSetReceiver'; receiver: string }
@@ -351,11 +377,7 @@ export type AccountIntent =
   | { type: 'selectAccountTab'; tab: 'tokens' | 'nfts' | 'activity' }
   | { type: 'refreshTokens' }
   | { type: 'loadMoreActivity' }
-  | { type: 'loadMoreNfts' };
-
-/** What the trade modules read from the views (each loaded when its open intent first comes). */
-export type TradeIntent =
-  | { type: 'openSwap' }
+  | { type: 'loadMoreNfts' }
   | { type: 'swapSetFrom'; address: string }
   | { type: 'swapSetTo'; address: string }
   | { type: 'swapSetAmount'; amount: string }
@@ -363,7 +385,6 @@ export type TradeIntent =
   | { type: 'swapFlip' }
   | { type: 'swapApprove' }
   | { type: 'swapConfirm' }
-  | { type: 'openBuy' }
   | { type: 'buySetPurchase'; symbol: string }
   | { type: 'buySetPayment'; currency: string }
   | { type: 'buySetMethod'; method: 'card' | 'bank_account' }
@@ -382,9 +403,21 @@ export interface ApprovalTransaction {
   function: { name: string; args: Array<[string, string]>; unlimited: boolean } | null;
 }
 
-/** The embedded-wallet module's part (email, social and Farcaster logins, ApproveTransaction). */
-export interface EmbeddedPart {
+/** An approval shown by ApproveTransaction. */
+export type ApprovalPart = { method: string; network: string; sending: boolean; queued: number; fee?: string | null } & (
+  | { kind: 'message'; text?: string; hex?: string }
+  | { kind: 'typedData'; primaryType: string; domain: Array<[string, string]>; fields: Array<[string, string]>; more: number }
+  | { kind: 'transaction'; transactions: ApprovalTransaction[] }
+);
+
+/** The embedded wallet module's parts of the snapshot (`core/src/modules.rs` Embedded), once loaded. */
+export interface EmbeddedParts {
+  /** The secure frame. */
   frame: 'idle' | 'loading' | 'ready' | 'failed';
+  /** Who is logged in. */
+  embeddedUser: { address: string; email: string | null; userName: string | null; socialProvider: string | null } | null;
+  /** 'Action not allowed' while the Account view shows. */
+  embeddedNotice: string | null;
   email: {
     step: 'idle' | 'sending' | 'device' | 'otp' | 'verifying' | 'connecting';
     email: string;
@@ -393,22 +426,15 @@ export interface EmbeddedPart {
     resent: boolean;
     resendIn: number;
   };
-  update: { step: 'email' | 'primaryOtp' | 'secondaryOtp' | 'done'; newEmail: string | null; error: string | null; busy: boolean };
-  user: { address: string; email: string | null; userName: string | null; socialProvider: string | null } | null;
-  approval:
-    | ({ method: string; network: string; sending: boolean; queued: number; fee?: string | null } & (
-        | { kind: 'message'; text?: string; hex?: string }
-        | { kind: 'typedData'; primaryType: string; domain: Array<[string, string]>; fields: Array<[string, string]>; more: number }
-        | { kind: 'transaction'; transactions: ApprovalTransaction[] }
-      ))
-    | null;
+  emailUpdate: { step: 'email' | 'primaryOtp' | 'secondaryOtp' | 'done'; newEmail: string | null; error: string | null; busy: boolean };
   social: { provider: string; busy: boolean; error: string | null } | null;
   farcaster: { url: string | null; qr: string | null; error: string | null } | null;
-  notice: string | null;
+  approval: ApprovalPart | null;
 }
 
-/** What the embedded-wallet module reads from the views. */
+/** What the embedded wallet module reads from the views. */
 export type EmbeddedIntent =
+  | { type: 'loadFrame' }
   | { type: 'emailSubmit'; email: string }
   | { type: 'emailOtp'; otp: string }
   | { type: 'emailResend' }
@@ -420,14 +446,65 @@ export type EmbeddedIntent =
   | { type: 'approve' }
   | { type: 'reject' };
 
-/** What the views render: the engine's snapshot, plus the account module's part once loaded. */
-export interface ViewSnapshot extends Snapshot {
-  portfolio?: AccountPart | null;
-  /** The trade module whose screen shows (Swap or Buy), if any. */
-  trade?: TradePart | null;
-  /** The embedded-wallet module's part, once loaded. */
-  embeddedWallet?: EmbeddedPart | null;
+/** What the views render: the engine's snapshot merged with the parts of every module loaded. */
+export interface ViewSnapshot extends Snapshot, Partial<AccountParts>, Partial<EmbeddedParts> {}
+
+/** What the views send: each module's intents (the shell hands each to the module that reads it). */
+export type ViewIntent = Intent | AccountIntent | EmbeddedIntent;
+
+// ----- what crosses between the shell and the hosts -----
+
+/** What the shell itself tells a host (besides the views' intents). */
+export type HostEvent =
+  | { type: 'start'; storage: Record<string, string>; legacyProvider: boolean; unreadable?: string[] }
+  | { type: 'open'; view?: string; namespace?: string }
+  | { type: 'theme'; dark: boolean }
+  | { type: 'announce'; uuid: string; name: string; icon: string; rdns: string; usable?: boolean }
+  | { type: 'providerEvent'; connectorId: string; name: string; data: unknown }
+  | { type: 'walletConnectUri'; uri: string | null; expiresAtMs: number | null }
+  | { type: 'hostRequest'; id: number; method: string }
+  | { type: 'hostRequestDone'; id: number; result: string | null; failed: boolean }
+  | { type: 'providerResult'; id: number; result?: unknown; error?: { code: number | null; message: string } }
+  | { type: 'fetchResult'; id: number; status: number; body: string }
+  | { type: 'timer'; id: string }
+  | { type: 'notes'; notes: Note[] }
+  | { type: 'request'; connector: string; key: string; method: string; params: unknown }
+  | { type: 'release'; connector: string }
+  | { type: 'init'; random: string }
+  | { type: 'frameMessage'; data: unknown }
+  | { type: 'frameLoadFailed' }
+  | { type: 'popupClosed' }
+  | { type: 'socialResult'; uri: string };
+
+/** What one host's slices told the others (opaque to the shell, which forwards it as it is). */
+export interface Note {
+  note: string;
+  [field: string]: unknown;
 }
 
-/** What the views send: the engine's intents and the lazily loaded modules'. */
-export type ViewIntent = Intent | AccountIntent | TradeIntent | EmbeddedIntent;
+/** What a host asks the shell to carry out. */
+export type Effect =
+  | { type: 'providerRequest'; id: number; connectorId: string; method: string; params: unknown }
+  | { type: 'releaseProvider'; connectorId: string }
+  | { type: 'fetch'; id: number; url: string; method: 'GET' | 'POST'; body: string | null; timeoutMs: number }
+  | { type: 'beacon'; url: string; body: string }
+  | { type: 'persist'; key: string; value: string | null }
+  | { type: 'emit'; name: string; detail: unknown }
+  | { type: 'startTimer'; id: string; ms: number }
+  | { type: 'alert'; key: string; message: string; description: string | null; severity: 'error' | 'warning' | 'info'; delayMs: number }
+  | { type: 'copy'; text: string }
+  | { type: 'restoreFocus' }
+  | { type: 'dispatch'; event: { type: string; [field: string]: unknown } }
+  | { type: 'answer'; key: string; result: unknown }
+  | { type: 'answer'; key: string; error: { code: number; message: string } }
+  | { type: 'frameLoad'; url: string }
+  | { type: 'framePost'; message: { type: string; id: string; payload: unknown } }
+  | { type: 'popup'; url: string }
+  | { type: 'popupClose' };
+
+/** A host's answer to each call: its effects, its notes for the other hosts, its snapshot. */
+export interface HostOutput {
+  effects: Effect[];
+  notes: Note[];
+  snapshot: Record<string, unknown>;
+}

@@ -1,15 +1,24 @@
 /**
  * The `<wallet-modal>` element: attributes and properties in, DOM events out, and the platform
- * I/O the engine asks for (fetch, storage, wallets, timers, clipboard). It holds no product rules:
- * every decision is made by the Rust engine, which answers each event with effects and a snapshot.
+ * I/O the hosts ask for (fetch, storage, wallets, timers, clipboard, the secure frame). It holds no
+ * product rules: every decision is made by the Rust hosts — the engine, loaded at start-up, and
+ * the modules of `core/src/modules.rs`, loaded when one of their events, views or connectors is
+ * first needed — which answer each event with effects, notes and their snapshot.
+ *
+ * Routing is the route table's (`routes.gen.ts`, written by the Rust side): an event goes to the
+ * module whose slice reads its type, an answer or a timer to the module that asked, a request to
+ * a connector to the module that answers it; each module's notes go to every other module; a
+ * module that loads late first hears the engine's facts.
  */
-import { Engine, engineWatches, loadEngine, type Effect } from './engine';
-import { discoverWallets, jsonSafe, legacyProvider, providerError, readField, type Eip1193Provider } from './discovery';
+import { engineWatches, loadModule, setWasmUrl } from './modules';
+import { ModuleHost } from './host';
+import { ENGINE, ROUTES, type ModuleName, type ModuleRoute } from './routes.gen';
+import { discoverWallets, legacyProvider } from './families/eip155';
+import { jsonSafe, providerError, readField, type Eip1193Provider } from './provider';
 import { forwardingProvider, type HostRequestWatcher } from './host-provider';
 import { isWellFormed, wellFormed, wellFormedReplacer } from './text';
-import type { Namespace, Snapshot, ViewIntent as Intent, ViewName, ViewSnapshot } from './protocol';
-import type { AccountBridge } from './account-wasm';
-import type { EmbeddedBridge } from './embedded-wasm';
+import type { Effect, HostOutput, Namespace, Snapshot, ViewIntent as Intent, ViewName, ViewSnapshot } from './protocol';
+import type { FrameIo } from './frame-io';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
@@ -19,11 +28,6 @@ type MountedViews = { render(s: ViewSnapshot, sync?: boolean): void; unmount(): 
 const STORAGE_PREFIX = '@wallet-modal/';
 /** The engine's connector id for WalletConnect. */
 const WALLETCONNECT_ID = 'walletConnect';
-/** The engine's connector id for the embedded wallet (email, social, Farcaster). */
-const EMBEDDED_ID = 'embedded';
-/** The intents that start an embedded login (the module loads on the first if not yet there; its
- * other intents come from its own screens, shown only once it is loaded). */
-const EMBEDDED_INTENTS = new Set(['emailSubmit', 'socialLogin', 'farcasterLogin']);
 /** Relay used without a `relay-url` attribute. */
 const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 /** Keys of the lazily loaded WalletConnect module (client state, relay key seed, chain). */
@@ -123,6 +127,9 @@ function loadViews(): Promise<typeof import('../../react-views/index.tsx')> {
   return viewsModule;
 }
 
+/** The lazily loaded modules and what loads each one (`routes.gen.ts`). */
+const lazyModules = () => Object.entries(ROUTES) as Array<[ModuleName, ModuleRoute]>;
+
 function isMobile(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 600px)').matches;
 }
@@ -141,41 +148,52 @@ export class WalletModalElement extends HTMLElement {
     ...DEFAULT_ON_ATTRS,
   ];
 
-  #engine: Engine | null = null;
+  /** Serves a module's `.wasm` from another place than beside this script (before it loads). */
+  static setWasmUrl(module: ModuleName, url: string | URL): void {
+    setWasmUrl(module, url);
+  }
+
+  /** The hosts loaded: the engine first, then the modules as they load. */
+  #hosts = new Map<ModuleName, ModuleHost>();
+  /** Modules loading, and the events that wait for them, in order. */
+  #waiting = new Map<ModuleName, object[]>();
   #ready: Promise<void> | null = null;
-  #snapshot: Snapshot | null = null;
+  /** Why the engine could not load, if it could not. */
+  #failed: string | null = null;
   #views: MountedViews | null = null;
   #viewsLoading: Promise<void> | null = null;
   #overlay: WalletModalOverlay | null = null;
   #networks: unknown[] | undefined;
   #features: unknown;
+  /** Wallets' providers by connector id (the announced ones, `injected`, WalletConnect). */
   #providers = new Map<string, Eip1193Provider>();
+  /** The providers of the connectors a module answers (`embedded`, and the modules' own). */
+  #connectorProviders = new Map<string, Eip1193Provider>();
+  /** Requests to those connectors waiting for their module's answer, by key. */
+  #connectorCalls = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  #keys = 0;
   /** The WalletConnect provider, loaded on first use (pairing, or restoring a stored session). */
   #walletConnect: Promise<WalletConnectProvider> | null = null;
-  /** Counts releases of the lazily loaded connectors (WalletConnect, embedded): a request queued
-   * behind the module load is dropped when the engine released the connector meanwhile. */
-  #lazyReleases = 0;
+  /** Counts releases of WalletConnect: a request queued behind its load is dropped when the engine
+   * released the connector meanwhile. */
+  #wcReleases = 0;
+  /** The embedded wallet's platform I/O (its frame, the social popup), once its module loaded. */
+  #frameIo: FrameIo | null = null;
+  /** A social login's popup opened in the visitor's click before the module loaded. */
+  #popup: Window | null = null;
   #listeners = new Map<string, Array<[string, (...args: unknown[]) => void]>>();
   #timers = new Map<string, ReturnType<typeof setTimeout>>();
   #stopDiscovery: (() => void) | null = null;
   #media: MediaQueryList | null = null;
   #opener: Element | null = null;
   #generation = 0;
-  /** Events waiting for the one being handled (see `#run`). */
-  #queue: object[] = [];
+  /** Events waiting for the one being handled (see `#run`), each with the module it goes to. */
+  #queue: Array<{ module: ModuleName | null; event: object }> = [];
   #dispatching = false;
   /** Ids of host requests through getProvider() that the engine hears of. */
   #hostRequestIds = 0;
   /** True while open() dispatches: that render is committed at once (the modal shows this frame). */
   #renderSync = false;
-  /** The account module (portfolio, activity: lazy slices in their own wasm), loaded when the
-   * Account view first shows. */
-  #account: AccountBridge | null = null;
-  #accountLoading = false;
-  /** The embedded-wallet module (email, social, Farcaster, the secure frame), loaded when the
-   * Connect view shows an email or social row, or an embedded session is to be restored. */
-  #embedded: EmbeddedBridge | null = null;
-  #embeddedLoading: Promise<EmbeddedBridge> | null = null;
 
   constructor() {
     super();
@@ -238,15 +256,15 @@ export class WalletModalElement extends HTMLElement {
     this.#viewsLoading = null;
     this.#overlay?.remove();
     this.#overlay = null;
-    this.#engine?.free();
-    this.#engine = null;
-    this.#account?.free();
-    this.#account = null;
-    this.#accountLoading = false;
-    this.#embedded?.free();
-    this.#embedded = null;
-    this.#providers.delete(EMBEDDED_ID);
-    this.#embeddedLoading = null;
+    this.#frameIo?.free();
+    this.#frameIo = null;
+    for (const host of this.#hosts.values()) host.free();
+    this.#hosts.clear();
+    this.#waiting.clear();
+    for (const call of this.#connectorCalls.values()) call.reject(new ProviderRpcError(4900, 'Disconnected'));
+    this.#connectorCalls.clear();
+    this.#queue.length = 0;
+    this.#dispatching = false;
   }
 
   attributeChangedCallback(name: string): void {
@@ -259,14 +277,16 @@ export class WalletModalElement extends HTMLElement {
     // not a service) are fetched side by side now, so that an open() right away waits for neither
     // in turn. The views mount as soon as both are here.
     void loadViews().catch(() => {});
+    let glue;
     try {
-      await loadEngine();
+      glue = await loadModule(ENGINE);
     } catch (err) {
-      this.#emit('error', { code: 5000, key: 'ENGINE_LOAD_FAILED', message: `wallet-modal could not load its engine: ${String(err)}` });
+      this.#failed = `wallet-modal could not load its engine: ${err instanceof Error ? err.message : String(err)}`;
+      this.#emit('error', { code: 5000, key: 'ENGINE_LOAD_FAILED', message: this.#failed });
       return;
     }
     if (generation !== this.#generation) return;
-    this.#engine = new Engine(this.#options());
+    this.#hosts.set(ENGINE, new ModuleHost(ENGINE, new glue.WasmHost(this.#json(this.#options()))));
     const legacy = legacyProvider();
     if (legacy) this.#providers.set('injected', legacy);
     this.#run({ type: 'start', ...readStorage(), legacyProvider: Boolean(legacy) });
@@ -285,8 +305,12 @@ export class WalletModalElement extends HTMLElement {
     // a frame. Code from our own origin is not a service request: nothing goes to a remote service
     // before open().
     void this.#ensureViews().catch(() => {});
-    // A Telegram mini-app social login came back with `result_uri` (the module takes it).
-    if (location.search.includes('result_uri=')) void this.#loadEmbedded().catch(() => {});
+    // A Telegram mini-app social login came back with `result_uri`: the embedded wallet takes it.
+    if (location.search.includes('result_uri=')) this.#load('embedded');
+  }
+
+  #json(v: object): string {
+    return JSON.stringify(v, wellFormedReplacer);
   }
 
   #options(): object {
@@ -313,8 +337,10 @@ export class WalletModalElement extends HTMLElement {
   }
 
   #optionsChanged(): void {
-    if (!this.#engine) return;
-    this.#apply(this.#engine.setOptions(this.#options()));
+    if (!this.#hosts.has(ENGINE)) return;
+    const options = this.#options();
+    for (const [name, host] of this.#hosts) this.#apply(name, host.setOptions(options));
+    this.#render();
   }
 
   // ----- public methods -----
@@ -326,6 +352,7 @@ export class WalletModalElement extends HTMLElement {
     const opener = deepActiveElement();
     if (opener && !this.#containsDeep(opener)) this.#opener = opener;
     await this.#ensureViews();
+    if (this.#failed) return this.#showFailure();
     this.#renderSync = true;
     try {
       this.#run(event);
@@ -337,6 +364,7 @@ export class WalletModalElement extends HTMLElement {
   /** Closes the modal (unless the current view blocks closing). */
   async close(): Promise<void> {
     await this.#ready;
+    if (this.#failed) return this.#views?.render(this.#failureSnapshot(false));
     this.#run({ type: 'close' });
   }
 
@@ -352,32 +380,39 @@ export class WalletModalElement extends HTMLElement {
     this.#run({ type: 'switchNetwork', caipNetworkId: String(caipNetworkId) });
   }
 
-  /** A plain copy of the current state. */
-  getState(): Snapshot | null {
-    return this.#snapshot ? structuredClone(this.#snapshot) : null;
+  /** A plain copy of the current state (the engine's and every loaded module's parts). */
+  getState(): ViewSnapshot | null {
+    return this.#hosts.has(ENGINE) ? structuredClone(this.#viewSnapshot()) : null;
   }
 
-  /** The connected wallet's EIP-1193 provider for a namespace, for viem, ethers or wagmi. */
-  getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
-    const account = this.#snapshot?.account;
+  /**
+   * The connected wallet's provider for a namespace (for viem, ethers or wagmi with `eip155`);
+   * `undefined` while nothing is connected in that namespace.
+   */
+  getProvider(namespace: Namespace): Eip1193Provider | undefined {
+    const account = this.#engineSnapshot()?.connection;
     if (!account || account.namespace !== namespace) return undefined;
+    // A connector a module answers (the embedded wallet asks for approval in the modal itself,
+    // ApproveTransaction): not watched.
+    if (this.#moduleOfConnector(account.connectorId)) return this.#connectorProvider(account.connectorId);
     const wallet = this.#providers.get(account.connectorId);
-    // The embedded wallet asks for approval in the modal itself (ApproveTransaction): not watched.
-    return wallet && (account.connectorId === EMBEDDED_ID ? wallet : forwardingProvider(wallet, this.#hostRequests));
+    return wallet && forwardingProvider(wallet, this.#hostRequests(namespace));
   }
 
   /** Tells the engine of the host's requests it watches (wallet prompts, sent transactions). */
-  #hostRequests: HostRequestWatcher = {
-    started: (method) => {
-      if (!this.#engine || !engineWatches(method)) return null;
-      const id = ++this.#hostRequestIds;
-      this.#run({ type: 'hostRequest', id, method });
-      return id;
-    },
-    ended: (id, result, failed) => {
-      this.#run({ type: 'hostRequestDone', id, result: typeof result === 'string' ? result.slice(0, 200) : null, failed });
-    },
-  };
+  #hostRequests(namespace: string): HostRequestWatcher {
+    return {
+      started: (method) => {
+        if (!this.#hosts.has(ENGINE) || !engineWatches(namespace, method)) return null;
+        const id = ++this.#hostRequestIds;
+        this.#run({ type: 'hostRequest', id, method });
+        return id;
+      },
+      ended: (id, result, failed) => {
+        this.#run({ type: 'hostRequestDone', id, result: typeof result === 'string' ? result.slice(0, 200) : null, failed });
+      },
+    };
+  }
 
   setThemeMode(mode: ThemeMode): void {
     this.themeMode = mode;
@@ -393,39 +428,42 @@ export class WalletModalElement extends HTMLElement {
     this.#mirrorTheme();
   }
 
-  // ----- engine plumbing -----
+  // ----- the hosts -----
+
+  /** The module an event goes to: the lazily loaded one whose slice reads its type, else the engine. */
+  #route(event: object): ModuleName {
+    const e = event as { type?: unknown; connector?: unknown };
+    if ((e.type === 'request' || e.type === 'release') && typeof e.connector === 'string') return this.#moduleOfConnector(e.connector) ?? ENGINE;
+    return lazyModules().find(([, route]) => (route.events as readonly unknown[]).includes(e.type))?.[0] ?? ENGINE;
+  }
+
+  #moduleOfConnector(connector: string): ModuleName | undefined {
+    return lazyModules().find(([, route]) => (route.connectors as readonly string[]).includes(connector))?.[0];
+  }
 
   /**
-   * Events reach the engine one at a time, in order. An effect can raise an event synchronously
-   * (the WalletConnect client makes its pairing URI while the request for accounts is being sent):
-   * that event waits until the current one's effects are done, so the snapshot rendered last is
-   * always the engine's newest (a nested event used to be overwritten by the outer, older one).
+   * Events reach the hosts one at a time, in order. An effect can raise an event synchronously
+   * (the WalletConnect client makes its pairing URI while the request for accounts is being sent;
+   * a module's notes go to the others): that event waits until the current one's effects are
+   * done, so the snapshot rendered last is always the newest. `module` names the host that must
+   * get it (an answer, a timer); otherwise the route table says.
    */
-  #run(event: object): void {
-    if (!this.#engine) return;
-    this.#queue.push(event);
+  #run(event: object, module: ModuleName | null = null): void {
+    if (!this.#hosts.has(ENGINE)) return;
+    this.#queue.push({ module, event });
     if (this.#dispatching) return;
     this.#dispatching = true;
-    while (this.#queue.length > 0 && this.#engine) {
+    while (this.#queue.length > 0 && this.#hosts.has(ENGINE)) {
       const next = this.#queue.shift()!;
       try {
-        const type = (next as { type?: unknown }).type;
+        const type = (next.event as { type?: unknown }).type;
         // A social login's popup opens in the visitor's click, before anything else happens (a
         // window opened later, once the module answers, would be blocked): 600×800 (spec §9).
-        const popup = type === 'socialLogin' ? open('about:blank', 'wallet-modal-social', 'popup=yes,width=600,height=800') : null;
-        if (this.#embedded?.handles(next)) {
-          if (popup !== null) this.#embedded.watchPopup(popup);
-          this.#embedded.run(next);
-        } else if (typeof type === 'string' && EMBEDDED_INTENTS.has(type)) {
-          void this.#loadEmbedded().then(
-            (b) => {
-              if (popup !== null) b.watchPopup(popup);
-              b.run(next);
-            },
-            () => popup?.close(),
-          );
-        } else if (this.#account?.handles(next)) this.#account.run(next);
-        else this.#apply(this.#engine.dispatch(next));
+        if (type === 'socialLogin') this.#watchPopup(open('about:blank', 'wallet-modal-social', 'popup=yes,width=600,height=800'));
+        const target = next.module ?? this.#route(next.event);
+        const host = this.#hosts.get(target);
+        if (host) this.#apply(target, host.dispatch(next.event));
+        else this.#load(target, next.event);
       } catch (err) {
         // Reported like an uncaught error, without losing the events queued behind this one.
         queueMicrotask(() => {
@@ -435,149 +473,165 @@ export class WalletModalElement extends HTMLElement {
     }
     this.#queue.length = 0;
     this.#dispatching = false;
+    this.#render();
   }
 
-  #apply(output: { effects: Effect[]; snapshot: Snapshot }): void {
-    this.#snapshot = output.snapshot;
-    this.#syncAccount();
-    this.#syncEmbedded();
-    if (this.#renderSync && this.#views) {
-      // Opening: the modal is drawn first; the requests it starts (config, wallets, analytics)
-      // go out in the next task, so that this frame only paints the modal.
-      this.#views.render(this.#viewSnapshot(), true);
-      const later = output.effects.filter((e) => e.type === 'fetch' || e.type === 'beacon');
-      for (const effect of output.effects) if (!later.includes(effect)) this.#effect(effect);
-      if (later.length > 0) {
-        const generation = this.#generation;
-        setTimeout(() => {
-          if (generation === this.#generation) for (const effect of later) this.#effect(effect);
-        }, 0);
-      }
+  /**
+   * Loads a module once (a failed load is tried again on the next need), then hands it the
+   * engine's facts and the events that waited for it, in order.
+   */
+  #load(name: ModuleName, event?: object): void {
+    const waiting = this.#waiting.get(name);
+    if (waiting) {
+      if (event) waiting.push(event);
       return;
     }
-    for (const effect of output.effects) this.#effect(effect);
-    this.#views?.render(this.#viewSnapshot(), false);
-  }
-
-  /** What the views render: the engine's snapshot, with the account (and trade) modules' parts. */
-  #viewSnapshot(): ViewSnapshot {
-    const part = this.#account?.part ?? null;
-    const trade = this.#account?.trade ?? null;
-    const s = { ...this.#snapshot!, portfolio: part, trade, embeddedWallet: this.#embedded?.part ?? null };
-    // A screen of a module (Receive, Swap) titles the header and is left with its back button.
-    const title = trade?.title ?? part?.title;
-    if (title && s.view === 'Account') Object.assign(s, { title, canGoBack: true });
-    return s;
-  }
-
-  /** What a lazily loaded module (account, embedded wallet) needs from the element. */
-  #moduleHost = {
-    options: () => this.#options(),
-    stringify: (v: object) => JSON.stringify(v, wellFormedReplacer),
-    effect: (e: Effect) => this.#effect(e),
-    render: () => this.#views?.render(this.#viewSnapshot()),
-  };
-
-  /** The account module hears what the engine knows; it loads the first time Account shows. */
-  #syncAccount(): void {
-    const s = this.#snapshot!;
-    if (this.#account) return this.#account.sync(s);
-    if (this.#accountLoading || s.view !== 'Account' || !(s.open || s.embedded)) return;
-    this.#accountLoading = true;
+    this.#waiting.set(name, event ? [event] : []);
     const generation = this.#generation;
-    import('./account-wasm')
-      .then((m) => m.loadAccountBridge(this.#moduleHost))
-      .then(
-        (bridge) => {
-          if (generation !== this.#generation) return bridge.free();
-          this.#account = bridge;
-          bridge.sync(this.#snapshot!);
-        },
-        (err: unknown) => {
-          // Retried the next time the Account view shows.
-          this.#accountLoading = false;
-          queueMicrotask(() => {
-            throw err;
-          });
-        },
-      );
+    loadModule(name).then(
+      async (glue) => {
+        if (generation !== this.#generation || this.#hosts.has(name)) return;
+        const host = new ModuleHost(name, new glue.WasmHost(this.#json(this.#options())));
+        this.#hosts.set(name, host);
+        const events = this.#waiting.get(name) ?? [];
+        this.#waiting.delete(name);
+        // A module that loads late hears the engine's facts once, then notes.
+        this.#run({ type: 'notes', notes: this.#hosts.get(ENGINE)!.facts() }, name);
+        if (name === 'embedded') {
+          const { FrameIo } = await import('./frame-io');
+          if (generation !== this.#generation) return;
+          this.#frameIo = new FrameIo((e) => this.#run(e, 'embedded'));
+          if (this.#popup) this.#frameIo.watchPopup(this.#popup);
+        }
+        for (const e of events) this.#run(e, name);
+      },
+      (err: unknown) => {
+        if (generation !== this.#generation) return;
+        const events = this.#waiting.get(name) ?? [];
+        this.#waiting.delete(name);
+        const message = err instanceof Error ? err.message : String(err);
+        // Whatever waited for it ends now: a request to its connector fails, the visitor is told.
+        for (const e of events) {
+          const key = readField(e, 'key');
+          if (typeof key === 'string') this.#settleCall(key, { error: { code: 4900, message } });
+        }
+        this.#popup?.close();
+        this.#emit('error', { code: 5000, key: 'MODULE_LOAD_FAILED', message });
+        this.#run({ type: 'showBanner', message: 'Could not load this part of the modal; try again' });
+      },
+    );
   }
 
-  /** The embedded module hears the engine's facts; it loads (with its frame, in the background)
-   * when the Connect view shows an email or social row. */
-  #syncEmbedded(): void {
-    const s = this.#snapshot!;
-    if (this.#embedded) return this.#embedded.sync(s);
-    const offered = s.connectMethods.includes('email') || s.connectMethods.includes('social');
-    if (offered && (s.open || s.embedded) && s.view === 'Connect') {
-      void this.#loadEmbedded().then((b) => b.run({ type: 'preload' }), () => {});
+  #apply(module: ModuleName, output: HostOutput): void {
+    for (const effect of output.effects) this.#effect(module, effect);
+    // What one module's slices told the others.
+    if (output.notes.length > 0) {
+      for (const other of this.#hosts.keys()) if (other !== module) this.#run({ type: 'notes', notes: output.notes }, other);
+    }
+    if (module === ENGINE) this.#loadForView();
+  }
+
+  /** A view that needs a module loads it while it shows (Account and its screens, say). */
+  #loadForView(): void {
+    const s = this.#engineSnapshot();
+    if (!s || !(s.open || s.embedded)) return;
+    for (const [name, route] of lazyModules()) {
+      if (!this.#hosts.has(name) && (route.views as readonly string[]).includes(s.view)) this.#load(name);
     }
   }
 
-  /** Loads the embedded-wallet module once (a failed load is tried again on the next need). */
-  #loadEmbedded(): Promise<EmbeddedBridge> {
-    const generation = this.#generation;
-    return (this.#embeddedLoading ??= import('./embedded-wasm')
-      .then((m) => m.loadEmbeddedBridge(this.#moduleHost))
-      .then(
-        (bridge) => {
-          if (generation !== this.#generation) throw (bridge.free(), new Error('wallet-modal left the page'));
-          this.#embedded = bridge;
-          this.#providers.set(EMBEDDED_ID, bridge.provider);
-          bridge.sync(this.#snapshot!);
-          this.#moduleHost.render();
-          return bridge;
-        },
-        (err: unknown) => {
-          this.#embeddedLoading = null;
-          throw err;
-        },
-      ));
+  #engineSnapshot(): Snapshot | null {
+    return (this.#hosts.get(ENGINE)?.snapshot as Snapshot | undefined) ?? null;
   }
 
-  #effect(e: Effect): void {
+  /** What the views render: the engine's snapshot merged with every loaded module's parts. */
+  #viewSnapshot(): ViewSnapshot {
+    const merged: Record<string, unknown> = {};
+    for (const host of this.#hosts.values()) Object.assign(merged, host.snapshot);
+    return merged as unknown as ViewSnapshot;
+  }
+
+  #render(): void {
+    if (!this.#views || !this.#hosts.has(ENGINE)) return;
+    this.#views.render(this.#viewSnapshot(), this.#renderSync);
+  }
+
+  /** The engine could not load: the modal says so instead of showing nothing (the views read
+   * nothing else of a snapshot with a `configError`). */
+  #failureSnapshot(open: boolean): ViewSnapshot {
+    const failure = { open, view: 'ConfigError', title: 'Configuration Error', canClose: true, configError: { code: 5000, key: 'ENGINE_LOAD_FAILED', message: this.#failed } };
+    return failure as unknown as ViewSnapshot;
+  }
+
+  #showFailure(): void {
+    this.#views?.render(this.#failureSnapshot(true), true);
+  }
+
+  #effect(module: ModuleName, e: Effect): void {
     switch (e.type) {
       case 'providerRequest':
-        return this.#providerRequest(e.id as number, e.connectorId as string, e.method as string, e.params);
+        return this.#providerRequest(module, e.id, e.connectorId, e.method, e.params);
       case 'releaseProvider':
-        return this.#release(e.connectorId as string);
+        return this.#release(e.connectorId);
       case 'fetch':
-        return void this.#fetch(e.id as number, e.url as string, e.method as string, e.body as string | null, e.timeoutMs as number);
-      case 'beacon':
-        return void fetch(e.url as string, { method: 'POST', body: e.body as string, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+        if (this.#renderSync) {
+          // Opening: the modal is drawn first; the requests it starts (config, wallets,
+          // analytics) go out in the next task, so that this frame only paints the modal.
+          const generation = this.#generation;
+          setTimeout(() => generation === this.#generation && void this.#fetch(module, e.id, e.url, e.method, e.body, e.timeoutMs), 0);
+          return;
+        }
+        return void this.#fetch(module, e.id, e.url, e.method, e.body, e.timeoutMs);
+      case 'beacon': {
+        const send = () => void fetch(e.url, { method: 'POST', body: e.body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+        if (this.#renderSync) setTimeout(send, 0);
+        else send();
+        return;
+      }
       case 'persist':
         try {
-          if (e.value == null) localStorage.removeItem(e.key as string);
-          else localStorage.setItem(e.key as string, e.value as string);
+          if (e.value == null) localStorage.removeItem(e.key);
+          else localStorage.setItem(e.key, e.value);
         } catch {
           // Storage full or disabled: the session still works, it just won't survive a reload.
         }
         return;
       case 'emit':
-        return this.#emit(e.name as string, e.detail);
+        return this.#emit(e.name, e.detail);
       case 'startTimer': {
-        const id = e.id as string;
-        clearTimeout(this.#timers.get(id));
-        this.#timers.set(id, setTimeout(() => { this.#timers.delete(id); this.#run({ type: 'timer', id }); }, e.ms as number));
+        const key = `${module}:${e.id}`;
+        clearTimeout(this.#timers.get(key));
+        this.#timers.set(
+          key,
+          setTimeout(() => {
+            this.#timers.delete(key);
+            this.#run({ type: 'timer', id: e.id }, module);
+          }, e.ms),
+        );
         return;
       }
       case 'alert': {
         const log = e.severity === 'error' ? console.error : e.severity === 'warning' ? console.warn : console.info;
-        const text = `[wallet-modal] ${e.message as string}${e.description ? ` — ${e.description as string}` : ''}`;
-        setTimeout(() => log(text), (e.delayMs as number) || 0);
+        const text = `[wallet-modal] ${e.message}${e.description ? ` — ${e.description}` : ''}`;
+        setTimeout(() => log(text), e.delayMs || 0);
         return;
       }
       case 'dispatch':
-        // A lazily loaded module tells the engine something (an analytics event).
-        return this.#run(e.event as object);
+        // A slice asks another module's slice for something (a screen asking the engine to navigate).
+        return this.#run(e.event);
+      case 'answer':
+        return this.#settleCall(e.key, e);
       case 'copy':
-        return void navigator.clipboard?.writeText(e.text as string).catch(() => {});
+        return void navigator.clipboard?.writeText(e.text).catch(() => {});
       case 'restoreFocus': {
         const opener = this.#opener;
         this.#opener = null;
         if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
         return;
       }
+      default:
+        // The embedded wallet's own I/O (its frame, the social popup).
+        this.#frameIo?.effect(e);
     }
   }
 
@@ -590,30 +644,64 @@ export class WalletModalElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: name !== 'error', composed: true }));
   }
 
-  #providerRequest(id: number, connectorId: string, method: string, params: unknown): void {
-    // WalletConnect and the embedded wallet load on their first request (pairing, a login, a
-    // stored session to restore); a request queued behind the load is dropped if the engine
-    // released the connector meanwhile (e.g. the modal closed).
-    const lazy: (() => Promise<unknown>) | null =
-      connectorId === WALLETCONNECT_ID ? () => this.#loadWalletConnect() : connectorId === EMBEDDED_ID ? () => this.#loadEmbedded() : null;
-    if (lazy && !this.#providers.has(connectorId)) {
-      const [generation, releases] = [this.#generation, this.#lazyReleases];
-      const fail = (message: string) => this.#run({ type: 'providerResult', id, error: { code: 4900, message } });
-      lazy().then(
+  // ----- wallets and connectors -----
+
+  /** The provider of a connector a module answers: its requests go to that module (loading it). */
+  #connectorProvider(connector: string): Eip1193Provider {
+    let p = this.#connectorProviders.get(connector);
+    if (!p) {
+      p = {
+        request: ({ method, params }: { method: string; params?: unknown }) => {
+          if (typeof method !== 'string') return Promise.reject(new ProviderRpcError(-32600, 'Invalid request'));
+          let safe: unknown;
+          try {
+            // Only JSON crosses into the module (no BigInt, no cycles, no functions).
+            safe = JSON.parse(JSON.stringify(params ?? []));
+          } catch {
+            return Promise.reject(new ProviderRpcError(-32602, 'Invalid params: not JSON'));
+          }
+          const key = `c${++this.#keys}`;
+          return new Promise((resolve, reject) => {
+            this.#connectorCalls.set(key, { resolve, reject });
+            this.#run({ type: 'request', connector, key, method, params: safe });
+          });
+        },
+        on: () => {},
+        removeListener: () => {},
+      } as unknown as Eip1193Provider;
+      this.#connectorProviders.set(connector, p);
+    }
+    return p;
+  }
+
+  /** A module answered a request to its connector. */
+  #settleCall(key: string, answer: { result?: unknown; error?: { code: number; message: string } }): void {
+    const call = this.#connectorCalls.get(key);
+    this.#connectorCalls.delete(key);
+    if (!call) return;
+    if (answer.error) call.reject(new ProviderRpcError(answer.error.code, answer.error.message));
+    else call.resolve(answer.result);
+  }
+
+  #providerRequest(module: ModuleName, id: number, connectorId: string, method: string, params: unknown): void {
+    const answer = (event: object) => this.#run({ type: 'providerResult', id, ...event }, module);
+    let provider: Eip1193Provider | undefined;
+    if (this.#moduleOfConnector(connectorId)) provider = this.#connectorProvider(connectorId);
+    else if (connectorId === WALLETCONNECT_ID && !this.#providers.has(connectorId)) {
+      // WalletConnect loads on its first request (pairing, a stored session); a request queued
+      // behind the load is dropped if the engine released the connector meanwhile.
+      const [generation, releases] = [this.#generation, this.#wcReleases];
+      this.#loadWalletConnect().then(
         () => {
           if (generation !== this.#generation) return;
-          if (releases !== this.#lazyReleases) return fail(`${connectorId}: released before it loaded`);
-          this.#providerRequest(id, connectorId, method, params);
+          if (releases !== this.#wcReleases) return answer({ error: { code: 4900, message: `${connectorId}: released before it loaded` } });
+          this.#providerRequest(module, id, connectorId, method, params);
         },
-        (err: unknown) => fail(err instanceof Error ? err.message : String(err)),
+        (err: unknown) => answer({ error: { code: 4900, message: err instanceof Error ? err.message : String(err) } }),
       );
       return;
-    }
-    const provider = this.#providers.get(connectorId);
-    if (!provider) {
-      this.#run({ type: 'providerResult', id, error: { code: 4900, message: 'Provider not found' } });
-      return;
-    }
+    } else provider = this.#providers.get(connectorId);
+    if (!provider) return answer({ error: { code: 4900, message: 'Provider not found' } });
     this.#listen(connectorId, provider);
     let request: Promise<unknown>;
     try {
@@ -622,8 +710,8 @@ export class WalletModalElement extends HTMLElement {
       request = Promise.reject(err);
     }
     request.then(
-      (result) => this.#run({ type: 'providerResult', id, result: jsonSafe(result) }),
-      (err) => this.#run({ type: 'providerResult', id, error: providerError(err) }),
+      (result) => answer({ result: jsonSafe(result) }),
+      (err) => answer({ error: providerError(err) }),
     );
   }
 
@@ -644,15 +732,17 @@ export class WalletModalElement extends HTMLElement {
     this.#listeners.set(connectorId, pairs);
   }
 
-  /** The engine is done with a connector: stop listening; WalletConnect also ends its session or pairing. */
+  /** The engine is done with a connector: stop listening; a module's connector hears it (the
+   * embedded wallet signs out); WalletConnect also ends its session or pairing. */
   #release(connectorId: string): void {
     this.#unlisten(connectorId);
-    if (connectorId === EMBEDDED_ID) {
-      this.#lazyReleases++;
-      return this.#embedded?.run({ type: 'release' });
+    const module = this.#moduleOfConnector(connectorId);
+    if (module) {
+      if (this.#hosts.has(module)) this.#run({ type: 'release', connector: connectorId }, module);
+      return;
     }
     if (connectorId !== WALLETCONNECT_ID) return;
-    this.#lazyReleases++;
+    this.#wcReleases++;
     (this.#providers.get(connectorId) as WalletConnectProvider | undefined)?.release();
   }
 
@@ -668,6 +758,13 @@ export class WalletModalElement extends HTMLElement {
     this.#listeners.delete(connectorId);
   }
 
+  /** The social login's popup, opened in the click (closed again if the module cannot load). */
+  #watchPopup(popup: Window | null): void {
+    if (!popup) return;
+    this.#popup = popup;
+    this.#frameIo?.watchPopup(popup);
+  }
+
   /** Loads the WalletConnect chunk (and its wasm) once and registers its provider. */
   #loadWalletConnect(): Promise<WalletConnectProvider> {
     if (this.#walletConnect) return this.#walletConnect;
@@ -677,8 +774,8 @@ export class WalletModalElement extends HTMLElement {
           relayUrl: this.getAttribute('relay-url') || DEFAULT_RELAY_URL,
           projectId: this.projectId,
           storagePrefix: WC_STORAGE_PREFIX,
-          chains: () => (this.#snapshot?.networks ?? []).map((n) => n.caipNetworkId),
-          activeChain: () => this.#snapshot?.network?.caipNetworkId ?? null,
+          chains: () => (this.#engineSnapshot()?.networks ?? []).map((n) => n.caipNetworkId),
+          activeChain: () => this.#engineSnapshot()?.network?.caipNetworkId ?? null,
           onUri: (uri, expiresAtMs) => this.#run({ type: 'walletConnectUri', uri, expiresAtMs }),
         }),
       )
@@ -705,7 +802,7 @@ export class WalletModalElement extends HTMLElement {
     provider?.close();
   }
 
-  async #fetch(id: number, url: string, method: string, body: string | null, timeoutMs: number): Promise<void> {
+  async #fetch(module: ModuleName, id: number, url: string, method: string, body: string | null, timeoutMs: number): Promise<void> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let status = 0;
@@ -724,7 +821,7 @@ export class WalletModalElement extends HTMLElement {
     } finally {
       clearTimeout(timer);
     }
-    this.#run({ type: 'fetchResult', id, status, body: text });
+    this.#run({ type: 'fetchResult', id, status, body: text }, module);
   }
 
   // ----- views, overlay, theme -----
@@ -743,7 +840,7 @@ export class WalletModalElement extends HTMLElement {
         this.#mirrorTheme();
       }
       this.#views = mountViews(root, { onIntent: (intent: Intent) => this.#run(intent) });
-      if (this.#snapshot) this.#views.render(this.#viewSnapshot());
+      this.#render();
     });
     // A failed load (the network dropped) is tried again on the next open().
     loading.catch(() => {
@@ -774,6 +871,15 @@ export class WalletModalElement extends HTMLElement {
       if (value) this.#overlay.style.setProperty(name, value);
       else this.#overlay.style.removeProperty(name);
     }
+  }
+}
+
+/** An EIP-1193 error. */
+class ProviderRpcError extends Error {
+  code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
   }
 }
 

@@ -25,7 +25,7 @@ import {
   toCaipChain,
   uriExpiryMs,
   walletError,
-} from './wc-eip155';
+} from './families/eip155.walletconnect';
 
 export { ProviderRpcError };
 

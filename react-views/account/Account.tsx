@@ -1,9 +1,9 @@
-import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useCopied } from '../shell/useCopied';
 import { useDynamicStyle } from '../shell/dynamic-styles';
 import type { ViewProps } from '../shell/types';
 import { NetworkImage } from '../network/NetworkImage';
-import { ChevronRightIcon } from '../shell/icons';
+import { ChevronRightIcon, Spinner } from '../shell/icons';
 import { CheckIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from '../shell/view-icons';
 import { useAccountStyles } from './styles';
 import { Portfolio } from './Portfolio';
@@ -15,12 +15,13 @@ const Swap = lazy(() => import('../swap/Swap'));
 /** The Buy screen too: its own chunk, loaded when the visitor presses Buy. */
 const Buy = lazy(() => import('../buy/Buy'));
 
-/** The Account view's buttons, by wallet feature (walletFeaturesOrder comes from the core). */
+/** The Account view's buttons, by wallet feature (walletFeaturesOrder comes from the core): each
+ * goes to its view (the account module's slices). */
 const FEATURE_BUTTONS = {
-  onramp: { label: 'Buy', part: 'buy-button', intent: 'openBuy' },
-  swaps: { label: 'Swap', part: 'swap-button', intent: 'openSwap' },
-  receive: { label: 'Receive', part: 'receive-button', intent: 'openReceive' },
-  send: { label: 'Send', part: 'send-button', intent: 'openSend' },
+  onramp: { label: 'Buy', part: 'buy-button', view: 'OnRampProviders' },
+  swaps: { label: 'Swap', part: 'swap-button', view: 'Swap' },
+  receive: { label: 'Receive', part: 'receive-button', view: 'WalletReceive' },
+  send: { label: 'Send', part: 'send-button', view: 'WalletSend' },
 } as const;
 
 /**
@@ -61,50 +62,25 @@ export function Account({ snapshot, onIntent }: ViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   useAccountStyles(ref);
 
+  // The account module is still loading (the Account view loads it): a spinner, not an empty view.
+  if (account === undefined)
+    return (
+      <div ref={ref} className="wm-view wm-account wm-suspense">
+        <Spinner label="Loading account" />
+      </div>
+    );
   if (!account) return <div ref={ref} className="wm-view wm-account" />;
   const network = snapshot.network;
-  const part = snapshot.portfolio;
-  if (part?.screen === 'send' && part.send) {
-    return (
-      <div ref={ref} className="wm-view wm-account" part="account">
-        <Send send={part.send} from={account.address} onIntent={onIntent} />
-      </div>
-    );
-  }
-  const trade = snapshot.trade;
-  if (trade?.screen === 'swap' && trade.swap) {
-    return (
-      <div ref={ref} className="wm-view wm-account" part="account">
-        <Suspense fallback={<p className="wm-note" role="status">Loading…</p>}>
-          <Swap swap={trade.swap} onIntent={onIntent} />
-        </Suspense>
-      </div>
-    );
-  }
-  if (trade?.screen === 'buy' && trade.buy) {
-    return (
-      <div ref={ref} className="wm-view wm-account" part="account">
-        <Suspense fallback={<p className="wm-note" role="status">Loading…</p>}>
-          <Buy buy={trade.buy} onIntent={onIntent} />
-        </Suspense>
-      </div>
-    );
-  }
-  if (part?.screen === 'receive' && part.receive) {
-    return (
-      <div ref={ref} className="wm-view wm-account" part="account">
-        <Receive receive={part.receive} onIntent={onIntent} />
-      </div>
-    );
-  }
+  // The account module's parts, once it loaded (the Account view loads it).
+  const loaded = snapshot.tokens !== undefined;
 
   return (
     <div ref={ref} className="wm-view wm-account" part="account">
       <div className="wm-account-id">
         <Avatar colors={account.avatar} />
-        {part?.name ? (
+        {snapshot.accountName ? (
           <span part="account-name" className="wm-account-name">
-            {part.name}
+            {snapshot.accountName}
           </span>
         ) : null}
         <div className="wm-address-line">
@@ -126,10 +102,10 @@ export function Account({ snapshot, onIntent }: ViewProps) {
         <span className="wm-copied" role="status" aria-live="polite">
           {copied ? 'Copied' : ''}
         </span>
-        {account.connectorId === 'embedded' && snapshot.embeddedWallet?.user ? (
+        {account.connectorId === 'embedded' && snapshot.embeddedUser ? (
           <span className="wm-embedded-user" part="embedded-user">
-            {snapshot.embeddedWallet.user.email ?? snapshot.embeddedWallet.user.userName ?? ''}
-            {snapshot.embeddedWallet.user.email ? (
+            {snapshot.embeddedUser.email ?? snapshot.embeddedUser.userName ?? ''}
+            {snapshot.embeddedUser.email ? (
               <button type="button" className="wm-link wm-edit-email" onClick={() => onIntent({ type: 'openUpdateEmail' })}>
                 Edit email
               </button>
@@ -143,9 +119,9 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             {account.balance} {account.balanceSymbol}
           </span>
         )}
-        {snapshot.portfolio?.tokens.totalUsd ? (
+        {snapshot.tokens?.totalUsd ? (
           <span part="portfolio-total" className="wm-portfolio-total">
-            {snapshot.portfolio.tokens.totalUsd}
+            {snapshot.tokens.totalUsd}
           </span>
         ) : null}
         {isHttpUrl(account.explorerUrl) ? (
@@ -155,22 +131,22 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </a>
         ) : null}
       </div>
-      {part?.sent ? (
+      {snapshot.sent ? (
         <p className="wm-sent" role="status" part="sent">
           Transaction sent.{' '}
-          {part.sent.explorerUrl && isHttpUrl(part.sent.explorerUrl) ? (
-            <a className="wm-link" href={part.sent.explorerUrl} target="_blank" rel="noopener noreferrer">
+          {snapshot.sent.explorerUrl && isHttpUrl(snapshot.sent.explorerUrl) ? (
+            <a className="wm-link" href={snapshot.sent.explorerUrl} target="_blank" rel="noopener noreferrer">
               View on the explorer
             </a>
           ) : null}
         </p>
       ) : null}
-      {part ? (
+      {loaded ? (
         <div className="wm-account-buttons">
           {(snapshot.walletFeatures ?? ['receive', 'send']).map((f) => {
             const b = FEATURE_BUTTONS[f];
             return b ? (
-              <button key={f} type="button" part={b.part} className="wm-button wm-button-secondary" onClick={() => onIntent({ type: b.intent })}>
+              <button key={f} type="button" part={b.part} className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'navigate', view: b.view })}>
                 {b.label}
               </button>
             ) : null;
@@ -210,9 +186,52 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </span>
         </button>
       </div>
-      {snapshot.portfolio ? <Portfolio part={snapshot.portfolio} onIntent={onIntent} /> : null}
+      {snapshot.tokens && snapshot.tab ? (
+        <Portfolio part={{ tokens: snapshot.tokens, tab: snapshot.tab, nfts: snapshot.nfts ?? null, activity: snapshot.activity ?? null }} onIntent={onIntent} />
+      ) : null}
     </div>
   );
+}
+
+/** One of the Account view's screens (its own view), in the Account view's frame and styles;
+ * "Loading…" until its module's part is here. */
+function Screen({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useAccountStyles(ref);
+  return (
+    <div ref={ref} className="wm-view wm-account" part="account">
+      <Suspense fallback={<Loading />}>{children ?? <Loading />}</Suspense>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <p className="wm-note" role="status">
+      Loading…
+    </p>
+  );
+}
+
+/** WalletSend and WalletSendPreview: the Send form and its preview. */
+export function WalletSend({ snapshot, onIntent }: ViewProps) {
+  const from = snapshot.account?.address ?? '';
+  return <Screen>{snapshot.send ? <Send send={snapshot.send} from={from} onIntent={onIntent} /> : null}</Screen>;
+}
+
+/** WalletReceive: the address as a QR code. */
+export function WalletReceive({ snapshot, onIntent }: ViewProps) {
+  return <Screen>{snapshot.receive ? <Receive receive={snapshot.receive} onIntent={onIntent} /> : null}</Screen>;
+}
+
+/** Swap (its chunk loads with the view). */
+export function SwapView({ snapshot, onIntent }: ViewProps) {
+  return <Screen>{snapshot.swap ? <Swap swap={snapshot.swap} onIntent={onIntent} /> : null}</Screen>;
+}
+
+/** OnRampProviders: Buy (its chunk loads with the view). */
+export function BuyView({ snapshot, onIntent }: ViewProps) {
+  return <Screen>{snapshot.buy ? <Buy buy={snapshot.buy} onIntent={onIntent} /> : null}</Screen>;
 }
 
 export default Account;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import type { AccountPart, ActivityRowView, Intent, TokenRowView } from '../shell/types';
+import type { ActivityPart, ActivityRowView, AccountParts, Intent, NftsPart, TokenRowView, TokensPart } from '../shell/types';
 
 const TABS = [
   ['tokens', 'Tokens'],
@@ -24,7 +24,7 @@ function TokenIcon({ token }: { token: TokenRowView }) {
   );
 }
 
-function Tokens({ part, onIntent }: { part: AccountPart['tokens']; onIntent: (i: Intent) => void }) {
+function Tokens({ part, onIntent }: { part: TokensPart; onIntent: (i: Intent) => void }) {
   if (part.error) {
     return (
       <div className="wm-portfolio-error" role="alert">
@@ -109,7 +109,7 @@ function useLoadMore(hasMore: boolean, loading: boolean, more: () => void) {
   return end;
 }
 
-function Nfts({ part, onIntent }: { part: NonNullable<AccountPart['nfts']>; onIntent: (i: Intent) => void }) {
+function Nfts({ part, onIntent }: { part: NftsPart; onIntent: (i: Intent) => void }) {
   const { hasMore, loading } = part;
   const more = useCallback(() => onIntent({ type: 'loadMoreNfts' }), [onIntent]);
   const end = useLoadMore(hasMore, loading, more);
@@ -157,7 +157,7 @@ function Nfts({ part, onIntent }: { part: NonNullable<AccountPart['nfts']>; onIn
   );
 }
 
-function Activity({ part, onIntent }: { part: NonNullable<AccountPart['activity']>; onIntent: (i: Intent) => void }) {
+function Activity({ part, onIntent }: { part: ActivityPart; onIntent: (i: Intent) => void }) {
   const { hasMore, loading } = part;
   const more = useCallback(() => onIntent({ type: 'loadMoreActivity' }), [onIntent]);
   const end = useLoadMore(hasMore, loading, more);
@@ -203,7 +203,7 @@ function Activity({ part, onIntent }: { part: NonNullable<AccountPart['activity'
 }
 
 /** The Account view's tabs (a real tablist: arrow keys, Home and End move between tabs). */
-export function Portfolio({ part, onIntent }: { part: AccountPart; onIntent: (i: Intent) => void }) {
+export function Portfolio({ part, onIntent }: { part: Pick<AccountParts, 'tokens' | 'tab' | 'nfts' | 'activity'>; onIntent: (i: Intent) => void }) {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const current = TABS.findIndex(([id]) => id === part.tab);
   const select = (i: number) => {

@@ -3,10 +3,10 @@ import { parseQrSvg } from '../walletconnect/QrCode';
 import { usePairingStyles } from '../walletconnect/styles';
 import { useCopied } from '../shell/useCopied';
 import { CheckIcon, CopyIcon } from '../shell/view-icons';
-import type { AccountPart, Intent } from '../shell/types';
+import type { AccountParts, Intent } from '../shell/types';
 
 /** The address as a QR code (from the core encoder, rebuilt as SVG: no markup injected), a copy button, and the networks it can receive on. */
-export function Receive({ receive, onIntent }: { receive: NonNullable<AccountPart['receive']>; onIntent: (i: Intent) => void }) {
+export function Receive({ receive, onIntent }: { receive: NonNullable<AccountParts['receive']>; onIntent: (i: Intent) => void }) {
   const [copied, markCopied] = useCopied();
   const ref = useRef<HTMLDivElement>(null);
   usePairingStyles(ref);

@@ -1,7 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { AccountPart, Intent } from '../shell/types';
-
-type SendPart = NonNullable<AccountPart['send']>;
+import type { Intent, SendPart } from '../shell/types';
 
 /** A text field kept locally while typing (the module's answer arrives a moment later) and
  * following the module when it changes the value itself (Max). */

@@ -28,7 +28,7 @@ const CSS = `
 
 /** "Continue with email": the field is here at once (no wait for the frame); the module checks it. */
 function EmailRow({ snapshot, onIntent }: ViewProps) {
-  const email = snapshot.embeddedWallet?.email;
+  const email = snapshot.email;
   const error = email && email.step === 'idle' ? email.fieldError : null;
   const busy = email?.step === 'sending';
   return (
@@ -53,6 +53,9 @@ function EmailRow({ snapshot, onIntent }: ViewProps) {
           aria-describedby={error ? 'wm-email-error' : undefined}
           defaultValue={email?.email ?? ''}
           data-method="email"
+          // The visitor means to log in: the embedded wallet and its secure frame load now (typing
+          // an address takes longer than the frame takes to be ready).
+          onFocus={() => onIntent({ type: 'loadFrame' })}
         />
         <button type="submit" className="wm-email-submit" aria-label="Continue with email" disabled={busy}>
           <ChevronRightIcon />
@@ -73,7 +76,7 @@ function SocialRows({ snapshot, onIntent }: ViewProps) {
   const socials = snapshot.socials;
   if (socials.length === 0) return null;
   const shown = all || socials.length <= 4 ? socials : socials.slice(0, 3);
-  const social = snapshot.embeddedWallet?.social;
+  const social = snapshot.social;
   return (
     <>
       <ul className="wm-socials" aria-label="Social logins">

@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import type { ViewProps } from '../shell/types';
-import type { EmbeddedPart } from '../../element/ts/protocol';
+import type { ApprovalPart } from '../../element/ts/protocol';
 import { useEmbeddedStyles } from './styles';
 import { AlertIcon } from '../shell/icons';
 
-type Approval = NonNullable<EmbeddedPart['approval']>;
+type Approval = ApprovalPart;
 
 function Rows({ rows }: { rows: Array<[string, string]> }) {
   return (
@@ -67,13 +67,13 @@ function What({ a }: { a: Approval }) {
 export default function ApproveTransaction({ snapshot, onIntent }: ViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEmbeddedStyles(ref);
-  const a = snapshot.embeddedWallet?.approval;
+  const a = snapshot.approval;
   if (!a) return <div ref={ref} className="wm-view" />;
   const verb = a.kind === 'transaction' ? 'send this transaction' : 'sign this';
   return (
     <div ref={ref} className="wm-view wm-approve" data-kind={a.kind}>
       <p className="wm-note">
-        {snapshot.embeddedWallet?.user?.email ?? 'Your wallet'} on {a.network}: {a.method}. Approve only if you trust this site to {verb}.
+        {snapshot.embeddedUser?.email ?? 'Your wallet'} on {a.network}: {a.method}. Approve only if you trust this site to {verb}.
       </p>
       <What a={a} />
       {a.queued > 0 ? <p className="wm-note">{a.queued} more waiting</p> : null}

@@ -7,7 +7,7 @@ import { useEmbeddedStyles } from './styles';
 export default function ConnectingFarcaster({ snapshot }: ViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEmbeddedStyles(ref);
-  const f = snapshot.embeddedWallet?.farcaster;
+  const f = snapshot.farcaster;
   const path = f?.qr ? parseQrSvg(f.qr) : null;
   return (
     <div ref={ref} className="wm-view wm-farcaster">

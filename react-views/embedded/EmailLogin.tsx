@@ -8,7 +8,7 @@ import { useEmbeddedStyles } from './styles';
 export default function EmailLogin({ snapshot, onIntent }: ViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEmbeddedStyles(ref);
-  const email = snapshot.embeddedWallet?.email;
+  const email = snapshot.email;
   const step = email?.step ?? 'sending';
   return (
     <div ref={ref} className="wm-view wm-email-login" data-step={step}>

@@ -8,9 +8,8 @@ import { useEmbeddedStyles } from './styles';
 export default function UpdateEmailWallet({ snapshot, onIntent }: ViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEmbeddedStyles(ref);
-  const e = snapshot.embeddedWallet;
-  const update = e?.update;
-  const current = e?.user?.email ?? '';
+  const update = snapshot.emailUpdate;
+  const current = snapshot.embeddedUser?.email ?? '';
   return (
     <div ref={ref} className="wm-view wm-update-email" data-step={update?.step ?? 'email'}>
       {!update || update.step === 'email' ? (

@@ -12,6 +12,11 @@ const AllWallets = lazy(() => import('../connect/AllWallets'));
 // Only when there is something to say (kept out of the initial load).
 const Notices = lazy(() => import('./Banner'));
 const Account = lazy(() => import('../account/Account'));
+// The Account view's screens: in its chunk (Swap and Buy each load their own with their view).
+const WalletSend = lazy(() => import('../account/Account').then((m) => ({ default: m.WalletSend })));
+const WalletReceive = lazy(() => import('../account/Account').then((m) => ({ default: m.WalletReceive })));
+const SwapView = lazy(() => import('../account/Account').then((m) => ({ default: m.SwapView })));
+const BuyView = lazy(() => import('../account/Account').then((m) => ({ default: m.BuyView })));
 const SwitchNetwork = lazy(() => import('../network/SwitchNetwork'));
 const UnsupportedChain = lazy(() => import('../network/UnsupportedChain'));
 const ConnectingExternal = lazy(() => import('../connect/ConnectingExternal'));
@@ -52,6 +57,15 @@ function CurrentView({ snapshot, onIntent }: ViewProps) {
       return <ApproveTransaction {...props} />;
     case 'ConnectingFarcaster':
       return <ConnectingFarcaster {...props} />;
+    case 'WalletSend':
+    case 'WalletSendPreview':
+      return <WalletSend {...props} />;
+    case 'WalletReceive':
+      return <WalletReceive {...props} />;
+    case 'Swap':
+      return <SwapView {...props} />;
+    case 'OnRampProviders':
+      return <BuyView {...props} />;
     default:
       return null;
   }

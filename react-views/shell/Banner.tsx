@@ -32,12 +32,12 @@ export function Notices({ snapshot, onIntent }: ViewProps) {
   const banner = snapshot.banner;
   return (
     <div ref={ref} className="wm-notices">
-      {snapshot.walletRequest && snapshot.account ? (
+      {snapshot.walletRequest && snapshot.connection ? (
         <div className="wm-notice wm-wallet-request" part="wallet-request" role="status">
           <Spinner />
           <span>
             Approve in your wallet
-            <span className="wm-notice-detail">{snapshot.account.connectorName ? ` (${snapshot.account.connectorName})` : ''}</span>
+            <span className="wm-notice-detail">{snapshot.connection.connectorName ? ` (${snapshot.connection.connectorName})` : ''}</span>
           </span>
         </div>
       ) : null}

@@ -1,12 +1,16 @@
 import type {
-  AccountPart,
+  AccountParts,
+  ActivityPart,
   AccountView,
   ActivityRowView,
   ConnectorView,
   ErrorInfo,
   NetworkView,
   BuyPart,
+  NftsPart,
+  SendPart,
   SwapPart,
+  TokensPart,
   SwapTokenView,
   TokenRowView,
   ViewIntent as Intent,
@@ -15,8 +19,27 @@ import type {
   WalletListingView,
 } from '../../element/ts/protocol';
 
-/** The views see the engine's snapshot with the account module's part, and send either's intents. */
-export type { AccountPart, BuyPart, AccountView, ActivityRowView, ConnectorView, ErrorInfo, Intent, NetworkView, Snapshot, SwapPart, SwapTokenView, TokenRowView, ViewName, WalletListingView };
+/** The views see the engine's snapshot merged with every loaded module's parts, and send any module's intents. */
+export type {
+  AccountParts,
+  ActivityPart,
+  BuyPart,
+  AccountView,
+  ActivityRowView,
+  ConnectorView,
+  ErrorInfo,
+  Intent,
+  NetworkView,
+  NftsPart,
+  SendPart,
+  Snapshot,
+  SwapPart,
+  SwapTokenView,
+  TokenRowView,
+  TokensPart,
+  ViewName,
+  WalletListingView,
+};
 
 /** Every view gets the whole snapshot and a way to send intents back. Views decide nothing. */
 export interface ViewProps {

@@ -5,13 +5,16 @@
 //! counterparty and the time. A failure shows 'Failed to fetch transactions' and sends the
 //! `ERROR_FETCH_TRANSACTIONS` analytics event (spec §8).
 
-use serde_json::{json, Value};
-
 use crate::account::transactions::{activity_sign, parse_mined_at, year_month_utc, TransactionsState};
 use crate::chain::format::{format_native_balance_en_us, truncate_address};
-use crate::engine::{Ctx, Effect, Note, Requests, Slice, SliceId};
+use crate::host::json::Fields;
+use crate::host::{Ctx, Note, Requests, Slice};
+use crate::json;
 use crate::service::entities::{Transaction, TransactionsPage};
-use crate::service::errors::WmError;
+use crate::service::errors::{write_error, WmError};
+use crate::service::json::{Value, Writer};
+use crate::ui::modal::ModalEvent;
+use crate::ui::router::View;
 
 /// Transactions kept at most (about 20 pages); older pages are not asked for beyond it.
 pub const TRANSACTIONS_MAX: usize = 1_000;
@@ -116,59 +119,68 @@ fn row(tx: &Transaction, me: &str) -> Value {
     })
 }
 
-#[derive(Clone, Debug)]
-pub enum ActivityEvent {
-    /// The list was scrolled to its end: the next page, if any.
-    LoadMore,
-}
-
 #[derive(Default)]
 pub struct ActivitySlice {
+    /// The Activity tab is the Account view's tab.
+    tab: bool,
     /// The account and chain the list is for.
     subject: Option<(String, String)>,
     list: TransactionsState,
     error: Option<WmError>,
     requests: Requests<(String, String)>,
-    /// The groups as last rendered; cleared when the list changes (rows are only rendered once
-    /// per change, not on every event: 1,000 rows take milliseconds).
-    rendered: Option<Value>,
+    /// The groups as last rendered, when the list changed.
+    rendered: Value,
 }
 
 impl Slice for ActivitySlice {
-    type Event = ActivityEvent;
+    const NAME: &'static str = "activity";
+    /// The list was scrolled to its end: the next page, if any.
+    const EVENTS: &'static [&'static str] = &["loadMoreActivity"];
+    const PARTS: &'static [&'static str] = &["activity"];
 
-    fn handle(&mut self, event: ActivityEvent, ctx: &mut Ctx) {
-        match event {
-            ActivityEvent::LoadMore if self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX => self.fetch(ctx),
-            ActivityEvent::LoadMore => {}
+    fn event(&mut self, _ty: &str, _o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        if self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX {
+            self.fetch(ctx);
         }
+        Ok(())
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        // Read while its tab shows; what changed it meanwhile is read the next time it does.
+        let shows = self.tab && ctx.showing(View::Account);
         match note {
+            Note::TabShown(tab) => {
+                self.tab = *tab == "activity";
+                self.load(ctx);
+            }
             // The account's history changed (another account, or a transaction of its own mined):
             // read it again when the tab shows.
-            Note::AccountsChanged => {
+            Note::AccountsChanged | Note::BalancesChanged => {
                 self.subject = None;
-                self.on_note(&Note::Shown(crate::ui::router::View::Account), ctx);
+                self.load(ctx);
             }
-            Note::Shown(_) | Note::Connected | Note::ChainChanged { .. } => {
-                let subject = subject(ctx);
-                if subject != self.subject {
-                    self.list.reset();
-                    self.rendered = None;
-                    self.error = None;
-                    self.subject = subject;
-                    self.fetch(ctx);
-                }
-            }
+            Note::Shown(_) | Note::Connected | Note::ChainChanged { .. } if shows => self.load(ctx),
             Note::Disconnected => {
                 self.list.reset();
-                self.rendered = None;
+                self.rendered = Value::Null;
                 self.subject = None;
             }
             _ => {}
         }
+    }
+
+    fn write(&self, _ctx: &Ctx, w: &mut Writer) {
+        // Only the shown tab's list: the others are not rendered (nor copied) on every event.
+        w.key("activity");
+        if !self.tab {
+            w.null();
+            return;
+        }
+        w.begin_object().key("groups").value(&self.rendered).key("loading").bool(self.list.loading);
+        w.key("empty").bool(self.list.empty && !self.list.loading && self.error.is_none());
+        w.key("hasMore").bool(self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX).key("error");
+        write_error(w, self.error.as_ref());
+        w.end_object();
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
@@ -176,18 +188,18 @@ impl Slice for ActivitySlice {
         if Some(&asked) != self.subject.as_ref() {
             return; // the account or chain changed meanwhile
         }
-        let page = (200..300).contains(&status).then(|| serde_json::from_str::<TransactionsPage>(body).ok()).flatten();
+        let page = (200..300).contains(&status).then(|| crate::host::json::from_str::<TransactionsPage>(body).ok()).flatten();
         match page {
             Some(page) => {
                 self.error = None;
                 self.list.on_page(page, &asked.1);
-                self.rendered = None;
+                self.rendered = self.render_groups();
             }
             None => {
                 let (e, event) = self.list.on_failure();
                 ctx.emit_error(&e);
                 // Analytics is the engine's (it knows whether it is on): it sends the event.
-                ctx.push(Effect::Dispatch { event: crate::service::json::obj(vec![("type", "track".into()), ("event", event.into())]) });
+                ctx.note(Note::Analytics(ModalEvent { event, connected: ctx.connected() }));
                 self.error = Some(e);
             }
         }
@@ -199,15 +211,26 @@ fn subject(ctx: &Ctx) -> Option<(String, String)> {
 }
 
 impl ActivitySlice {
-    /// What was read is stale: the next time the tab shows, it is read again.
-    pub fn invalidate(&mut self) {
-        self.subject = None;
+    /// While its tab shows: reads the history of the account and chain now connected, unless it
+    /// has it.
+    fn load(&mut self, ctx: &mut Ctx) {
+        if !(self.tab && ctx.showing(View::Account)) {
+            return;
+        }
+        let subject = subject(ctx);
+        if subject != self.subject {
+            self.list.reset();
+            self.rendered = Value::Null;
+            self.error = None;
+            self.subject = subject;
+            self.fetch(ctx);
+        }
     }
 
     fn fetch(&mut self, ctx: &mut Ctx) {
         let Some((address, chain)) = self.subject.clone() else { return };
         let req = self.list.begin_fetch();
-        let id = ctx.request_id(SliceId::Activity);
+        let id = ctx.request_id();
         let path = format!("/v1/account/{}/history", crate::service::url::segment(&address));
         let mut query = vec![("chainId", chain.clone())];
         if let Some(cursor) = req.cursor {
@@ -218,20 +241,8 @@ impl ActivitySlice {
         ctx.fetch(id, url, None);
     }
 
-    /// The Activity tab's part of the snapshot: groups labelled "November 2026", rows newest first.
-    pub fn view(&mut self) -> Value {
-        if self.rendered.is_none() {
-            self.rendered = Some(self.render_groups());
-        }
-        json!({
-            "groups": self.rendered.clone(),
-            "loading": self.list.loading,
-            "empty": self.list.empty && !self.list.loading && self.error.is_none(),
-            "hasMore": self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX,
-            "error": self.error.as_ref().map(|e| json!({"code": e.code(), "key": e.key(), "message": e.message()})),
-        })
-    }
-
+    /// The Activity tab's groups, labelled "November 2026", rows newest first (rendered once per
+    /// change of the list, not on every event: 1,000 rows take milliseconds).
     fn render_groups(&self) -> Value {
         let me = self.subject.as_ref().map(|(a, _)| a.as_str()).unwrap_or_default();
         let groups: Vec<Value> = self
@@ -272,7 +283,7 @@ mod tests {
 
     #[test]
     fn a_row_names_the_counterparty_and_the_signed_amount() {
-        let tx: Transaction = serde_json::from_value(json!({"id": "t1", "metadata": {"operationType": "send", "minedAt": "2026-11-02T10:00:00Z",
+        let tx: Transaction = serde_json::from_value(serde_json::json!({"id": "t1", "metadata": {"operationType": "send", "minedAt": "2026-11-02T10:00:00Z",
             "sentFrom": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "sentTo": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "chain": "eip155:31337", "hash": "0xab", "status": "confirmed"},
             "transfers": [{"fungible_info": {"name": "USD Coin", "symbol": "USDC"}, "direction": "out", "quantity": {"numeric": "12.5"}}]}))
         .unwrap();
@@ -286,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_swap_says_what_went_out_for_what_came_in() {
-        let tx: Transaction = serde_json::from_value(json!({"id": "t2", "metadata": {"operationType": "trade", "minedAt": "2026-11-02T10:00:00Z",
+        let tx: Transaction = serde_json::from_value(serde_json::json!({"id": "t2", "metadata": {"operationType": "trade", "minedAt": "2026-11-02T10:00:00Z",
             "sentFrom": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "sentTo": "0xb19b36b1456E65E3A6D514D3F715f204BD59f431", "chain": "eip155:31337", "hash": "0xab", "status": "confirmed"},
             "transfers": [{"fungible_info": {"name": "Ether", "symbol": "ETH"}, "direction": "out", "quantity": {"numeric": "0.5"}},
                           {"fungible_info": {"name": "USD Coin", "symbol": "USDC", "icon": {"url": "http://x/usdc.svg"}}, "direction": "in", "quantity": {"numeric": "1494.01"}}]}))

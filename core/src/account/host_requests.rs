@@ -4,31 +4,6 @@
 //! reads, not to hide a change the modal knows of). Bounded: a runaway host cannot grow state.
 
 use crate::chain::adapter::Adapter;
-use crate::engine::{Effect, Outcome};
-use crate::service::json::obj;
-
-/// A lazily loaded module's own wallet requests reach the engine with their id offset by this, so
-/// they never meet the ids of the host's requests.
-pub const MODULE_ID_OFFSET: u64 = 1 << 40;
-
-/// Tells the engine a module's transaction (request `id`) waits in the wallet: it says "Approve in
-/// your wallet" meanwhile, like for the host's own requests.
-pub fn in_wallet(id: u64) -> Effect {
-    Effect::Dispatch { event: obj(vec![("type", "hostRequest".into()), ("id", (MODULE_ID_OFFSET + id).into()), ("method", "eth_sendTransaction".into())]) }
-}
-
-/// The wallet answered request `id`: the transaction hash it returned (a 32-byte hex hash, else
-/// none), and the event telling the engine so (it watches the transaction until mined).
-pub fn wallet_answered(id: u64, outcome: &Outcome) -> (Option<String>, Effect) {
-    let hash = outcome.as_ref().ok().and_then(|v| v.as_str()).filter(|h| h.len() == 66 && h.starts_with("0x") && h[2..].bytes().all(|b| b.is_ascii_hexdigit())).map(str::to_string);
-    let event = obj(vec![
-        ("type", "hostRequestDone".into()),
-        ("id", (MODULE_ID_OFFSET + id).into()),
-        ("result", hash.as_deref().into()),
-        ("failed", hash.is_none().into()),
-    ]);
-    (hash, Effect::Dispatch { event })
-}
 
 /// A sent transaction's receipt is asked for this often until it is mined...
 pub const RECEIPT_POLL_MS: u64 = 1_500;

@@ -1,7 +1,11 @@
-//! The connected account: native balance, and the rules of send, transactions, pending transactions, names and smart accounts.
+//! The connected account: its native balance and what the host asks its wallet (the `account`
+//! slice), and the Account view's lazily loaded slices — the Tokens tab (`portfolio`), NFTs,
+//! Activity, Send and Receive — with the rules they follow (send, transactions, the pending
+//! watcher, account names).
 
 pub mod balance;
 pub mod host_requests;
+pub mod slice;
 #[cfg(feature = "modules")]
 pub mod send;
 #[cfg(feature = "modules")]
@@ -11,14 +15,6 @@ pub mod pending;
 #[cfg(feature = "modules")]
 pub mod name;
 #[cfg(feature = "modules")]
-pub mod name_flow;
-#[cfg(feature = "modules")]
-pub mod smart_account;
-pub mod slice;
-/// The lazily loaded account module and its slices.
-#[cfg(feature = "modules")]
-pub mod module;
-#[cfg(feature = "modules")]
 pub mod portfolio;
 #[cfg(feature = "modules")]
 pub mod activity;
@@ -26,5 +22,17 @@ pub mod activity;
 pub mod nfts;
 #[cfg(feature = "modules")]
 pub mod send_slice;
+#[cfg(feature = "modules")]
+pub mod receive_slice;
 #[cfg(test)]
 mod slice_tests;
+#[cfg(test)]
+pub(crate) mod portfolio_tests;
+#[cfg(test)]
+mod activity_tests;
+#[cfg(test)]
+mod nfts_tests;
+#[cfg(test)]
+mod receive_tests;
+#[cfg(test)]
+mod send_tests;

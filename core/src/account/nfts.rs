@@ -4,9 +4,11 @@
 //! shown as a grid of images with their names. Read when the NFTs tab shows; read again when a
 //! transaction of the account mined or the account or chain changed.
 
-use serde_json::{json, Value};
-
-use crate::engine::{Ctx, Note, Requests, Slice, SliceId};
+use crate::host::json::Fields;
+use crate::host::{Ctx, Note, Requests, Slice};
+use crate::json;
+use crate::service::json::{Value, Writer};
+use crate::ui::router::View;
 
 /// Items kept at most; pages beyond it are not asked for.
 pub const NFTS_MAX: usize = 500;
@@ -30,7 +32,7 @@ fn text(v: &Value, key: &str, max: usize) -> Option<String> {
 /// The tiles of one answer for `chain` and its next cursor: other chains, spam and unreadable
 /// entries dropped. `None` when the answer is not a page.
 pub fn parse_page(body: &str, chain: &str) -> Option<(Vec<NftTile>, Option<String>)> {
-    let v: Value = serde_json::from_str(body).ok()?;
+    let v = crate::service::json::parse(body).ok()?;
     let data = v.get("data")?.as_array()?;
     let next = match v.get("next") {
         None | Some(Value::Null) => None,
@@ -54,14 +56,10 @@ pub fn parse_page(body: &str, chain: &str) -> Option<(Vec<NftTile>, Option<Strin
     Some((tiles, next))
 }
 
-#[derive(Clone, Debug)]
-pub enum NftsEvent {
-    /// The grid was scrolled to its end: the next page, if any.
-    LoadMore,
-}
-
 #[derive(Default)]
 pub struct NftsSlice {
+    /// The NFTs tab is the Account view's tab.
+    tab: bool,
     /// The account and chain the grid is for.
     subject: Option<(String, String)>,
     tiles: Vec<NftTile>,
@@ -74,30 +72,43 @@ pub struct NftsSlice {
 }
 
 impl Slice for NftsSlice {
-    type Event = NftsEvent;
+    const NAME: &'static str = "nfts";
+    /// The grid was scrolled to its end: the next page, if any.
+    const EVENTS: &'static [&'static str] = &["loadMoreNfts"];
+    const PARTS: &'static [&'static str] = &["nfts"];
 
-    fn handle(&mut self, event: NftsEvent, ctx: &mut Ctx) {
-        match event {
-            NftsEvent::LoadMore if self.next.is_some() && !self.loading && self.tiles.len() < NFTS_MAX => self.fetch(ctx),
-            NftsEvent::LoadMore => {}
+    fn event(&mut self, _ty: &str, _o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        if self.next.is_some() && !self.loading && self.tiles.len() < NFTS_MAX {
+            self.fetch(ctx);
         }
+        Ok(())
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        // Read while its tab shows; what changed it meanwhile is read the next time it does.
+        let shows = self.tab && ctx.showing(View::Account);
         match note {
-            Note::AccountsChanged => {
-                self.subject = None;
-                self.on_note(&Note::Shown(crate::ui::router::View::Account), ctx);
+            Note::TabShown(tab) => {
+                self.tab = *tab == "nfts";
+                self.load(ctx);
             }
-            Note::Shown(_) | Note::Connected | Note::ChainChanged { .. } => {
-                let subject = ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()));
-                if subject != self.subject {
-                    *self = NftsSlice { subject, requests: std::mem::take(&mut self.requests), ..NftsSlice::default() };
-                    self.fetch(ctx);
-                }
+            Note::AccountsChanged | Note::BalancesChanged => {
+                self.invalidate();
+                self.load(ctx);
             }
-            Note::Disconnected => *self = NftsSlice { requests: std::mem::take(&mut self.requests), ..NftsSlice::default() },
+            Note::Shown(_) | Note::Connected | Note::ChainChanged { .. } if shows => self.load(ctx),
+            Note::Disconnected => *self = NftsSlice { tab: self.tab, requests: std::mem::take(&mut self.requests), ..NftsSlice::default() },
             _ => {}
+        }
+    }
+
+    fn write(&self, _ctx: &Ctx, w: &mut Writer) {
+        // Only the shown tab's list: the others are not rendered (nor copied) on every event.
+        w.key("nfts");
+        if self.tab {
+            w.value(&self.view());
+        } else {
+            w.null();
         }
     }
 
@@ -125,13 +136,25 @@ impl Slice for NftsSlice {
 
 impl NftsSlice {
     /// What was read is stale: the next time the tab shows, it is read again.
-    pub fn invalidate(&mut self) {
+    fn invalidate(&mut self) {
         self.subject = None;
+    }
+
+    /// While its tab shows: reads the grid of the account and chain now connected, unless it has it.
+    fn load(&mut self, ctx: &mut Ctx) {
+        if !(self.tab && ctx.showing(View::Account)) {
+            return;
+        }
+        let subject = ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()));
+        if subject != self.subject {
+            *self = NftsSlice { tab: self.tab, subject, requests: std::mem::take(&mut self.requests), ..NftsSlice::default() };
+            self.fetch(ctx);
+        }
     }
 
     fn fetch(&mut self, ctx: &mut Ctx) {
         let Some((address, chain)) = self.subject.clone() else { return };
-        let id = ctx.request_id(SliceId::Nfts);
+        let id = ctx.request_id();
         let path = format!("/v1/account/{}/nfts", crate::service::url::segment(&address));
         let mut query = vec![("chainId", chain.clone())];
         if let Some(cursor) = self.next.clone() {
@@ -144,7 +167,7 @@ impl NftsSlice {
     }
 
     /// The NFTs tab's part of the snapshot.
-    pub fn view(&self) -> Value {
+    fn view(&self) -> Value {
         json!({
             "items": self.tiles.iter().map(|t| json!({"id": t.id, "name": t.name, "collection": t.collection, "imageUrl": t.image_url})).collect::<Vec<_>>(),
             "loading": self.loading,

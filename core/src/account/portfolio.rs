@@ -4,11 +4,17 @@
 //! per account and network (spec §9), spam and 0-decimals tokens dropped (spec §5), and on failure
 //! 'Token Balance Unavailable' with retries held back for 30 s (spec §5, §8).
 
-use serde_json::{json, Value};
-
+use crate::service::decimal::f64_text;
 use crate::chain::format::{format_amount_en_us, format_native_balance_en_us};
-use crate::engine::{Ctx, Note, Requests, Slice, SliceId};
-use crate::service::errors::WmError;
+use crate::host::json::{string, Fields};
+use crate::host::{Ctx, Holding, Note, Requests, Slice};
+use crate::json;
+use crate::service::errors::{write_error, WmError};
+use crate::service::json::{Value, Writer};
+use crate::ui::router::View;
+
+/// The Account view's tabs.
+pub const TABS: [&str; 3] = ["tokens", "nfts", "activity"];
 
 /// A fetched portfolio is fresh this long (spec §9 "Cache lifetimes").
 pub const PORTFOLIO_CACHE_MS: u64 = 30_000;
@@ -22,7 +28,7 @@ pub const IDENTITY_CACHE_MS: u64 = 300_000;
 /// An identity answer's name (`{"name": "alice.eth", "avatar": …}`): printable, at most 100
 /// characters; `None` when there is none.
 pub fn parse_identity(body: &str) -> Option<String> {
-    let v: Value = serde_json::from_str(body).ok()?;
+    let v = crate::service::json::parse(body).ok()?;
     let name = v.get("name")?.as_str()?.trim();
     (!name.is_empty() && name.chars().count() <= 100 && !name.chars().any(char::is_control)).then(|| name.to_string())
 }
@@ -59,7 +65,7 @@ impl TokenRow {
             "symbol": self.symbol,
             "address": self.address,
             "quantity": self.quantity,
-            "value": self.value.map(|v| format!("${}", format_amount_en_us(&v.to_string(), 2))),
+            "value": self.value.map(|v| format!("${}", format_amount_en_us(&f64_text(v), 2))),
             "iconUrl": self.icon_url,
         })
     }
@@ -82,7 +88,7 @@ fn is_spam(v: &Value) -> bool {
 /// quality) dropped, unreadable entries skipped, sorted by value (then by name). `None` when the
 /// answer is not a balance list at all.
 pub fn parse_balances(body: &str, chain: &str) -> Option<Vec<TokenRow>> {
-    let v: Value = serde_json::from_str(body).ok()?;
+    let v = crate::service::json::parse(body).ok()?;
     let list = v.get("balances")?.as_array()?;
     let mut rows: Vec<TokenRow> = list
         .iter()
@@ -92,8 +98,7 @@ pub fn parse_balances(body: &str, chain: &str) -> Option<Vec<TokenRow>> {
             let quantity = t.get("quantity")?;
             let decimals = match quantity.get("decimals")? {
                 Value::String(s) => s.parse::<u32>().ok()?,
-                Value::Number(n) => u32::try_from(n.as_u64()?).ok()?,
-                _ => return None,
+                n => u32::try_from(n.as_u64()?).ok()?,
             };
             if decimals == 0 {
                 return None;
@@ -122,7 +127,7 @@ pub fn parse_balances(body: &str, chain: &str) -> Option<Vec<TokenRow>> {
 /// The portfolio's total in USD with 2 decimals (`$1,234.57`).
 pub fn total_usd(rows: &[TokenRow]) -> String {
     let total: f64 = rows.iter().filter_map(|r| r.value).sum();
-    format!("${}", format_amount_en_us(&total.to_string(), 2))
+    format!("${}", format_amount_en_us(&f64_text(total), 2))
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -135,14 +140,10 @@ struct Fetched {
     rows: Vec<TokenRow>,
 }
 
-#[derive(Clone, Debug)]
-pub enum PortfolioEvent {
-    /// Read the balances again now (the visitor asked), unless a failure is under 30 s old.
-    Refresh,
-}
-
 #[derive(Default)]
 pub struct PortfolioSlice {
+    /// The Account view's tab showing (an index into [`TABS`]).
+    tab: usize,
     fetched: Option<Fetched>,
     loading: bool,
     /// When the last read failed: retries wait [`RETRY_AFTER_MS`].
@@ -153,24 +154,51 @@ pub struct PortfolioSlice {
 }
 
 impl Slice for PortfolioSlice {
-    type Event = PortfolioEvent;
+    const NAME: &'static str = "portfolio";
+    /// `refreshTokens`: read the balances again now (the visitor asked), unless a failure is under
+    /// 30 s old; `selectAccountTab {tab}`: one of [`TABS`].
+    const EVENTS: &'static [&'static str] = &["refreshTokens", "selectAccountTab"];
+    const PARTS: &'static [&'static str] = &["tokens", "accountName", "tab"];
+    const VIEWS: &'static [View] = &[View::Account];
 
-    fn handle(&mut self, event: PortfolioEvent, ctx: &mut Ctx) {
-        match event {
-            PortfolioEvent::Refresh => self.fetch(ctx, true),
+    fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        if ty == "refreshTokens" {
+            self.fetch(ctx, true);
+            return Ok(());
         }
+        let tab = string(o, "tab")?;
+        match TABS.iter().position(|t| *t == tab) {
+            Some(i) => {
+                self.tab = i;
+                ctx.note(Note::TabShown(TABS[i]));
+            }
+            None => ctx.alert_text("UNKNOWN_TAB", &format!("Unknown Account tab `{}`", tab.chars().take(32).collect::<String>())),
+        }
+        Ok(())
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        // The tokens are read while the Account view shows (or a screen of it that needs them);
+        // what changed them while it did not is read the next time it shows.
+        let reads = USED_ON.iter().any(|v| ctx.showing(*v));
         match note {
-            Note::Shown(_) | Note::Connected => self.fetch(ctx, false),
-            Note::ChainChanged { .. } | Note::AccountsChanged => self.fetch(ctx, true),
+            Note::Shown(v) if USED_ON.contains(v) => self.fetch(ctx, false),
+            Note::Connected if reads => self.fetch(ctx, false),
+            Note::ChainChanged { .. } | Note::AccountsChanged | Note::BalancesChanged if reads => self.fetch(ctx, true),
+            Note::ChainChanged { .. } | Note::AccountsChanged | Note::BalancesChanged => self.invalidate(),
             Note::Disconnected => {
                 self.fetched = None;
                 self.failed_at = None;
             }
             _ => {}
         }
+        ctx.holdings = self.holdings(ctx);
+    }
+
+    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+        w.key("tokens");
+        self.write_tokens(ctx, w);
+        w.key("accountName").opt_str(self.name(ctx)).key("tab").str(TABS[self.tab]);
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
@@ -195,6 +223,7 @@ impl Slice for PortfolioSlice {
             Some(rows) => {
                 self.failed_at = None;
                 self.fetched = Some(Fetched { address, chain, at_ms: ctx.now, stale: false, rows });
+                ctx.holdings = self.holdings(ctx);
             }
             None => {
                 self.failed_at = Some(ctx.now);
@@ -203,6 +232,9 @@ impl Slice for PortfolioSlice {
         }
     }
 }
+
+/// The views that read the tokens: the Account view, and its screens that offer what is held.
+const USED_ON: [View; 5] = [View::Account, View::WalletSend, View::WalletSendPreview, View::Swap, View::OnRampProviders];
 
 impl PortfolioSlice {
     /// What was read is stale (the account's holdings or network changed while the view was not
@@ -228,7 +260,7 @@ impl PortfolioSlice {
         if (fresh && !force) || self.requests.any(|r| *r == Asked::Balance(address.clone(), chain.clone())) {
             return;
         }
-        let id = ctx.request_id(SliceId::Portfolio);
+        let id = ctx.request_id();
         let path = format!("/v1/account/{}/balance", crate::service::url::segment(&address));
         // (`forceUpdate` names token addresses to read afresh, not a flag: the service's index is
         // read again anyway once the cache is stale.)
@@ -238,31 +270,19 @@ impl PortfolioSlice {
         ctx.fetch(id, url, None);
     }
 
-    /// The tokens the account holds on its network, for the Send form (the contract address
-    /// without its CAIP-10 prefix; `None` for the native currency).
-    pub fn sendable(&self, ctx: &Ctx) -> Vec<crate::account::send_slice::Sendable> {
+    /// What the account holds on its network, with prices, for the other slices (the Send form,
+    /// the Swap and Buy screens): the contract address without its CAIP-10 prefix; `None` for the
+    /// native currency.
+    fn holdings(&self, ctx: &Ctx) -> Vec<Holding> {
         let subject = Self::subject(ctx);
         let Some(f) = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain)) else { return Vec::new() };
         f.rows
             .iter()
-            .map(|r| crate::account::send_slice::Sendable {
+            .map(|r| Holding {
                 name: r.name.clone(),
                 symbol: r.symbol.clone(),
                 address: r.address.as_deref().map(|a| a.rsplit(':').next().unwrap_or(a).to_string()),
                 decimals: r.decimals,
-                balance: r.numeric.clone(),
-            })
-            .collect()
-    }
-
-    /// What the account holds, with USD prices, for the swap form.
-    pub fn held(&self, ctx: &Ctx) -> Vec<crate::trade::swap::Held> {
-        let subject = Self::subject(ctx);
-        let Some(f) = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain)) else { return Vec::new() };
-        f.rows
-            .iter()
-            .map(|r| crate::trade::swap::Held {
-                address: r.address.as_deref().map(|a| a.rsplit(':').next().unwrap_or(a).to_string()),
                 balance: r.numeric.clone(),
                 price: r.price,
             })
@@ -275,7 +295,7 @@ impl PortfolioSlice {
         if known || self.requests.any(|r| matches!(r, Asked::Identity(a) if a == address)) {
             return;
         }
-        let id = ctx.request_id(SliceId::Portfolio);
+        let id = ctx.request_id();
         let path = format!("/v1/identity/{}", crate::service::url::segment(address));
         let url = ctx.api_url(&path, &[("sender", address.to_string())]);
         self.requests.insert(id, Asked::Identity(address.to_string()));
@@ -283,22 +303,24 @@ impl PortfolioSlice {
     }
 
     /// The account's name, when the identity service has one.
-    pub fn name(&self, ctx: &Ctx) -> Option<&str> {
+    fn name(&self, ctx: &Ctx) -> Option<&str> {
         let (address, name, _) = self.identity.as_ref()?;
         (Self::subject(ctx)?.0 == *address).then_some(name.as_deref()).flatten()
     }
 
-    /// The Tokens tab's part of the snapshot.
-    pub fn view(&self, ctx: &Ctx) -> Value {
+    /// The Tokens tab: the rows, the total in USD, loading, and 'Token Balance Unavailable'.
+    fn write_tokens(&self, ctx: &Ctx, w: &mut Writer) {
         let subject = Self::subject(ctx);
         let fetched = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain));
         let rows: &[TokenRow] = fetched.map(|f| f.rows.as_slice()).unwrap_or(&[]);
-        json!({
-            "tokens": rows.iter().map(TokenRow::to_json).collect::<Vec<_>>(),
-            "totalUsd": fetched.map(|f| total_usd(&f.rows)),
-            "loading": self.loading && fetched.is_none(),
-            "error": self.failed_at.map(|_| json!({"code": WmError::TokenBalanceUnavailable.code(), "key": WmError::TokenBalanceUnavailable.key(), "message": WmError::TokenBalanceUnavailable.message()})),
-        })
+        w.begin_object().key("tokens").begin_array();
+        for r in rows {
+            w.value(&r.to_json());
+        }
+        w.end_array().key("totalUsd").opt_str(fetched.map(|f| total_usd(&f.rows)).as_deref());
+        w.key("loading").bool(self.loading && fetched.is_none()).key("error");
+        write_error(w, self.failed_at.map(|_| &WmError::TokenBalanceUnavailable));
+        w.end_object();
     }
 }
 

@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::service::entities::ChainNamespace;
 use crate::service::errors::WmError;
-use crate::service::validation::{area_supported, Area};
 
 /// The token being sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,7 +83,8 @@ fn is_zero(decimal: &str) -> bool {
 
 /// Validate a send on a namespace: unsupported chain first, then amount and receiver, then token.
 pub fn validate_send(form: &SendForm, namespace: ChainNamespace) -> Result<(), WmError> {
-    if !area_supported(Area::Send, namespace) {
+    // Sending is offered on EVM and Solana only (spec §1).
+    if !matches!(namespace, ChainNamespace::Eip155 | ChainNamespace::Solana) {
         return Err(WmError::UnsupportedChain);
     }
     let amount = form.amount.as_deref().map(parse_send_value).unwrap_or_else(|| "0".into());

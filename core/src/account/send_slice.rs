@@ -1,57 +1,30 @@
-//! The send slice (lazily loaded with the account module): the Send form — a token among those
-//! held, an amount (with Max), a receiver (EIP-55 checked) — its preview with the estimated network
-//! fee, and the transfer through the connected wallet (`account::send` builds it: native value, or
-//! ERC-20 `transfer` call data). While the wallet prompts, the engine says "Approve in your wallet"
-//! and watches the transaction until mined (it is handed the request like one of the host's); once
-//! sent the form resets, the Account view says so, and when mined the lists are read again.
-
-use serde_json::{json, Value};
+//! The send slice: the WalletSend view's form — a token among those held, an amount (with Max), a
+//! receiver (EIP-55 checked) — the WalletSendPreview view with the estimated network fee, and the
+//! transfer through the connected wallet (`account::send` builds it: native value, or ERC-20
+//! `transfer` call data). While the wallet prompts, the modal says "Approve in your wallet"; once
+//! sent the Account view shows again and says so, and when mined the balances and lists are read
+//! again.
 
 use crate::account::send::{parse_send_value, SendAction, SendFlow, SendForm, SendToken};
 use crate::chain::address::is_evm_address;
 use crate::chain::adapter::WalletCall;
 use crate::chain::format::format_native_balance_en_us;
-use crate::account::host_requests::{in_wallet, wallet_answered};
 use crate::chain::units::{base_units_lt, format_units, parse_units};
 use crate::account::pending::PendingWatcher;
-use crate::engine::{Ctx, Note, Outcome, Requests, Slice, SliceId};
+use crate::host::json::{string, uint, Fields};
+use crate::host::{is_http_url, Ctx, Fact, Holding, Note, Outcome, Requests, Slice};
+use crate::json;
 use crate::service::entities::ChainNamespace;
 use crate::service::errors::WmError;
-use crate::service::json::obj;
+use crate::service::json::{obj, Value, Writer};
+use crate::ui::router::View;
 
 /// A sent transaction's receipt is asked for this often until it is mined (through the wallet):
 /// the modal just sent it and the visitor waits for it, so not the background default of 30 s.
 /// Watching follows the spec's pending-transaction rule (§4, §9, `account::pending`): it stops once
 /// 99 polls were made (about 2.5 minutes); the Account view then reads the account again anyway.
 pub const RECEIPT_POLL_MS: u64 = 1_500;
-const TIMER_RECEIPT: &str = "account-receipt";
-
-/// A token the account can send, as the portfolio read it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sendable {
-    pub name: String,
-    pub symbol: String,
-    /// Contract address (`0x…`); `None` for the native currency.
-    pub address: Option<String>,
-    pub decimals: u32,
-    /// Balance as a decimal (`"1234.5"`).
-    pub balance: String,
-}
-
-#[derive(Clone, Debug)]
-pub enum SendEvent {
-    /// The Send screen opens with the tokens held.
-    Open { tokens: Vec<Sendable> },
-    SetToken { index: usize },
-    SetAmount(String),
-    SetReceiver(String),
-    Max,
-    Preview,
-    /// Back from the preview to the form.
-    Edit,
-    Confirm,
-    Close,
-}
+const TIMER_RECEIPT: &str = "send-receipt";
 
 #[derive(Clone, Debug, PartialEq)]
 enum Stage {
@@ -71,7 +44,7 @@ enum Asked {
 
 #[derive(Default)]
 pub struct SendSlice {
-    tokens: Vec<Sendable>,
+    tokens: Vec<Holding>,
     token: Option<usize>,
     amount: String,
     receiver: String,
@@ -90,37 +63,67 @@ fn hex_quantity(decimal: &str) -> String {
 }
 
 impl Slice for SendSlice {
-    type Event = SendEvent;
+    const NAME: &'static str = "send";
+    const EVENTS: &'static [&'static str] = &["sendSetToken", "sendSetAmount", "sendSetReceiver", "sendMax", "sendPreview", "sendConfirm"];
+    const PARTS: &'static [&'static str] = &["send", "sent"];
+    const VIEWS: &'static [View] = &[View::WalletSend, View::WalletSendPreview];
 
-    fn handle(&mut self, event: SendEvent, ctx: &mut Ctx) {
-        match event {
-            SendEvent::Open { tokens } => {
-                self.tokens = tokens;
-                self.token = self.token.filter(|i| *i < self.tokens.len()).or((!self.tokens.is_empty()).then_some(0));
-                self.stage = Some(Stage::Editing);
-                self.error = None;
+    fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        match ty {
+            "sendSetToken" => {
+                let index = uint(o, "index", u32::MAX as u64)? as usize;
+                if index < self.tokens.len() {
+                    self.token = Some(index);
+                }
             }
-            SendEvent::SetToken { index } if index < self.tokens.len() => self.token = Some(index),
-            SendEvent::SetToken { .. } => {}
-            SendEvent::SetAmount(a) => self.amount = a.chars().take(80).collect(),
-            SendEvent::SetReceiver(r) => self.receiver = r.trim().chars().take(80).collect(),
-            SendEvent::Max => {
+            "sendSetAmount" => self.amount = string(o, "amount")?.chars().take(80).collect(),
+            "sendSetReceiver" => self.receiver = string(o, "receiver")?.trim().chars().take(80).collect(),
+            "sendMax" => {
                 if let Some(t) = self.token.and_then(|i| self.tokens.get(i)) {
                     self.amount = t.balance.clone();
                 }
             }
-            SendEvent::Preview => self.preview(ctx),
-            SendEvent::Edit if self.stage != Some(Stage::Sending) => self.stage = Some(Stage::Editing),
-            SendEvent::Edit => {}
-            SendEvent::Confirm => self.confirm(ctx),
-            SendEvent::Close if self.stage != Some(Stage::Sending) => self.stage = None,
-            SendEvent::Close => {}
+            "sendPreview" => self.preview(ctx),
+            _ => self.confirm(ctx),
+        }
+        Ok(())
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            Note::Disconnected | Note::AccountsChanged | Note::ChainChanged { .. } => *self = SendSlice::default(),
+            // The form opens with the tokens held; back from the preview it shows again; left for
+            // another view it closes (a transfer under way carries on).
+            Note::Shown(View::WalletSend) if self.stage.is_none() => {
+                self.tokens = ctx.holdings.clone();
+                self.token = self.token.filter(|i| *i < self.tokens.len()).or((!self.tokens.is_empty()).then_some(0));
+                self.stage = Some(Stage::Editing);
+                self.error = None;
+            }
+            Note::Shown(View::WalletSend) if self.previewing() => self.stage = Some(Stage::Editing),
+            Note::Shown(View::WalletSend | View::WalletSendPreview) => {}
+            Note::Shown(_) | Note::Closed if self.stage != Some(Stage::Sending) => self.stage = None,
+            // The tokens held changed while the form shows (they were still loading when it opened,
+            // or a transfer mined): the list follows, the chosen token stays chosen.
+            Note::Fact(Fact::Holdings) => self.refresh_tokens(ctx.holdings.clone()),
+            _ => {}
         }
     }
 
-    fn on_note(&mut self, note: &Note, _ctx: &mut Ctx) {
-        if matches!(note, Note::Disconnected | Note::AccountsChanged | Note::ChainChanged { .. }) {
-            *self = SendSlice::default();
+    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+        w.key("send").value(&self.view(ctx)).key("sent");
+        match self.sent.as_deref() {
+            Some(hash) => {
+                let explorer = ctx
+                    .account()
+                    .and_then(|(_, _, chain, _)| ctx.network(chain)?.explorer_url())
+                    .map(|base| format!("{}/tx/{hash}", base.trim_end_matches('/')))
+                    .filter(|u| is_http_url(u));
+                w.begin_object().key("hash").str(hash).key("explorerUrl").opt_str(explorer.as_deref()).end_object();
+            }
+            None => {
+                w.null();
+            }
         }
     }
 
@@ -135,7 +138,7 @@ impl Slice for SendSlice {
                 Some(p) => *price = Some(p),
                 None => *failed = true,
             },
-            (Asked::Send, _) => self.sent(ctx, id, outcome),
+            (Asked::Send, _) => self.sent(ctx, outcome),
             (Asked::Receipt(hash), _) => {
                 let mined = outcome.is_ok_and(|v| matches!(v, crate::service::json::Value::Object(_)));
                 if self.sent.as_deref() != Some(hash.as_str()) {
@@ -146,7 +149,7 @@ impl Slice for SendSlice {
                     // read again.
                     self.watch.resolved(std::slice::from_ref(&hash));
                     self.sent = None;
-                    ctx.note(Note::AccountsChanged);
+                    ctx.note(Note::BalancesChanged);
                 } else {
                     self.arm(ctx);
                 }
@@ -176,7 +179,7 @@ impl SendSlice {
     /// The receipt timer, for the watcher's next poll.
     fn arm(&self, ctx: &mut Ctx) {
         if let Some(due) = self.watch.deadline() {
-            ctx.timer(SliceId::Send, TIMER_RECEIPT, due.saturating_sub(ctx.now).max(1));
+            ctx.timer(TIMER_RECEIPT, due.saturating_sub(ctx.now).max(1));
         }
     }
 
@@ -186,12 +189,12 @@ impl SendSlice {
 
     fn wallet(&self, ctx: &mut Ctx, call: WalletCall) -> Option<u64> {
         let (_, _, connector) = Self::from(ctx)?;
-        Some(ctx.wallet_request(SliceId::Send, &connector, call))
+        Some(ctx.wallet_request(&connector, call))
     }
 
     /// The transfer the form describes, or why not (the spec's messages first, then EIP-55 and
     /// the balance).
-    fn transfer(&self, ctx: &Ctx) -> Result<(Sendable, String, String, Option<String>), String> {
+    fn transfer(&self, ctx: &Ctx) -> Result<(Holding, String, String, Option<String>), String> {
         let namespace = ChainNamespace::parse(ctx.active_namespace()).ok_or_else(|| WmError::UnsupportedChain.message())?;
         let token = self.token.and_then(|i| self.tokens.get(i));
         let form = SendForm {
@@ -242,6 +245,7 @@ impl SendSlice {
         };
         self.error = None;
         self.stage = Some(Stage::Preview { gas: None, price: None, failed: false });
+        ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::WalletSendPreview.name().into())]));
         let gas = WalletCall { method: "eth_estimateGas", params: crate::service::json::Value::Array(vec![tx]) };
         let price = WalletCall { method: "eth_gasPrice", params: crate::service::json::Value::Array(Vec::new()) };
         for (call, asked) in [(gas, Asked::Gas), (price, Asked::Price)] {
@@ -257,48 +261,46 @@ impl SendSlice {
         }
         let tx = match self.tx(ctx) {
             Ok(tx) => tx,
-            Err(e) => {
-                self.stage = Some(Stage::Editing);
-                return self.error = Some(e);
-            }
+            Err(e) => return self.back_to_form(ctx, e),
         };
         let call = WalletCall { method: "eth_sendTransaction", params: crate::service::json::Value::Array(vec![tx]) };
         let Some(id) = self.wallet(ctx, call) else { return };
         self.requests.insert(id, Asked::Send);
         self.stage = Some(Stage::Sending);
-        // The engine says "Approve in your wallet" meanwhile, and watches the transaction.
-        ctx.push(in_wallet(id));
+        // The modal says "Approve in your wallet" meanwhile.
+        ctx.note(Note::WalletPrompt(Some("eth_sendTransaction".into())));
     }
 
-    fn sent(&mut self, ctx: &mut Ctx, id: u64, outcome: Outcome) {
-        let (hash, told) = wallet_answered(id, &outcome);
-        ctx.push(told);
+    fn sent(&mut self, ctx: &mut Ctx, outcome: Outcome) {
+        ctx.note(Note::WalletPrompt(None));
+        let hash = outcome.as_ref().ok().and_then(|v| v.as_str()).filter(|h| h.len() == 66 && h.starts_with("0x") && h[2..].bytes().all(|b| b.is_ascii_hexdigit())).map(str::to_string);
         match (hash, outcome) {
             (Some(hash), _) => {
                 let mut watch = PendingWatcher::new(true, RECEIPT_POLL_MS);
                 watch.watch(&hash, ctx.now);
                 *self = SendSlice { sent: Some(hash), watch, ..SendSlice::default() };
                 self.arm(ctx);
+                // Sent: back on the account, which says so.
+                if ctx.showing(View::WalletSendPreview) || ctx.showing(View::WalletSend) {
+                    ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::Account.name().into()), ("reset", true.into())]));
+                }
             }
-            (None, Err(e)) => {
-                self.stage = Some(Stage::Editing);
-                self.error = Some(e.message());
-            }
-            (None, Ok(_)) => {
-                self.stage = Some(Stage::Editing);
-                self.error = Some("The wallet did not return a transaction hash".into());
-            }
+            (None, Err(e)) => self.back_to_form(ctx, e.message()),
+            (None, Ok(_)) => self.back_to_form(ctx, "The wallet did not return a transaction hash".into()),
         }
     }
 
-    /// The transaction last sent and not yet mined (the Account view says it was sent).
-    pub fn pending(&self) -> Option<&str> {
-        self.sent.as_deref()
+    /// The transfer cannot go (the wallet refused it, or the form no longer holds): the form shows
+    /// again, with why.
+    fn back_to_form(&mut self, ctx: &mut Ctx, error: String) {
+        self.stage = Some(Stage::Editing);
+        self.error = Some(error);
+        if ctx.showing(View::WalletSendPreview) {
+            ctx.dispatch(obj(vec![("type", "back".into())]));
+        }
     }
 
-    /// The tokens held changed while the form shows (they were still loading when it opened, or a
-    /// transfer mined): the list follows, the chosen token stays chosen.
-    pub fn refresh_tokens(&mut self, tokens: Vec<Sendable>) {
+    fn refresh_tokens(&mut self, tokens: Vec<Holding>) {
         if self.stage.is_none() || tokens == self.tokens {
             return;
         }
@@ -312,17 +314,12 @@ impl SendSlice {
     }
 
     /// Whether the preview shows (back returns to the form).
-    pub fn previewing(&self) -> bool {
+    fn previewing(&self) -> bool {
         matches!(self.stage, Some(Stage::Preview { .. }))
     }
 
-    /// Whether the Send screen shows (the module's router asks).
-    pub fn open(&self) -> bool {
-        self.stage.is_some()
-    }
-
-    /// The Send screen's part of the snapshot.
-    pub fn view(&self, ctx: &Ctx) -> Value {
+    /// The Send form's part of the snapshot (`null` while closed).
+    fn view(&self, ctx: &Ctx) -> Value {
         let Some(stage) = &self.stage else { return Value::Null };
         let native = ctx.active_caip_network().and_then(|n| ctx.network(&n).map(|n| (n.native_currency.symbol.clone(), n.native_currency.decimals)));
         let preview = match stage {

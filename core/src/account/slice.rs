@@ -7,21 +7,13 @@ use crate::account::balance::BalanceCache;
 use crate::account::host_requests::{HostRequests, ReceiptOutcome, RECEIPT_POLL_MS};
 use crate::chain::adapter::adapter;
 use crate::chain::format::{avatar_gradient, truncate_address};
-use crate::engine::{is_http_url, AccountView, Ctx, Effect, Note, Requests, Slice, SliceId};
-use crate::service::json::Value;
+use crate::host::json::{boolean, string, uint, Fields};
+use crate::host::{is_http_url, Ctx, Effect, Note, Requests, Slice};
+use crate::service::json::{Value, Writer};
 use crate::ui::router::View;
 
 /// Prefix of the timers that poll a sent transaction's receipt (`receipt:{hash}`).
 const TIMER_RECEIPT: &str = "receipt:";
-
-#[derive(Clone, Debug)]
-pub enum AccountEvent {
-    CopyAddress,
-    /// The host asked the wallet something through `getProvider()` (`id` is the shell's).
-    HostRequest { id: u64, method: String },
-    /// That request ended: its result (a transaction hash for a sent transaction), or it failed.
-    HostRequestDone { id: u64, result: Option<Value>, failed: bool },
-}
 
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
@@ -35,42 +27,66 @@ pub struct AccountSlice {
     balances: BalanceCache,
     /// What the host asks the wallet through `getProvider()`, and the transactions it sent.
     host_requests: HostRequests,
+    /// The method of one of the modal's own requests (a send, a swap) waiting in the wallet.
+    prompt: Option<String>,
     requests: Requests<Asked>,
 }
 
 impl Slice for AccountSlice {
-    type Event = AccountEvent;
+    const NAME: &'static str = "account";
+    /// `copyAddress`; `hostRequest {id, method}`: the host asked the wallet something through
+    /// `getProvider()` (`id` is the shell's); `hostRequestDone {id, result, failed}`: that request
+    /// ended (a sent transaction's hash as its result).
+    const EVENTS: &'static [&'static str] = &["copyAddress", "hostRequest", "hostRequestDone"];
+    const PARTS: &'static [&'static str] = &["account", "walletRequest"];
+    const VIEWS: &'static [View] = &[View::Account];
 
-    fn handle(&mut self, event: AccountEvent, ctx: &mut Ctx) {
-        match event {
-            AccountEvent::CopyAddress => {
+    fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        match ty {
+            "copyAddress" => {
                 if let Some(a) = ctx.conn.address(ctx.active_namespace()) {
                     let text = a.to_string();
                     ctx.push(Effect::Copy { text });
                 }
             }
             // The host's provider (`getProvider()`) is the active namespace's wallet.
-            AccountEvent::HostRequest { id, method } => {
-                let Some(a) = adapter(ctx.active_namespace()) else { return };
+            "hostRequest" => {
+                let (id, method) = (uint(o, "id", u64::MAX)?, string(o, "method")?);
+                let Some(a) = adapter(ctx.active_namespace()) else { return Ok(()) };
                 self.host_requests.started(a, id, method)
             }
-            AccountEvent::HostRequestDone { id, result, failed } => {
-                let Some(a) = adapter(ctx.active_namespace()) else { return };
+            _ => {
+                let id = uint(o, "id", u64::MAX)?;
+                let result = o.get("result").cloned().filter(|v| !matches!(v, Value::Null));
+                let failed = boolean(o, "failed", Some(false))?;
+                let Some(a) = adapter(ctx.active_namespace()) else { return Ok(()) };
                 let network = ctx.conn.current(ctx.active_namespace()).map(|c| c.caip_network_id.clone());
                 if let Some(hash) = self.host_requests.ended(a, id, result.as_ref().and_then(Value::as_str), failed, network.as_deref()) {
                     self.fetch_receipt(ctx, &hash);
                 }
             }
         }
+        Ok(())
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
             Note::Shown(View::Account) | Note::Connected => self.refresh_balance(ctx, false),
-            Note::AccountsChanged | Note::ChainChanged { .. } => self.refresh_balance(ctx, true),
-            Note::Disconnected if !ctx.connected() => self.host_requests.clear(),
+            Note::AccountsChanged | Note::ChainChanged { .. } | Note::BalancesChanged => self.refresh_balance(ctx, true),
+            Note::WalletPrompt(method) => self.prompt = method.clone(),
+            Note::Disconnected if !ctx.connected() => {
+                self.host_requests.clear();
+                self.prompt = None;
+            }
             _ => {}
         }
+    }
+
+    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+        w.key("account");
+        self.write_account(ctx, w);
+        // The method of the newest host request waiting for the visitor in the wallet.
+        w.key("walletRequest").opt_str(self.prompt.as_deref().or(self.host_requests.waiting_for_wallet()).filter(|_| ctx.connected()));
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
@@ -91,7 +107,7 @@ impl Slice for AccountSlice {
                 let mined = adapter(&namespace).is_some_and(|a| a.is_mined(status, body));
                 match self.host_requests.receipt(&hash, mined) {
                     ReceiptOutcome::Mined => self.refresh_balance(ctx, true),
-                    ReceiptOutcome::Again => ctx.timer(SliceId::Account, &format!("{TIMER_RECEIPT}{hash}"), RECEIPT_POLL_MS),
+                    ReceiptOutcome::Again => ctx.timer(&format!("{TIMER_RECEIPT}{hash}"), RECEIPT_POLL_MS),
                     ReceiptOutcome::Stop => {}
                 }
             }
@@ -111,7 +127,7 @@ impl AccountSlice {
         let Some(network) = self.host_requests.poll(hash) else { return };
         let Some(n) = ctx.network(&network).cloned() else { return };
         let (Some(a), Some(url)) = (adapter(n.chain_namespace.as_str()), ctx.rpc_url(&n)) else { return };
-        let id = ctx.request_id(SliceId::Account);
+        let id = ctx.request_id();
         self.requests.insert(id, Asked::Receipt { hash: hash.to_string(), namespace: a.namespace().into() });
         ctx.fetch(id, url, Some(a.receipt_body(id, hash)));
     }
@@ -131,36 +147,32 @@ impl AccountSlice {
             return;
         }
         let Some(url) = ctx.rpc_url(&network) else { return };
-        let id = ctx.request_id(SliceId::Account);
+        let id = ctx.request_id();
         self.requests.insert(id, Asked::Balance { network: network.caip_network_id.clone(), address: address.clone() });
         ctx.fetch(id, url, Some(a.balance_body(id, &address)));
     }
 
-    /// The Account view's account: the active namespace's connection. `connector_name` names the
-    /// wallet (the connect slice knows it).
-    pub fn view(&self, ctx: &Ctx, connector_name: impl Fn(&str) -> String) -> Option<AccountView> {
+    /// The Account view's account: the active namespace's connection, with its balance.
+    fn write_account(&self, ctx: &Ctx, w: &mut Writer) {
         let namespace = ctx.active_namespace();
-        let c = ctx.conn.current(namespace)?;
-        let address = ctx.conn.address(namespace)?;
+        let (Some(c), Some(address)) = (ctx.conn.current(namespace), ctx.conn.address(namespace)) else {
+            w.null();
+            return;
+        };
         let net = ctx.network(&c.caip_network_id);
-        let balance = net.and_then(|n| self.balances.last(&n.caip_network_id, address)).map(str::to_string);
+        let balance = match net {
+            None => Some("0.000"),
+            Some(n) => self.balances.last(&n.caip_network_id, address),
+        };
         let a = adapter(namespace);
-        Some(AccountView {
-            namespace: namespace.into(),
-            address: address.to_string(),
-            caip_address: format!("{}:{address}", c.caip_network_id),
-            short_address: truncate_address(address),
-            avatar: avatar_gradient(address).to_vec(),
-            balance: if net.is_none() { Some("0.000".into()) } else { balance },
-            balance_symbol: net.map(|n| n.native_currency.symbol.clone()).unwrap_or_else(|| "ETH".into()),
-            connector_id: c.connector_id.clone(),
-            connector_name: connector_name(&c.connector_id),
-            explorer_url: net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).zip(a).map(|(u, a)| a.explorer_address(u, address)),
-        })
-    }
-
-    /// The method of the newest host request waiting for the visitor in the wallet.
-    pub fn wallet_request(&self, ctx: &Ctx) -> Option<String> {
-        self.host_requests.waiting_for_wallet().filter(|_| ctx.connected()).map(str::to_string)
+        let explorer = net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).zip(a).map(|(u, a)| a.explorer_address(u, address));
+        w.begin_object();
+        w.key("namespace").str(namespace).key("address").str(address);
+        w.key("caipAddress").str(&format!("{}:{address}", c.caip_network_id)).key("shortAddress").str(&truncate_address(address));
+        w.key("avatar").strs(&avatar_gradient(address)).key("balance").opt_str(balance);
+        w.key("balanceSymbol").str(net.map(|n| n.native_currency.symbol.as_str()).unwrap_or("ETH"));
+        w.key("connectorId").str(&c.connector_id).key("connectorName").str(ctx.connector_name(&c.connector_id));
+        w.key("explorerUrl").opt_str(explorer.as_deref());
+        w.end_object();
     }
 }

@@ -1,20 +1,34 @@
 //! The account slice's flows: balance, host requests, receipts.
 
-use crate::engine::harness::*;
+use crate::host::harness::*;
+
+const CHAIN: &str = "eip155:31337";
+
+/// Answers the open `eth_getBalance` read with `hex` wei.
+fn balance(h: &mut Harness, hex: &str) {
+    h.serve_where("8337", "eth_getBalance", 200, json!({"jsonrpc": "2.0", "id": 1, "result": hex}));
+}
+
+fn balance_asked(h: &Harness) -> bool {
+    h.effects.iter().any(|e| matches!(e, Effect::Fetch { body: Some(b), .. } if b.contains("eth_getBalance")))
+}
 
 #[test]
-fn balance_is_floored_to_3_decimals_and_cached_30_seconds() {
+fn the_account_shows_its_short_address_avatar_and_balance_floored_to_3_decimals_cached_30_seconds() {
     let mut h = Harness::new(json!({}));
     h.connect();
-    let (id, _) = h.fetches()[0].clone();
-    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x21e19e0c9bab2400000\"}"}));
-    assert_eq!(h.snap.account.as_ref().unwrap().balance.as_deref(), Some("10,000.000"));
-    h.send(json!({"type": "open"}));
-    assert!(h.fetches().iter().all(|(_, u)| !u.contains("8337")), "fresh balance not fetched again");
-    h.send(json!({"type": "close"}));
+    assert!(!h.loaded("account") && !balance_asked(&h), "nothing read until the Account view shows");
+    h.account(CHAIN, true);
+    balance(&mut h, "0x21e19e0c9bab2400000");
+    let account = h.snap.account.clone().unwrap();
+    assert_eq!((account.short_address.as_str(), account.avatar.len()), ("0xf3...b92266", 5));
+    assert_eq!(account.balance.as_deref(), Some("10,000.000"));
+    h.account(CHAIN, false).account(CHAIN, true);
+    assert!(!balance_asked(&h), "fresh balance not fetched again");
+    h.account(CHAIN, false);
     h.now += 30_000;
-    h.send(json!({"type": "open"}));
-    assert!(h.fetches().iter().any(|(_, u)| u.contains("8337")), "refetched after 30 s");
+    h.account(CHAIN, true);
+    assert!(balance_asked(&h), "refetched after 30 s");
 }
 
 #[test]
@@ -33,11 +47,12 @@ fn a_host_request_waiting_for_the_wallet_is_shown_until_it_ends() {
 fn a_transaction_sent_through_the_host_provider_refreshes_the_balance_once_mined() {
     let mut h = Harness::new(json!({}));
     h.connect();
-    let (id, _) = h.fetches()[0].clone();
-    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x21e19e0c9bab2400000\"}"}));
     let hash = format!("0x{}", "ab".repeat(32));
+    // The account module loads for the host's request (the modal is closed) and reads the balance.
     h.send(json!({"type": "hostRequest", "id": 7, "method": "eth_sendTransaction"}));
+    assert!(h.loaded("account"));
     assert_eq!(h.snap.wallet_request.as_deref(), Some("eth_sendTransaction"));
+    balance(&mut h, "0x21e19e0c9bab2400000");
     h.send(json!({"type": "hostRequestDone", "id": 7, "result": hash}));
     assert_eq!(h.snap.wallet_request, None);
     let receipt = |h: &Harness| h.effects.iter().find_map(|e| match e {
@@ -57,20 +72,19 @@ fn a_transaction_sent_through_the_host_provider_refreshes_the_balance_once_mined
         Effect::Fetch { id, body: Some(b), .. } if b.contains("eth_getBalance") => Some(*id),
         _ => None,
     });
-    let bid = balance.expect("balance read again once mined");
-    h.send(json!({"type": "fetchResult", "id": bid, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1bc16d674ec80000\"}"}));
+    balance.expect("balance read again once mined");
+    self::balance(&mut h, "0x1bc16d674ec80000");
     assert_eq!(h.snap.account.as_ref().unwrap().balance.as_deref(), Some("2.000"));
 }
 
 #[test]
 fn chain_changed_reads_the_balance_again_even_while_cached() {
     let mut h = Harness::new(json!({}));
-    h.connect();
-    let (id, _) = h.fetches()[0].clone();
-    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"}"}));
+    h.account(CHAIN, true);
+    balance(&mut h, "0x1");
     h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x7a6a"}));
-    let (id, _) = h.fetches()[0].clone();
-    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"}"}));
+    assert!(balance_asked(&h), "the other chain's balance");
+    h.serve_where("8338", "eth_getBalance", 200, json!({"jsonrpc": "2.0", "id": 1, "result": "0x1"}));
     h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x7a69"}));
     assert!(h.fetches().iter().any(|(_, u)| u.contains("8337")), "back on the first chain within 30 s: read again");
 }

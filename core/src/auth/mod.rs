@@ -1,4 +1,3 @@
-//! Sign-in with X: messages and the sign-in flow.
+//! Sign-in with X: the sign-in messages (EIP-4361 and its CAIP-122 kin).
 
 pub mod siwx;
-pub mod siwx_flow;

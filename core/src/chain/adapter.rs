@@ -127,7 +127,7 @@ impl Adapter {
     /// Whether the wallet asks the visitor before answering `method`.
     pub fn prompts(self, method: &str) -> bool {
         match self {
-            Adapter::Eip155 => crate::service::validation::wallet_prompts(method),
+            Adapter::Eip155 => crate::chain::eip155::rpc::wallet_prompts(method),
         }
     }
 

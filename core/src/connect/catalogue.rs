@@ -37,7 +37,7 @@ pub struct Catalogue {
 
 /// Parses a `/getWallets` body, dropping listings with bad ids, names or image ids.
 pub fn parse_page(body: &str) -> Option<WalletsPage> {
-    let mut page: WalletsPage = crate::engine::json::from_str(body).ok()?;
+    let mut page: WalletsPage = crate::host::json::from_str(body).ok()?;
     page.data.retain(|w| crate::connect::storage::is_valid_id(&w.id) && crate::connect::wallets::clean_name(&w.name).is_some() && w.image_id.len() <= 128);
     for w in &mut page.data {
         w.name = crate::connect::wallets::clean_name(&w.name).unwrap_or_default();

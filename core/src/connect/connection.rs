@@ -16,6 +16,22 @@ pub enum Status {
     Connected,
 }
 
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Disconnected => "disconnected",
+            Status::Connecting => "connecting",
+            Status::Reconnecting => "reconnecting",
+            Status::Connected => "connected",
+        }
+    }
+
+    #[cfg(feature = "modules")]
+    fn from_name(s: &str) -> Option<Status> {
+        [Status::Disconnected, Status::Connecting, Status::Reconnecting, Status::Connected].into_iter().find(|v| v.name() == s)
+    }
+}
+
 /// One wallet connection in a namespace.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -238,6 +254,56 @@ impl ConnectionState {
             }
             None => false,
         }
+    }
+
+    /// The whole state as JSON (a fact note: `[{namespace, status, current, connectorId,
+    /// connections: [{connectorId, accounts, caipNetworkId}]}]`).
+    pub fn write_json(&self, w: &mut crate::service::json::Writer) {
+        w.begin_array();
+        for (ns, s) in self.namespaces.iter() {
+            w.begin_object().key("namespace").str(ns).key("status").str(s.status.name());
+            w.key("current");
+            match s.current {
+                Some(i) => w.u64(i as u64),
+                None => w.null(),
+            };
+            w.key("connectorId").opt_str(s.connector_id.as_deref()).key("connections").begin_array();
+            for c in &s.connections {
+                w.begin_object().key("connectorId").str(&c.connector_id).key("accounts").strs(&c.accounts);
+                w.key("caipNetworkId").str(&c.caip_network_id).end_object();
+            }
+            w.end_array().end_object();
+        }
+        w.end_array();
+    }
+
+    /// Reads [`ConnectionState::write_json`]'s JSON, bounded (another host's note).
+    #[cfg(feature = "modules")]
+    pub fn read_json(v: crate::service::json::Value) -> Result<ConnectionState, String> {
+        use crate::host::json::{object, opt_string, string, strings};
+        use crate::service::json::Value;
+        let bad = || "invalid connections".to_string();
+        let Value::Array(list) = v else { return Err(bad()) };
+        let mut out = ConnectionState::default();
+        for n in list.into_iter().take(8) {
+            let o = &mut object(n, "a namespace")?;
+            let namespace = string(o, "namespace")?;
+            let Some(Value::Array(conns)) = o.get("connections").cloned() else { return Err(bad()) };
+            let mut connections = Vec::new();
+            for c in conns.into_iter().take(16) {
+                let c = &mut object(c, "a connection")?;
+                let accounts = strings(c, "accounts", false)?;
+                if accounts.len() > 64 || accounts.iter().any(|a| a.len() > 128) {
+                    return Err(bad());
+                }
+                connections.push(Connection { connector_id: string(c, "connectorId")?, accounts, caip_network_id: string(c, "caipNetworkId")? });
+            }
+            let current = o.get("current").and_then(Value::as_u64).map(|i| i as usize).filter(|i| *i < connections.len());
+            let status = string(o, "status").ok().as_deref().and_then(Status::from_name).ok_or_else(bad)?;
+            let connector_id = opt_string(o, "connectorId")?;
+            out.namespaces.insert(namespace, NamespaceState { status, connections, current, connector_id });
+        }
+        Ok(out)
     }
 
     fn ns(&mut self, namespace: &str) -> &mut NamespaceState {

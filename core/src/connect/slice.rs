@@ -8,10 +8,11 @@ use crate::connect::catalogue::{Catalogue, PageRequest};
 use crate::connect::connection::{Connection, Status, CLEARED_ON_DISCONNECT};
 use crate::connect::storage::{self, Stored};
 use crate::connect::wallets::{connector_rows, ConnectorRow, Discovery, Refused, INJECTED_NAMESPACE, WALLETCONNECT_ID};
-use crate::engine::{obj, AllWalletsView, ConnectingView, Ctx, Effect, ErrorInfo, Note, Outcome, PairingWalletView, Requests, Slice, SliceId, WalletConnectView, WalletListingView};
+use crate::host::json::{boolean, opt_string, string, string_or_default, uint, Fields};
+use crate::host::{obj, Ctx, Effect, Note, Outcome, Requests, Slice};
 use crate::service::entities::WalletListing;
-use crate::service::errors::WmError;
-use crate::service::json::Value;
+use crate::service::errors::{write_error, WmError};
+use crate::service::json::{Value, Writer};
 use crate::service::url;
 use crate::ui::router::View;
 
@@ -22,6 +23,7 @@ pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
 const TIMER_SEARCH: &str = "wallet-search";
 const TIMER_RECONNECT: &str = "reconnect";
 
+/// The connect slice's events, read from their JSON (see [`ConnectEvent::read`]).
 #[derive(Clone, Debug)]
 pub enum ConnectEvent {
     /// The element is connected to the page: persisted values and whether window.ethereum exists.
@@ -51,6 +53,62 @@ pub enum ConnectEvent {
     WalletConnectUri { uri: Option<String>, expires_at_ms: Option<u64> },
     /// A wallet event: `accountsChanged`, `chainChanged`, `disconnect`.
     ProviderEvent { connector_id: String, name: String, data: Value },
+}
+
+impl ConnectEvent {
+    /// The event of this JSON `type`, read from its fields.
+    fn read(ty: &str, o: &mut Fields) -> Result<ConnectEvent, String> {
+        use crate::host::json::bad;
+        Ok(match ty {
+            "start" => {
+                let storage = match o.get("storage").cloned() {
+                    None => Vec::new(),
+                    Some(Value::Object(m)) => {
+                        let mut out = Vec::new();
+                        for (k, v) in m {
+                            let Value::String(v) = v else { return Err(bad("storage")) };
+                            out.push((k, v));
+                        }
+                        out
+                    }
+                    Some(_) => return Err(bad("storage")),
+                };
+                let unreadable = match o.get("unreadable").cloned() {
+                    None | Some(Value::Null) => Vec::new(),
+                    Some(Value::Array(keys)) => keys.into_iter().filter_map(|k| k.as_str().map(|k| k.chars().take(200).collect())).take(64).collect(),
+                    Some(_) => return Err(bad("unreadable")),
+                };
+                ConnectEvent::Start { storage, legacy_provider: boolean(o, "legacyProvider", Some(false))?, unreadable }
+            }
+            "announce" => ConnectEvent::Announce {
+                uuid: string_or_default(o, "uuid")?,
+                name: string_or_default(o, "name")?,
+                icon: string_or_default(o, "icon")?,
+                rdns: string_or_default(o, "rdns")?,
+                usable: boolean(o, "usable", Some(true))?,
+            },
+            "selectConnector" => ConnectEvent::SelectConnector { id: string(o, "id")? },
+            "selectWallet" => ConnectEvent::SelectWallet { id: string(o, "id")? },
+            "connectEmbedded" => ConnectEvent::ConnectEmbedded,
+            "retry" => ConnectEvent::Retry,
+            "searchWallets" => ConnectEvent::SearchWallets { query: string(o, "query")? },
+            "loadMoreWallets" => ConnectEvent::LoadMoreWallets,
+            "disconnect" => ConnectEvent::Disconnect { namespace: opt_string(o, "namespace")? },
+            "copyUri" => ConnectEvent::CopyUri,
+            "walletConnectUri" => ConnectEvent::WalletConnectUri {
+                uri: opt_string(o, "uri")?,
+                expires_at_ms: match o.get("expiresAtMs") {
+                    None | Some(Value::Null) => None,
+                    Some(_) => Some(uint(o, "expiresAtMs", u64::MAX)?),
+                },
+            },
+            _ => ConnectEvent::ProviderEvent {
+                connector_id: string(o, "connectorId")?,
+                name: string(o, "name")?,
+                data: o.get("data").cloned().unwrap_or(Value::Null),
+            },
+        })
+    }
 }
 
 /// What a request of this slice is for.
@@ -97,8 +155,89 @@ fn is_prompt(a: &Asked, connector: &str) -> bool {
 }
 
 impl Slice for ConnectSlice {
-    type Event = ConnectEvent;
+    const NAME: &'static str = "connect";
+    const EVENTS: &'static [&'static str] = &[
+        "start", "announce", "selectConnector", "selectWallet", "connectEmbedded", "retry", "searchWallets", "loadMoreWallets", "disconnect", "copyUri",
+        "walletConnectUri", "providerEvent",
+    ];
+    /// `connection`: the active namespace's connected account (what `getProvider()` serves).
+    const PARTS: &'static [&'static str] = &["connectors", "status", "connecting", "walletConnect", "allWallets", "connection"];
+    const VIEWS: &'static [View] =
+        &[View::Connect, View::AllWallets, View::ConnectingExternal, View::ConnectingWalletConnect, View::ConnectingWalletConnectBasic];
 
+    fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        let event = ConnectEvent::read(ty, o)?;
+        self.handle(event, ctx);
+        self.title(ctx);
+        Ok(())
+    }
+
+    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+        w.key("connectors").begin_array();
+        for c in self.rows(ctx) {
+            c.write_json(w);
+        }
+        w.end_array().key("status").begin_object();
+        for (ns, status) in ctx.conn.statuses().iter() {
+            w.key(ns).str(status.name());
+        }
+        w.end_object().key("connecting");
+        self.write_connecting(w);
+        w.key("walletConnect");
+        self.write_wallet_connect(ctx, w);
+        w.key("allWallets");
+        self.write_all_wallets(ctx, w);
+        w.key("connection");
+        match ctx.account() {
+            Some((namespace, address, chain, connector)) => {
+                w.begin_object().key("namespace").str(namespace).key("address").str(address).key("caipNetworkId").str(chain);
+                w.key("connectorId").str(connector).key("connectorName").str(ctx.connector_name(connector)).end_object();
+            }
+            None => {
+                w.null();
+            }
+        }
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        self.heard(note, ctx);
+        self.title(ctx);
+    }
+
+    fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
+        self.answered(id, outcome, ctx);
+        self.title(ctx);
+    }
+
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, _ctx: &mut Ctx) {
+        if let Some(Asked::Catalogue) = self.requests.remove(id) {
+            self.catalogue.on_response(id, status, body);
+        }
+    }
+
+    fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
+        match id {
+            TIMER_SEARCH => {
+                let rid = ctx.request_id();
+                let req = self.catalogue.request_search(rid);
+                self.fetch_wallets(ctx, rid, req);
+            }
+            TIMER_RECONNECT => {
+                for (ns, c) in std::mem::take(&mut self.to_reconnect) {
+                    ctx.conn.on_disconnect(&ns, &c.connector_id);
+                }
+                for ns in ctx.namespaces() {
+                    if ctx.conn.status(&ns) == Status::Reconnecting && ctx.conn.current(&ns).is_none() {
+                        ctx.conn.set_status(&ns, Status::Disconnected);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl ConnectSlice {
     fn handle(&mut self, event: ConnectEvent, ctx: &mut Ctx) {
         match event {
             ConnectEvent::Start { storage, legacy_provider, unreadable } => self.start(ctx, &storage, legacy_provider, unreadable),
@@ -153,10 +292,10 @@ impl Slice for ConnectSlice {
             },
             ConnectEvent::SearchWallets { query } => {
                 let ms = self.catalogue.set_query(&query);
-                ctx.timer(SliceId::Connect, TIMER_SEARCH, ms);
+                ctx.timer(TIMER_SEARCH, ms);
             }
             ConnectEvent::LoadMoreWallets => {
-                let id = ctx.request_id(SliceId::Connect);
+                let id = ctx.request_id();
                 if let Some(req) = self.catalogue.request_more(id) {
                     self.fetch_wallets(ctx, id, req);
                 }
@@ -172,7 +311,10 @@ impl Slice for ConnectSlice {
         }
     }
 
-    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+}
+
+impl ConnectSlice {
+    fn heard(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
             Note::Shown(view) => self.shown(ctx, *view),
             Note::Closed => {
@@ -185,14 +327,14 @@ impl Slice for ConnectSlice {
         }
     }
 
-    fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
+    fn answered(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
         let Some(asked) = self.requests.remove(id) else { return };
         match asked {
             Asked::Accounts { connector_id, namespace, reconnect } => {
                 let Some(a) = adapter(&namespace) else { return };
                 match outcome.map(|v| a.parse_accounts(&v)) {
                     Ok(Some(accounts)) => {
-                        let id = ctx.wallet_request(SliceId::Connect, &connector_id, a.chain_call());
+                        let id = ctx.wallet_request(&connector_id, a.chain_call());
                         self.requests.insert(id, Asked::ChainId { connector_id, namespace, accounts, reconnect });
                     }
                     _ if reconnect => self.reconnect_failed(ctx, &namespace, &connector_id),
@@ -214,32 +356,6 @@ impl Slice for ConnectSlice {
         }
     }
 
-    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, _ctx: &mut Ctx) {
-        if let Some(Asked::Catalogue) = self.requests.remove(id) {
-            self.catalogue.on_response(id, status, body);
-        }
-    }
-
-    fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
-        match id {
-            TIMER_SEARCH => {
-                let rid = ctx.request_id(SliceId::Connect);
-                let req = self.catalogue.request_search(rid);
-                self.fetch_wallets(ctx, rid, req);
-            }
-            TIMER_RECONNECT => {
-                for (ns, c) in std::mem::take(&mut self.to_reconnect) {
-                    ctx.conn.on_disconnect(&ns, &c.connector_id);
-                }
-                for ns in ctx.namespaces() {
-                    if ctx.conn.status(&ns) == Status::Reconnecting && ctx.conn.current(&ns).is_none() {
-                        ctx.conn.set_status(&ns, Status::Disconnected);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
 }
 
 impl ConnectSlice {
@@ -269,7 +385,7 @@ impl ConnectSlice {
             ctx.persist(storage::KEY_CONNECTIONS, None);
         }
         if !self.to_reconnect.is_empty() {
-            ctx.timer(SliceId::Connect, TIMER_RECONNECT, RECONNECT_TIMEOUT_MS);
+            ctx.timer(TIMER_RECONNECT, RECONNECT_TIMEOUT_MS);
             for id in self.to_reconnect.iter().map(|(_, c)| c.connector_id.clone()).collect::<Vec<_>>() {
                 self.try_reconnect(ctx, &id);
             }
@@ -288,7 +404,7 @@ impl ConnectSlice {
     }
 
     fn ask_accounts(&mut self, ctx: &mut Ctx, a: Adapter, connector_id: &str, reconnect: bool) {
-        let id = ctx.wallet_request(SliceId::Connect, connector_id, a.accounts_call(reconnect));
+        let id = ctx.wallet_request(connector_id, a.accounts_call(reconnect));
         self.requests.insert(id, Asked::Accounts { connector_id: connector_id.into(), namespace: a.namespace().into(), reconnect });
     }
 
@@ -303,13 +419,13 @@ impl ConnectSlice {
         let idle = self.pairing.is_none() && !ctx.connected();
         match view {
             View::Connect => {
-                let id = ctx.request_id(SliceId::Connect);
+                let id = ctx.request_id();
                 if let Some(req) = self.catalogue.request_recommended(id) {
                     self.fetch_wallets(ctx, id, req);
                 }
             }
             View::AllWallets | View::ConnectingWalletConnectBasic => {
-                let id = ctx.request_id(SliceId::Connect);
+                let id = ctx.request_id();
                 if let Some(req) = self.catalogue.request_first_page(id) {
                     self.fetch_wallets(ctx, id, req);
                 }
@@ -538,7 +654,7 @@ impl ConnectSlice {
             if let Some(a) = adapter(&ns) {
                 for id in &ids {
                     // Best effort: wallets that support it drop the site's permission.
-                    let rid = ctx.wallet_request(SliceId::Connect, id, a.revoke_call());
+                    let rid = ctx.wallet_request(id, a.revoke_call());
                     self.requests.insert(rid, Asked::Ignore);
                 }
             }
@@ -576,82 +692,97 @@ impl ConnectSlice {
 
     // ----- snapshot -----
 
-    /// The header title while connecting, where a failure names itself.
-    pub fn title(&self, view: View) -> Option<&'static str> {
-        let failed = self.connecting.as_ref().and_then(|c| c.error.as_ref())?;
-        matches!(view, View::ConnectingExternal | View::ConnectingWalletConnect)
-            .then_some(if matches!(failed, WmError::ConnectionRejected) { "Connection rejected" } else { "Connection failed" })
+    /// The header title of the connecting views while the connection failed ('Connection
+    /// rejected'), and the names of the connectors known, for the other slices.
+    fn title(&self, ctx: &mut Ctx) {
+        ctx.title = self.connecting.as_ref().and_then(|c| c.error.as_ref()).map(|e| {
+            if matches!(e, WmError::ConnectionRejected) { "Connection rejected" } else { "Connection failed" }
+        });
+        let installed = self.discovery.installed();
+        if ctx.connector_names.len() != installed.len() + 2 {
+            ctx.connector_names = installed.into_iter().map(|w| (w.id, w.name)).collect();
+            ctx.connector_names.push((WALLETCONNECT_ID.into(), "WalletConnect".into()));
+            ctx.connector_names.push((EMBEDDED_ID.into(), "Embedded Wallet".into()));
+        }
     }
 
-    pub fn connector_name_of(&self, connector_id: &str) -> String {
-        self.connector_name(connector_id)
-    }
-
-    pub fn rows(&self, ctx: &Ctx) -> Vec<ConnectorRow> {
+    fn rows(&self, ctx: &Ctx) -> Vec<ConnectorRow> {
         connector_rows(&self.discovery, &self.recent, &self.catalogue.recommended, true, |id| ctx.image_url(id))
     }
 
-    pub fn connecting_view(&self) -> Option<ConnectingView> {
+    /// ConnectingExternal / the pairing views' progress: the wallet, pending or failed.
+    fn write_connecting(&self, w: &mut Writer) {
+        let Some(c) = self.connecting.as_ref() else {
+            w.null();
+            return;
+        };
         let pairing_wallet = self.pairing.as_ref().and_then(|p| p.wallet.as_ref());
-        self.connecting.as_ref().map(|c| {
-            let w = self.discovery.find(&c.connector_id);
-            let name = match (&w, pairing_wallet) {
-                (Some(w), _) => w.name.clone(),
-                (None, Some(p)) if c.connector_id == WALLETCONNECT_ID => p.name.clone(),
-                (None, _) if c.connector_id == WALLETCONNECT_ID => "WalletConnect".into(),
-                (None, _) => c.connector_id.clone(),
-            };
-            ConnectingView {
-                connector_id: c.connector_id.clone(),
-                name,
-                icon: w.and_then(|w| w.icon),
-                state: if c.error.is_some() { "error" } else { "pending" },
-                error: c.error.as_ref().map(ErrorInfo::from),
-            }
-        })
+        let found = self.discovery.find(&c.connector_id);
+        let name = match (&found, pairing_wallet) {
+            (Some(f), _) => f.name.as_str(),
+            (None, Some(p)) if c.connector_id == WALLETCONNECT_ID => p.name.as_str(),
+            (None, _) if c.connector_id == WALLETCONNECT_ID => "WalletConnect",
+            (None, _) => c.connector_id.as_str(),
+        };
+        w.begin_object().key("connectorId").str(&c.connector_id).key("name").str(name);
+        w.key("icon").opt_str(found.as_ref().and_then(|f| f.icon.as_deref()));
+        w.key("state").str(if c.error.is_some() { "error" } else { "pending" }).key("error");
+        write_error(w, c.error.as_ref());
+        w.end_object();
     }
 
-    pub fn wallet_connect_view(&self, ctx: &Ctx) -> Option<WalletConnectView> {
-        let p = self.pairing.as_ref()?;
-        Some(WalletConnectView {
-            uri: p.uri.clone(),
-            expires_at_ms: p.expires_at_ms,
-            wallet: p.wallet.as_ref().map(|w| {
+    /// A WalletConnect pairing shown: the URI (QR code, link) and the catalogue wallet chosen,
+    /// with its deep links ready to open.
+    fn write_wallet_connect(&self, ctx: &Ctx, w: &mut Writer) {
+        let Some(p) = self.pairing.as_ref() else {
+            w.null();
+            return;
+        };
+        w.begin_object().key("uri").opt_str(p.uri.as_deref()).key("expiresAtMs");
+        match p.expires_at_ms {
+            Some(ms) => w.u64(ms),
+            None => w.null(),
+        };
+        w.key("wallet");
+        match p.wallet.as_ref() {
+            Some(l) => {
                 // The app links carrying the URI: the mobile app on phones, the desktop app
                 // elsewhere, the web app everywhere; unsafe catalogue links are dropped.
                 let link = |base: &Option<String>, offered: bool| {
                     p.uri.as_deref().zip(base.as_deref().filter(|_| offered)).and_then(|(uri, base)| url::wallet_deep_link(base, uri))
                 };
-                PairingWalletView {
-                    id: w.id.clone(),
-                    name: w.name.clone(),
-                    image_url: (!w.image_id.is_empty()).then(|| ctx.image_url(&w.image_id)),
-                    mobile_link: link(&w.mobile_link, ctx.opts.mobile),
-                    desktop_link: link(&w.desktop_link, !ctx.opts.mobile),
-                    webapp_link: link(&w.webapp_link, true),
-                }
-            }),
-        })
+                let image = (!l.image_id.is_empty()).then(|| ctx.image_url(&l.image_id));
+                w.begin_object().key("id").str(&l.id).key("name").str(&l.name).key("imageUrl").opt_str(image.as_deref());
+                w.key("mobileLink").opt_str(link(&l.mobile_link, ctx.opts.mobile).as_deref());
+                w.key("desktopLink").opt_str(link(&l.desktop_link, !ctx.opts.mobile).as_deref());
+                w.key("webappLink").opt_str(link(&l.webapp_link, true).as_deref());
+                w.end_object();
+            }
+            None => {
+                w.null();
+            }
+        }
+        w.end_object();
     }
 
-    pub fn all_wallets_view(&self, ctx: &Ctx) -> AllWalletsView {
+    /// AllWallets: the catalogue page(s) shown, the search, and where loading stands.
+    fn write_all_wallets(&self, ctx: &Ctx, w: &mut Writer) {
         let c = &self.catalogue;
-        AllWalletsView {
-            items: c
-                .items
-                .iter()
-                .map(|w| WalletListingView {
-                    id: w.id.clone(),
-                    name: w.name.clone(),
-                    image_url: (!w.image_id.is_empty()).then(|| ctx.image_url(&w.image_id)),
-                    installed: w.rdns.as_deref().is_some_and(|r| self.discovery.is_installed_rdns(r)),
-                })
-                .collect(),
-            count: c.count,
-            query: c.query.clone(),
-            loading: c.loading,
-            has_more: c.has_more() && !c.failed,
-            error: c.failed.then(|| ErrorInfo { code: 5000, key: "WALLETS_UNAVAILABLE", message: "Failed to load wallets".into() }),
+        w.begin_object().key("items").begin_array();
+        for l in &c.items {
+            let image = (!l.image_id.is_empty()).then(|| ctx.image_url(&l.image_id));
+            w.begin_object().key("id").str(&l.id).key("name").str(&l.name).key("imageUrl").opt_str(image.as_deref());
+            w.key("installed").bool(l.rdns.as_deref().is_some_and(|r| self.discovery.is_installed_rdns(r)));
+            w.end_object();
         }
+        w.end_array();
+        w.key("count").u64(c.count).key("query").str(&c.query).key("loading").bool(c.loading).key("hasMore").bool(c.has_more() && !c.failed);
+        w.key("error");
+        if c.failed {
+            w.begin_object().key("code").i64(5000).key("key").str("WALLETS_UNAVAILABLE").key("message").str("Failed to load wallets").end_object();
+        } else {
+            w.null();
+        }
+        w.end_object();
     }
 }

@@ -1,6 +1,6 @@
 //! The connect slice's flows: injected and WalletConnect connections, reconnect, wallet events, disconnect, the catalogue.
 
-use crate::engine::harness::*;
+use crate::host::harness::*;
 
 #[test]
 fn connect_flow_connects_emits_persists_and_closes() {
@@ -23,10 +23,9 @@ fn connect_flow_connects_emits_persists_and_closes() {
     assert!(h.emitted("close").is_some(), "the modal closes after connecting");
     assert!(h.persisted(storage::KEY_CONNECTIONS).unwrap().unwrap().contains(ADDR));
     assert_eq!(h.persisted(storage::KEY_RECENT_WALLETS).unwrap().unwrap(), format!("[\"{RDNS}\"]"));
-    let account = h.snap.account.clone().unwrap();
-    assert_eq!(account.short_address, "0xf3...b92266");
-    assert_eq!(account.avatar.len(), 5);
-    assert!(h.fetches().iter().any(|(_, u)| u == "http://127.0.0.1:8337"), "balance read from the network's RPC");
+    let c = h.snap.connection.clone().unwrap();
+    assert_eq!((c.namespace.as_str(), c.address.as_str(), c.caip_network_id.as_str(), c.connector_name.as_str()), ("eip155", ADDR, "eip155:31337", "Demo Wallet"));
+    assert!(!h.loaded("account"), "nothing of the Account view loads until it shows");
 }
 
 #[test]
@@ -74,10 +73,10 @@ fn accounts_changed_updates_account_and_empty_list_disconnects() {
     let other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "accountsChanged", "data": [other]}));
     assert_eq!(h.emitted("accountschange").unwrap()["address"], other);
-    assert_eq!(h.snap.account.as_ref().unwrap().address, other);
+    assert_eq!(h.snap.connection.as_ref().unwrap().address, other);
     h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "accountsChanged", "data": []}));
     assert!(h.emitted("disconnect").is_some());
-    assert!(h.snap.account.is_none());
+    assert!(h.snap.connection.is_none());
 }
 
 #[test]
@@ -85,7 +84,7 @@ fn events_from_a_wallet_that_is_not_connected_are_ignored() {
     let mut h = Harness::new(json!({}));
     h.connect();
     h.send(json!({"type": "providerEvent", "connectorId": "com.other", "name": "accountsChanged", "data": []}));
-    assert!(h.snap.account.is_some());
+    assert!(h.snap.connection.is_some());
     h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": {"evil": true}}));
     assert_eq!(h.snap.network.unwrap().caip_network_id, "eip155:31337");
 }
@@ -260,7 +259,7 @@ fn walletconnect_approval_connects_like_an_injected_wallet() {
     assert_eq!(detail["caipNetworkId"], "eip155:31338");
     assert!(!h.snap.open, "the modal closes after connecting");
     assert!(h.snap.wallet_connect.is_none() && h.snap.connecting.is_none());
-    assert_eq!(h.snap.account.as_ref().unwrap().connector_name, "WalletConnect");
+    assert_eq!(h.snap.connection.as_ref().unwrap().connector_name, "WalletConnect");
 }
 
 #[test]
@@ -289,7 +288,7 @@ fn closing_while_pairing_releases_the_connector_and_reports_modal_closed() {
     assert_eq!(h.snap.status["eip155"], Status::Disconnected);
     assert!(h.snap.wallet_connect.is_none());
     h.send(json!({"type": "providerResult", "id": id, "result": [ADDR]}));
-    assert!(h.snap.account.is_none(), "a late approval after close is ignored");
+    assert!(h.snap.connection.is_none(), "a late approval after close is ignored");
 }
 
 #[test]
@@ -324,7 +323,7 @@ fn walletconnect_switches_and_disconnects_through_the_session() {
     let (_, params) = h.request("wallet_switchEthereumChain");
     assert_eq!(params[0]["chainId"], "0x7a6a");
     h.answer("wallet_switchEthereumChain", Value::Null);
-    assert_eq!(h.snap.account.as_ref().unwrap().caip_address, format!("eip155:31338:{ADDR}"));
+    assert_eq!(h.snap.connection.as_ref().unwrap().caip_network_id, "eip155:31338");
     h.send(json!({"type": "disconnect"}));
     assert!(h.effects.contains(&Effect::ReleaseProvider { connector_id: "walletConnect".into() }));
     assert!(h.emitted("disconnect").is_some());
@@ -343,7 +342,7 @@ fn going_back_from_the_pairing_view_drops_the_pairing_quietly() {
     assert_eq!(h.snap.status["eip155"], Status::Disconnected);
     assert!(h.snap.wallet_connect.is_none() && h.snap.connecting.is_none());
     h.send(json!({"type": "providerResult", "id": id, "result": [ADDR]}));
-    assert!(h.snap.account.is_none(), "a late approval of the dropped pairing is ignored");
+    assert!(h.snap.connection.is_none(), "a late approval of the dropped pairing is ignored");
 }
 
 #[test]
@@ -359,7 +358,7 @@ fn choosing_an_injected_wallet_while_pairing_drops_the_pairing() {
     h.answer("eth_requestAccounts", json!([ADDR]));
     h.answer("eth_chainId", json!("0x7a69"));
     h.send(json!({"type": "providerResult", "id": wc_id, "result": ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8"]}));
-    assert_eq!(h.snap.account.as_ref().unwrap().connector_id, RDNS, "the injected connection stays");
+    assert_eq!(h.snap.connection.as_ref().unwrap().connector_id, RDNS, "the injected connection stays");
 }
 
 #[test]
@@ -425,8 +424,10 @@ fn the_embedded_module_logging_in_connects_the_embedded_connector() {
     assert_eq!(h.snap.view, View::EmailLogin);
     h.send(json!({"type": "connectEmbedded"}));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { connector_id, method, .. } if connector_id == "embedded" && method == "eth_requestAccounts")));
-    h.answer("eth_requestAccounts", json!([ADDR]));
-    h.answer("eth_chainId", json!("0x7a69"));
+    assert!(h.loaded("embedded"), "the connector's module answers it");
+    // The embedded wallet's provider asks the frame who is logged in.
+    h.frame_ready().frame_answer("IS_CONNECTED", json!({"isConnected": true}));
+    h.frame_answer("GET_USER", json!({"address": ADDR, "email": "a@b.co"}));
     let detail = h.emitted("connect").unwrap();
     assert_eq!((detail["connectorId"].as_str(), detail["connectorName"].as_str()), (Some("embedded"), Some("Embedded Wallet")));
     assert!(h.persisted(storage::KEY_CONNECTIONS).unwrap().unwrap().contains("\"connectorId\":\"embedded\""));
@@ -437,8 +438,9 @@ fn a_stored_embedded_connection_is_restored_through_its_connector_at_start() {
     let mut h = Harness::new(json!({}));
     let stored = json!({storage::KEY_CONNECTIONS: format!("[{{\"namespace\":\"eip155\",\"connectorId\":\"embedded\",\"accounts\":[\"{ADDR}\"],\"caipNetworkId\":\"eip155:31337\"}}]")});
     h.start(stored);
-    let (id, _) = h.request("eth_accounts");
-    assert!(h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { id: i, connector_id, .. } if *i == id && connector_id == "embedded")), "no announcement needed");
-    h.answer("eth_accounts", json!([ADDR])).answer("eth_chainId", json!("0x7a69"));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { connector_id, method, .. } if connector_id == "embedded" && method == "eth_accounts")), "no announcement needed");
+    assert!(h.loaded("embedded"), "a stored embedded session loads its module");
+    h.frame_ready().frame_answer("IS_CONNECTED", json!({"isConnected": true}));
+    h.frame_answer("GET_USER", json!({"address": ADDR, "email": "a@b.co"}));
     assert_eq!(h.emitted("connect").unwrap()["reconnected"], true);
 }

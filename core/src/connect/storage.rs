@@ -47,10 +47,10 @@ struct StoredConnection {
     caip_network_id: String,
 }
 
-impl crate::engine::json::FromJson for StoredConnection {
+impl crate::host::json::FromJson for StoredConnection {
     /// By hand (see `engine::json`), with the derive's rules: every field required, no other field.
     fn from_json(v: crate::service::json::Value) -> Result<Self, String> {
-        use crate::engine::json::{bad, object, string, strings};
+        use crate::host::json::{bad, object, string, strings};
         let o = &mut object(v, "connection")?;
         if let Some(k) = o.iter().map(|(k, _)| k).find(|k| !matches!(*k, "namespace" | "connectorId" | "accounts" | "caipNetworkId")) {
             return Err(bad(k));
@@ -101,7 +101,7 @@ pub fn load(entries: &[(String, String)]) -> Stored {
         }
     }
     if let Some(v) = recent {
-        match crate::engine::json::from_str::<Vec<String>>(&v) {
+        match crate::host::json::from_str::<Vec<String>>(&v) {
             Ok(list) if list.iter().all(|s| is_valid_id(s)) => {
                 out.recent_wallets = dedupe(list).into_iter().take(crate::service::constants::RECENT_WALLETS_KEPT).collect()
             }
@@ -109,7 +109,7 @@ pub fn load(entries: &[(String, String)]) -> Stored {
         }
     }
     if let Some(v) = conns {
-        match crate::engine::json::from_str::<Vec<StoredConnection>>(&v) {
+        match crate::host::json::from_str::<Vec<StoredConnection>>(&v) {
             Ok(list) if list.len() <= MAX_CONNECTIONS && list.iter().all(valid_connection) => {
                 out.connections = list
                     .into_iter()
@@ -135,7 +135,7 @@ fn valid_connection(c: &StoredConnection) -> bool {
 
 /// Values are stored as JSON strings; a bare string (older or foreign writer) is accepted if valid.
 fn decode_string(v: &str) -> Option<String> {
-    crate::engine::json::from_str::<String>(v).ok()
+    crate::host::json::from_str::<String>(v).ok()
 }
 
 fn dedupe(list: Vec<String>) -> Vec<String> {
@@ -302,7 +302,7 @@ mod tests {
 #[cfg(test)]
 mod hand_reading_tests {
     use super::*;
-    use crate::engine::json::FromJson;
+    use crate::host::json::FromJson;
     use serde_json::json;
 
     #[test]

@@ -191,6 +191,16 @@ pub fn connector_rows(
     rows
 }
 
+impl ConnectorRow {
+    /// `{id, name, icon, kind, installed}`, as the Connect view lists it.
+    pub fn write_json(&self, w: &mut crate::service::json::Writer) {
+        w.begin_object();
+        w.key("id").str(&self.id).key("name").str(&self.name).key("icon").opt_str(self.icon.as_deref());
+        w.key("kind").str(self.kind.name()).key("installed").bool(self.installed);
+        w.end_object();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

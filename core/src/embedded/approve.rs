@@ -4,7 +4,8 @@
 //! signature is known — the function and its arguments. An ERC-20 `approve` of an unlimited amount
 //! is called out. Everything here reads hostile input: lengths are bounded before decoding.
 
-use serde_json::{json, Value};
+use crate::json;
+use crate::service::json::Value;
 
 use crate::chain::units::format_units;
 
@@ -89,7 +90,7 @@ pub fn typed_data_view(data: &Value) -> Result<Value, String> {
     let parsed;
     let v = match data {
         Value::String(s) if s.len() <= MAX_PAYLOAD => {
-            parsed = serde_json::from_str::<Value>(s).map_err(|_| "The typed data is not JSON".to_string())?;
+            parsed = crate::service::json::parse(s).map_err(|_| "The typed data is not JSON".to_string())?;
             &parsed
         }
         Value::String(_) => return Err("The typed data is too long to show".into()),
@@ -252,7 +253,7 @@ mod tests {
 
     #[test]
     fn many_typed_data_fields_are_cut_and_counted() {
-        let message: serde_json::Map<String, Value> = (0..100).map(|i| (format!("f{i}"), json!(i))).collect();
+        let message: crate::service::json::Map = (0..100).map(|i| (format!("f{i}"), json!(i))).collect();
         let v = typed_data_view(&json!({"types": {}, "primaryType": "T", "message": message})).unwrap();
         assert_eq!(v["fields"].as_array().unwrap().len(), MAX_FIELDS);
         assert_eq!(v["more"], 100 - MAX_FIELDS);

@@ -1,8 +1,9 @@
-//! The email slice of the embedded module: the EmailLogin steps (email → device approval → code →
+//! The email login's rules: the EmailLogin steps (email → device approval → code →
 //! connected), the 30 s throttle with its countdown (spec §5) and the two-step email change
-//! (UpdateEmailWallet, spec §4). Pure state: the module sends what it decides to the frame.
+//! (UpdateEmailWallet, spec §4). Pure state: the email slice sends what it decides to the frame.
 
-use serde_json::{json, Value};
+use crate::json;
+use crate::service::json::Value;
 
 use crate::embedded::frame::{EmailConnectAction, EmailUpdateFlow, EmailUpdateStep};
 use crate::embedded::throttle::EmailThrottle;
@@ -45,7 +46,7 @@ fn is_throttle_message(e: &str) -> bool {
 }
 
 #[derive(Debug, Default)]
-pub struct EmailSlice {
+pub struct EmailFlow {
     pub step: Option<Step>,
     pub email: String,
     /// Under the email field: an invalid email, the throttle's countdown, a send failure.
@@ -62,7 +63,7 @@ pub struct EmailSlice {
     sent_before: Option<u64>,
 }
 
-impl EmailSlice {
+impl EmailFlow {
     pub fn step(&self) -> Step {
         self.step.unwrap_or(Step::Idle)
     }
@@ -236,7 +237,7 @@ mod tests {
 
     #[test]
     fn an_invalid_email_is_refused_under_the_field() {
-        let mut s = EmailSlice::default();
+        let mut s = EmailFlow::default();
         assert_eq!(s.submit("not-an-email", 0).unwrap_err(), "Invalid email");
         assert_eq!(s.step(), Step::Idle);
         assert_eq!(s.field_error.as_deref(), Some("Invalid email"));
@@ -244,7 +245,7 @@ mod tests {
 
     #[test]
     fn a_second_email_within_30_s_is_throttled_with_a_countdown() {
-        let mut s = EmailSlice::default();
+        let mut s = EmailFlow::default();
         assert_eq!(s.submit("a@example.com", 1_000).unwrap(), json!({"email": "a@example.com"}));
         s.sent(Ok(&json!({"action": "VERIFY_OTP"})), 0);
         assert_eq!(s.step(), Step::Otp);
@@ -259,12 +260,12 @@ mod tests {
     #[test]
     fn the_answer_to_connect_email_picks_the_next_step() {
         for (action, step) in [("VERIFY_DEVICE", Step::Device), ("VERIFY_OTP", Step::Otp), ("CONNECT", Step::Connecting)] {
-            let mut s = EmailSlice::default();
+            let mut s = EmailFlow::default();
             s.submit("a@example.com", 0).unwrap();
             s.sent(Ok(&json!({ "action": action })), 0);
             assert_eq!(s.step(), step, "{action}");
         }
-        let mut s = EmailSlice::default();
+        let mut s = EmailFlow::default();
         s.submit("a@example.com", 0).unwrap();
         s.sent(Err(&WmError::frame_error(Some("Could not send the email"))), 0);
         assert_eq!(s.step(), Step::Idle);
@@ -274,7 +275,7 @@ mod tests {
     #[test]
     fn a_send_the_service_refused_does_not_count_against_the_throttle() {
         let t = 1_000_000;
-        let mut s = EmailSlice::default();
+        let mut s = EmailFlow::default();
         s.submit("a@example.com", t).unwrap();
         s.sent(Err(&WmError::frame_error(Some("Could not send the email"))), t + 100);
         assert!(s.submit("a@example.com", t + 1_000).is_ok(), "no email went out: the visitor may try again at once");
@@ -287,7 +288,7 @@ mod tests {
 
     #[test]
     fn a_wrong_code_keeps_the_code_step_with_the_frames_message() {
-        let mut s = EmailSlice::default();
+        let mut s = EmailFlow::default();
         s.submit("a@example.com", 0).unwrap();
         s.sent(Ok(&json!({"action": "VERIFY_OTP"})), 0);
         assert!(s.otp("12ab56").is_err());
@@ -303,7 +304,7 @@ mod tests {
 
     #[test]
     fn the_email_change_refuses_the_same_or_an_invalid_email() {
-        let mut s = EmailSlice::default();
+        let mut s = EmailFlow::default();
         assert!(s.update_start("A@example.com", Some("a@example.com")).is_err());
         assert_eq!(s.update_error.as_deref(), Some("That is already your email"));
         assert!(s.update_start("nope", Some("a@example.com")).is_err());

@@ -19,12 +19,13 @@
 //! "payload": …}` (or `_ERROR` with `{"message": "…"}`); readiness `{"type": "@w3m-frame/READY"}`.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::service::json::Value;
 use std::collections::BTreeMap;
 
 use crate::service::constants::{FRAME_REQUEST_TIMEOUT_MS, IFRAME_LOAD_TIMEOUT_MS, IFRAME_READY_DELAY_MS};
 use crate::service::errors::WmError;
-use crate::service::validation::{self, RpcPermission};
+use crate::chain::eip155::rpc::{self, RpcPermission};
+use crate::service::validation;
 
 /// Type of the frame's ready event.
 pub const FRAME_READY: &str = "@w3m-frame/READY";
@@ -260,7 +261,7 @@ impl FrameClient {
             }
             AppEvent::RpcRequest => {
                 let m = payload.get("method").and_then(Value::as_str).unwrap_or("");
-                validation::check_rpc_method(m)?;
+                rpc::check_rpc_method(m)?;
                 rpc_method = Some(m.to_string());
             }
             _ => {}
@@ -382,7 +383,7 @@ impl FrameClient {
             .filter(|id| {
                 self.pending.get(*id).is_some_and(|p| {
                     p.event == AppEvent::RpcRequest
-                        && p.rpc_method.as_deref().map(validation::rpc_permission)
+                        && p.rpc_method.as_deref().map(rpc::rpc_permission)
                             != Some(RpcPermission::Safe)
                 })
             })
@@ -514,7 +515,7 @@ impl EmailUpdateFlow {
     pub fn start(&mut self, new_email: &str) -> Result<Value, WmError> {
         validation::validate_email(new_email)?;
         self.step = EmailUpdateStep::Requested { new_email: new_email.to_string() };
-        Ok(serde_json::json!({ "email": new_email }))
+        Ok(crate::json!({ "email": new_email }))
     }
 
     /// UPDATE_EMAIL succeeded: `{"action": "VERIFY_PRIMARY_OTP" | "VERIFY_SECONDARY_OTP"}`
@@ -531,7 +532,7 @@ impl EmailUpdateFlow {
 
     /// The payload for the current step's otp (`{"otp": …}`) and which event to send.
     pub fn otp_request(&self, otp: &str) -> Result<(AppEvent, Value), WmError> {
-        let payload = serde_json::json!({ "otp": otp });
+        let payload = crate::json!({ "otp": otp });
         validation::parse_otp_payload(&payload)?;
         match self.step {
             EmailUpdateStep::PrimaryOtp { .. } => Ok((AppEvent::UpdateEmailPrimaryOtp, payload)),
@@ -572,7 +573,7 @@ impl EmailUpdateFlow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn ready_client(now: u64) -> FrameClient {
         let mut c = FrameClient::new();
@@ -717,7 +718,7 @@ mod tests {
             assert!(e.app_type().starts_with("@w3m-app/"));
             assert!(e.success_type().ends_with("_SUCCESS"));
             assert!(e.error_type().ends_with("_ERROR"));
-            assert_eq!(serde_json::to_value(e).unwrap(), json!(e.name()));
+            assert_eq!(serde_json::to_value(e).unwrap(), serde_json::json!(e.name()));
         }
     }
 

@@ -19,6 +19,9 @@ pub const MODAL_CREATED: &str = "MODAL_CREATED";
 pub const MODAL_OPEN: &str = "MODAL_OPEN";
 pub const MODAL_CLOSE: &str = "MODAL_CLOSE";
 pub const ERROR_FETCH_TRANSACTIONS: &str = "ERROR_FETCH_TRANSACTIONS";
+/// The analytics events a note may carry between hosts (a module's slice reports one; the
+/// engine's service slice sends it): nothing a caller makes up.
+pub const TRACKED: [&str; 3] = [MODAL_OPEN, MODAL_CLOSE, ERROR_FETCH_TRANSACTIONS];
 /// `event` of error-report props.
 pub const ERROR_EVENT: &str = "ERROR";
 /// Path of the analytics endpoint.

@@ -44,7 +44,7 @@ pub fn parse_config_response(status: u16, body: &str) -> Option<RemoteFeatures> 
     if !(200..300).contains(&status) {
         return None;
     }
-    crate::engine::json::from_str::<ProjectConfig>(body).ok().map(|c| c.features)
+    crate::host::json::from_str::<ProjectConfig>(body).ok().map(|c| c.features)
 }
 
 /// Decides the features in force.

@@ -16,7 +16,7 @@
 //! fetch fails); [`RemoteFeatures::none`] is basic mode (all remote features off).
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::service::json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -259,6 +259,14 @@ pub struct RemoteFeatures {
 }
 
 impl RemoteFeatures {
+    /// The features as JSON (camelCase, as the remote configuration writes them).
+    pub fn write_json(&self, w: &mut crate::service::json::Writer) {
+        w.begin_object().key("email").bool(self.email).key("socials").strs(&self.socials).key("swaps").strs(&self.swaps);
+        w.key("swapNetworks").strs(&self.swap_networks).key("onramp").strs(&self.onramp).key("activity").bool(self.activity);
+        w.key("reownBranding").bool(self.reown_branding).key("multiWallet").bool(self.multi_wallet);
+        w.end_object();
+    }
+
     /// The spec's default remote features: swaps through one aggregator, onramp through two
     /// providers, email on, socials google, x, discord, farcaster, github, apple, facebook;
     /// activity and branding on, multi-wallet off.

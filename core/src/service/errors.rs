@@ -520,6 +520,18 @@ impl Serialize for WmError {
     }
 }
 
+/// An error as the views show it, `{code, key, message}` (or `null`).
+pub fn write_error(w: &mut crate::service::json::Writer, e: Option<&WmError>) {
+    match e {
+        Some(e) => {
+            w.begin_object().key("code").i64(e.code()).key("key").str(e.key()).key("message").str(&e.message()).end_object();
+        }
+        None => {
+            w.null();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

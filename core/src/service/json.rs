@@ -137,11 +137,13 @@ static NULL: Value = Value::Null;
 
 impl Value {
     /// A member of an object (`None` for a missing key or a value that is not an object).
-    pub fn get(&self, key: &str) -> Option<&Value> {
-        match self {
-            Value::Object(m) => m.get(key),
-            _ => None,
-        }
+    /// An object's member (`"key"`) or an array's item (`0`), as serde_json's `get`.
+    pub fn get<I: JsonIndex>(&self, index: I) -> Option<&Value> {
+        index.find(self)
+    }
+
+    pub fn is_object(&self) -> bool {
+        matches!(self, Value::Object(_))
     }
 
     pub fn as_str(&self) -> Option<&str> {
@@ -168,6 +170,15 @@ impl Value {
     pub fn as_i64(&self) -> Option<i64> {
         match self {
             Value::Number(n) => n.as_i64(),
+            _ => None,
+        }
+    }
+
+    /// A number as `f64` (prices): the lazily loaded modules' only float parsing.
+    #[cfg(feature = "modules")]
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Number(n) => crate::service::decimal::parse_f64(&n.0),
             _ => None,
         }
     }
@@ -220,6 +231,40 @@ impl Value {
                 out.push('}');
             }
         }
+    }
+}
+
+/// What [`Value::get`] takes: a member name or an item index.
+pub trait JsonIndex {
+    fn find(self, v: &Value) -> Option<&Value>;
+}
+
+impl JsonIndex for &str {
+    fn find(self, v: &Value) -> Option<&Value> {
+        match v {
+            Value::Object(m) => m.get(self),
+            _ => None,
+        }
+    }
+}
+
+impl JsonIndex for &String {
+    fn find(self, v: &Value) -> Option<&Value> {
+        JsonIndex::find(self.as_str(), v)
+    }
+}
+
+impl JsonIndex for usize {
+    fn find(self, v: &Value) -> Option<&Value> {
+        v.as_array().and_then(|a| a.get(self))
+    }
+}
+
+impl<'a> IntoIterator for &'a Map {
+    type Item = (&'a str, &'a Value);
+    type IntoIter = Box<dyn Iterator<Item = (&'a str, &'a Value)> + 'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
     }
 }
 
@@ -373,6 +418,17 @@ impl Writer {
         self
     }
 
+    /// A finite number (`null` otherwise): the lazily loaded modules' only float writing.
+    #[cfg(feature = "modules")]
+    pub fn f64(&mut self, n: f64) -> &mut Self {
+        if !n.is_finite() {
+            return self.null();
+        }
+        self.sep();
+        self.out.push_str(&crate::service::decimal::f64_text(n));
+        self
+    }
+
     pub fn value(&mut self, v: &Value) -> &mut Self {
         self.sep();
         v.write(&mut self.out);
@@ -436,6 +492,81 @@ impl<T: Into<Value>> From<Option<T>> for Value {
     }
 }
 
+impl<T: Clone + Into<Value>> From<&T> for Value {
+    fn from(v: &T) -> Value {
+        v.clone().into()
+    }
+}
+
+#[cfg(feature = "modules")]
+impl From<f64> for Value {
+    /// A finite number (`null` otherwise).
+    fn from(n: f64) -> Value {
+        if n.is_finite() {
+            Value::Number(Number(crate::service::decimal::f64_text(n)))
+        } else {
+            Value::Null
+        }
+    }
+}
+
+impl std::ops::IndexMut<&str> for Value {
+    /// The member, inserted as `null` when missing; a value that is not an object becomes an empty
+    /// object first (as serde_json indexes mutably).
+    fn index_mut(&mut self, key: &str) -> &mut Value {
+        if !matches!(self, Value::Object(_)) {
+            *self = Value::Object(Map::new());
+        }
+        let Value::Object(m) = self else { unreachable!() };
+        if !m.contains_key(key) {
+            m.insert(key.to_string(), Value::Null);
+        }
+        let i = m.0.iter().rposition(|(k, _)| k == key).unwrap_or(0);
+        &mut m.0[i].1
+    }
+}
+
+/// `json!`, as serde_json writes it, for this crate's [`Value`]: objects with string-literal keys,
+/// arrays, `null`, and any expression that converts into a value.
+#[macro_export]
+macro_rules! json {
+    (null) => { $crate::service::json::Value::Null };
+    ([ $($tt:tt)* ]) => { $crate::service::json::Value::Array({
+        #[allow(unused_mut)]
+        let mut items = ::std::vec::Vec::new();
+        $crate::json_items!(items $($tt)*);
+        items
+    }) };
+    ({ $($tt:tt)* }) => { $crate::service::json::Value::Object({
+        #[allow(unused_mut)]
+        let mut members = $crate::service::json::Map::new();
+        $crate::json_members!(members $($tt)*);
+        members
+    }) };
+    // By reference, as serde_json's takes it: fields of borrowed structs need no clone written out.
+    ($e:expr) => { $crate::service::json::Value::from(&$e) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! json_items {
+    ($v:ident) => {};
+    ($v:ident null $(, $($rest:tt)*)?) => { $v.push($crate::service::json::Value::Null); $($crate::json_items!($v $($rest)*);)? };
+    ($v:ident [ $($x:tt)* ] $(, $($rest:tt)*)?) => { $v.push($crate::json!([ $($x)* ])); $($crate::json_items!($v $($rest)*);)? };
+    ($v:ident { $($x:tt)* } $(, $($rest:tt)*)?) => { $v.push($crate::json!({ $($x)* })); $($crate::json_items!($v $($rest)*);)? };
+    ($v:ident $x:expr $(, $($rest:tt)*)?) => { $v.push($crate::json!($x)); $($crate::json_items!($v $($rest)*);)? };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! json_members {
+    ($m:ident) => {};
+    ($m:ident $k:literal : null $(, $($rest:tt)*)?) => { $m.insert($k, $crate::service::json::Value::Null); $($crate::json_members!($m $($rest)*);)? };
+    ($m:ident $k:literal : [ $($x:tt)* ] $(, $($rest:tt)*)?) => { $m.insert($k, $crate::json!([ $($x)* ])); $($crate::json_members!($m $($rest)*);)? };
+    ($m:ident $k:literal : { $($x:tt)* } $(, $($rest:tt)*)?) => { $m.insert($k, $crate::json!({ $($x)* })); $($crate::json_members!($m $($rest)*);)? };
+    ($m:ident $k:literal : $x:expr $(, $($rest:tt)*)?) => { $m.insert($k, $crate::json!($x)); $($crate::json_members!($m $($rest)*);)? };
+}
+
 /// An object from `(key, value)` pairs.
 pub fn obj(pairs: Vec<(&'static str, Value)>) -> Value {
     Value::Object(Map(pairs.into_iter().map(|(k, v)| (Cow::Borrowed(k), v)).collect()))
@@ -462,6 +593,12 @@ impl PartialEq<bool> for Value {
 impl PartialEq<u64> for Value {
     fn eq(&self, other: &u64) -> bool {
         self.as_u64() == Some(*other)
+    }
+}
+
+impl PartialEq<usize> for Value {
+    fn eq(&self, other: &usize) -> bool {
+        self.as_u64() == Some(*other as u64)
     }
 }
 

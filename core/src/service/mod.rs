@@ -4,6 +4,7 @@ pub mod config;
 pub mod origins;
 pub mod analytics;
 pub mod json;
+pub mod decimal;
 pub mod errors;
 pub mod constants;
 pub mod gates;

@@ -153,7 +153,7 @@ pub fn classify_origins_response(status: u16, body: &str) -> Result<Vec<String>,
     match status {
         429 => Err(WmError::RateLimited),
         500..=599 => Err(WmError::ServerError),
-        200..=299 => Ok(crate::engine::json::from_str::<AllowedOrigins>(body)
+        200..=299 => Ok(crate::host::json::from_str::<AllowedOrigins>(body)
             .map(|o| o.allowed_origins)
             .unwrap_or_default()),
         _ => Ok(Vec::new()),

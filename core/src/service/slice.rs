@@ -1,8 +1,11 @@
 //! The service slice: what the hosted services say about the project, asked on the first open —
-//! the remote configuration (features), the allowed origins and whether analytics is on — and the
-//! analytics beacons of opening and closing.
+//! the remote configuration (features), the allowed origins and whether analytics is on — the
+//! analytics beacons (opening, closing, and what other slices report), and the feature gates the
+//! views follow (the Connect rows, the Account view's buttons).
 
-use crate::engine::{Ctx, Effect, Note, Requests, Slice, SliceId, SDK_TYPE};
+use crate::host::{Ctx, Effect, Note, Requests, Slice, SDK_TYPE};
+use crate::service::gates::{gates, BUILT};
+use crate::service::json::Writer;
 use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_CLOSE, MODAL_OPEN};
 use crate::service::config::{parse_config_response, resolve};
 use crate::service::errors::WmError;
@@ -41,7 +44,7 @@ impl Default for ServiceSlice {
 
 impl ServiceSlice {
     /// New options: the features are the host's (or basic mode's) until the remote config answers.
-    pub fn options_changed(&self, ctx: &mut Ctx) {
+    fn options_changed(&self, ctx: &mut Ctx) {
         if ctx.opts.basic {
             ctx.features = resolve(true, None, None).features;
         } else if self.remote == Remote::NotAsked {
@@ -50,7 +53,7 @@ impl ServiceSlice {
     }
 
     fn get(&mut self, ctx: &mut Ctx, path: &str, asked: Asked) {
-        let id = ctx.request_id(SliceId::Service);
+        let id = ctx.request_id();
         let url = ctx.api_url(path, &[]);
         self.requests.insert(id, asked);
         ctx.fetch(id, url, None);
@@ -85,21 +88,9 @@ impl ServiceSlice {
     }
 }
 
-/// Events the service slice reads (besides notes and its answers).
-#[derive(Clone, Debug)]
-pub enum ServiceEvent {
-    /// A lazily loaded slice's analytics event (`ERROR_FETCH_TRANSACTIONS`), sent like the modal's.
-    Track(&'static str),
-}
-
 impl Slice for ServiceSlice {
-    type Event = ServiceEvent;
-
-    fn handle(&mut self, event: ServiceEvent, ctx: &mut Ctx) {
-        let ServiceEvent::Track(event) = event;
-        let connected = ctx.connected();
-        self.analytics(ModalEvent { event, connected }, ctx);
-    }
+    const NAME: &'static str = "service";
+    const PARTS: &'static [&'static str] = &["connectMethods", "socials", "walletFeatures"];
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
@@ -111,6 +102,7 @@ impl Slice for ServiceSlice {
                 self.get(ctx, "/getAnalyticsConfig", Asked::AnalyticsConfig);
             }
             Note::Analytics(ev) => self.analytics(ev.clone(), ctx),
+            Note::Options => self.options_changed(ctx),
             _ => {}
         }
     }
@@ -144,5 +136,19 @@ impl Slice for ServiceSlice {
                 }
             }
         }
+    }
+
+    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+        let g = gates(&ctx.features, BUILT);
+        w.key("connectMethods").strs(&g.connect_methods).key("socials").strs(&g.socials);
+        // walletFeaturesOrder (spec): onramp, swaps, receive, send. Whether the connected family
+        // and network can swap is the Swap screen's to say.
+        let features: &[&str] = match (g.onramp, g.swaps) {
+            (true, true) => &["onramp", "swaps", "receive", "send"],
+            (true, false) => &["onramp", "receive", "send"],
+            (false, true) => &["swaps", "receive", "send"],
+            (false, false) => &["receive", "send"],
+        };
+        w.key("walletFeatures").strs(features);
     }
 }

@@ -1,6 +1,6 @@
 //! The service slice's flows: nothing before open, remote config, origins, analytics.
 
-use crate::engine::harness::*;
+use crate::host::harness::*;
 
 #[test]
 fn nothing_is_fetched_before_open() {
@@ -80,10 +80,12 @@ fn a_lazy_slices_analytics_event_is_sent_like_the_modals_and_made_up_names_are_r
     let mut h = Harness::new(json!({}));
     h.start(json!({})).send(json!({"type": "open"}));
     let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
-    h.send(json!({"type": "track", "event": "ERROR_FETCH_TRANSACTIONS"}));
+    // A module's slice reports it: the engine hears its note.
+    h.send(json!({"type": "notes", "notes": [{"note": "analytics", "event": "ERROR_FETCH_TRANSACTIONS", "connected": false}]}));
     assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })), "waits for the analytics switch");
     h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
     let bodies: Vec<String> = h.effects.iter().filter_map(|e| match e { Effect::Beacon { body, .. } => Some(body.clone()), _ => None }).collect();
     assert!(bodies.iter().any(|b| b.contains("\"event\":\"ERROR_FETCH_TRANSACTIONS\"")), "{bodies:?}");
-    assert!(serde_json::from_value::<Event>(json!({"type": "track", "event": "ANYTHING"})).is_err());
+    h.send(json!({"type": "notes", "notes": [{"note": "analytics", "event": "ANYTHING", "connected": false}]}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "INVALID_EVENT")), "an event nobody reports is refused");
 }

@@ -1,117 +1,86 @@
 //! The view router: which view the modal shows on open, and the navigation rules of spec section 2.
 
-use serde::{Deserialize, Serialize};
+/// One view's row in [`VIEWS`]: the view, its JSON name (the spec's), its header title, whether
+/// this build shows it, and whether it is about the connected account.
+struct ViewRow(View, &'static str, &'static str, bool, bool);
 
-/// Every view of the modal (spec section 2), plus `ConfigError` for a misconfigured element.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum View {
-    Connect,
-    ConnectingExternal,
-    ConnectingWalletConnect,
-    ConnectingWalletConnectBasic,
-    ConnectingFarcaster,
-    AllWallets,
-    EmailLogin,
-    UpdateEmailWallet,
-    ProfileWallets,
-    Account,
-    SwitchNetwork,
-    SwitchActiveChain,
-    UnsupportedChain,
-    #[serde(rename = "SIWXSignMessage")]
-    SiwxSignMessage,
-    ApproveTransaction,
-    Swap,
-    RegisterAccountName,
-    RegisterAccountNameSuccess,
-    ConfigError,
+macro_rules! views {
+    ($($v:ident $name:literal $title:literal $built:literal $account:literal;)+) => {
+        /// Every view of the modal (spec section 2; the Account view's own screens as AppKit names
+        /// them: `WalletReceive`, `WalletSend`, `WalletSendPreview`, `OnRampProviders`), plus
+        /// `ConfigError` for a misconfigured element.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum View {
+            $($v,)+
+        }
+
+        const VIEWS: &[ViewRow] = &[$(ViewRow(View::$v, $name, $title, $built, $account),)+];
+
+        impl View {
+            /// Every view, in the spec's order.
+            pub const ALL: &'static [View] = &[$(View::$v,)+];
+        }
+    };
+}
+
+// view                       name                          title                   built  account
+views! {
+    Connect                      "Connect"                      "Connect Wallet"        true   false;
+    ConnectingExternal           "ConnectingExternal"           "Connecting"            true   false;
+    ConnectingWalletConnect      "ConnectingWalletConnect"      "Connecting"            true   false;
+    ConnectingWalletConnectBasic "ConnectingWalletConnectBasic" "Connect Wallet"        true   false;
+    ConnectingFarcaster          "ConnectingFarcaster"          "Farcaster"             true   false;
+    AllWallets                   "AllWallets"                   "All Wallets"           true   false;
+    EmailLogin                   "EmailLogin"                   "Email"                 true   false;
+    UpdateEmailWallet            "UpdateEmailWallet"            "Edit Email"            true   true;
+    ProfileWallets               "ProfileWallets"               "Wallets"               false  true;
+    Account                      "Account"                      "Account"               true   true;
+    SwitchNetwork                "SwitchNetwork"                "Switch Network"        true   false;
+    SwitchActiveChain            "SwitchActiveChain"            "Switch Network"        false  false;
+    UnsupportedChain             "UnsupportedChain"             "Unsupported Network"   true   true;
+    SiwxSignMessage              "SIWXSignMessage"              "Sign In"               false  true;
+    ApproveTransaction           "ApproveTransaction"           "Approve Transaction"   true   true;
+    Swap                         "Swap"                         "Swap"                  true   true;
+    RegisterAccountName          "RegisterAccountName"          "Choose Name"           false  true;
+    RegisterAccountNameSuccess   "RegisterAccountNameSuccess"   "Name Registered"       false  true;
+    WalletReceive                "WalletReceive"                "Receive"               true   true;
+    WalletSend                   "WalletSend"                   "Send"                  true   true;
+    WalletSendPreview            "WalletSendPreview"            "Preview send"          true   true;
+    OnRampProviders              "OnRampProviders"              "Buy"                   true   true;
+    ConfigError                  "ConfigError"                  "Configuration Error"   true   false;
 }
 
 impl View {
-    /// Every view, in the spec's order.
-    pub const ALL: [View; 19] = [
-        View::Connect,
-        View::ConnectingExternal,
-        View::ConnectingWalletConnect,
-        View::ConnectingWalletConnectBasic,
-        View::ConnectingFarcaster,
-        View::AllWallets,
-        View::EmailLogin,
-        View::UpdateEmailWallet,
-        View::ProfileWallets,
-        View::Account,
-        View::SwitchNetwork,
-        View::SwitchActiveChain,
-        View::UnsupportedChain,
-        View::SiwxSignMessage,
-        View::ApproveTransaction,
-        View::Swap,
-        View::RegisterAccountName,
-        View::RegisterAccountNameSuccess,
-        View::ConfigError,
-    ];
+    fn row(self) -> &'static ViewRow {
+        // Every view has its row (the macro writes both from one list).
+        VIEWS.iter().find(|r| r.0 == self).unwrap_or(&VIEWS[0])
+    }
+
+    /// The JSON name of the view (the spec's: `"SIWXSignMessage"`).
+    pub fn name(self) -> &'static str {
+        self.row().1
+    }
+
+    /// The view with this JSON name.
+    pub fn from_name(name: &str) -> Option<View> {
+        VIEWS.iter().find(|r| r.1 == name).map(|r| r.0)
+    }
 
     /// The header title shown for the view.
     pub fn title(self) -> &'static str {
-        match self {
-            View::Connect => "Connect Wallet",
-            View::ConnectingExternal | View::ConnectingWalletConnect => "Connecting",
-            View::ConnectingWalletConnectBasic => "Connect Wallet",
-            View::ConnectingFarcaster => "Farcaster",
-            View::AllWallets => "All Wallets",
-            View::EmailLogin => "Email",
-            View::UpdateEmailWallet => "Edit Email",
-            View::ProfileWallets => "Wallets",
-            View::Account => "Account",
-            View::SwitchNetwork | View::SwitchActiveChain => "Switch Network",
-            View::UnsupportedChain => "Unsupported Network",
-            View::SiwxSignMessage => "Sign In",
-            View::ApproveTransaction => "Approve Transaction",
-            View::Swap => "Swap",
-            View::RegisterAccountName => "Choose Name",
-            View::RegisterAccountNameSuccess => "Name Registered",
-            View::ConfigError => "Configuration Error",
-        }
+        self.row().2
     }
-}
 
-impl View {
-    /// Views this build renders. The others (sign-in, swap as a view of its own, names, profile)
+    /// Views this build renders. The others (sign-in, names, profile, the active-chain switch)
     /// arrive with their features; until then they are never shown (an empty view is worse than
     /// none).
     pub fn is_available(self) -> bool {
-        matches!(
-            self,
-            View::Connect
-                | View::EmailLogin
-                | View::UpdateEmailWallet
-                | View::ConnectingFarcaster
-                | View::ApproveTransaction
-                | View::ConnectingExternal
-                | View::ConnectingWalletConnect
-                | View::ConnectingWalletConnectBasic
-                | View::AllWallets
-                | View::Account
-                | View::SwitchNetwork
-                | View::UnsupportedChain
-                | View::ConfigError
-        )
+        self.row().3
     }
 
     /// Views about the connected account: without a connection they have nothing to show.
     pub fn needs_connection(self) -> bool {
-        matches!(
-            self,
-            View::Account
-                | View::UnsupportedChain
-                | View::ProfileWallets
-                | View::Swap
-                | View::ApproveTransaction
-                | View::SiwxSignMessage
-                | View::RegisterAccountName
-                | View::RegisterAccountNameSuccess
-                | View::UpdateEmailWallet
-        )
+        self.row().4
     }
 }
 
@@ -136,7 +105,12 @@ pub fn host_view(requested: View, connected: bool, active_unsupported: bool) -> 
     }
     match requested {
         // They follow a choice or a request in the modal: alone they have nothing to show.
-        View::ConnectingExternal | View::ConfigError | View::ConnectingFarcaster | View::ApproveTransaction | View::UpdateEmailWallet => HostView::Default,
+        View::ConnectingExternal
+        | View::ConfigError
+        | View::ConnectingFarcaster
+        | View::ApproveTransaction
+        | View::UpdateEmailWallet
+        | View::WalletSendPreview => HostView::Default,
         View::UnsupportedChain if !active_unsupported => HostView::Default,
         v if v.needs_connection() && !connected => HostView::Default,
         v => HostView::Show(v),
@@ -369,22 +343,24 @@ mod tests {
     }
 
     #[test]
-    fn views_serialise_with_spec_names() {
-        assert_eq!(serde_json::to_string(&View::SiwxSignMessage).unwrap(), "\"SIWXSignMessage\"");
-        assert_eq!(serde_json::from_str::<View>("\"AllWallets\"").unwrap(), View::AllWallets);
-        assert!(serde_json::from_str::<View>("\"Nope\"").is_err());
+    fn views_are_named_as_the_spec_names_them() {
+        assert_eq!(View::SiwxSignMessage.name(), "SIWXSignMessage");
+        assert_eq!(View::from_name("AllWallets"), Some(View::AllWallets));
+        assert_eq!(View::from_name("Nope"), None);
+        assert_eq!(View::from_name("siwxsignmessage"), None, "names are exact");
     }
 
     #[test]
     fn every_view_has_a_title_and_a_name_that_reads_back() {
-        for v in View::ALL {
+        for &v in View::ALL {
             assert!(!v.title().is_empty(), "{}", v.name());
             assert_eq!(View::from_name(v.name()), Some(v));
         }
         let mut names: Vec<&str> = View::ALL.iter().map(|v| v.name()).collect();
         names.sort();
         names.dedup();
-        assert_eq!(names.len(), View::ALL.len(), "19 distinct views");
+        assert_eq!(names.len(), View::ALL.len(), "distinct views");
+        assert_eq!(View::ALL.len(), 23);
     }
 
     #[test]
@@ -396,10 +372,19 @@ mod tests {
 
     #[test]
     fn host_view_never_shows_a_view_this_build_does_not_have() {
-        for v in [View::Swap, View::ProfileWallets, View::RegisterAccountName, View::SiwxSignMessage] {
+        for v in [View::ProfileWallets, View::RegisterAccountName, View::SiwxSignMessage, View::SwitchActiveChain] {
             assert_eq!(host_view(v, true, false), HostView::NotAvailable, "{}", v.title());
             assert_eq!(host_view(v, false, false), HostView::NotAvailable, "{}", v.title());
         }
+    }
+
+    #[test]
+    fn host_view_opens_the_account_screens_while_connected() {
+        for v in [View::Swap, View::WalletSend, View::WalletReceive, View::OnRampProviders] {
+            assert_eq!(host_view(v, true, false), HostView::Show(v), "{}", v.name());
+            assert_eq!(host_view(v, false, false), HostView::Default, "{}: Connect while disconnected", v.name());
+        }
+        assert_eq!(host_view(View::WalletSendPreview, true, false), HostView::Default, "a preview follows the form");
     }
 
     #[test]

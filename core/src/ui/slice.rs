@@ -1,92 +1,131 @@
 //! The ui slice: the modal frame. Opening (which view first), closing, back, navigation, the shake,
-//! the theme and the notification banner. The router, modal state and banner themselves are shared
-//! facts in the [`Ctx`]: every slice navigates and shows banners.
+//! the theme, the notification banner, and the configuration error. The router, modal state and
+//! banner themselves are shared facts in the [`Ctx`]: every slice navigates and shows banners.
 
-use crate::engine::{obj, Ctx, Note, Slice, TIMER_BANNER_HIDE, TIMER_BANNER_REOPEN, TIMER_SHAKE};
+use crate::host::json::{boolean, opt_string, string, Fields};
+use crate::host::{obj, Ctx, Note, Slice};
+use crate::service::constants::IMAGE_PRELOAD_TIMEOUT_MS;
 use crate::service::errors::WmError;
-use crate::ui::router::{host_view, initial_view, Back, HostView, OpenContext, View};
-
-#[derive(Clone, Debug)]
-pub enum UiEvent {
-    /// Host `open({view, namespace})`. A view name that is not a view comes as `unknown_view`.
-    Open { view: Option<View>, unknown_view: Option<String>, namespace: Option<String> },
-    Close,
-    Back,
-    /// Go to a view; a lazily loaded module's screen (EmailLogin, ApproveTransaction) opens the
-    /// modal on it when closed.
-    Navigate { view: View },
-    /// An error banner from a lazily loaded module ('Action not allowed').
-    Banner { message: String },
-    /// The modal should shake (e.g. a blocked close).
-    Shake,
-    /// The theme in force changed (light or dark after resolving `system`).
-    Theme { dark: bool },
-    /// The visitor closed the notification banner.
-    DismissBanner,
-}
+use crate::service::json::Writer;
+use crate::ui::banner::BannerVariant;
+use crate::ui::router::{closing_blocked, host_view, initial_view, Back, HostView, OpenContext, View};
 
 #[derive(Default)]
 pub struct UiSlice {
-    pub dark: bool,
+    dark: bool,
+}
+
+fn view(o: &mut Fields, key: &str) -> Result<View, String> {
+    string(o, key).ok().as_deref().and_then(View::from_name).ok_or_else(|| crate::host::json::bad(key))
 }
 
 impl Slice for UiSlice {
-    type Event = UiEvent;
+    const NAME: &'static str = "ui";
+    const EVENTS: &'static [&'static str] = &["open", "close", "back", "navigate", "showBanner", "shake", "theme", "dismissBanner"];
+    const PARTS: &'static [&'static str] =
+        &["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "banner", "configError", "imagePreloadTimeoutMs"];
 
-    fn handle(&mut self, event: UiEvent, ctx: &mut Ctx) {
-        match event {
-            UiEvent::Open { view, unknown_view, namespace } => {
-                if let Some(name) = unknown_view {
-                    let e = WmError::UnknownView { name };
+    fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        match ty {
+            // Host `open({view, namespace})`. A view name that is not a view opens anyway.
+            "open" => {
+                let name = opt_string(o, "view")?;
+                let namespace = opt_string(o, "namespace")?;
+                let view = name.as_deref().and_then(View::from_name);
+                if let Some(name) = name.filter(|_| view.is_none()) {
+                    // The name is the host's: kept short for the error message.
+                    let e = WmError::UnknownView { name: name.chars().take(64).collect() };
                     ctx.alert_text("UNKNOWN_VIEW", &e.message());
                     ctx.emit_error(&e);
                 }
-                open(ctx, view, namespace)
+                open(ctx, view, namespace, None)
             }
-            UiEvent::Close => ctx.close(),
-            UiEvent::Back => match ctx.router.go_back(ctx.connected()) {
+            "close" => ctx.close(),
+            "back" => match ctx.router.go_back(ctx.connected()) {
                 Back::Close => ctx.close(),
                 Back::Shown(_) => ctx.shown(),
             },
-            UiEvent::Navigate { view } => {
+            // Go to a view (`reset`: as the first one); a lazily loaded module's screen
+            // (EmailLogin, ApproveTransaction) opens the modal on it when closed.
+            "navigate" => {
+                let view = view(o, "view")?;
+                let reset = boolean(o, "reset", Some(false))?;
                 if ctx.modal.open || ctx.opts.embedded {
-                    ctx.router.push(view);
+                    if reset {
+                        ctx.router.reset(view);
+                    } else {
+                        ctx.router.push(view);
+                    }
                     ctx.shown();
                 } else {
-                    open(ctx, None, None);
-                    ctx.router.reset(view);
-                    ctx.shown();
+                    open(ctx, None, None, Some(view));
                 }
             }
-            UiEvent::Banner { message } => ctx.show_banner(crate::ui::banner::BannerVariant::Error, &message),
-            UiEvent::Shake => ctx.shake(),
-            UiEvent::Theme { dark } => self.dark = dark,
-            UiEvent::DismissBanner => {
+            // An error banner from a lazily loaded module ('Action not allowed').
+            "showBanner" => {
+                let message: String = string(o, "message")?.chars().take(120).collect();
+                ctx.show_banner(BannerVariant::Error, &message)
+            }
+            "shake" => ctx.shake(),
+            // The theme in force changed (light or dark after resolving `system`).
+            "theme" => self.dark = boolean(o, "dark", None)?,
+            "dismissBanner" => {
                 ctx.banner.hide();
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        if let Note::Options = note {
+            let missing = ctx.opts.project_id().is_empty();
+            if missing && ctx.config_error.is_none() {
+                ctx.config_error = Some(WmError::ProjectIdNotConfigured);
+                ctx.emit_error(&WmError::ProjectIdNotConfigured);
+                ctx.alert(&WmError::ProjectIdNotConfigured);
+            } else if !missing {
+                ctx.config_error = None;
             }
         }
     }
 
-    fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
-        match id {
-            TIMER_BANNER_REOPEN => {
-                ctx.banner.tick(ctx.now);
-                ctx.banner_timers();
+    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+        let view = ctx.router.view();
+        w.key("open").bool(ctx.modal.open).key("embedded").bool(ctx.opts.embedded).key("loading").bool(ctx.modal.loading);
+        w.key("shake").bool(ctx.modal.is_shaking(ctx.now)).key("view").str(view.name());
+        w.key("title").str(ctx.title.unwrap_or(view.title())).key("canGoBack").bool(ctx.router.can_go_back());
+        // Embedded in the page, there is nothing to close.
+        w.key("canClose").bool(!ctx.opts.embedded && !closing_blocked(view, false, false));
+        w.key("themeMode").str(if self.dark { "dark" } else { "light" });
+        w.key("banner");
+        match ctx.banner.current() {
+            Some(b) => {
+                let variant = match b.variant {
+                    BannerVariant::Loading => "loading",
+                    BannerVariant::Success => "success",
+                    BannerVariant::Error => "error",
+                };
+                w.begin_object().key("variant").str(variant).key("message").str(&b.message).end_object();
             }
-            TIMER_BANNER_HIDE if ctx.banner.deadline().is_none() => {
-                ctx.banner.hide();
+            None => {
+                w.null();
             }
-            TIMER_SHAKE => ctx.modal.tick(ctx.now),
-            _ => {}
         }
+        w.key("configError");
+        crate::service::errors::write_error(w, ctx.config_error.as_ref());
+        w.key("imagePreloadTimeoutMs").u64(IMAGE_PRELOAD_TIMEOUT_MS);
     }
 }
 
 /// Opens the modal on the view the host asked for when it can be shown, else on the one that fits
-/// (spec 4, "Router"); a project without an id shows ConfigError.
-fn open(ctx: &mut Ctx, view: Option<View>, namespace: Option<String>) {
+/// (spec 4, "Router"); a project without an id shows ConfigError. A slice's own view (`on`: a
+/// request to approve, a login step) opens the modal on it directly.
+fn open(ctx: &mut Ctx, view: Option<View>, namespace: Option<String>, on: Option<View>) {
     if ctx.config_error.is_some() {
         ctx.router.reset(View::ConfigError);
+    } else if let Some(v) = on {
+        ctx.router.reset(v);
     } else {
         let requested = match view.map(|v| (v, host_view(v, ctx.connected(), ctx.active_unsupported()))) {
             Some((_, HostView::Show(v))) => Some(v),
@@ -116,4 +155,3 @@ fn open(ctx: &mut Ctx, view: Option<View>, namespace: Option<String>) {
         ctx.shown();
     }
 }
-

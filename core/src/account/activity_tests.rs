@@ -1,0 +1,41 @@
+//! The activity slice's flows: the Activity tab.
+
+use crate::host::harness::*;
+
+const CHAIN: &str = "eip155:31337";
+
+#[test]
+fn activity_pages_with_the_cursor_groups_by_month_and_drops_spam() {
+    let mut h = Harness::new(json!({}));
+    h.account(CHAIN, true);
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/history")), "not before its tab shows");
+    h.send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    assert_eq!(h.snap.part("tab"), "activity");
+    let tx = |id: &str, at: &str, spam: bool| json!({"id": id, "metadata": {"operationType": "receive", "minedAt": at, "chain": CHAIN, "sentFrom": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "sentTo": ADDR},
+        "transfers": [{"nft_info": {"name": "Junk", "flags": {"is_spam": spam}}, "direction": "in", "quantity": {"numeric": "1"}}]});
+    let spam_token = json!({"id": "f", "metadata": {"operationType": "receive", "minedAt": "2026-11-22T10:00:00Z", "chain": CHAIN},
+        "transfers": [{"fungible_info": {"name": null, "symbol": null, "icon": null, "flags": {"is_spam": true}}, "direction": "in", "quantity": {"numeric": "5"}}]});
+    h.serve("/history", 200, json!({"data": [tx("a", "2026-11-20T10:00:00Z", false), tx("b", "2026-10-01T10:00:00Z", false), tx("s", "2026-11-21T10:00:00Z", true), spam_token], "next": "c2"}));
+    let groups = h.snap.part("activity")["groups"].as_array().unwrap().clone();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[0]["label"], "November 2026");
+    assert_eq!(groups[0]["items"].as_array().unwrap().len(), 1, "spam NFTs and spam tokens dropped (null names read)");
+    assert_eq!(groups[0]["items"][0]["amount"], "+1 Junk", "an NFT is counted");
+    assert_eq!(h.snap.part("activity")["hasMore"], true);
+    h.send(json!({"type": "loadMoreActivity"}));
+    let (_, url, _) = h.fetch("/history");
+    assert!(url.contains("cursor=c2"), "{url}");
+    h.send(json!({"type": "selectAccountTab", "tab": "tokens"}));
+    assert_eq!(h.snap.part("activity"), &Value::Null, "only the shown tab's list is in the snapshot");
+}
+
+#[test]
+fn a_failed_history_read_says_failed_to_fetch_transactions_and_the_engine_sends_the_analytics_event() {
+    let mut h = Harness::new(json!({}));
+    h.account(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    h.serve("/history", 0, json!(null));
+    assert_eq!(h.snap.part("activity")["error"]["message"], "Failed to fetch transactions");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Emit { name: "error", .. })));
+    let note = h.notes.iter().find_map(|(m, n)| (*m == "account" && n["note"] == "analytics").then(|| n["event"].as_str().unwrap().to_string()));
+    assert_eq!(note.as_deref(), Some("ERROR_FETCH_TRANSACTIONS"), "told to the engine, whose service slice sends it");
+}

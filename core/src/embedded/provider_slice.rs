@@ -1,0 +1,285 @@
+//! The embedded wallet's provider slice: the `embedded` connector, which the engine connects like
+//! any wallet once a login succeeded, and which the host's `getProvider()` and the account's own
+//! slices ask. It knows who is logged in (the frame's Login user, asked when first needed: a login
+//! just done, or a stored session restored), answers the account and chain methods itself, sends
+//! a network switch and the safe methods of the allow-list (spec §6) to the frame, hands the
+//! methods that sign to the approval slice (the `approval` connector), refuses every other method,
+//! and signs out when the engine releases the connector.
+
+use crate::chain::adapter::WalletCall;
+use crate::embedded::approval_slice::APPROVAL_CONNECTOR;
+use crate::embedded::frame::AppEvent;
+use crate::embedded::frame_slice::{answer, FRAME_CONNECTOR};
+use crate::host::json::{string, Fields};
+use crate::host::{Ctx, Fact, EmbeddedUser, Note, Outcome, Requests, Slice};
+use crate::json;
+use crate::service::errors::WmError;
+use crate::service::json::{obj, Value, Writer};
+use crate::chain::eip155::rpc::{self, RpcPermission};
+use crate::service::validation;
+use crate::ui::router::View;
+
+pub use crate::connect::slice::EMBEDDED_ID;
+/// The wait for the frame's sign-out (spec §9).
+pub const SIGN_OUT_WAIT_MS: u64 = 3_000;
+const TIMER_SIGN_OUT: &str = "embedded-signout";
+/// Account requests waiting for the frame at most.
+const WAITING_MAX: usize = 32;
+
+/// The frame's Login user, checked: an EIP-55-checkable address; optional fields bounded.
+pub fn user_from_frame(v: &Value) -> Option<EmbeddedUser> {
+    let bounded = |k: &str, max: usize| v.get(k).and_then(Value::as_str).filter(|s| !s.is_empty() && s.len() <= max).map(str::to_string);
+    let address = bounded("address", 42).filter(|a| crate::chain::address::is_evm_address(a, true))?;
+    Some(EmbeddedUser {
+        address: crate::chain::address::checksum_address(&address).ok()?,
+        email: bounded("email", 254).filter(|e| validation::is_valid_email(e)),
+        user_name: bounded("userName", 64),
+        social_provider: bounded("socialProvider", 32),
+    })
+}
+
+/// The EVM chain the frame acts on (`chain_id`, else the active network, else the first
+/// configured one) and its node URL.
+pub fn frame_chain(ctx: &Ctx, chain_id: Option<u64>) -> (u64, Option<String>) {
+    let active = ctx.active_caip_network();
+    let network = ctx.networks.iter().filter(|n| n.chain_namespace == crate::service::entities::ChainNamespace::Eip155).find(|n| match chain_id {
+        Some(id) => n.caip_network_id == format!("eip155:{id}"),
+        None => active.as_deref().is_none_or(|c| c == n.caip_network_id),
+    });
+    let id = network.and_then(|n| n.caip_network_id.strip_prefix("eip155:")).and_then(|s| s.parse().ok()).or(chain_id).unwrap_or(1);
+    (id, network.and_then(|n| ctx.rpc_url(n)))
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Asked {
+    /// Whether the frame has a session (then who is logged in).
+    Session,
+    User,
+    SignOut,
+    Switch { key: String, chain_id: u64 },
+    /// A safe method sent to the frame: its answer is the host's.
+    Forward { key: String },
+    /// A signing method handed to the approval slice, which answers the host itself.
+    Handed,
+}
+
+#[derive(Default)]
+pub struct ProviderSlice {
+    user: Option<EmbeddedUser>,
+    /// The EVM chain the frame acts on (0: the active network's).
+    chain_id: u64,
+    /// Account requests (key, method) waiting for the frame to say who is logged in.
+    waiting: Vec<(String, String)>,
+    /// 'Action not allowed' while the Account view shows.
+    notice: Option<String>,
+    signing_out: bool,
+    requests: Requests<Asked>,
+}
+
+fn frame(ctx: &mut Ctx, event: AppEvent, payload: Value) -> u64 {
+    ctx.wallet_request(FRAME_CONNECTOR, WalletCall { method: event.name(), params: payload })
+}
+
+fn refused(code: i64, message: String) -> Result<Value, WmError> {
+    Err(WmError::Provider { code, message })
+}
+
+impl Slice for ProviderSlice {
+    const NAME: &'static str = "embeddedWallet";
+    const PARTS: &'static [&'static str] = &["embeddedUser", "embeddedNotice"];
+    const CONNECTORS: &'static [&'static str] = &[EMBEDDED_ID];
+
+    fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        if ty == "release" {
+            self.sign_out(ctx);
+            return Ok(());
+        }
+        let key = string(o, "key")?;
+        let method = string(o, "method")?;
+        if key.len() > 40 || method.len() > 64 {
+            return Err("`key` or `method` is too long".into());
+        }
+        let params = o.get("params").cloned().unwrap_or(Value::Array(Vec::new()));
+        self.request(key, method, params, ctx);
+        Ok(())
+    }
+
+    fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
+        match note {
+            Note::Shown(v) if *v != View::Account => self.notice = None,
+            Note::EmbeddedEmail(e) => {
+                if let Some(u) = self.user.as_mut() {
+                    u.email = Some(e.clone());
+                }
+            }
+            Note::Fact(Fact::Network) if self.chain_id == 0 => {
+                if let Some(id) = ctx.active_network.as_deref().and_then(|n| n.strip_prefix("eip155:")).and_then(|s| s.parse().ok()) {
+                    self.chain_id = id;
+                }
+            }
+            _ => {}
+        }
+        let _ = ctx;
+    }
+
+    fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
+        let Some(asked) = self.requests.remove(id) else { return };
+        match asked {
+            Asked::Session => match outcome {
+                Ok(v) if v.get("isConnected").and_then(Value::as_bool) == Some(true) => {
+                    let rid = frame(ctx, AppEvent::GetUser, json!({ "chainId": frame_chain(ctx, self.chain()).0 }));
+                    self.requests.insert(rid, Asked::User);
+                }
+                Ok(v) => {
+                    if v.get("sessionExpired").and_then(Value::as_bool) == Some(true) {
+                        ctx.alert(&WmError::SessionExpired);
+                        ctx.emit_error(&WmError::SessionExpired);
+                    }
+                    self.logged_out(ctx);
+                }
+                Err(_) => self.logged_out(ctx),
+            },
+            Asked::User => match outcome.ok().as_ref().and_then(user_from_frame) {
+                Some(user) => {
+                    self.user = Some(user.clone());
+                    ctx.note(Note::EmbeddedUser(Some(user)));
+                    self.answer_waiting(ctx);
+                }
+                None => self.logged_out(ctx),
+            },
+            Asked::SignOut => self.signing_out = false,
+            Asked::Switch { key, chain_id } => match outcome {
+                Ok(_) => {
+                    self.chain_id = chain_id;
+                    answer(ctx, key, Ok(Value::Null));
+                }
+                Err(e) => answer(ctx, key, Err(e)),
+            },
+            Asked::Forward { key } => answer(ctx, key, outcome),
+            Asked::Handed => {}
+        }
+    }
+
+    fn on_timer(&mut self, _id: &str, _ctx: &mut Ctx) {
+        // The frame did not answer the sign-out within 3 s: signed out here all the same.
+        if self.signing_out {
+            self.signing_out = false;
+            self.requests.drop_where(|a| *a == Asked::SignOut);
+        }
+    }
+
+    fn write(&self, _ctx: &Ctx, w: &mut Writer) {
+        w.key("embeddedUser");
+        match &self.user {
+            Some(u) => {
+                w.begin_object().key("address").str(&u.address).key("email").opt_str(u.email.as_deref());
+                w.key("userName").opt_str(u.user_name.as_deref()).key("socialProvider").opt_str(u.social_provider.as_deref());
+                w.end_object();
+            }
+            None => {
+                w.null();
+            }
+        }
+        w.key("embeddedNotice").opt_str(self.notice.as_deref());
+    }
+}
+
+impl ProviderSlice {
+    fn chain(&self) -> Option<u64> {
+        (self.chain_id != 0).then_some(self.chain_id)
+    }
+
+    fn request(&mut self, key: String, method: String, params: Value, ctx: &mut Ctx) {
+        match method.as_str() {
+            "eth_accounts" | "eth_requestAccounts" | "eth_chainId" if self.user.is_none() && method != "eth_chainId" => {
+                if self.waiting.len() >= WAITING_MAX {
+                    return answer(ctx, key, Err(WmError::RpcInvalidRequest));
+                }
+                self.waiting.push((key, method));
+                // A login just done, or a stored session restored: the frame says who is logged in.
+                if !self.requests.any(|a| matches!(a, Asked::Session | Asked::User)) {
+                    let rid = frame(ctx, AppEvent::IsConnected, json!({}));
+                    self.requests.insert(rid, Asked::Session);
+                }
+            }
+            "eth_accounts" | "eth_requestAccounts" | "eth_chainId" => self.account_request(ctx, key, &method),
+            "wallet_switchEthereumChain" => {
+                let target = params.get(0).and_then(|p| p.get("chainId")).and_then(Value::as_str).and_then(|h| h.strip_prefix("0x")).and_then(|h| u64::from_str_radix(h, 16).ok());
+                let Some(chain_id) = target else { return answer(ctx, key, refused(-32602, "Invalid chainId".into())) };
+                match ctx.network(&format!("eip155:{chain_id}")).map(|n| ctx.rpc_url(n)) {
+                    Some(rpc) => {
+                        let rid = frame(ctx, AppEvent::SwitchNetwork, json!({"chainId": chain_id, "rpcUrl": rpc}));
+                        self.requests.insert(rid, Asked::Switch { key, chain_id });
+                    }
+                    None => answer(ctx, key, refused(4902, "Unrecognized chain".into())),
+                }
+            }
+            // The engine's disconnect asks this of every wallet: the embedded wallet's session ends
+            // when the engine then releases the connector (SIGN_OUT), so there is nothing to revoke.
+            "wallet_revokePermissions" => answer(ctx, key, Ok(Value::Null)),
+            _ => match rpc::rpc_permission(&method) {
+                RpcPermission::Disallowed => {
+                    ctx.alert(&WmError::RpcMethodNotAllowed);
+                    self.notice = Some(WmError::RpcMethodNotAllowed.ui_text().unwrap_or("Action not allowed").into());
+                    ctx.dispatch(obj(vec![("type", "showBanner".into()), ("message", "Action not allowed".into())]));
+                    answer(ctx, key, refused(4200, "Requested RPC call is not allowed".into()))
+                }
+                _ if self.user.is_none() => answer(ctx, key, refused(4100, WmError::NotConnectedToEmailOrSocial.message())),
+                RpcPermission::Safe => {
+                    let (chain_id, rpc) = frame_chain(ctx, self.chain());
+                    let payload = json!({"method": method, "params": params, "chainId": chain_id, "chainNamespace": "eip155", "rpcUrl": rpc});
+                    let rid = frame(ctx, AppEvent::RpcRequest, payload);
+                    self.requests.insert(rid, Asked::Forward { key });
+                }
+                // The approval slice answers the host's request itself (`answer`: the shell's key),
+                // once the visitor approved and the frame signed, or when it is refused.
+                RpcPermission::NeedsApproval => {
+                    let address = self.user.as_ref().map(|u| u.address.clone()).unwrap_or_default();
+                    let (chain_id, _) = frame_chain(ctx, self.chain());
+                    let params = json!({"answer": key, "method": method, "params": params, "address": address, "chainId": chain_id});
+                    let rid = ctx.wallet_request(APPROVAL_CONNECTOR, WalletCall { method: "approve", params });
+                    self.requests.insert(rid, Asked::Handed);
+                }
+            },
+        }
+    }
+
+    fn account_request(&mut self, ctx: &mut Ctx, key: String, method: &str) {
+        let result = match (method, &self.user) {
+            ("eth_chainId", _) => Ok(Value::String(format!("0x{:x}", frame_chain(ctx, self.chain()).0))),
+            (_, Some(u)) => Ok(json!([u.address])),
+            ("eth_accounts", None) => Ok(json!([])),
+            (_, None) => refused(4100, WmError::NotConnectedToEmailOrSocial.message()),
+        };
+        answer(ctx, key, result);
+    }
+
+    /// Account requests that waited for the frame to say who is logged in.
+    fn answer_waiting(&mut self, ctx: &mut Ctx) {
+        for (key, method) in std::mem::take(&mut self.waiting) {
+            self.account_request(ctx, key, &method);
+        }
+    }
+
+    /// Nobody is logged in (or the frame could not say): waiting requests are answered, and the
+    /// login slices hear it (a login whose account could not be read failed).
+    fn logged_out(&mut self, ctx: &mut Ctx) {
+        self.user = None;
+        ctx.note(Note::EmbeddedUser(None));
+        self.answer_waiting(ctx);
+    }
+
+    fn sign_out(&mut self, ctx: &mut Ctx) {
+        let was = self.user.take().is_some();
+        for (key, _) in std::mem::take(&mut self.waiting) {
+            answer(ctx, key, refused(4900, "Disconnected".into()));
+        }
+        if was {
+            ctx.note(Note::EmbeddedUser(None));
+            self.signing_out = true;
+            let rid = frame(ctx, AppEvent::SignOut, json!({}));
+            self.requests.insert(rid, Asked::SignOut);
+            ctx.timer(TIMER_SIGN_OUT, SIGN_OUT_WAIT_MS);
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! Notes: what one slice tells the others, in its host and across hosts.
+//!
+//! A slice raises a note through [`super::Ctx::note`]; the host delivers it to every slice after
+//! the event, in order, and hands it to the shell, which forwards it to every other host (the
+//! engine and each lazily loaded module) as a `{"type": "notes", "notes": [...]}` event. The
+//! shared facts every slice reads from the [`super::Ctx`] (connections, the active network, which
+//! view shows, the features, what the account holds) are owned by the slices that change them;
+//! when an event changed one, the host raises its [`Fact`] note itself (it compares each fact as
+//! JSON with what it last told), which carries the fact's value across hosts: a host that hears
+//! one from another host learns the value into its [`super::Ctx`] before its slices hear it, and
+//! a slice reads the value from the `Ctx`. A module that loads late hears the engine's facts once
+//! ([`super::Host::facts`]), then notes.
+
+use super::Ctx;
+use crate::host::json::{object, string, Fields};
+use crate::service::json::{Value, Writer};
+use crate::ui::modal::ModalEvent;
+use crate::ui::router::View;
+
+/// What the connected account holds: one row of the Tokens tab, as other slices need it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Holding {
+    pub name: String,
+    pub symbol: String,
+    /// The token's contract (as the chain family writes it); `None` for the native currency.
+    pub address: Option<String>,
+    pub decimals: u32,
+    /// The balance as a decimal (`"1234.5"`).
+    pub balance: String,
+    /// The USD price, when the service knows it.
+    pub price: Option<f64>,
+}
+
+/// The embedded wallet's logged-in visitor, as its slices tell each other.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmbeddedUser {
+    pub address: String,
+    pub email: Option<String>,
+    pub user_name: Option<String>,
+    pub social_provider: Option<String>,
+}
+
+/// A shared fact: which one changed (its value is the [`Ctx`]'s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fact {
+    /// The connections of every namespace (`Ctx::conn`).
+    Connections,
+    /// The network chosen, by the host, the visitor or the wallet (`Ctx::active_network`).
+    Network,
+    /// Whether the modal shows (open, or embedded in the page), and its view.
+    Frame,
+    /// The features in force: the remote configuration, the host's, or basic mode's (`Ctx::features`).
+    Features,
+    /// What the connected account holds, with prices: the portfolio's answer (`Ctx::holdings`).
+    #[cfg(feature = "modules")]
+    Holdings,
+}
+
+impl Fact {
+    #[cfg(not(feature = "modules"))]
+    pub const ALL: [Fact; 4] = [Fact::Connections, Fact::Network, Fact::Frame, Fact::Features];
+    #[cfg(feature = "modules")]
+    pub const ALL: [Fact; 5] = [Fact::Connections, Fact::Network, Fact::Frame, Fact::Features, Fact::Holdings];
+
+    /// Its name in a note (`{"note": name, name: value}`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Fact::Connections => "connections",
+            Fact::Network => "network",
+            Fact::Frame => "frame",
+            Fact::Features => "features",
+            #[cfg(feature = "modules")]
+            Fact::Holdings => "holdings",
+        }
+    }
+
+    /// Its value now, as JSON.
+    pub fn write_value(self, c: &Ctx, w: &mut Writer) {
+        match self {
+            Fact::Connections => c.conn.write_json(w),
+            Fact::Network => {
+                w.opt_str(c.active_network.as_deref());
+            }
+            Fact::Frame => {
+                w.begin_object().key("open").bool(c.modal.open || c.opts.embedded).key("view").str(c.router.view().name()).end_object();
+            }
+            Fact::Features => c.features.write_json(w),
+            #[cfg(feature = "modules")]
+            Fact::Holdings => {
+                w.begin_array();
+                for h in &c.holdings {
+                    w.begin_object().key("name").str(&h.name).key("symbol").str(&h.symbol).key("address").opt_str(h.address.as_deref());
+                    w.key("decimals").u64(h.decimals as u64).key("balance").str(&h.balance).key("price");
+                    match h.price {
+                        Some(p) => w.f64(p),
+                        None => w.null(),
+                    };
+                    w.end_object();
+                }
+                w.end_array();
+            }
+        }
+    }
+
+    /// Its value now, as JSON text (what the host compares to tell a change).
+    pub(super) fn json(self, c: &Ctx) -> String {
+        let mut w = Writer::new();
+        self.write_value(c, &mut w);
+        w.finish()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// A shared fact changed (raised by the host; the value is the `Ctx`'s).
+    Fact(Fact),
+    // ----- what happened -----
+    /// The options changed (each host hears its own: the shell hands options to every host).
+    Options,
+    /// The modal opened.
+    Opened,
+    /// The modal closed (the visitor gave up whatever was under way in it).
+    Closed,
+    /// This view is now shown after a navigation: load what it needs.
+    Shown(View),
+    /// An analytics event (opening, closing, or a slice's own).
+    Analytics(ModalEvent),
+    /// A wallet connected (or reconnected).
+    Connected,
+    /// The connected account changed.
+    AccountsChanged,
+    /// The connected wallet's chain changed (already applied to the connections).
+    ChainChanged { chain: String },
+    /// A namespace lost its last connection.
+    Disconnected,
+    /// One of the modal's own wallet requests (a send, a swap) waits for the visitor in the
+    /// wallet (its method), or no longer (`None`): the modal says "Approve in your wallet".
+    WalletPrompt(Option<String>),
+    /// A transaction of the modal's mined (a send, a swap, a purchase paid out): balances,
+    /// tokens and history are read again.
+    BalancesChanged,
+    /// The Account view's tab now showing (`tokens`, `nfts`, `activity`).
+    #[cfg(feature = "modules")]
+    TabShown(&'static str),
+    /// The embedded wallet's visitor logged in, or logged out.
+    #[cfg(feature = "modules")]
+    EmbeddedUser(Option<EmbeddedUser>),
+    /// The embedded wallet's visitor changed their email.
+    #[cfg(feature = "modules")]
+    EmbeddedEmail(String),
+}
+
+impl Note {
+    /// Whether the shell forwards it to the other hosts (each host hears its own options).
+    pub fn forwarded(&self) -> bool {
+        !matches!(self, Note::Options)
+    }
+
+    /// The note as JSON, tagged by `note` (a fact with its value in `c`).
+    pub fn write(&self, c: &Ctx, w: &mut Writer) {
+        w.begin_object().key("note");
+        match self {
+            Note::Fact(f) => {
+                w.str(f.name()).key(f.name());
+                f.write_value(c, w);
+            }
+            Note::Options => {
+                w.str("options");
+            }
+            Note::Opened => {
+                w.str("opened");
+            }
+            Note::Closed => {
+                w.str("closed");
+            }
+            Note::Shown(v) => {
+                w.str("shown").key("view").str(v.name());
+            }
+            Note::Analytics(e) => {
+                w.str("analytics").key("event").str(e.event).key("connected").bool(e.connected);
+            }
+            Note::Connected => {
+                w.str("connected");
+            }
+            Note::AccountsChanged => {
+                w.str("accountsChanged");
+            }
+            Note::ChainChanged { chain } => {
+                w.str("chainChanged").key("chain").str(chain);
+            }
+            Note::Disconnected => {
+                w.str("disconnected");
+            }
+            Note::BalancesChanged => {
+                w.str("balancesChanged");
+            }
+            Note::WalletPrompt(m) => {
+                w.str("walletPrompt").key("method").opt_str(m.as_deref());
+            }
+            #[cfg(feature = "modules")]
+            Note::EmbeddedEmail(e) => {
+                w.str("embeddedEmail").key("email").str(e);
+            }
+            #[cfg(feature = "modules")]
+            Note::TabShown(tab) => {
+                w.str("tabShown").key("tab").str(tab);
+            }
+            #[cfg(feature = "modules")]
+            Note::EmbeddedUser(u) => {
+                w.str("embeddedUser").key("user");
+                match u {
+                    Some(u) => {
+                        w.begin_object().key("address").str(&u.address).key("email").opt_str(u.email.as_deref());
+                        w.key("userName").opt_str(u.user_name.as_deref()).key("socialProvider").opt_str(u.social_provider.as_deref());
+                        w.end_object();
+                    }
+                    None => {
+                        w.null();
+                    }
+                }
+            }
+        }
+        w.end_object();
+    }
+
+    /// Reads a note another host sent; a fact's value is learned into `c` at once. `Ok(None)`: a
+    /// note this host has no use for. The engine reads only the modules' analytics (it raises the
+    /// other notes it needs itself).
+    pub fn read(v: Value, c: &mut Ctx) -> Result<Option<Note>, String> {
+        let o = &mut object(v, "a note")?;
+        let name = string(o, "note")?;
+        Ok(match name.as_str() {
+            "analytics" => {
+                let event = string(o, "event")?;
+                let event = crate::service::analytics::TRACKED.iter().find(|e| **e == event).ok_or_else(|| "an unknown analytics event".to_string())?;
+                Some(Note::Analytics(ModalEvent { event, connected: matches!(o.get("connected"), Some(Value::Bool(true))) }))
+            }
+            _ => read_more(&name, o, c)?,
+        })
+    }
+}
+
+fn bounded(o: &mut Fields, key: &str, max: usize) -> Result<String, String> {
+    string(o, key).and_then(|s| if s.len() <= max { Ok(s) } else { Err(format!("`{key}` is too long")) })
+}
+
+/// The notes only module hosts hear: the engine's (it raises these itself) and the modules' own.
+#[cfg(feature = "modules")]
+fn read_more(name: &str, o: &mut Fields, c: &mut Ctx) -> Result<Option<Note>, String> {
+    use crate::connect::connection::ConnectionState;
+    use crate::host::json::{boolean, opt_string, uint, FromJson};
+    use crate::service::entities::RemoteFeatures;
+    fn view(o: &mut Fields) -> Result<View, String> {
+        string(o, "view").ok().as_deref().and_then(View::from_name).ok_or_else(|| "missing or invalid field `view`".to_string())
+    }
+    let value = |o: &mut Fields| o.get(name).cloned().unwrap_or(Value::Null);
+    Ok(match name {
+        "balancesChanged" => Some(Note::BalancesChanged),
+        "walletPrompt" => Some(Note::WalletPrompt(opt_string(o, "method")?.filter(|m| m.len() <= 64))),
+        "opened" => Some(Note::Opened),
+        "closed" => Some(Note::Closed),
+        "connected" => Some(Note::Connected),
+        "accountsChanged" => Some(Note::AccountsChanged),
+        "disconnected" => Some(Note::Disconnected),
+        "chainChanged" => Some(Note::ChainChanged { chain: bounded(o, "chain", 128)? }),
+        "shown" => Some(Note::Shown(view(o)?)),
+        "connections" => {
+            c.conn = ConnectionState::read_json(value(o))?;
+            Some(Note::Fact(Fact::Connections))
+        }
+        "network" => {
+            c.active_network = opt_string(o, "network")?.filter(|n| n.len() <= 128);
+            Some(Note::Fact(Fact::Network))
+        }
+        "frame" => {
+            let f = &mut object(value(o), "the frame")?;
+            c.modal.open = boolean(f, "open", None)?;
+            c.router.reset(view(f)?);
+            Some(Note::Fact(Fact::Frame))
+        }
+        "features" => {
+            c.features = RemoteFeatures::from_json(value(o))?;
+            Some(Note::Fact(Fact::Features))
+        }
+        "holdings" => {
+            let Value::Array(list) = value(o) else { return Err("missing or invalid field `holdings`".into()) };
+            let mut out = Vec::new();
+            for h in list.into_iter().take(500) {
+                let h = &mut object(h, "a holding")?;
+                out.push(Holding {
+                    name: bounded(h, "name", 256)?,
+                    symbol: bounded(h, "symbol", 64)?,
+                    address: opt_string(h, "address")?.filter(|a| a.len() <= 128),
+                    decimals: uint(h, "decimals", 255)? as u32,
+                    balance: bounded(h, "balance", 96)?,
+                    price: h.get("price").and_then(Value::as_f64).filter(|p| p.is_finite() && *p >= 0.0),
+                });
+            }
+            c.holdings = out;
+            Some(Note::Fact(Fact::Holdings))
+        }
+        "embeddedEmail" => Some(Note::EmbeddedEmail(bounded(o, "email", 254)?)),
+        "tabShown" => {
+            let tab = string(o, "tab")?;
+            Some(Note::TabShown(crate::account::portfolio::TABS.iter().find(|t| **t == tab).ok_or_else(|| "an unknown tab".to_string())?))
+        }
+        "embeddedUser" => Some(Note::EmbeddedUser(match value(o) {
+            Value::Null => None,
+            u => {
+                let u = &mut object(u, "the user")?;
+                Some(EmbeddedUser {
+                    address: bounded(u, "address", 128)?,
+                    email: opt_string(u, "email")?.filter(|e| e.len() <= 254),
+                    user_name: opt_string(u, "userName")?.filter(|e| e.len() <= 64),
+                    social_provider: opt_string(u, "socialProvider")?.filter(|e| e.len() <= 32),
+                })
+            }
+        })),
+        _ => None,
+    })
+}
+
+#[cfg(not(feature = "modules"))]
+fn read_more(_name: &str, _o: &mut Fields, _c: &mut Ctx) -> Result<Option<Note>, String> {
+    Ok(None)
+}

@@ -1,0 +1,85 @@
+//! The switch slice's flows: asking the wallet, adding a network, failures and their banner.
+
+use crate::host::harness::*;
+
+#[test]
+fn switch_network_asks_the_wallet_and_follows_chain_changed() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    assert_eq!(h.snap.view, View::SwitchNetwork);
+    let (_, params) = h.request("wallet_switchEthereumChain");
+    assert_eq!(params, json!([{"chainId": "0x7a6a"}]));
+    h.answer("wallet_switchEthereumChain", Value::Null);
+    assert_eq!(h.emitted("networkchange").unwrap()["caipNetworkId"], "eip155:31338");
+    assert_eq!(h.snap.network.as_ref().unwrap().caip_network_id, "eip155:31338");
+    assert_eq!(h.snap.view, View::Account);
+    assert!(h.persisted(storage::KEY_ACTIVE_NETWORK).is_some());
+}
+
+#[test]
+fn switch_to_unknown_chain_adds_it_on_4902() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", 4902);
+    let (_, params) = h.request("wallet_addEthereumChain");
+    assert_eq!(params[0]["chainId"], "0x7a6a");
+    assert_eq!(params[0]["rpcUrls"], json!(["http://127.0.0.1:8338"]));
+    h.answer("wallet_addEthereumChain", Value::Null);
+    h.answer("wallet_switchEthereumChain", Value::Null);
+    assert_eq!(h.snap.network.unwrap().caip_network_id, "eip155:31338");
+}
+
+#[test]
+fn failed_switch_navigates_back() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "navigate", "view": "SwitchNetwork"}));
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", 4001);
+    assert_eq!(h.snap.view, View::Account);
+    assert!(h.snap.switching.is_none());
+    assert_eq!(h.emitted("error").unwrap()["code"], 4001);
+}
+
+#[test]
+fn switching_to_another_namespace_syncs_the_active_network_without_asking_the_wallet() {
+    let solana = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+    let mut h = Harness::new(json!({"networks": [anvil(31337), anvil(31338), solana]}));
+    h.connect();
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": solana}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })), "no wallet request across namespaces");
+    assert_eq!(h.persisted(storage::KEY_ACTIVE_NETWORK), Some(Some(format!("\"{solana}\""))));
+    assert_eq!(h.emitted("networkchange").unwrap()["caipNetworkId"], solana);
+}
+
+#[test]
+fn switching_to_an_unconfigured_network_reports_network_not_found() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:999"}));
+    assert_eq!(h.emitted("error").unwrap()["message"], WmError::NetworkNotFound.message());
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })));
+}
+
+#[test]
+fn a_switch_rejected_in_the_wallet_shows_an_error_banner_that_hides_later() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", 4001);
+    assert_eq!(h.snap.view, View::Account);
+    assert_eq!(h.emitted("error").unwrap()["code"], 4001, "the error event is kept");
+    let banner = h.snap.banner.clone().expect("an error banner");
+    assert_eq!(banner.variant, "error");
+    assert_eq!(banner.message, "Switching to Anvil 31338 was rejected in the wallet");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms } if id == "banner-hide" && *ms == BANNER_SHOWN_MS)));
+    h.send(json!({"type": "timer", "id": "banner-hide"}));
+    assert!(h.snap.banner.is_none());
+}
+
+#[test]
+fn a_switch_failing_otherwise_names_the_reason_and_the_banner_can_be_dismissed() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open"})).send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+    h.reject("wallet_switchEthereumChain", -32603);
+    assert_eq!(h.snap.banner.clone().unwrap().message, "Could not switch to Anvil 31338: Internal error");
+    h.send(json!({"type": "dismissBanner"}));
+    assert!(h.snap.banner.is_none());
+}

@@ -1,0 +1,32 @@
+// Written by the Rust side (core/src/host/routes.rs) from core/src/modules.rs: which module runs
+// which slices, and so which module reads each event, needs loading for each view and answers
+// each connector. Do not edit: regenerate with
+// `WM_WRITE_ROUTES=1 cargo test -p wallet-modal-core --all-features routes`.
+
+export interface ModuleRoute {
+  events: readonly string[];
+  views: readonly string[];
+  connectors: readonly string[];
+}
+
+/** The module loaded at start-up: every event no other module reads goes to it. */
+export const ENGINE = 'engine';
+
+// engine (slices: ui, service, connect, network) reads: open, close, back, navigate, showBanner, shake, theme, dismissBanner, start, announce, selectConnector, selectWallet, connectEmbedded, retry, searchWallets, loadMoreWallets, disconnect, copyUri, walletConnectUri, providerEvent, switchNetwork.
+/** The lazily loaded modules, and what loads each one. */
+export const ROUTES = {
+  // slices: account, portfolio, nfts, activity, send, receive, swap, buy
+  account: {
+    events: ['copyAddress', 'hostRequest', 'hostRequestDone', 'refreshTokens', 'selectAccountTab', 'loadMoreNfts', 'loadMoreActivity', 'sendSetToken', 'sendSetAmount', 'sendSetReceiver', 'sendMax', 'sendPreview', 'sendConfirm', 'swapSetFrom', 'swapSetTo', 'swapSetAmount', 'swapMax', 'swapFlip', 'swapApprove', 'swapConfirm', 'buySetPurchase', 'buySetPayment', 'buySetMethod', 'buySetAmount', 'buyChoose', 'buyReset'],
+    views: ['Account', 'WalletSend', 'WalletSendPreview', 'WalletReceive', 'Swap', 'OnRampProviders'],
+    connectors: [],
+  },
+  // slices: frame, embeddedWallet, email, social, farcaster, approval
+  embedded: {
+    events: ['init', 'loadFrame', 'frameMessage', 'frameLoadFailed', 'emailSubmit', 'emailOtp', 'emailResend', 'openUpdateEmail', 'updateEmailSubmit', 'updateEmailOtp', 'socialLogin', 'popupClosed', 'socialResult', 'farcasterLogin', 'approve', 'reject'],
+    views: ['EmailLogin', 'UpdateEmailWallet', 'ConnectingFarcaster', 'ApproveTransaction'],
+    connectors: ['frame', 'embedded', 'approval'],
+  },
+} as const satisfies Record<string, ModuleRoute>;
+
+export type ModuleName = typeof ENGINE | keyof typeof ROUTES;
