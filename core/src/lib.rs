@@ -4,15 +4,12 @@
 //! One folder per domain (see the README's "Core layout"): what the folder holds is in its name.
 
 pub mod account;
-#[cfg(feature = "modules")]
 pub mod auth;
 pub mod chain;
 pub mod connect;
 pub mod embedded;
 pub mod service;
-#[cfg(feature = "modules")]
 pub mod swap;
-#[cfg(feature = "modules")]
 pub mod buy;
 pub mod network;
 pub mod ui;

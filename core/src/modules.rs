@@ -9,7 +9,6 @@ use crate::connect::slice::ConnectSlice;
 use crate::network::slice::NetworkSlice;
 use crate::service::slice::ServiceSlice;
 use crate::ui::slice::UiSlice;
-#[cfg(feature = "modules")]
 use crate::{
     account::{
         activity::ActivitySlice, nfts::NftsSlice, portfolio::PortfolioSlice, receive_slice::ReceiveSlice, send_slice::SendSlice, slice::AccountSlice,
@@ -28,16 +27,13 @@ pub type Engine = Host<(UiSlice, ServiceSlice, ConnectSlice, NetworkSlice)>;
 /// The account module: loaded the first time one of its views shows (Account and its screens), or
 /// when the host first asks the connected wallet something it watches (a transaction sent through
 /// `getProvider()`).
-#[cfg(feature = "modules")]
 pub type Account = Host<(AccountSlice, PortfolioSlice, NftsSlice, ActivitySlice, SendSlice, ReceiveSlice, SwapSlice, BuySlice)>;
 
 /// The embedded wallet: loaded when the visitor means to log in by email, social account or
 /// Farcaster, or when a stored embedded session is restored.
-#[cfg(feature = "modules")]
 pub type Embedded = Host<(FrameSlice, ProviderSlice, EmailSlice, SocialSlice, FarcasterSlice, ApprovalSlice)>;
 
 /// Every module's routes, in load order (the engine first).
-#[cfg(feature = "modules")]
 pub fn routes() -> Vec<crate::host::routes::ModuleRoutes> {
     use crate::host::routes::ModuleRoutes;
     vec![

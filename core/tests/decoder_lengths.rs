@@ -4,8 +4,9 @@
 //! characters. Over-long input is refused with the decoder's typed error naming the lengths.
 
 use std::time::{Duration, Instant};
+use wm_core::chain::error::UtilError;
 use wm_core::chain::address::{
-    decode_base58, decode_solana_public_key, encode_base58, is_solana_address, UtilError, MAX_BASE58_KEY_LEN,
+    decode_base58, decode_solana_public_key, encode_base58, is_solana_address, MAX_BASE58_KEY_LEN,
     MAX_BASE58_LEN, MAX_BASE58_SIGNATURE_LEN,
 };
 

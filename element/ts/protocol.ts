@@ -456,10 +456,10 @@ export type ViewIntent = Intent | AccountIntent | EmbeddedIntent;
 
 /** What the shell itself tells a host (besides the views' intents). */
 export type HostEvent =
-  | { type: 'start'; storage: Record<string, string>; legacyProvider: boolean; unreadable?: string[] }
+  | { type: 'start'; storage: Record<string, string>; legacyNamespace?: string; unreadable?: string[] }
   | { type: 'open'; view?: string; namespace?: string }
   | { type: 'theme'; dark: boolean }
-  | { type: 'announce'; uuid: string; name: string; icon: string; rdns: string; usable?: boolean }
+  | { type: 'announce'; uuid: string; name: string; icon: string; rdns: string; namespace: string; usable?: boolean }
   | { type: 'providerEvent'; connectorId: string; name: string; data: unknown }
   | { type: 'walletConnectUri'; uri: string | null; expiresAtMs: number | null }
   | { type: 'hostRequest'; id: number; method: string }

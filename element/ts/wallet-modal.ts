@@ -13,7 +13,7 @@
 import { engineWatches, loadModule, setWasmUrl } from './modules';
 import { ModuleHost } from './host';
 import { ENGINE, ROUTES, type ModuleName, type ModuleRoute } from './routes.gen';
-import { discoverWallets, legacyProvider } from './families/eip155';
+import { FAMILIES } from './families/index';
 import { jsonSafe, providerError, readField, type Eip1193Provider } from './provider';
 import { forwardingProvider, type HostRequestWatcher } from './host-provider';
 import { isWellFormed, wellFormed, wellFormedReplacer } from './text';
@@ -287,19 +287,23 @@ export class WalletModalElement extends HTMLElement {
     }
     if (generation !== this.#generation) return;
     this.#hosts.set(ENGINE, new ModuleHost(ENGINE, new glue.WasmHost(this.#json(this.#options()))));
-    const legacy = legacyProvider();
-    if (legacy) this.#providers.set('injected', legacy);
-    this.#run({ type: 'start', ...readStorage(), legacyProvider: Boolean(legacy) });
+    // A family's legacy provider (`window.ethereum`) is the `injected` connector (the first found).
+    const legacy = FAMILIES.map((f) => ({ namespace: f.namespace, provider: f.legacyProvider() })).find((l) => l.provider);
+    if (legacy?.provider) this.#providers.set('injected', legacy.provider);
+    this.#run({ type: 'start', ...readStorage(), legacyNamespace: legacy?.namespace });
     this.#media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     this.#media?.addEventListener('change', this.#onMedia);
     this.#applyTheme();
-    this.#stopDiscovery = discoverWallets(
-      (info, provider) => {
-        this.#providers.set(info.rdns, provider);
-        this.#run({ type: 'announce', ...info });
-      },
-      (info) => this.#run({ type: 'announce', ...info, usable: false }),
+    const stops = FAMILIES.map(({ namespace, discoverWallets }) =>
+      discoverWallets(
+        (info, provider) => {
+          this.#providers.set(info.rdns, provider);
+          this.#run({ type: 'announce', ...info, namespace });
+        },
+        (info) => this.#run({ type: 'announce', ...info, namespace, usable: false }),
+      ),
     );
+    this.#stopDiscovery = () => stops.forEach((stop) => stop());
     // The views (React and the Connect view, rendered ahead hidden and inert) mount as soon as
     // their chunk is here, so that open() only shows them: the first wallet option appears within
     // a frame. Code from our own origin is not a service request: nothing goes to a remote service

@@ -3,7 +3,7 @@
 //! watched until mined so that the balance is read again then (the balance cache is there to save
 //! reads, not to hide a change the modal knows of). Bounded: a runaway host cannot grow state.
 
-use crate::chain::adapter::Adapter;
+use crate::chain::family::HostRequests as Family;
 
 /// A sent transaction's receipt is asked for this often until it is mined...
 pub const RECEIPT_POLL_MS: u64 = 1_500;
@@ -40,9 +40,9 @@ pub struct HostRequests {
 }
 
 impl HostRequests {
-    /// A host request reached the wallet (the family's adapter says which ones matter).
-    pub fn started(&mut self, a: Adapter, id: u64, method: String) {
-        if !a.watches_host_request(&method) || self.waiting.iter().any(|(i, ..)| *i == id) {
+    /// A host request reached the wallet (the chain family says which ones matter).
+    pub fn started(&mut self, a: &dyn Family, id: u64, method: String) {
+        if !a.watches(&method) || self.waiting.iter().any(|(i, ..)| *i == id) {
             return;
         }
         if self.waiting.len() >= HOST_REQUESTS_MAX {
@@ -54,7 +54,7 @@ impl HostRequests {
 
     /// A host request ended. Returns the hash of a transaction now to be watched (sent on
     /// `network`, the connected chain), if any.
-    pub fn ended(&mut self, a: Adapter, id: u64, result: Option<&str>, failed: bool, network: Option<&str>) -> Option<String> {
+    pub fn ended(&mut self, a: &dyn Family, id: u64, result: Option<&str>, failed: bool, network: Option<&str>) -> Option<String> {
         let pos = self.waiting.iter().position(|(i, ..)| *i == id)?;
         let (_, method, _) = self.waiting.remove(pos);
         if failed {
@@ -106,58 +106,5 @@ impl HostRequests {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    const A: Adapter = Adapter::Eip155;
-
-    const HASH: &str = "0xABababababababababababababababababababababababababababababababab";
-
-    #[test]
-    fn only_wallet_prompts_and_sent_transactions_are_tracked() {
-        let mut h = HostRequests::default();
-        h.started(A, 1, "eth_call".into());
-        h.started(A, 2, "eth_sendRawTransaction".into());
-        assert_eq!(h.waiting_for_wallet(), None, "neither waits for the visitor");
-        h.started(A, 3, "personal_sign".into());
-        assert_eq!(h.waiting_for_wallet(), Some("personal_sign"));
-        assert_eq!(h.ended(A, 3, Some(HASH), false, Some("eip155:1")), None, "a signature is not watched");
-        assert_eq!(h.ended(A, 2, Some(HASH), false, Some("eip155:1")).as_deref(), Some(HASH.to_ascii_lowercase().as_str()));
-    }
-
-    #[test]
-    fn a_failed_or_malformed_send_is_not_watched() {
-        let mut h = HostRequests::default();
-        for (id, result, failed) in [(1, Some(HASH), true), (2, Some("0x12"), false), (3, None, false)] {
-            h.started(A, id, "eth_sendTransaction".into());
-            assert_eq!(h.ended(A, id, result, failed, Some("eip155:1")), None);
-        }
-        assert_eq!(h.poll(&HASH.to_ascii_lowercase()), None);
-    }
-
-    #[test]
-    fn a_watch_is_polled_a_bounded_number_of_times() {
-        let mut h = HostRequests::default();
-        h.started(A, 1, "eth_sendTransaction".into());
-        let hash = h.ended(A, 1, Some(HASH), false, Some("eip155:1")).unwrap();
-        for _ in 0..RECEIPT_POLLS_MAX - 1 {
-            assert_eq!(h.poll(&hash).as_deref(), Some("eip155:1"));
-            assert_eq!(h.receipt(&hash, false), ReceiptOutcome::Again);
-        }
-        h.poll(&hash);
-        assert_eq!(h.receipt(&hash, false), ReceiptOutcome::Stop);
-        assert_eq!(h.poll(&hash), None);
-    }
-
-    #[test]
-    fn state_is_bounded_against_a_runaway_host() {
-        let mut h = HostRequests::default();
-        for id in 0..1_000 {
-            h.started(A, id, "eth_sendTransaction".into());
-        }
-        assert_eq!(h.waiting.len(), HOST_REQUESTS_MAX);
-        for id in 936..1_000u64 {
-            h.ended(A, id, Some(&format!("0x{id:064x}")), false, Some("eip155:1"));
-        }
-        assert_eq!(h.receipts.len(), RECEIPTS_WATCHED_MAX);
-    }
-}
+#[path = "host_requests_tests.rs"]
+mod tests;

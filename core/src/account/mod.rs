@@ -6,23 +6,14 @@
 pub mod balance;
 pub mod host_requests;
 pub mod slice;
-#[cfg(feature = "modules")]
 pub mod send;
-#[cfg(feature = "modules")]
 pub mod transactions;
-#[cfg(feature = "modules")]
 pub mod pending;
-#[cfg(feature = "modules")]
 pub mod name;
-#[cfg(feature = "modules")]
 pub mod portfolio;
-#[cfg(feature = "modules")]
 pub mod activity;
-#[cfg(feature = "modules")]
 pub mod nfts;
-#[cfg(feature = "modules")]
 pub mod send_slice;
-#[cfg(feature = "modules")]
 pub mod receive_slice;
 #[cfg(test)]
 mod slice_tests;

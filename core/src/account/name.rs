@@ -1,7 +1,7 @@
 //! Account-name rules of the `./core` entry: which names can be registered, and the ENSIP-11 coin
 //! type an EVM chain's address records use.
 
-use crate::chain::address::UtilError;
+use crate::chain::error::UtilError;
 
 /// The shortest name that can be registered.
 pub const MIN_NAME_LENGTH: usize = 4;

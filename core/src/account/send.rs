@@ -1,13 +1,13 @@
 //! Send flow (spec sections 4, 5, 8): push the transaction stack, send the transfer, reset the send
 //! form, return to Account. Sending on an unsupported chain opens UnsupportedChain.
 //!
-//! Rules: sending is supported only on eip155 and solana ('Unsupported chain'); it requires an
-//! amount and a receiver address ('An amount and receiver address are required') and a token
-//! ('A token is required'); a non-numeric send value counts as 0 (so it is "no amount").
+//! Rules: sending is supported only where the chain family can build a transfer (spec §1: EVM and
+//! Solana; otherwise 'Unsupported chain'); it requires an amount and a receiver address ('An
+//! amount and receiver address are required') and a token ('A token is required'); a non-numeric
+//! send value counts as 0 (so it is "no amount").
 
 use serde::{Deserialize, Serialize};
 
-use crate::service::entities::ChainNamespace;
 use crate::service::errors::WmError;
 
 /// The token being sent.
@@ -32,20 +32,16 @@ pub struct SendForm {
     pub receiver_profile_name: Option<String>,
 }
 
-/// A validated transfer for the adapter.
+/// A validated transfer, for the chain family to build.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TransferRequest {
-    pub namespace: ChainNamespace,
     pub to: String,
     /// `None` for a native transfer.
     pub token_address: Option<String>,
     /// Amount in base units (decimal integer string).
     pub value: String,
     pub decimals: u32,
-    /// For an EVM token transfer: `transfer(address,uint256)` call data.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
 }
 
 /// What the engine must do.
@@ -81,10 +77,10 @@ fn is_zero(decimal: &str) -> bool {
     decimal.bytes().all(|b| b == b'0' || b == b'.')
 }
 
-/// Validate a send on a namespace: unsupported chain first, then amount and receiver, then token.
-pub fn validate_send(form: &SendForm, namespace: ChainNamespace) -> Result<(), WmError> {
-    // Sending is offered on EVM and Solana only (spec §1).
-    if !matches!(namespace, ChainNamespace::Eip155 | ChainNamespace::Solana) {
+/// Validate a send (`supported`: the active namespace's family can build transfers): unsupported
+/// chain first, then amount and receiver, then token.
+pub fn validate_send(form: &SendForm, supported: bool) -> Result<(), WmError> {
+    if !supported {
         return Err(WmError::UnsupportedChain);
     }
     let amount = form.amount.as_deref().map(parse_send_value).unwrap_or_else(|| "0".into());
@@ -96,46 +92,6 @@ pub fn validate_send(form: &SendForm, namespace: ChainNamespace) -> Result<(), W
         return Err(WmError::SendTokenRequired);
     }
     Ok(())
-}
-
-/// Decimal integer string → lowercase hex without prefix (`"255"` → `"ff"`).
-pub(crate) fn decimal_to_hex(dec: &str) -> Option<String> {
-    if dec.is_empty() || !dec.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut digits: Vec<u32> = dec.bytes().map(|b| (b - b'0') as u32).collect();
-    let mut out = Vec::new();
-    while !(digits.is_empty() || digits.iter().all(|&d| d == 0)) {
-        let mut rem = 0u32;
-        let mut next = Vec::with_capacity(digits.len());
-        for d in &digits {
-            let cur = rem * 10 + d;
-            let q = cur / 16;
-            rem = cur % 16;
-            if !(next.is_empty() && q == 0) {
-                next.push(q);
-            }
-        }
-        out.push(std::char::from_digit(rem, 16)?);
-        digits = next;
-    }
-    if out.is_empty() {
-        out.push('0');
-    }
-    Some(out.iter().rev().collect())
-}
-
-/// ERC-20 `transfer(address,uint256)` call data (`0xa9059cbb` ‖ address ‖ amount, 32 bytes each).
-pub fn erc20_transfer_data(to: &str, value: &str) -> Result<String, WmError> {
-    let addr = to.strip_prefix("0x").or_else(|| to.strip_prefix("0X")).unwrap_or(to);
-    if addr.len() != 40 || !addr.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(WmError::InvalidAddress);
-    }
-    let hex = decimal_to_hex(value).ok_or_else(|| WmError::InvalidValue { value: value.to_string() })?;
-    if hex.len() > 64 {
-        return Err(WmError::InvalidValue { value: value.to_string() });
-    }
-    Ok(format!("0xa9059cbb{:0>64}{:0>64}", addr.to_ascii_lowercase(), hex))
 }
 
 /// Where the flow stands.
@@ -167,11 +123,11 @@ impl SendFlow {
     /// * unsupported chain → show 'Unsupported chain' and open UnsupportedChain;
     /// * invalid form → show the validation error;
     /// * otherwise push the transaction stack and send the transfer.
-    pub fn submit(&mut self, namespace: ChainNamespace) -> Vec<SendAction> {
+    pub fn submit(&mut self, supported: bool) -> Vec<SendAction> {
         if self.state == SendState::Sending {
             return vec![];
         }
-        if let Err(error) = validate_send(&self.form, namespace) {
+        if let Err(error) = validate_send(&self.form, supported) {
             let unsupported = error == WmError::UnsupportedChain;
             let mut out = vec![SendAction::ShowError { error }];
             if unsupported {
@@ -186,25 +142,11 @@ impl SendFlow {
             Ok(v) => v,
             Err(_) => return vec![SendAction::ShowError { error: WmError::InvalidValue { value: amount } }],
         };
-        let data = match (&token.address, namespace) {
-            (Some(_), ChainNamespace::Eip155) => match erc20_transfer_data(&to, &value) {
-                Ok(d) => Some(d),
-                Err(error) => return vec![SendAction::ShowError { error }],
-            },
-            _ => None,
-        };
         self.state = SendState::Sending;
         vec![
             SendAction::PushTransactionStack,
             SendAction::SendTransfer {
-                request: TransferRequest {
-                    namespace,
-                    to,
-                    token_address: token.address.clone(),
-                    value,
-                    decimals: token.decimals,
-                    data,
-                },
+                request: TransferRequest { to, token_address: token.address.clone(), value, decimals: token.decimals },
             },
         ]
     }
@@ -238,27 +180,23 @@ mod tests {
 
     #[test]
     fn send_requires_amount_and_receiver() {
-        let e = validate_send(&form(Some(usdc()), None, Some(RECEIVER)), ChainNamespace::Eip155).unwrap_err();
+        let e = validate_send(&form(Some(usdc()), None, Some(RECEIVER)), true).unwrap_err();
         assert_eq!(e.message(), "An amount and receiver address are required");
-        assert_eq!(validate_send(&form(Some(usdc()), Some("1"), None), ChainNamespace::Eip155), Err(WmError::SendAmountAndReceiverRequired));
-        assert_eq!(validate_send(&form(Some(usdc()), Some("1"), Some("  ")), ChainNamespace::Eip155), Err(WmError::SendAmountAndReceiverRequired));
-        assert_eq!(validate_send(&form(Some(usdc()), Some("0.000"), Some(RECEIVER)), ChainNamespace::Eip155), Err(WmError::SendAmountAndReceiverRequired));
+        assert_eq!(validate_send(&form(Some(usdc()), Some("1"), None), true), Err(WmError::SendAmountAndReceiverRequired));
+        assert_eq!(validate_send(&form(Some(usdc()), Some("1"), Some("  ")), true), Err(WmError::SendAmountAndReceiverRequired));
+        assert_eq!(validate_send(&form(Some(usdc()), Some("0.000"), Some(RECEIVER)), true), Err(WmError::SendAmountAndReceiverRequired));
     }
 
     #[test]
     fn send_requires_a_token() {
-        let e = validate_send(&form(None, Some("1"), Some(RECEIVER)), ChainNamespace::Solana).unwrap_err();
+        let e = validate_send(&form(None, Some("1"), Some(RECEIVER)), true).unwrap_err();
         assert_eq!(e.message(), "A token is required");
     }
 
     #[test]
-    fn send_supported_only_on_evm_and_solana() {
-        let f = form(Some(usdc()), Some("1"), Some(RECEIVER));
-        assert!(validate_send(&f, ChainNamespace::Eip155).is_ok());
-        assert!(validate_send(&f, ChainNamespace::Solana).is_ok());
-        for ns in [ChainNamespace::Bip122, ChainNamespace::Polkadot, ChainNamespace::Cosmos] {
-            assert_eq!(validate_send(&f, ns).unwrap_err().message(), "Unsupported chain");
-        }
+    fn send_is_unsupported_where_the_family_builds_no_transfer_before_anything_else() {
+        assert!(validate_send(&form(Some(usdc()), Some("1"), Some(RECEIVER)), true).is_ok());
+        assert_eq!(validate_send(&form(None, None, None), false).unwrap_err().message(), "Unsupported chain");
     }
 
     #[test]
@@ -271,44 +209,38 @@ mod tests {
         assert_eq!(parse_send_value(" 001.500 "), "1.5");
         assert_eq!(parse_send_value(".5"), "0.5");
         assert_eq!(parse_send_value("2."), "2");
-        assert_eq!(validate_send(&form(Some(usdc()), Some("abc"), Some(RECEIVER)), ChainNamespace::Eip155), Err(WmError::SendAmountAndReceiverRequired));
+        assert_eq!(validate_send(&form(Some(usdc()), Some("abc"), Some(RECEIVER)), true), Err(WmError::SendAmountAndReceiverRequired));
     }
 
     #[test]
     fn send_pushes_stack_sends_then_resets_form_and_returns_to_account() {
         let mut f = SendFlow::new();
         f.form = form(Some(usdc()), Some("1.5"), Some(RECEIVER));
-        let a = f.submit(ChainNamespace::Eip155);
+        let a = f.submit(true);
         assert_eq!(a[0], SendAction::PushTransactionStack);
         let SendAction::SendTransfer { request } = &a[1] else { panic!() };
-        assert_eq!(request.value, "1500000");
-        assert_eq!(request.to, RECEIVER);
-        assert_eq!(
-            request.data.as_deref(),
-            Some("0xa9059cbb000000000000000000000000ab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb000000000000000000000000000000000000000000000000000000000016e360")
-        );
+        assert_eq!((request.value.as_str(), request.to.as_str(), request.token_address.as_deref()), ("1500000", RECEIVER, usdc().address.as_deref()));
         assert_eq!(f.state, SendState::Sending);
-        assert!(f.submit(ChainNamespace::Eip155).is_empty());
+        assert!(f.submit(true).is_empty());
         assert_eq!(f.on_sent(), vec![SendAction::ResetForm, SendAction::NavigateAccount]);
         assert_eq!(f.form, SendForm::default());
         assert_eq!(f.state, SendState::Editing);
     }
 
     #[test]
-    fn native_send_has_no_call_data() {
+    fn a_native_send_names_no_token() {
         let mut f = SendFlow::new();
         f.form = form(Some(SendToken { symbol: "ETH".into(), address: None, decimals: 18 }), Some("0.01"), Some(RECEIVER));
-        let a = f.submit(ChainNamespace::Eip155);
+        let a = f.submit(true);
         let SendAction::SendTransfer { request } = &a[1] else { panic!() };
-        assert_eq!(request.value, "10000000000000000");
-        assert_eq!(request.data, None);
+        assert_eq!((request.value.as_str(), request.token_address.as_deref()), ("10000000000000000", None));
     }
 
     #[test]
     fn sending_on_unsupported_chain_opens_unsupported_chain() {
         let mut f = SendFlow::new();
         f.form = form(Some(usdc()), Some("1"), Some(RECEIVER));
-        assert_eq!(f.submit(ChainNamespace::Bip122), vec![SendAction::ShowError { error: WmError::UnsupportedChain }, SendAction::NavigateUnsupportedChain]);
+        assert_eq!(f.submit(false), vec![SendAction::ShowError { error: WmError::UnsupportedChain }, SendAction::NavigateUnsupportedChain]);
         assert_eq!(f.state, SendState::Editing);
     }
 
@@ -316,37 +248,18 @@ mod tests {
     fn failed_send_keeps_the_form() {
         let mut f = SendFlow::new();
         f.form = form(Some(usdc()), Some("1"), Some(RECEIVER));
-        f.submit(ChainNamespace::Eip155);
+        f.submit(true);
         assert_eq!(f.on_failed(WmError::UserRejected), vec![SendAction::ShowError { error: WmError::UserRejected }]);
         assert_eq!(f.form.amount.as_deref(), Some("1"));
-    }
-
-    #[test]
-    fn erc20_transfer_data_rejects_bad_input() {
-        assert_eq!(erc20_transfer_data("0x12", "1"), Err(WmError::InvalidAddress));
-        assert!(erc20_transfer_data(RECEIVER, "x").is_err());
-        assert!(erc20_transfer_data(RECEIVER, &"9".repeat(80)).is_err());
-        assert!(erc20_transfer_data(RECEIVER, "0").unwrap().ends_with(&"0".repeat(64)));
-        assert_eq!(decimal_to_hex("255").as_deref(), Some("ff"));
-        assert_eq!(decimal_to_hex("115792089237316195423570985008687907853269984665640564039457584007913129639935").unwrap(), "f".repeat(64));
     }
 
     proptest::proptest! {
         #[test]
         fn send_parsers_never_panic(s in ".*", t in ".*") {
             let _ = parse_send_value(&s);
-            let _ = erc20_transfer_data(&s, &t);
             let mut f = SendFlow::new();
             f.form = form(Some(usdc()), Some(&s), Some(&t));
-            let _ = f.submit(ChainNamespace::Eip155);
-            let mut g = SendFlow::new();
-            g.form = form(Some(SendToken { symbol: "S".into(), address: None, decimals: 9 }), Some(&s), Some(&t));
-            let _ = g.submit(ChainNamespace::Solana);
-        }
-
-        #[test]
-        fn decimal_to_hex_matches_u128(n in proptest::num::u128::ANY) {
-            proptest::prop_assert_eq!(decimal_to_hex(&n.to_string()).unwrap(), format!("{n:x}"));
+            let _ = f.submit(true);
         }
     }
 }

@@ -1,20 +1,18 @@
 //! The send slice: the WalletSend view's form — a token among those held, an amount (with Max), a
-//! receiver (EIP-55 checked) — the WalletSendPreview view with the estimated network fee, and the
-//! transfer through the connected wallet (`account::send` builds it: native value, or ERC-20
-//! `transfer` call data). While the wallet prompts, the modal says "Approve in your wallet"; once
+//! receiver (checked by the chain family) — the WalletSendPreview view with the estimated network
+//! fee, and the transfer through the connected wallet (`account::send` validates it, the family's
+//! `Transfers` builds it: a native value, or a token contract's transfer call). While the wallet prompts, the modal says "Approve in your wallet"; once
 //! sent the Account view shows again and says so, and when mined the balances and lists are read
 //! again.
 
 use crate::account::send::{parse_send_value, SendAction, SendFlow, SendForm, SendToken};
-use crate::chain::address::is_evm_address;
-use crate::chain::adapter::WalletCall;
+use crate::chain::family::{self, Transactions, Transfers, WalletCall};
 use crate::chain::format::format_native_balance_en_us;
 use crate::chain::units::{base_units_lt, format_units, parse_units};
 use crate::account::pending::PendingWatcher;
 use crate::host::json::{string, uint, Fields};
 use crate::host::{is_http_url, Ctx, Fact, Holding, Note, Outcome, Requests, Slice};
 use crate::json;
-use crate::service::entities::ChainNamespace;
 use crate::service::errors::WmError;
 use crate::service::json::{obj, Value, Writer};
 use crate::ui::router::View;
@@ -29,15 +27,15 @@ const TIMER_RECEIPT: &str = "send-receipt";
 #[derive(Clone, Debug, PartialEq)]
 enum Stage {
     Editing,
-    /// The preview, with the fee once estimated (`Some(Err)` when the estimate failed).
-    Preview { gas: Option<String>, price: Option<String>, failed: bool },
+    /// The preview, with the answers of the family's fee requests as they come (`failed` when one
+    /// failed).
+    Preview { fees: Vec<Option<String>>, failed: bool },
     Sending,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
-    Gas,
-    Price,
+    Fee(usize),
     Send,
     Receipt(String),
 }
@@ -55,11 +53,6 @@ pub struct SendSlice {
     /// Its receipt polls (the spec's pending-transaction watcher: at most 99).
     watch: PendingWatcher,
     requests: Requests<Asked>,
-}
-
-/// A base-units integer as a JSON-RPC quantity (`0x…`), with `account::send`'s conversion.
-fn hex_quantity(decimal: &str) -> String {
-    format!("0x{}", crate::account::send::decimal_to_hex(decimal).unwrap_or_else(|| "0".into()))
 }
 
 impl Slice for SendSlice {
@@ -117,7 +110,7 @@ impl Slice for SendSlice {
                 let explorer = ctx
                     .account()
                     .and_then(|(_, _, chain, _)| ctx.network(chain)?.explorer_url())
-                    .map(|base| format!("{}/tx/{hash}", base.trim_end_matches('/')))
+                    .and_then(|base| Some(Self::transactions(ctx)?.explorer_tx(base, hash)))
                     .filter(|u| is_http_url(u));
                 w.begin_object().key("hash").str(hash).key("explorerUrl").opt_str(explorer.as_deref()).end_object();
             }
@@ -130,17 +123,13 @@ impl Slice for SendSlice {
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
         let Some(asked) = self.requests.remove(id) else { return };
         match (asked, &mut self.stage) {
-            (Asked::Gas, Some(Stage::Preview { gas, failed, .. })) => match outcome.ok().and_then(|v| v.as_str().map(str::to_string)) {
-                Some(g) => *gas = Some(g),
-                None => *failed = true,
-            },
-            (Asked::Price, Some(Stage::Preview { price, failed, .. })) => match outcome.ok().and_then(|v| v.as_str().map(str::to_string)) {
-                Some(p) => *price = Some(p),
-                None => *failed = true,
+            (Asked::Fee(i), Some(Stage::Preview { fees, failed })) => match outcome.ok().and_then(|v| v.as_str().filter(|s| s.len() <= 80).map(str::to_string)) {
+                Some(answer) if i < fees.len() => fees[i] = Some(answer),
+                _ => *failed = true,
             },
             (Asked::Send, _) => self.sent(ctx, outcome),
             (Asked::Receipt(hash), _) => {
-                let mined = outcome.is_ok_and(|v| matches!(v, crate::service::json::Value::Object(_)));
+                let mined = outcome.is_ok_and(|v| Self::transactions(ctx).is_some_and(|t| t.mined(&v)));
                 if self.sent.as_deref() != Some(hash.as_str()) {
                     return; // another transaction was sent since
                 }
@@ -168,7 +157,7 @@ impl Slice for SendSlice {
             self.arm(ctx);
             return;
         }
-        let call = WalletCall { method: "eth_getTransactionReceipt", params: crate::service::json::Value::Array(vec![hash.as_str().into()]) };
+        let Some(call) = Self::transactions(ctx).map(|t| t.receipt_call(&hash)) else { return };
         if let Some(rid) = self.wallet(ctx, call) {
             self.requests.insert(rid, Asked::Receipt(hash));
         }
@@ -187,15 +176,24 @@ impl SendSlice {
         ctx.account().map(|(ns, address, _, connector)| (ns.to_string(), address.to_string(), connector.to_string()))
     }
 
+    fn transfers(ctx: &Ctx) -> Option<&'static dyn Transfers> {
+        family::transfers(ctx.active_namespace())
+    }
+
+    fn transactions(ctx: &Ctx) -> Option<&'static dyn Transactions> {
+        family::transactions(ctx.active_namespace())
+    }
+
     fn wallet(&self, ctx: &mut Ctx, call: WalletCall) -> Option<u64> {
         let (_, _, connector) = Self::from(ctx)?;
         Some(ctx.wallet_request(&connector, call))
     }
 
-    /// The transfer the form describes, or why not (the spec's messages first, then EIP-55 and
-    /// the balance).
-    fn transfer(&self, ctx: &Ctx) -> Result<(Holding, String, String, Option<String>), String> {
-        let namespace = ChainNamespace::parse(ctx.active_namespace()).ok_or_else(|| WmError::UnsupportedChain.message())?;
+    /// The transaction the form describes, built by the chain family, or why not (the spec's
+    /// messages first, then the family's check of the receiver, then the balance).
+    fn tx(&self, ctx: &Ctx) -> Result<Value, String> {
+        let (_, from, _) = Self::from(ctx).ok_or("Not connected")?;
+        let transfers = Self::transfers(ctx).filter(|_| Self::transactions(ctx).is_some());
         let token = self.token.and_then(|i| self.tokens.get(i));
         let form = SendForm {
             token: token.map(|t| SendToken { symbol: t.symbol.clone(), address: t.address.clone(), decimals: t.decimals }),
@@ -205,37 +203,20 @@ impl SendSlice {
         };
         let mut flow = SendFlow { form, ..SendFlow::default() };
         let mut request = None;
-        for action in flow.submit(namespace) {
+        for action in flow.submit(transfers.is_some()) {
             match action {
                 SendAction::ShowError { error } => return Err(error.message()),
                 SendAction::SendTransfer { request: r } => request = Some(r),
                 _ => {}
             }
         }
-        let token = token.cloned().ok_or_else(|| WmError::SendTokenRequired.message())?;
-        if !is_evm_address(&self.receiver, false) || !self.receiver.starts_with("0x") {
-            return Err("The receiver address is not an address (0x and 40 hex digits)".into());
-        }
-        if !is_evm_address(&self.receiver, true) {
-            return Err("The receiver address has a wrong checksum (EIP-55): check it, or paste it in lower case".into());
-        }
-        let value = parse_units(&parse_send_value(&self.amount), token.decimals).map_err(|e| e.to_string())?;
+        let (Some(transfers), Some(request), Some(token)) = (transfers, request, token) else { return Err(WmError::SendTokenRequired.message()) };
+        transfers.check_receiver(&request.to)?;
         let balance = parse_units(&token.balance, token.decimals).unwrap_or_default();
-        if base_units_lt(&balance, &value) {
+        if base_units_lt(&balance, &request.value) {
             return Err(format!("Insufficient {} balance", token.symbol));
         }
-        let data = request.and_then(|r| r.data);
-        Ok((token, self.receiver.clone(), value, data))
-    }
-
-    /// The eth_sendTransaction parameters of the transfer.
-    fn tx(&self, ctx: &Ctx) -> Result<crate::service::json::Value, String> {
-        let (_, from, _) = Self::from(ctx).ok_or("Not connected")?;
-        let (token, to, value, data) = self.transfer(ctx)?;
-        Ok(match (&token.address, data) {
-            (Some(contract), Some(data)) => obj(vec![("from", from.into()), ("to", contract.as_str().into()), ("data", data.into())]),
-            _ => obj(vec![("from", from.into()), ("to", to.into()), ("value", hex_quantity(&value).into())]),
-        })
+        transfers.transfer(&from, &request.to, request.token_address.as_deref(), &request.value).map_err(|e| e.message())
     }
 
     fn preview(&mut self, ctx: &mut Ctx) {
@@ -243,14 +224,13 @@ impl SendSlice {
             Ok(tx) => tx,
             Err(e) => return self.error = Some(e),
         };
+        let calls = Self::transfers(ctx).map(|t| t.fee_calls(&tx)).unwrap_or_default();
         self.error = None;
-        self.stage = Some(Stage::Preview { gas: None, price: None, failed: false });
+        self.stage = Some(Stage::Preview { fees: vec![None; calls.len()], failed: false });
         ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::WalletSendPreview.name().into())]));
-        let gas = WalletCall { method: "eth_estimateGas", params: crate::service::json::Value::Array(vec![tx]) };
-        let price = WalletCall { method: "eth_gasPrice", params: crate::service::json::Value::Array(Vec::new()) };
-        for (call, asked) in [(gas, Asked::Gas), (price, Asked::Price)] {
+        for (i, call) in calls.into_iter().enumerate() {
             if let Some(id) = self.wallet(ctx, call) {
-                self.requests.insert(id, asked);
+                self.requests.insert(id, Asked::Fee(i));
             }
         }
     }
@@ -259,21 +239,21 @@ impl SendSlice {
         if !matches!(self.stage, Some(Stage::Preview { .. })) {
             return;
         }
-        let tx = match self.tx(ctx) {
-            Ok(tx) => tx,
+        let call = match self.tx(ctx).and_then(|tx| Self::transactions(ctx).map(|t| t.send_call(tx)).ok_or_else(|| WmError::UnsupportedChain.message())) {
+            Ok(call) => call,
             Err(e) => return self.back_to_form(ctx, e),
         };
-        let call = WalletCall { method: "eth_sendTransaction", params: crate::service::json::Value::Array(vec![tx]) };
+        let method = call.method;
         let Some(id) = self.wallet(ctx, call) else { return };
         self.requests.insert(id, Asked::Send);
         self.stage = Some(Stage::Sending);
         // The modal says "Approve in your wallet" meanwhile.
-        ctx.note(Note::WalletPrompt(Some("eth_sendTransaction".into())));
+        ctx.note(Note::WalletPrompt(Some(method.into())));
     }
 
     fn sent(&mut self, ctx: &mut Ctx, outcome: Outcome) {
         ctx.note(Note::WalletPrompt(None));
-        let hash = outcome.as_ref().ok().and_then(|v| v.as_str()).filter(|h| h.len() == 66 && h.starts_with("0x") && h[2..].bytes().all(|b| b.is_ascii_hexdigit())).map(str::to_string);
+        let hash = outcome.as_ref().ok().and_then(|v| Self::transactions(ctx)?.sent(v));
         match (hash, outcome) {
             (Some(hash), _) => {
                 let mut watch = PendingWatcher::new(true, RECEIPT_POLL_MS);
@@ -323,11 +303,9 @@ impl SendSlice {
         let Some(stage) = &self.stage else { return Value::Null };
         let native = ctx.active_caip_network().and_then(|n| ctx.network(&n).map(|n| (n.native_currency.symbol.clone(), n.native_currency.decimals)));
         let preview = match stage {
-            Stage::Preview { gas, price, failed } => {
-                let fee = gas.as_deref().zip(price.as_deref()).and_then(|(g, p)| {
-                    let g = crate::account::balance::hex_quantity_to_decimal(g)?;
-                    let p = crate::account::balance::hex_quantity_to_decimal(p)?;
-                    let wei = multiply(&g, &p);
+            Stage::Preview { fees, failed } => {
+                let answers: Option<Vec<String>> = fees.iter().cloned().collect();
+                let fee = answers.and_then(|a| Self::transfers(ctx)?.fee(&a)).and_then(|wei| {
                     let (symbol, decimals) = native.clone()?;
                     // Fees are small: the exact amount, up to 8 decimals.
                     let exact = format_units(&wei, decimals).ok()?;
@@ -359,41 +337,12 @@ impl SendSlice {
     }
 }
 
-/// The product of two decimal integers (gas × price), as a decimal integer.
-fn multiply(a: &str, b: &str) -> String {
-    let a: Vec<u32> = a.bytes().rev().map(|d| (d - b'0') as u32).collect();
-    let b: Vec<u32> = b.bytes().rev().map(|d| (d - b'0') as u32).collect();
-    let mut out = vec![0u32; a.len() + b.len()];
-    for (i, x) in a.iter().enumerate() {
-        let mut carry = 0;
-        for (j, y) in b.iter().enumerate() {
-            let cur = out[i + j] + x * y + carry;
-            out[i + j] = cur % 10;
-            carry = cur / 10;
-        }
-        let mut k = i + b.len();
-        while carry > 0 {
-            let cur = out[k] + carry;
-            out[k] = cur % 10;
-            carry = cur / 10;
-            k += 1;
-        }
-    }
-    let s: String = out.iter().rev().map(|d| char::from(b'0' + *d as u8)).collect();
-    let s = s.trim_start_matches('0');
-    if s.is_empty() { "0".into() } else { s.into() }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn quantities_are_hex_and_products_exact() {
-        assert_eq!(hex_quantity("0"), "0x0");
-        assert_eq!(hex_quantity("1000000000000000000"), "0xde0b6b3a7640000");
-        assert_eq!(multiply("21000", "1000000000"), "21000000000000");
-        assert_eq!(multiply("0", "5"), "0");
+    fn a_balance_is_compared_in_base_units() {
         assert!(base_units_lt("999", "1000") && !base_units_lt("1000", "999") && !base_units_lt("5", "5"));
         assert!(base_units_lt("0999", "1000"), "leading zeros");
     }

@@ -5,7 +5,7 @@
 
 use crate::account::balance::BalanceCache;
 use crate::account::host_requests::{HostRequests, ReceiptOutcome, RECEIPT_POLL_MS};
-use crate::chain::adapter::adapter;
+use crate::chain::family;
 use crate::chain::format::{avatar_gradient, truncate_address};
 use crate::host::json::{boolean, string, uint, Fields};
 use crate::host::{is_http_url, Ctx, Effect, Note, Requests, Slice};
@@ -52,14 +52,14 @@ impl Slice for AccountSlice {
             // The host's provider (`getProvider()`) is the active namespace's wallet.
             "hostRequest" => {
                 let (id, method) = (uint(o, "id", u64::MAX)?, string(o, "method")?);
-                let Some(a) = adapter(ctx.active_namespace()) else { return Ok(()) };
+                let Some(a) = family::host_requests(ctx.active_namespace()) else { return Ok(()) };
                 self.host_requests.started(a, id, method)
             }
             _ => {
                 let id = uint(o, "id", u64::MAX)?;
                 let result = o.get("result").cloned().filter(|v| !matches!(v, Value::Null));
                 let failed = boolean(o, "failed", Some(false))?;
-                let Some(a) = adapter(ctx.active_namespace()) else { return Ok(()) };
+                let Some(a) = family::host_requests(ctx.active_namespace()) else { return Ok(()) };
                 let network = ctx.conn.current(ctx.active_namespace()).map(|c| c.caip_network_id.clone());
                 if let Some(hash) = self.host_requests.ended(a, id, result.as_ref().and_then(Value::as_str), failed, network.as_deref()) {
                     self.fetch_receipt(ctx, &hash);
@@ -94,7 +94,7 @@ impl Slice for AccountSlice {
             Some(Asked::Balance { network, address }) => {
                 let n = ctx.network(&network);
                 let decimals = n.map(|n| n.native_currency.decimals).unwrap_or(18);
-                let a = n.and_then(|n| adapter(n.chain_namespace.as_str()));
+                let a = n.and_then(|n| family::node(n.chain_namespace.as_str()));
                 let value = (200..300).contains(&status).then(|| a.and_then(|a| a.parse_balance(body, decimals))).flatten();
                 match value {
                     Some(v) => self.balances.store(&network, &address, v, ctx.now),
@@ -104,7 +104,7 @@ impl Slice for AccountSlice {
                 }
             }
             Some(Asked::Receipt { hash, namespace }) => {
-                let mined = adapter(&namespace).is_some_and(|a| a.is_mined(status, body));
+                let mined = family::node(&namespace).is_some_and(|a| a.is_mined(status, body));
                 match self.host_requests.receipt(&hash, mined) {
                     ReceiptOutcome::Mined => self.refresh_balance(ctx, true),
                     ReceiptOutcome::Again => ctx.timer(&format!("{TIMER_RECEIPT}{hash}"), RECEIPT_POLL_MS),
@@ -126,9 +126,9 @@ impl AccountSlice {
     fn fetch_receipt(&mut self, ctx: &mut Ctx, hash: &str) {
         let Some(network) = self.host_requests.poll(hash) else { return };
         let Some(n) = ctx.network(&network).cloned() else { return };
-        let (Some(a), Some(url)) = (adapter(n.chain_namespace.as_str()), ctx.rpc_url(&n)) else { return };
+        let (Some(a), Some(url)) = (family::node(n.chain_namespace.as_str()), ctx.rpc_url(&n)) else { return };
         let id = ctx.request_id();
-        self.requests.insert(id, Asked::Receipt { hash: hash.to_string(), namespace: a.namespace().into() });
+        self.requests.insert(id, Asked::Receipt { hash: hash.to_string(), namespace: n.chain_namespace.as_str().into() });
         ctx.fetch(id, url, Some(a.receipt_body(id, hash)));
     }
 
@@ -136,7 +136,7 @@ impl AccountSlice {
     /// reads anyway) or the same read is under way.
     fn refresh_balance(&mut self, ctx: &mut Ctx, force: bool) {
         let namespace = ctx.active_namespace();
-        let Some(a) = adapter(namespace) else { return };
+        let Some(a) = family::node(namespace) else { return };
         let Some(c) = ctx.conn.current(namespace).cloned() else { return };
         let Some(address) = ctx.conn.address(namespace).map(str::to_string) else { return };
         let Some(network) = ctx.network(&c.caip_network_id).cloned() else { return };
@@ -164,8 +164,7 @@ impl AccountSlice {
             None => Some("0.000"),
             Some(n) => self.balances.last(&n.caip_network_id, address),
         };
-        let a = adapter(namespace);
-        let explorer = net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).zip(a).map(|(u, a)| a.explorer_address(u, address));
+        let explorer = net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).and_then(|u| family::explorer_address(namespace, u, address));
         w.begin_object();
         w.key("namespace").str(namespace).key("address").str(address);
         w.key("caipAddress").str(&format!("{}:{address}", c.caip_network_id)).key("shortAddress").str(&truncate_address(address));

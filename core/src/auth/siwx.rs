@@ -1,4 +1,4 @@
-//! Sign-in messages of the `./core` entry: EIP-4361 ("Sign-In with Ethereum") text for eip155,
+//! Sign-in messages of the `./core` entry: EIP-4361 ("Sign-In with Ethereum") text for EVM accounts,
 //! written and read.
 //!
 //! [`create_siwx_message`] produces, byte for byte, the text the reference implementation (npm
@@ -26,7 +26,8 @@
 //!
 //! [`parse_siwx_message`] is the inverse and returns the same fields.
 
-use crate::chain::address::{checksum_address, UtilError};
+use crate::chain::address::checksum_address;
+use crate::chain::error::UtilError;
 use serde::{Deserialize, Serialize};
 
 /// The largest chain id accepted: JavaScript's `Number.MAX_SAFE_INTEGER` (2^53 − 1).

@@ -9,7 +9,7 @@
 //! ([`crate::buy::onramp::default_options`]); a quote that fails falls back to an estimate
 //! (at the portfolio's price, the provider's highest fee), marked as such.
 
-use crate::buy::onramp::{default_options, default_providers};
+use crate::buy::onramp::{default_options, PROVIDERS};
 use crate::host::json::{string, Fields};
 use crate::host::{Ctx, Fact, Holding, Note, Requests, Slice};
 use crate::json;
@@ -132,9 +132,7 @@ fn providers(v: Option<&Value>) -> Vec<Provider> {
     if !listed.is_empty() {
         return listed;
     }
-    let mut d: Vec<Provider> = default_providers().into_iter().map(|p| Provider { id: p.name, name: p.label, fee_percent: None }).collect();
-    d.sort_by(|a, b| b.id.cmp(&a.id)); // meld, coinbase: the spec's order
-    d
+    PROVIDERS.iter().map(|(id, name)| Provider { id: id.to_string(), name: name.to_string(), fee_percent: None }).collect()
 }
 
 #[derive(Default)]

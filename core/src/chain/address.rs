@@ -4,33 +4,11 @@
 //! EIP-55: take the 40 lowercase hex digits of the address as ASCII, hash them with Keccak-256, and
 //! write a letter in upper case exactly when the hash nibble at the same position is 8 or more.
 
-use crate::chain::format::quoted;
+use crate::chain::error::quoted;
+use crate::chain::error::UtilError;
 use crate::chain::hash::keccak256;
 
-/// The rejection of an input by one of the utilities. The string is the message a JavaScript
-/// caller sees in the thrown `Error`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UtilError(pub String);
 
-impl UtilError {
-    /// A new error with this message.
-    pub fn new(message: impl Into<String>) -> Self {
-        UtilError(message.into())
-    }
-
-    /// The message.
-    pub fn message(&self) -> &str {
-        &self.0
-    }
-}
-
-impl core::fmt::Display for UtilError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UtilError {}
 
 /// The 40 hex digits of `addr` (with or without `0x`), or `None` when it is not such an address.
 fn hex_body(addr: &str) -> Option<&str> {

@@ -1,12 +1,12 @@
 //! CAIP identifiers of the `./core` entry: CAIP-2 network ids (`namespace:reference`) and CAIP-10
 //! account addresses (`namespace:reference:address`), restricted to the namespaces the product knows.
 
-use crate::chain::format::quoted;
-use crate::chain::address::UtilError;
+use crate::chain::error::quoted;
+use crate::chain::error::UtilError;
 use serde::{Deserialize, Serialize};
 
-/// The chain namespaces the product supports.
-pub const KNOWN_NAMESPACES: [&str; 5] = ["eip155", "solana", "bip122", "polkadot", "cosmos"];
+/// The chain namespaces the product supports: its chain families'.
+pub use crate::chain::family::NAMESPACES as KNOWN_NAMESPACES;
 
 /// Whether `ns` is one of [`KNOWN_NAMESPACES`].
 pub fn is_known_namespace(ns: &str) -> bool {
@@ -49,7 +49,7 @@ fn split_parts<'a>(s: &'a str, n: usize, what: &str) -> Result<Vec<&'a str>, Uti
     Ok(parts)
 }
 
-/// Parses a CAIP-2 network id such as `eip155:1`: exactly 2 non-empty parts, known namespace.
+/// Parses a CAIP-2 network id (`namespace:reference`): exactly 2 non-empty parts, known namespace.
 pub fn parse_caip_network_id(id: &str) -> Result<CaipNetworkId, UtilError> {
     let parts = split_parts(id, 2, "CAIP network id")?;
     Ok(CaipNetworkId {
@@ -58,7 +58,8 @@ pub fn parse_caip_network_id(id: &str) -> Result<CaipNetworkId, UtilError> {
     })
 }
 
-/// Parses a CAIP-10 address such as `eip155:1:0xab…`: exactly 3 non-empty parts, known namespace.
+/// Parses a CAIP-10 address (`namespace:reference:address`): exactly 3 non-empty parts, known
+/// namespace.
 /// The address comes back exactly as given (no checksum or case change).
 pub fn parse_caip_address(s: &str) -> Result<CaipAddress, UtilError> {
     let parts = split_parts(s, 3, "CAIP address")?;
@@ -70,83 +71,5 @@ pub fn parse_caip_address(s: &str) -> Result<CaipAddress, UtilError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    #[test]
-    fn caip_network_id_has_exactly_two_nonempty_parts_and_known_namespace() {
-        let id = parse_caip_network_id("eip155:1").unwrap();
-        assert_eq!(
-            id,
-            CaipNetworkId {
-                chain_namespace: "eip155".into(),
-                chain_id: "1".into()
-            }
-        );
-        let sol = parse_caip_network_id("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").unwrap();
-        assert_eq!(sol.chain_id, "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp");
-        for ns in KNOWN_NAMESPACES {
-            assert!(parse_caip_network_id(&format!("{ns}:x")).is_ok());
-        }
-        for bad in [
-            "",
-            "eip155",
-            "eip155:",
-            ":1",
-            "eip155:1:0xab",
-            "foo:1",
-            "EIP155:1",
-            "eip155::1",
-        ] {
-            assert!(parse_caip_network_id(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn caip_address_has_exactly_three_nonempty_parts_and_keeps_address_verbatim() {
-        let a = parse_caip_address("eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb").unwrap();
-        assert_eq!(a.chain_namespace, "eip155");
-        assert_eq!(a.chain_id, "1");
-        assert_eq!(a.address, "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb");
-        let lower =
-            parse_caip_address("eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb").unwrap();
-        assert_eq!(lower.address, "0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb");
-        for bad in [
-            "",
-            "eip155:1",
-            "eip155:1:",
-            "eip155::0xab",
-            ":1:0xab",
-            "eip155:1:0xab:x",
-            "unknown:1:0xab",
-        ] {
-            assert!(parse_caip_address(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn caip_serializes_with_camel_case_field_names() {
-        let a = parse_caip_address("solana:abc:Addr").unwrap();
-        let json = serde_json::to_string(&a).unwrap();
-        assert_eq!(
-            json,
-            r#"{"chainNamespace":"solana","chainId":"abc","address":"Addr"}"#
-        );
-    }
-
-    proptest! {
-        #[test]
-        fn caip_parsers_never_panic(s in ".*") {
-            let _ = parse_caip_network_id(&s);
-            let _ = parse_caip_address(&s);
-        }
-
-        #[test]
-        fn caip_address_roundtrips(ns in 0usize..5, chain in "[a-zA-Z0-9-]{1,32}", addr in "[a-zA-Z0-9]{1,64}") {
-            let s = format!("{}:{chain}:{addr}", KNOWN_NAMESPACES[ns]);
-            let a = parse_caip_address(&s).unwrap();
-            prop_assert_eq!(format!("{}:{}:{}", a.chain_namespace, a.chain_id, a.address), s);
-        }
-    }
-}
+#[path = "caip_tests.rs"]
+mod tests;

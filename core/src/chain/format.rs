@@ -13,31 +13,6 @@ pub const MAX_AMOUNT_DECIMALS: u32 = 100;
 /// Number of tints in [`avatar_gradient`].
 pub use crate::service::constants::AVATAR_TINTS;
 
-/// `s` in double quotes for an error message, like `{s:?}` for ASCII text: quote, backslash and
-/// control characters escaped. Anything outside printable ASCII is written `\u{…}`, so an invisible
-/// or look-alike character in rejected input shows. (Rust's `Debug` formatting would compile the
-/// Unicode printability tables into the WebAssembly.)
-pub fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            ' '..='~' => out.push(c),
-            c => {
-                out.push_str("\\u{");
-                out.push_str(&format!("{:x}", c as u32));
-                out.push('}');
-            }
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// A native balance truncated toward zero to exactly 3 decimals: `"0.29999999999999999999"` →
 /// `"0.299"`, `"-1.23456"` → `"-1.234"`. Reads what JavaScript prints for numbers (`"1e-7"`, `".5"`,
@@ -185,6 +160,7 @@ pub fn avatar_gradient(address: &str) -> [String; AVATAR_TINTS] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chain::error::quoted;
     use proptest::prelude::*;
 
     #[test]

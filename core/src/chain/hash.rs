@@ -2,8 +2,8 @@
 //! Ethereum uses, not NIST SHA3-256), the EIP-191 `personal_sign` message hash, hex encoding, and the
 //! shape checks for transaction hashes and signed messages.
 
-use crate::chain::format::quoted;
-use crate::chain::address::UtilError;
+use crate::chain::error::quoted;
+use crate::chain::error::UtilError;
 use sha3::{Digest, Keccak256};
 
 /// Keccak-256 of `data`.

@@ -5,8 +5,9 @@
 //! or {0, 1}. The signer address is the last 20 bytes of Keccak-256 of the uncompressed public key
 //! (without its `0x04` tag).
 
-use crate::chain::format::quoted;
-use crate::chain::address::{checksum_address, decode_solana_public_key, is_evm_address, UtilError};
+use crate::chain::error::quoted;
+use crate::chain::address::{checksum_address, decode_solana_public_key, is_evm_address};
+use crate::chain::error::UtilError;
 use crate::chain::hash::{from_hex, hash_message, keccak256, to_hex};
 use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
 

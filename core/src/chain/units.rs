@@ -2,8 +2,8 @@
 //! (`parseUnits` / `formatUnits`), by digit arithmetic on strings so that integers of any size work
 //! (no `i128`, no floats). Integers cross as decimal strings: an optional `-` then digits.
 
-use crate::chain::format::quoted;
-use crate::chain::address::UtilError;
+use crate::chain::error::quoted;
+use crate::chain::error::UtilError;
 
 /// The largest number of decimals accepted (a guard against huge allocations; ERC-20 uses ≤ 255).
 pub const MAX_DECIMALS: u32 = 1024;

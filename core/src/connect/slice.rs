@@ -3,11 +3,11 @@
 //! reconnecting on start, following the wallet's own events, and disconnecting. Every wallet call
 //! goes through the chain adapter of the connection's namespace.
 
-use crate::chain::adapter::{adapter, Adapter};
+use crate::chain::family;
 use crate::connect::catalogue::{Catalogue, PageRequest};
 use crate::connect::connection::{Connection, Status, CLEARED_ON_DISCONNECT};
 use crate::connect::storage::{self, Stored};
-use crate::connect::wallets::{connector_rows, ConnectorRow, Discovery, Refused, INJECTED_NAMESPACE, WALLETCONNECT_ID};
+use crate::connect::wallets::{connector_rows, ConnectorRow, Discovery, Refused, WALLETCONNECT_ID};
 use crate::host::json::{boolean, opt_string, string, string_or_default, uint, Fields};
 use crate::host::{obj, Ctx, Effect, Note, Outcome, Requests, Slice};
 use crate::service::entities::WalletListing;
@@ -29,13 +29,14 @@ pub enum ConnectEvent {
     /// The element is connected to the page: persisted values and whether window.ethereum exists.
     Start {
         storage: Vec<(String, String)>,
-        legacy_provider: bool,
+        /// The namespace of a family's legacy provider (`window.ethereum`), when the page has one.
+        legacy: Option<String>,
         /// Keys the shell could not read as text (e.g. a lone UTF-16 surrogate): ignored, reported.
         unreadable: Vec<String>,
     },
     /// An EIP-6963 announcement (the provider object itself stays in the shell). `usable` is false
     /// when the shell could not read the announcement or its provider is not callable.
-    Announce { uuid: String, name: String, icon: String, rdns: String, usable: bool },
+    Announce { uuid: String, name: String, icon: String, rdns: String, namespace: String, usable: bool },
     /// A Connect/AllWallets row was chosen.
     SelectConnector { id: String },
     /// A catalogue wallet was chosen.
@@ -78,13 +79,14 @@ impl ConnectEvent {
                     Some(Value::Array(keys)) => keys.into_iter().filter_map(|k| k.as_str().map(|k| k.chars().take(200).collect())).take(64).collect(),
                     Some(_) => return Err(bad("unreadable")),
                 };
-                ConnectEvent::Start { storage, legacy_provider: boolean(o, "legacyProvider", Some(false))?, unreadable }
+                ConnectEvent::Start { storage, legacy: opt_string(o, "legacyNamespace")?.filter(|n| n.len() <= 16), unreadable }
             }
             "announce" => ConnectEvent::Announce {
                 uuid: string_or_default(o, "uuid")?,
                 name: string_or_default(o, "name")?,
                 icon: string_or_default(o, "icon")?,
                 rdns: string_or_default(o, "rdns")?,
+                namespace: string_or_default(o, "namespace")?,
                 usable: boolean(o, "usable", Some(true))?,
             },
             "selectConnector" => ConnectEvent::SelectConnector { id: string(o, "id")? },
@@ -240,17 +242,17 @@ impl Slice for ConnectSlice {
 impl ConnectSlice {
     fn handle(&mut self, event: ConnectEvent, ctx: &mut Ctx) {
         match event {
-            ConnectEvent::Start { storage, legacy_provider, unreadable } => self.start(ctx, &storage, legacy_provider, unreadable),
+            ConnectEvent::Start { storage, legacy, unreadable } => self.start(ctx, &storage, legacy.as_deref(), unreadable),
             ConnectEvent::Announce { usable: false, .. } => {
                 if ctx.opts.enable_eip6963 {
                     ctx.alert_text("BAD_ANNOUNCEMENT", "Ignored an EIP-6963 wallet announcement that could not be read or has no callable provider");
                 }
             }
-            ConnectEvent::Announce { uuid, name, icon, rdns, usable: true } => {
+            ConnectEvent::Announce { uuid, name, icon, rdns, namespace, usable: true } => {
                 if !ctx.opts.enable_eip6963 {
                     return;
                 }
-                match self.discovery.announce(&uuid, &name, &icon, &rdns) {
+                match self.discovery.announce(&uuid, &name, &icon, &rdns, &namespace) {
                     Ok(w) => {
                         let id = w.id.clone();
                         self.try_reconnect(ctx, &id);
@@ -260,9 +262,10 @@ impl ConnectSlice {
                         let what = match why {
                             Refused::BadUuid => "its uuid",
                             Refused::BadName => "its name",
+                            Refused::BadNamespace => "its chain family",
                             _ => "its rdns",
                         };
-                        ctx.alert_text("BAD_ANNOUNCEMENT", &format!("Ignored an EIP-6963 wallet announcement: {what} is missing or invalid"));
+                        ctx.alert_text("BAD_ANNOUNCEMENT", &format!("Ignored a wallet announcement: {what} is missing or invalid"));
                     }
                 }
             }
@@ -275,19 +278,19 @@ impl ConnectSlice {
                 }
             }
             ConnectEvent::ConnectEmbedded => {
-                // The embedded wallet is eip155 here (Solana arrives with the multi-chain issue).
+                // In the active namespace when the embedded wallet serves its family, else the first that it serves.
                 self.connecting = Some(Connecting { connector_id: EMBEDDED_ID.into(), error: None });
-                if let Some(a) = adapter(INJECTED_NAMESPACE) {
-                    ctx.conn.set_status(INJECTED_NAMESPACE, Status::Connecting);
-                    self.ask_accounts(ctx, a, EMBEDDED_ID, false);
+                if let Some(ns) = ctx.namespace_where(|ns| family::has_embedded(ns) && family::has_wallet(ns)) {
+                    ctx.conn.set_status(&ns, Status::Connecting);
+                    self.ask_accounts(ctx, &ns, EMBEDDED_ID, false);
                 }
             }
-            ConnectEvent::Retry => match self.connecting.clone() {
-                Some(c) if c.connector_id == WALLETCONNECT_ID => {
+            ConnectEvent::Retry => match self.connecting.as_ref().map(|c| c.connector_id.clone()) {
+                Some(id) if id == WALLETCONNECT_ID => {
                     let wallet = self.pairing.as_ref().and_then(|p| p.wallet.clone());
                     self.connect_walletconnect(ctx, wallet);
                 }
-                Some(c) => self.select_connector(ctx, &c.connector_id),
+                Some(id) => self.select_connector(ctx, &id),
                 None => {}
             },
             ConnectEvent::SearchWallets { query } => {
@@ -331,7 +334,7 @@ impl ConnectSlice {
         let Some(asked) = self.requests.remove(id) else { return };
         match asked {
             Asked::Accounts { connector_id, namespace, reconnect } => {
-                let Some(a) = adapter(&namespace) else { return };
+                let Some(a) = family::wallet(&namespace) else { return };
                 match outcome.map(|v| a.parse_accounts(&v)) {
                     Ok(Some(accounts)) => {
                         let id = ctx.wallet_request(&connector_id, a.chain_call());
@@ -346,7 +349,7 @@ impl ConnectSlice {
                 }
             }
             Asked::ChainId { connector_id, namespace, accounts, reconnect } => {
-                match outcome.ok().and_then(|v| adapter(&namespace).and_then(|a| a.parse_chain(&v))) {
+                match outcome.ok().and_then(|v| family::wallet(&namespace).and_then(|a| a.parse_chain(&v))) {
                     Some(chain) => self.connected_to(ctx, &namespace, &connector_id, accounts, chain, reconnect),
                     None if reconnect => self.reconnect_failed(ctx, &namespace, &connector_id),
                     None => self.connect_failed(ctx, &namespace, &connector_id, WmError::FailedToConnect),
@@ -363,12 +366,12 @@ impl ConnectSlice {
 
     /// Start-up: what storage holds. A bad value costs only its own key (ignored, and alerted in
     /// debug mode, `unreadable` being the keys the shell could not even read as text).
-    fn start(&mut self, ctx: &mut Ctx, entries: &[(String, String)], legacy_provider: bool, unreadable: Vec<String>) {
+    fn start(&mut self, ctx: &mut Ctx, entries: &[(String, String)], legacy: Option<&str>, unreadable: Vec<String>) {
         if self.started {
             return;
         }
         self.started = true;
-        self.discovery.set_legacy(legacy_provider);
+        self.discovery.set_legacy(legacy);
         let Stored { wallet_id: _, active_network, recent_wallets, connections, mut ignored } = storage::load(entries);
         ignored.extend(unreadable);
         if !ignored.is_empty() {
@@ -399,13 +402,15 @@ impl ConnectSlice {
         }
         let Some(pos) = self.to_reconnect.iter().position(|(_, c)| c.connector_id == connector_id) else { return };
         let (namespace, _) = self.to_reconnect.remove(pos);
-        let Some(a) = adapter(&namespace) else { return };
-        self.ask_accounts(ctx, a, connector_id, true);
+        self.ask_accounts(ctx, &namespace, connector_id, true);
     }
 
-    fn ask_accounts(&mut self, ctx: &mut Ctx, a: Adapter, connector_id: &str, reconnect: bool) {
+    /// Asks a wallet for its accounts in a namespace (`false` when its family cannot connect one).
+    fn ask_accounts(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str, reconnect: bool) -> bool {
+        let Some(a) = family::wallet(namespace) else { return false };
         let id = ctx.wallet_request(connector_id, a.accounts_call(reconnect));
-        self.requests.insert(id, Asked::Accounts { connector_id: connector_id.into(), namespace: a.namespace().into(), reconnect });
+        self.requests.insert(id, Asked::Accounts { connector_id: connector_id.into(), namespace: namespace.into(), reconnect });
+        true
     }
 
     // ----- what a view needs -----
@@ -474,12 +479,9 @@ impl ConnectSlice {
         if ctx.router.view() != View::ConnectingExternal {
             ctx.router.push(View::ConnectingExternal);
         }
-        match adapter(INJECTED_NAMESPACE) {
-            Some(a) => {
-                ctx.conn.set_status(INJECTED_NAMESPACE, Status::Connecting);
-                self.ask_accounts(ctx, a, &wallet.id, false);
-            }
-            None => self.connect_failed(ctx, INJECTED_NAMESPACE, &wallet.id, WmError::FailedToConnect),
+        ctx.conn.set_status(wallet.namespace, Status::Connecting);
+        if !self.ask_accounts(ctx, wallet.namespace, &wallet.id, false) {
+            self.connect_failed(ctx, wallet.namespace, &wallet.id, WmError::FailedToConnect);
         }
     }
 
@@ -493,9 +495,9 @@ impl ConnectSlice {
         if pending {
             return;
         }
-        let Some(a) = ctx.active_adapter() else { return self.connect_failed(ctx, "", WALLETCONNECT_ID, WmError::FailedToConnect) };
-        ctx.conn.set_status(a.namespace(), Status::Connecting);
-        self.ask_accounts(ctx, a, WALLETCONNECT_ID, false);
+        let Some(ns) = ctx.namespace_where(|ns| family::has_wallet(ns)) else { return self.connect_failed(ctx, "", WALLETCONNECT_ID, WmError::FailedToConnect) };
+        ctx.conn.set_status(&ns, Status::Connecting);
+        self.ask_accounts(ctx, &ns, WALLETCONNECT_ID, false);
     }
 
     /// A new pairing URI from the shell; ignored unless a pairing is being shown. Only `wc:` URIs
@@ -613,7 +615,7 @@ impl ConnectSlice {
     fn provider_event(&mut self, ctx: &mut Ctx, connector_id: &str, name: &str, data: &Value) {
         // The namespace this wallet is connected in, if it is the current connection of one.
         let Some(namespace) = ctx.conn.namespace_of(connector_id).map(str::to_string) else { return };
-        let Some(a) = adapter(&namespace) else { return };
+        let Some(a) = family::wallet(&namespace) else { return };
         match name {
             "accountsChanged" => {
                 let Some(accounts) = a.parse_accounts(data).or_else(|| data.as_array().filter(|a| a.is_empty()).map(|_| Vec::new())) else { return };
@@ -651,10 +653,10 @@ impl ConnectSlice {
             if ids.is_empty() {
                 continue;
             }
-            if let Some(a) = adapter(&ns) {
+            if let Some(revoke) = family::wallet(&ns).and_then(|a| a.revoke_call()) {
                 for id in &ids {
                     // Best effort: wallets that support it drop the site's permission.
-                    let rid = ctx.wallet_request(id, a.revoke_call());
+                    let rid = ctx.wallet_request(id, revoke.clone());
                     self.requests.insert(rid, Asked::Ignore);
                 }
             }

@@ -403,11 +403,11 @@ fn a_bad_announcement_is_ignored_with_a_debug_alert_and_names_lose_bidi_controls
     h.start(json!({})).send(json!({"type": "announce", "uuid": "", "name": "", "icon": "", "rdns": ""}));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "BAD_ANNOUNCEMENT")));
     let mut u = Harness::new(json!({"debug": true}));
-    u.start(json!({})).send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "X", "icon": "", "rdns": RDNS, "usable": false}));
+    u.start(json!({})).send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "X", "icon": "", "rdns": RDNS, "namespace": "eip155", "usable": false}));
     assert!(u.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "BAD_ANNOUNCEMENT")));
     u.send(json!({"type": "open"}));
     assert!(!u.snap.connectors.iter().any(|c| c.id == RDNS), "an unusable announcement is not listed");
-    h.send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "Evil\u{202E}tellaW", "icon": "", "rdns": RDNS}));
+    h.send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "Evil\u{202E}tellaW", "icon": "", "rdns": RDNS, "namespace": "eip155"}));
     h.send(json!({"type": "open"}));
     let row = h.snap.connectors.iter().find(|c| c.id == RDNS).expect("the good announcement is listed");
     assert_eq!(row.name, "EviltellaW");
@@ -443,4 +443,27 @@ fn a_stored_embedded_connection_is_restored_through_its_connector_at_start() {
     h.frame_ready().frame_answer("IS_CONNECTED", json!({"isConnected": true}));
     h.frame_answer("GET_USER", json!({"address": ADDR, "email": "a@b.co"}));
     assert_eq!(h.emitted("connect").unwrap()["reconnected"], true);
+}
+
+#[test]
+fn a_familys_legacy_provider_shows_as_browser_wallet_and_connects_in_its_namespace() {
+    let mut h = Harness::new(json!({}));
+    h.send(json!({"type": "start", "storage": {}, "legacyNamespace": "eip155"})).send(json!({"type": "open"}));
+    assert!(h.snap.connectors.iter().any(|c| c.id == "injected" && c.name == "Browser Wallet"));
+    h.send(json!({"type": "selectConnector", "id": "injected"}));
+    h.answer("eth_requestAccounts", json!([ADDR])).answer("eth_chainId", json!("0x7a69"));
+    assert_eq!(h.snap.connection.as_ref().map(|c| (c.namespace.as_str(), c.connector_id.as_str())), Some(("eip155", "injected")));
+    // A namespace whose family cannot connect wallets (none yet on the page) shows nothing.
+    let mut u = Harness::new(json!({}));
+    u.send(json!({"type": "start", "storage": {}, "legacyNamespace": "cosmos"})).send(json!({"type": "open"}));
+    assert!(!u.snap.connectors.iter().any(|c| c.id == "injected"));
+}
+
+#[test]
+fn an_announcement_of_a_family_that_cannot_connect_is_ignored_with_a_debug_alert() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "X", "icon": "", "rdns": RDNS, "namespace": "polkadot"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { message, .. } if message.contains("chain family"))));
+    h.send(json!({"type": "open"}));
+    assert!(!h.snap.connectors.iter().any(|c| c.id == RDNS));
 }

@@ -8,10 +8,8 @@ use crate::service::entities::WalletListing;
 use crate::connect::storage::is_valid_id;
 use serde::Serialize;
 
-/// Id of the legacy `window.ethereum` connector.
+/// Id of the legacy injected connector (a family's one global provider, `window.ethereum`).
 pub const LEGACY_INJECTED_ID: &str = "injected";
-/// The namespace of injected (EIP-6963 and `window.ethereum`) wallets: EIP-1193 providers.
-pub const INJECTED_NAMESPACE: &str = crate::chain::eip155::NAMESPACE;
 /// Id of the WalletConnect connector.
 pub const WALLETCONNECT_ID: &str = "walletConnect";
 const MAX_NAME_CHARS: usize = 64;
@@ -55,6 +53,8 @@ pub struct InjectedWallet {
     pub name: String,
     pub icon: Option<String>,
     pub rdns: Option<String>,
+    /// The namespace of the chain family whose discovery found it (the shell's `families/*.ts`).
+    pub namespace: &'static str,
 }
 
 /// A row of the Connect view.
@@ -102,18 +102,23 @@ pub enum Refused {
     BadUuid,
     BadName,
     BadRdns,
+    /// Not a family this build can connect.
+    BadNamespace,
     Duplicate,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Discovery {
     wallets: Vec<InjectedWallet>,
-    legacy: bool,
+    /// The namespace of the legacy provider, when there is one.
+    legacy: Option<&'static str>,
 }
 
 impl Discovery {
-    /// Records an EIP-6963 announcement. Duplicates (same uuid or same rdns) are refused.
-    pub fn announce(&mut self, uuid: &str, name: &str, icon: &str, rdns: &str) -> Result<&InjectedWallet, Refused> {
+    /// Records an announcement (EIP-6963 for EVM wallets) of a family's wallet. Duplicates (same
+    /// uuid or same rdns) are refused.
+    pub fn announce(&mut self, uuid: &str, name: &str, icon: &str, rdns: &str, namespace: &str) -> Result<&InjectedWallet, Refused> {
+        let namespace = crate::chain::family::namespace(namespace).filter(|ns| crate::chain::family::has_wallet(ns)).ok_or(Refused::BadNamespace)?;
         if uuid.is_empty() || uuid.len() > 64 || !uuid.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
             return Err(Refused::BadUuid);
         }
@@ -124,19 +129,19 @@ impl Discovery {
         if self.wallets.iter().any(|w| w.uuid == uuid || w.rdns.as_deref() == Some(rdns)) {
             return Err(Refused::Duplicate);
         }
-        self.wallets.push(InjectedWallet { id: rdns.to_string(), uuid: uuid.to_string(), name, icon: safe_icon(icon), rdns: Some(rdns.to_string()) });
+        self.wallets.push(InjectedWallet { id: rdns.to_string(), uuid: uuid.to_string(), name, icon: safe_icon(icon), rdns: Some(rdns.to_string()), namespace });
         Ok(self.wallets.last().expect("just pushed"))
     }
 
-    /// Records that `window.ethereum` exists.
-    pub fn set_legacy(&mut self, present: bool) {
-        self.legacy = present;
+    /// Records that a family's legacy provider (`window.ethereum`) exists, in its namespace.
+    pub fn set_legacy(&mut self, namespace: Option<&str>) {
+        self.legacy = namespace.and_then(crate::chain::family::namespace).filter(|ns| crate::chain::family::has_wallet(ns));
     }
 
     /// Installed wallets: the announced ones, or the legacy provider when none announced.
     pub fn installed(&self) -> Vec<InjectedWallet> {
-        if self.wallets.is_empty() && self.legacy {
-            return vec![InjectedWallet { id: LEGACY_INJECTED_ID.into(), uuid: LEGACY_INJECTED_ID.into(), name: "Browser Wallet".into(), icon: None, rdns: None }];
+        if let (true, Some(namespace)) = (self.wallets.is_empty(), self.legacy) {
+            return vec![InjectedWallet { id: LEGACY_INJECTED_ID.into(), uuid: LEGACY_INJECTED_ID.into(), name: "Browser Wallet".into(), icon: None, rdns: None, namespace }];
         }
         self.wallets.clone()
     }
@@ -202,116 +207,5 @@ impl ConnectorRow {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ICON: &str = "data:image/svg+xml;base64,PHN2Zy8+";
-
-    fn listing(id: &str, rdns: Option<&str>) -> WalletListing {
-        serde_json::from_value(serde_json::json!({
-            "id": id, "name": format!("Wallet {id}"), "image_id": format!("img-{id}"), "rdns": rdns,
-            "chains": ["eip155:1"], "mobile_link": null, "desktop_link": null, "webapp_link": null
-        }))
-        .unwrap()
-    }
-
-    #[test]
-    fn eip6963_announcement_is_recorded_with_rdns_as_id() {
-        let mut d = Discovery::default();
-        let w = d.announce("350670db-19fa-4704-a166-e52e178b59d2", "Demo Wallet", ICON, "dev.walletmodal.demo").unwrap();
-        assert_eq!(w.id, "dev.walletmodal.demo");
-        assert_eq!(w.icon.as_deref(), Some(ICON));
-    }
-
-    #[test]
-    fn eip6963_duplicates_by_uuid_or_rdns_are_refused() {
-        let mut d = Discovery::default();
-        d.announce("u1", "A", ICON, "com.a").unwrap();
-        assert_eq!(d.announce("u1", "B", ICON, "com.b").unwrap_err(), Refused::Duplicate);
-        assert_eq!(d.announce("u2", "A again", ICON, "com.a").unwrap_err(), Refused::Duplicate);
-        assert_eq!(d.installed().len(), 1);
-    }
-
-    #[test]
-    fn eip6963_icons_accepted_only_as_data_image_uris() {
-        assert_eq!(safe_icon(ICON).as_deref(), Some(ICON));
-        assert_eq!(safe_icon("https://evil.example/x.svg"), None);
-        assert_eq!(safe_icon("javascript:alert(1)"), None);
-        assert_eq!(safe_icon("data:text/html,<script>"), None);
-        assert_eq!(safe_icon("data:image/svg+xml,<svg onload=x>"), None, "markup characters refused");
-        let mut d = Discovery::default();
-        let w = d.announce("u1", "A", "https://x/y.png", "com.a").unwrap();
-        assert_eq!(w.icon, None, "a wallet with a bad icon keeps a placeholder");
-    }
-
-    #[test]
-    fn eip6963_bad_announcements_are_refused() {
-        let mut d = Discovery::default();
-        assert_eq!(d.announce("", "A", ICON, "com.a").unwrap_err(), Refused::BadUuid);
-        assert_eq!(d.announce("u\"", "A", ICON, "com.a").unwrap_err(), Refused::BadUuid);
-        assert_eq!(d.announce("u1", " \u{0007} ", ICON, "com.a").unwrap_err(), Refused::BadName);
-        assert_eq!(d.announce("u1", "A", ICON, "nodots").unwrap_err(), Refused::BadRdns);
-        assert_eq!(d.announce("u1", "A", ICON, "a..b").unwrap_err(), Refused::BadRdns);
-    }
-
-    #[test]
-    fn wallet_names_are_trimmed_and_bounded() {
-        assert_eq!(clean_name("  Demo\u{0000} Wallet ").as_deref(), Some("Demo Wallet"));
-        assert_eq!(clean_name("Demo\u{202E}tellaW\u{202C} \u{2066}x\u{2069}\u{200F}").as_deref(), Some("DemotellaW x"), "bidi controls stripped");
-        assert_eq!(clean_name("\u{202E}\u{2067}"), None, "nothing left");
-        assert_eq!(clean_name(&"x".repeat(500)).unwrap().len(), MAX_NAME_CHARS);
-    }
-
-    #[test]
-    fn legacy_window_ethereum_shows_only_when_nothing_announced() {
-        let mut d = Discovery::default();
-        d.set_legacy(true);
-        assert_eq!(d.installed()[0].id, LEGACY_INJECTED_ID);
-        d.announce("u1", "A", ICON, "com.a").unwrap();
-        assert_eq!(d.installed().len(), 1);
-        assert_eq!(d.installed()[0].id, "com.a");
-    }
-
-    #[test]
-    fn connector_order_is_walletconnect_recent_injected_then_recommended() {
-        let mut d = Discovery::default();
-        d.announce("u1", "A", ICON, "com.a").unwrap();
-        d.announce("u2", "B", ICON, "com.b").unwrap();
-        let rec = vec![listing("r1", None), listing("r2", Some("com.a"))];
-        let rows = connector_rows(&d, &["com.b".into()], &rec, true, |id| format!("img/{id}"));
-        let ids: Vec<_> = rows.iter().map(|r| (r.id.as_str(), r.kind)).collect();
-        assert_eq!(
-            ids,
-            vec![
-                ("walletConnect", ConnectorKind::WalletConnect),
-                ("com.b", ConnectorKind::Recent),
-                ("com.a", ConnectorKind::Injected),
-                ("r1", ConnectorKind::Recommended),
-            ]
-        );
-        assert_eq!(rows[3].icon.as_deref(), Some("img/img-r1"));
-    }
-
-    #[test]
-    fn recent_wallet_not_installed_is_not_shown_as_recent() {
-        let d = Discovery::default();
-        let rows = connector_rows(&d, &["com.gone".into()], &[], false, |id| id.to_string());
-        assert!(rows.is_empty());
-    }
-
-    #[test]
-    fn connector_kinds_sort_in_spec_order() {
-        let mut kinds = vec![
-            ConnectorKind::Recommended,
-            ConnectorKind::External,
-            ConnectorKind::Custom,
-            ConnectorKind::Featured,
-            ConnectorKind::Injected,
-            ConnectorKind::Recent,
-            ConnectorKind::WalletConnect,
-        ];
-        kinds.sort();
-        let names: Vec<String> = kinds.iter().map(|k| serde_json::to_string(k).unwrap().replace('"', "")).collect();
-        assert_eq!(names, crate::service::constants::CONNECTOR_ORDER.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-    }
-}
+#[path = "wallets_tests.rs"]
+mod tests;

@@ -1,28 +1,25 @@
 //! The approval slice: ApproveTransaction. The embedded wallet's provider hands it every request
 //! that signs (the `approval` connector, method `approve`, params `{answer, method, params, address,
-//! chainId}`, `answer` being the shell's key of the host's request, which this slice answers); it
-//! shows what will be signed — the message, the typed data's domain and fields, a
-//! transaction's receiver, value, decoded call and network fee (`embedded::approve`) — and sends
-//! it to the frame only when the visitor approves. Rejecting, or leaving the view, answers 'User
+//! network}`, `answer` being the shell's key of the host's request, which this slice answers); it
+//! shows what will be signed as the network's chain family reviews it (a message, typed data, a
+//! transaction's receiver, value, decoded call and network fee) and sends it to the frame only
+//! when the visitor approves. Rejecting, or leaving the view, answers 'User
 //! rejected' (4001); one request shows at a time, the others wait in order.
 
 use std::collections::VecDeque;
 
-use crate::chain::adapter::WalletCall;
-use crate::embedded::approve;
+use crate::chain::family::{self, WalletCall};
+use crate::chain::units::format_units;
 use crate::embedded::frame::AppEvent;
-use crate::embedded::frame_slice::{answer, FRAME_CONNECTOR};
-use crate::embedded::provider_slice::frame_chain;
+use crate::embedded::connectors::{answer, rpc_payload, FRAME_CONNECTOR};
 use crate::host::json::{string, Fields};
 use crate::host::{Ctx, Note, Outcome, Requests, Slice};
 use crate::json;
 use crate::service::errors::WmError;
 use crate::service::json::{obj, Value, Writer};
-use crate::chain::eip155::rpc;
 use crate::ui::router::View;
 
-/// The connector the provider hands signing requests to.
-pub const APPROVAL_CONNECTOR: &str = "approval";
+use crate::embedded::connectors::APPROVAL_CONNECTOR;
 /// Requests waiting at most.
 const QUEUED_MAX: usize = 32;
 
@@ -33,16 +30,17 @@ struct Approval {
     key: String,
     method: String,
     params: Value,
-    chain_id: u64,
+    /// The network it signs on (CAIP-2).
+    network: String,
     view: Value,
-    gas: Option<String>,
-    price: Option<String>,
+    /// The answers of the fee requests, in order, as they come.
+    fees: Vec<Option<String>>,
     sending: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
-    Fee { gas: bool, serial: u64 },
+    Fee { index: usize, serial: u64 },
     Send { serial: u64 },
     Abort,
 }
@@ -59,13 +57,23 @@ fn frame(ctx: &mut Ctx, event: AppEvent, payload: Value) -> u64 {
 }
 
 /// The network shown (name), its currency's symbol and decimals.
-fn network(ctx: &Ctx, chain_id: u64) -> (String, String, u32) {
-    let n = ctx.network(&format!("eip155:{chain_id}"));
+fn network(ctx: &Ctx, caip_network_id: &str) -> (String, String, u32) {
+    let n = ctx.network(caip_network_id);
     (
-        n.map(|n| n.name.clone()).unwrap_or_else(|| format!("Chain {chain_id}")),
-        n.map(|n| n.native_currency.symbol.clone()).unwrap_or_else(|| "ETH".into()),
+        n.map(|n| n.name.clone()).unwrap_or_else(|| caip_network_id.to_string()),
+        n.map(|n| n.native_currency.symbol.clone()).unwrap_or_default(),
         n.map(|n| n.native_currency.decimals).unwrap_or(18),
     )
+}
+
+/// The fee of a request in its network's currency, six significant decimals (enough to judge a fee).
+fn fee_text(base_units: &str, symbol: &str, decimals: u32) -> Option<String> {
+    let text = format_units(base_units, decimals).ok()?;
+    let text = match text.split_once('.') {
+        Some((w, f)) if f.len() > 6 => format!("{w}.{}", &f[..6]).trim_end_matches('0').trim_end_matches('.').to_string(),
+        _ => text,
+    };
+    Some(format!("{text} {symbol}"))
 }
 
 impl Slice for ApprovalSlice {
@@ -105,14 +113,10 @@ impl Slice for ApprovalSlice {
 
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
         match self.requests.remove(id) {
-            Some(Asked::Fee { gas, serial }) => {
-                let value = outcome.ok().and_then(|v| v.as_str().filter(|s| s.len() <= 66 && s.starts_with("0x")).map(str::to_string));
-                if let Some(a) = self.queue.iter_mut().find(|a| a.serial == serial) {
-                    if gas {
-                        a.gas = value;
-                    } else {
-                        a.price = value;
-                    }
+            Some(Asked::Fee { index, serial }) => {
+                let value = outcome.ok().and_then(|v| v.as_str().filter(|s| s.len() <= 80).map(str::to_string));
+                if let Some(slot) = self.queue.iter_mut().find(|a| a.serial == serial).and_then(|a| a.fees.get_mut(index)) {
+                    *slot = value;
                 }
             }
             Some(Asked::Send { serial }) => {
@@ -132,9 +136,11 @@ impl Slice for ApprovalSlice {
             return;
         };
         let mut v = a.view.clone();
-        if let (Some(g), Some(p)) = (&a.gas, &a.price) {
-            let (_, symbol, decimals) = network(ctx, a.chain_id);
-            v["fee"] = json!(approve::fee_text(g, p, &symbol, decimals));
+        let answers: Option<Vec<String>> = a.fees.iter().cloned().collect();
+        let fee = answers.filter(|f| !f.is_empty()).and_then(|f| family::embedded(namespace_of(&a.network))?.fee(&f));
+        if let Some(fee) = fee {
+            let (_, symbol, decimals) = network(ctx, &a.network);
+            v["fee"] = json!(fee_text(&fee, &symbol, decimals));
         }
         v["sending"] = json!(a.sending);
         v["queued"] = json!(self.queue.len() - 1);
@@ -149,40 +155,13 @@ impl ApprovalSlice {
         }
         let method = p.get("method").and_then(Value::as_str).filter(|m| m.len() <= 64).unwrap_or_default().to_string();
         let params = p.get("params").cloned().unwrap_or(Value::Null);
-        let own = p.get("address").and_then(Value::as_str).unwrap_or_default().to_ascii_lowercase();
-        let chain_id = p.get("chainId").and_then(Value::as_u64).unwrap_or(1);
-        let (name, symbol, decimals) = network(ctx, chain_id);
-        let view = match method.as_str() {
-            "personal_sign" => match (params.get(0).and_then(Value::as_str), params.get(1).and_then(Value::as_str)) {
-                (Some(data), Some(addr)) if addr.eq_ignore_ascii_case(&own) => approve::message_view(data),
-                (Some(_), Some(_)) => Err("The message is to be signed by another account".into()),
-                _ => Err("personal_sign needs [message, address]".into()),
-            },
-            "eth_signTypedData_v4" => match (params.get(0).and_then(Value::as_str), params.get(1)) {
-                (Some(addr), Some(data)) if addr.eq_ignore_ascii_case(&own) => approve::typed_data_view(data),
-                (Some(_), Some(_)) => Err("The data is to be signed by another account".into()),
-                _ => Err("eth_signTypedData_v4 needs [address, typedData]".into()),
-            },
-            "eth_sendTransaction" => match params.get(0) {
-                Some(tx) if tx.get("from").and_then(Value::as_str).is_none_or(|f| f.eq_ignore_ascii_case(&own)) => {
-                    approve::transaction_view(tx, &symbol, decimals).map(|t| json!({"kind": "transaction", "transactions": [t]}))
-                }
-                Some(_) => Err("The transaction is to be sent from another account".into()),
-                None => Err("eth_sendTransaction needs [transaction]".into()),
-            },
-            "wallet_sendCalls" => match params.get(0).and_then(|p| rpc::parse_batch_calls(p).ok().map(|_| p)) {
-                Some(p) => p
-                    .get("calls")
-                    .and_then(Value::as_array)
-                    .filter(|c| !c.is_empty() && c.len() <= 16)
-                    .ok_or_else(|| "wallet_sendCalls needs 1 to 16 calls".to_string())
-                    .and_then(|calls| calls.iter().map(|c| approve::transaction_view(c, &symbol, decimals)).collect::<Result<Vec<_>, _>>())
-                    .map(|t| json!({"kind": "transaction", "transactions": t})),
-                None => Err("wallet_sendCalls needs calls with 0x `to` and `data`".into()),
-            },
-            _ => Err(format!("{method} is not supported by this wallet")),
+        let own = p.get("address").and_then(Value::as_str).filter(|a| a.len() <= 128).unwrap_or_default().to_string();
+        let caip = p.get("network").and_then(Value::as_str).filter(|n| ctx.network(n).is_some()).map(str::to_string);
+        let (Some(caip), Some(wallet)) = (caip.clone(), caip.as_deref().and_then(|n| family::embedded(namespace_of(n)))) else {
+            return answer(ctx, key, Err(WmError::Provider { code: -32602, message: "The request names no network of this app".into() }));
         };
-        let mut view = match view {
+        let (name, symbol, decimals) = network(ctx, &caip);
+        let mut view = match wallet.review(&method, &params, &own, &symbol, decimals) {
             Ok(v) => v,
             Err(m) => return answer(ctx, key, Err(WmError::Provider { code: -32602, message: m })),
         };
@@ -190,19 +169,13 @@ impl ApprovalSlice {
         view["network"] = json!(name);
         self.serial += 1;
         let serial = self.serial;
-        let tx = (method == "eth_sendTransaction").then(|| params.get(0).cloned()).flatten();
-        self.queue.push_back(Approval { serial, key, method, params, chain_id, view, gas: None, price: None, sending: false });
-        if let Some(mut tx) = tx {
-            // The fee shown: the frame's node estimates the gas and gives the price.
-            if tx.get("from").is_none() {
-                tx["from"] = json!(own);
-            }
-            let (_, rpc) = frame_chain(ctx, Some(chain_id));
-            for (gas, method, params) in [(true, "eth_estimateGas", json!([tx])), (false, "eth_gasPrice", json!([]))] {
-                let payload = json!({"method": method, "params": params, "chainId": chain_id, "chainNamespace": "eip155", "rpcUrl": rpc});
-                let rid = frame(ctx, AppEvent::RpcRequest, payload);
-                self.requests.insert(rid, Asked::Fee { gas, serial });
-            }
+        // The fee shown: the frame's node estimates it.
+        let fee_requests = wallet.fee_requests(&method, &params, &own);
+        self.queue.push_back(Approval { serial, key, method, params, network: caip.clone(), view, fees: vec![None; fee_requests.len()], sending: false });
+        for (index, (fee_method, fee_params)) in fee_requests.into_iter().enumerate() {
+            let Some(payload) = rpc_payload(ctx, fee_method, fee_params, &caip) else { continue };
+            let rid = frame(ctx, AppEvent::RpcRequest, payload);
+            self.requests.insert(rid, Asked::Fee { index, serial });
         }
         if self.queue.len() == 1 {
             navigate(ctx);
@@ -212,9 +185,8 @@ impl ApprovalSlice {
     fn approve(&mut self, ctx: &mut Ctx) {
         let Some(a) = self.queue.front_mut().filter(|a| !a.sending) else { return };
         a.sending = true;
-        let (_, rpc) = frame_chain(ctx, Some(a.chain_id));
-        let payload = json!({"method": a.method, "params": a.params, "chainId": a.chain_id, "chainNamespace": "eip155", "rpcUrl": rpc});
-        let serial = a.serial;
+        let (method, params, caip, serial) = (a.method.clone(), a.params.clone(), a.network.clone(), a.serial);
+        let Some(payload) = rpc_payload(ctx, &method, params, &caip) else { return };
         let rid = frame(ctx, AppEvent::RpcRequest, payload);
         self.requests.insert(rid, Asked::Send { serial });
     }
@@ -251,6 +223,10 @@ impl ApprovalSlice {
             navigate(ctx);
         }
     }
+}
+
+fn namespace_of(caip_network_id: &str) -> &str {
+    caip_network_id.split(':').next().unwrap_or_default()
 }
 
 fn navigate(ctx: &mut Ctx) {

@@ -3,10 +3,10 @@
 //! The rules are [`EmailFlow`]'s; once the code is right, the engine connects the embedded wallet
 //! (`connectEmbedded`), whose provider reads who logged in.
 
-use crate::chain::adapter::WalletCall;
+use crate::chain::family::WalletCall;
 use crate::embedded::email::{EmailFlow, Step};
 use crate::embedded::frame::AppEvent;
-use crate::embedded::frame_slice::FRAME_CONNECTOR;
+use crate::embedded::connectors::FRAME_CONNECTOR;
 use crate::host::json::{string, Fields};
 use crate::host::{Ctx, Note, Outcome, Requests, Slice};
 use crate::json;

@@ -2,11 +2,11 @@
 //! as a QR code and an "Open in Farcaster" link, then waits for the visitor to sign in their
 //! Farcaster app and connects.
 
-use crate::chain::adapter::WalletCall;
+use crate::chain::family::WalletCall;
 use crate::embedded::email_slice::connect;
 use crate::embedded::frame::AppEvent;
-use crate::embedded::frame_slice::FRAME_CONNECTOR;
-use crate::embedded::provider_slice::user_from_frame;
+use crate::embedded::connectors::FRAME_CONNECTOR;
+use crate::embedded::connectors::user_from_frame;
 use crate::host::json::Fields;
 use crate::host::{is_http_url, Ctx, Note, Outcome, Requests, Slice};
 use crate::json;

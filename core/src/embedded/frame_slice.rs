@@ -9,6 +9,7 @@
 //! (the visitor is about to need it: focus in the email field), `{"type": "frameMessage", "data"}`
 //! (the shell checked the window and origin) and `{"type": "frameLoadFailed"}`.
 
+use crate::embedded::connectors::{answer, frame_chain, frame_network};
 use crate::embedded::frame::{frame_url, AppEvent, FrameClient, FrameLoad, FrameOut, FrameReport};
 use crate::host::json::{string, Fields};
 use crate::host::{Ctx, Effect, Slice};
@@ -17,7 +18,7 @@ use crate::service::errors::WmError;
 use crate::service::json::{Value, Writer};
 
 /// The connector the embedded wallet's slices reach the frame through.
-pub const FRAME_CONNECTOR: &str = "frame";
+use crate::embedded::connectors::FRAME_CONNECTOR;
 /// The frame used without a `frame-url` attribute.
 pub const DEFAULT_FRAME_URL: &str = "https://secure.wallet-modal.dev/frame";
 const TIMER_FRAME: &str = "frame-deadline";
@@ -92,8 +93,14 @@ impl FrameSlice {
             return;
         }
         let base = ctx.opts.frame_url.clone().filter(|u| crate::host::is_http_url(u)).unwrap_or_else(|| DEFAULT_FRAME_URL.into());
-        let (chain, rpc) = crate::embedded::provider_slice::frame_chain(ctx, None);
-        let url = frame_url(&base, ctx.opts.project_id(), &chain.to_string(), &ctx.sdk_version(), ctx.opts.debug, rpc.as_deref());
+        let network = frame_network(ctx, None);
+        let (chain, rpc) = network.map(|n| frame_chain(ctx, &n)).unwrap_or((Value::Null, None));
+        let chain = match chain {
+            Value::String(s) => s,
+            Value::Null => String::new(),
+            other => other.to_string(),
+        };
+        let url = frame_url(&base, ctx.opts.project_id(), &chain, &ctx.sdk_version(), ctx.opts.debug, rpc.as_deref());
         self.frame.load_started(ctx.now);
         ctx.push(Effect::FrameLoad { url });
     }
@@ -179,7 +186,3 @@ fn post(ctx: &mut Ctx, m: FrameOut) {
     ctx.push(Effect::FramePost { message: json!({"type": m.msg_type, "id": m.id, "payload": m.payload}) });
 }
 
-/// Answers a connector request: the frame's result, or the error as `{code, message}`.
-pub fn answer(ctx: &mut Ctx, key: String, result: Result<Value, WmError>) {
-    ctx.push(Effect::Answer { key, outcome: result.map_err(|e| (e.code(), e.message())) });
-}

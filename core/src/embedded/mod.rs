@@ -3,25 +3,15 @@
 //! secure frame, as the `frame` connector), `embeddedWallet` (the `embedded` connector: the
 //! wallet's provider), `email`, `social`, `farcaster` and `approval` (ApproveTransaction).
 
-#[cfg(feature = "modules")]
-pub mod approve;
-#[cfg(feature = "modules")]
+pub mod connectors;
 pub mod email;
-#[cfg(feature = "modules")]
 pub mod frame;
-#[cfg(feature = "modules")]
 pub mod throttle;
-#[cfg(feature = "modules")]
 pub mod frame_slice;
-#[cfg(feature = "modules")]
 pub mod provider_slice;
-#[cfg(feature = "modules")]
 pub mod approval_slice;
-#[cfg(feature = "modules")]
 pub mod email_slice;
-#[cfg(feature = "modules")]
 pub mod social_slice;
-#[cfg(feature = "modules")]
 pub mod farcaster_slice;
 #[cfg(test)]
 mod email_tests;

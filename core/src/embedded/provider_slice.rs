@@ -6,17 +6,14 @@
 //! methods that sign to the approval slice (the `approval` connector), refuses every other method,
 //! and signs out when the engine releases the connector.
 
-use crate::chain::adapter::WalletCall;
-use crate::embedded::approval_slice::APPROVAL_CONNECTOR;
+use crate::chain::family::{self, EmbeddedMethod, WalletCall};
+use crate::embedded::connectors::{answer, frame_chain, frame_network, namespace_of, rpc_payload, user_from_frame, APPROVAL_CONNECTOR, FRAME_CONNECTOR};
 use crate::embedded::frame::AppEvent;
-use crate::embedded::frame_slice::{answer, FRAME_CONNECTOR};
 use crate::host::json::{string, Fields};
 use crate::host::{Ctx, Fact, EmbeddedUser, Note, Outcome, Requests, Slice};
 use crate::json;
 use crate::service::errors::WmError;
 use crate::service::json::{obj, Value, Writer};
-use crate::chain::eip155::rpc::{self, RpcPermission};
-use crate::service::validation;
 use crate::ui::router::View;
 
 pub use crate::connect::slice::EMBEDDED_ID;
@@ -26,37 +23,13 @@ const TIMER_SIGN_OUT: &str = "embedded-signout";
 /// Account requests waiting for the frame at most.
 const WAITING_MAX: usize = 32;
 
-/// The frame's Login user, checked: an EIP-55-checkable address; optional fields bounded.
-pub fn user_from_frame(v: &Value) -> Option<EmbeddedUser> {
-    let bounded = |k: &str, max: usize| v.get(k).and_then(Value::as_str).filter(|s| !s.is_empty() && s.len() <= max).map(str::to_string);
-    let address = bounded("address", 42).filter(|a| crate::chain::address::is_evm_address(a, true))?;
-    Some(EmbeddedUser {
-        address: crate::chain::address::checksum_address(&address).ok()?,
-        email: bounded("email", 254).filter(|e| validation::is_valid_email(e)),
-        user_name: bounded("userName", 64),
-        social_provider: bounded("socialProvider", 32),
-    })
-}
-
-/// The EVM chain the frame acts on (`chain_id`, else the active network, else the first
-/// configured one) and its node URL.
-pub fn frame_chain(ctx: &Ctx, chain_id: Option<u64>) -> (u64, Option<String>) {
-    let active = ctx.active_caip_network();
-    let network = ctx.networks.iter().filter(|n| n.chain_namespace == crate::service::entities::ChainNamespace::Eip155).find(|n| match chain_id {
-        Some(id) => n.caip_network_id == format!("eip155:{id}"),
-        None => active.as_deref().is_none_or(|c| c == n.caip_network_id),
-    });
-    let id = network.and_then(|n| n.caip_network_id.strip_prefix("eip155:")).and_then(|s| s.parse().ok()).or(chain_id).unwrap_or(1);
-    (id, network.and_then(|n| ctx.rpc_url(n)))
-}
-
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
     /// Whether the frame has a session (then who is logged in).
     Session,
     User,
     SignOut,
-    Switch { key: String, chain_id: u64 },
+    Switch { key: String, network: String },
     /// A safe method sent to the frame: its answer is the host's.
     Forward { key: String },
     /// A signing method handed to the approval slice, which answers the host itself.
@@ -66,8 +39,8 @@ enum Asked {
 #[derive(Default)]
 pub struct ProviderSlice {
     user: Option<EmbeddedUser>,
-    /// The EVM chain the frame acts on (0: the active network's).
-    chain_id: u64,
+    /// The network the frame acts on, once switched (CAIP-2; else the active network's).
+    network: Option<String>,
     /// Account requests (key, method) waiting for the frame to say who is logged in.
     waiting: Vec<(String, String)>,
     /// 'Action not allowed' while the Account view shows.
@@ -112,11 +85,7 @@ impl Slice for ProviderSlice {
                     u.email = Some(e.clone());
                 }
             }
-            Note::Fact(Fact::Network) if self.chain_id == 0 => {
-                if let Some(id) = ctx.active_network.as_deref().and_then(|n| n.strip_prefix("eip155:")).and_then(|s| s.parse().ok()) {
-                    self.chain_id = id;
-                }
-            }
+            Note::Fact(Fact::Network) if self.network.is_none() => self.network = frame_network(ctx, ctx.active_network.as_deref()),
             _ => {}
         }
         let _ = ctx;
@@ -127,7 +96,8 @@ impl Slice for ProviderSlice {
         match asked {
             Asked::Session => match outcome {
                 Ok(v) if v.get("isConnected").and_then(Value::as_bool) == Some(true) => {
-                    let rid = frame(ctx, AppEvent::GetUser, json!({ "chainId": frame_chain(ctx, self.chain()).0 }));
+                    let chain = self.network(ctx).map(|n| frame_chain(ctx, &n).0).unwrap_or(Value::Null);
+                    let rid = frame(ctx, AppEvent::GetUser, json!({ "chainId": chain }));
                     self.requests.insert(rid, Asked::User);
                 }
                 Ok(v) => {
@@ -148,9 +118,9 @@ impl Slice for ProviderSlice {
                 None => self.logged_out(ctx),
             },
             Asked::SignOut => self.signing_out = false,
-            Asked::Switch { key, chain_id } => match outcome {
+            Asked::Switch { key, network } => match outcome {
                 Ok(_) => {
-                    self.chain_id = chain_id;
+                    self.network = Some(network);
                     answer(ctx, key, Ok(Value::Null));
                 }
                 Err(e) => answer(ctx, key, Err(e)),
@@ -185,13 +155,18 @@ impl Slice for ProviderSlice {
 }
 
 impl ProviderSlice {
-    fn chain(&self) -> Option<u64> {
-        (self.chain_id != 0).then_some(self.chain_id)
+    /// The network the frame acts on now.
+    fn network(&self, ctx: &Ctx) -> Option<String> {
+        frame_network(ctx, self.network.as_deref())
     }
 
     fn request(&mut self, key: String, method: String, params: Value, ctx: &mut Ctx) {
-        match method.as_str() {
-            "eth_accounts" | "eth_requestAccounts" | "eth_chainId" if self.user.is_none() && method != "eth_chainId" => {
+        let network = self.network(ctx);
+        let Some((caip, wallet)) = network.as_deref().and_then(|n| Some((n.to_string(), family::embedded(namespace_of(n))?))) else {
+            return answer(ctx, key, refused(4901, "The embedded wallet serves none of this app's networks".into()));
+        };
+        match wallet.method(&method) {
+            EmbeddedMethod::Accounts { .. } if self.user.is_none() => {
                 if self.waiting.len() >= WAITING_MAX {
                     return answer(ctx, key, Err(WmError::RpcInvalidRequest));
                 }
@@ -202,53 +177,51 @@ impl ProviderSlice {
                     self.requests.insert(rid, Asked::Session);
                 }
             }
-            "eth_accounts" | "eth_requestAccounts" | "eth_chainId" => self.account_request(ctx, key, &method),
-            "wallet_switchEthereumChain" => {
-                let target = params.get(0).and_then(|p| p.get("chainId")).and_then(Value::as_str).and_then(|h| h.strip_prefix("0x")).and_then(|h| u64::from_str_radix(h, 16).ok());
-                let Some(chain_id) = target else { return answer(ctx, key, refused(-32602, "Invalid chainId".into())) };
-                match ctx.network(&format!("eip155:{chain_id}")).map(|n| ctx.rpc_url(n)) {
-                    Some(rpc) => {
-                        let rid = frame(ctx, AppEvent::SwitchNetwork, json!({"chainId": chain_id, "rpcUrl": rpc}));
-                        self.requests.insert(rid, Asked::Switch { key, chain_id });
+            EmbeddedMethod::Accounts { .. } | EmbeddedMethod::Chain => self.account_request(ctx, key, &method),
+            EmbeddedMethod::Switch => {
+                let Some(target) = wallet.switch_target(&params) else { return answer(ctx, key, refused(-32602, "Invalid chainId".into())) };
+                match ctx.network(&target).is_some().then(|| frame_chain(ctx, &target)) {
+                    Some((chain, rpc)) => {
+                        let rid = frame(ctx, AppEvent::SwitchNetwork, json!({"chainId": chain, "rpcUrl": rpc}));
+                        self.requests.insert(rid, Asked::Switch { key, network: target });
                     }
                     None => answer(ctx, key, refused(4902, "Unrecognized chain".into())),
                 }
             }
             // The engine's disconnect asks this of every wallet: the embedded wallet's session ends
             // when the engine then releases the connector (SIGN_OUT), so there is nothing to revoke.
-            "wallet_revokePermissions" => answer(ctx, key, Ok(Value::Null)),
-            _ => match rpc::rpc_permission(&method) {
-                RpcPermission::Disallowed => {
-                    ctx.alert(&WmError::RpcMethodNotAllowed);
-                    self.notice = Some(WmError::RpcMethodNotAllowed.ui_text().unwrap_or("Action not allowed").into());
-                    ctx.dispatch(obj(vec![("type", "showBanner".into()), ("message", "Action not allowed".into())]));
-                    answer(ctx, key, refused(4200, "Requested RPC call is not allowed".into()))
-                }
-                _ if self.user.is_none() => answer(ctx, key, refused(4100, WmError::NotConnectedToEmailOrSocial.message())),
-                RpcPermission::Safe => {
-                    let (chain_id, rpc) = frame_chain(ctx, self.chain());
-                    let payload = json!({"method": method, "params": params, "chainId": chain_id, "chainNamespace": "eip155", "rpcUrl": rpc});
-                    let rid = frame(ctx, AppEvent::RpcRequest, payload);
-                    self.requests.insert(rid, Asked::Forward { key });
-                }
-                // The approval slice answers the host's request itself (`answer`: the shell's key),
-                // once the visitor approved and the frame signed, or when it is refused.
-                RpcPermission::NeedsApproval => {
-                    let address = self.user.as_ref().map(|u| u.address.clone()).unwrap_or_default();
-                    let (chain_id, _) = frame_chain(ctx, self.chain());
-                    let params = json!({"answer": key, "method": method, "params": params, "address": address, "chainId": chain_id});
-                    let rid = ctx.wallet_request(APPROVAL_CONNECTOR, WalletCall { method: "approve", params });
-                    self.requests.insert(rid, Asked::Handed);
-                }
-            },
+            EmbeddedMethod::Revoke => answer(ctx, key, Ok(Value::Null)),
+            EmbeddedMethod::Disallowed => {
+                ctx.alert(&WmError::RpcMethodNotAllowed);
+                self.notice = Some(WmError::RpcMethodNotAllowed.ui_text().unwrap_or("Action not allowed").into());
+                ctx.dispatch(obj(vec![("type", "showBanner".into()), ("message", "Action not allowed".into())]));
+                answer(ctx, key, refused(4200, "Requested RPC call is not allowed".into()))
+            }
+            _ if self.user.is_none() => answer(ctx, key, refused(4100, WmError::NotConnectedToEmailOrSocial.message())),
+            EmbeddedMethod::Safe => {
+                let Some(payload) = rpc_payload(ctx, &method, params, &caip) else { return answer(ctx, key, refused(4901, "No chain".into())) };
+                let rid = frame(ctx, AppEvent::RpcRequest, payload);
+                self.requests.insert(rid, Asked::Forward { key });
+            }
+            // The approval slice answers the host's request itself (`answer`: the shell's key),
+            // once the visitor approved and the frame signed, or when it is refused.
+            EmbeddedMethod::NeedsApproval => {
+                let address = self.user.as_ref().map(|u| u.address.clone()).unwrap_or_default();
+                let params = json!({"answer": key, "method": method, "params": params, "address": address, "network": caip});
+                let rid = ctx.wallet_request(APPROVAL_CONNECTOR, WalletCall { method: "approve", params });
+                self.requests.insert(rid, Asked::Handed);
+            }
         }
     }
 
     fn account_request(&mut self, ctx: &mut Ctx, key: String, method: &str) {
-        let result = match (method, &self.user) {
-            ("eth_chainId", _) => Ok(Value::String(format!("0x{:x}", frame_chain(ctx, self.chain()).0))),
+        let Some((caip, wallet)) = self.network(ctx).and_then(|n| Some((n.clone(), family::embedded(namespace_of(&n))?))) else {
+            return answer(ctx, key, refused(4901, "The embedded wallet serves none of this app's networks".into()));
+        };
+        let result = match (wallet.method(method), &self.user) {
+            (EmbeddedMethod::Chain, _) => Ok(wallet.chain_answer(&caip)),
             (_, Some(u)) => Ok(json!([u.address])),
-            ("eth_accounts", None) => Ok(json!([])),
+            (EmbeddedMethod::Accounts { silent: true }, None) => Ok(json!([])),
             (_, None) => refused(4100, WmError::NotConnectedToEmailOrSocial.message()),
         };
         answer(ctx, key, result);

@@ -4,11 +4,11 @@
 //! the result comes back from the popup (or, for a Telegram mini-app, in the page's address) and
 //! the frame connects it. Closing the popup first says 'Popup closed'.
 
-use crate::chain::adapter::WalletCall;
+use crate::chain::family::WalletCall;
 use crate::embedded::email_slice::connect;
 use crate::embedded::frame::AppEvent;
-use crate::embedded::frame_slice::FRAME_CONNECTOR;
-use crate::embedded::provider_slice::user_from_frame;
+use crate::embedded::connectors::FRAME_CONNECTOR;
+use crate::embedded::connectors::user_from_frame;
 use crate::host::json::{string, Fields};
 use crate::host::{is_http_url, Ctx, Effect, Note, Outcome, Requests, Slice};
 use crate::json;

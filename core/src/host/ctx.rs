@@ -6,7 +6,7 @@
 
 use super::note::Note;
 use super::{obj, Effect, Options, BANNER_SHOWN_MS, SDK_TYPE};
-use crate::chain::adapter::{adapter, Adapter, WalletCall};
+use crate::chain::family::WalletCall;
 use crate::chain::networks::{default_rpc_host_url, find_network};
 use crate::connect::connection::ConnectionState;
 use crate::connect::storage;
@@ -49,7 +49,6 @@ pub struct Ctx {
     /// The names of the connectors known (announced wallets, WalletConnect, the embedded wallet).
     pub connector_names: Vec<(String, String)>,
     /// What the connected account holds (the portfolio's answer).
-    #[cfg(feature = "modules")]
     pub holdings: Vec<super::note::Holding>,
     alerts: Alerts,
     /// Keys of debug notices already shown.
@@ -79,7 +78,6 @@ impl Ctx {
             now: 0,
             title: None,
             connector_names: Vec::new(),
-            #[cfg(feature = "modules")]
             holdings: Vec::new(),
             alerts: Alerts::new(),
             notices: Vec::new(),
@@ -299,9 +297,14 @@ impl Ctx {
         id.and_then(|a| a.split(':').next()).unwrap_or_default()
     }
 
-    /// The adapter of the active namespace, else of the first configured namespace this build has.
-    pub fn active_adapter(&self) -> Option<Adapter> {
-        adapter(self.active_namespace()).or_else(|| self.namespaces().iter().find_map(|ns| adapter(ns)))
+    /// The active namespace when `has` holds for it (a capability of its family, say), else the
+    /// first configured namespace for which it does.
+    pub fn namespace_where(&self, has: fn(&str) -> bool) -> Option<String> {
+        let active = self.active_namespace();
+        if has(active) {
+            return Some(active.to_string());
+        }
+        self.namespaces().into_iter().find(|ns| has(ns))
     }
 
     /// Whether any namespace has a connected account.

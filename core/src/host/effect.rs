@@ -32,15 +32,11 @@ pub enum Effect {
     /// The answer to a `request` to a connector this host's slice answers (`key` is the shell's).
     Answer { key: String, outcome: Result<Value, (i64, String)> },
     /// Load the embedded wallet's secure frame (a hidden iframe on its own origin).
-    #[cfg(feature = "modules")]
     FrameLoad { url: String },
     /// Post a message to the secure frame (to its origin only).
-    #[cfg(feature = "modules")]
     FramePost { message: Value },
     /// Send the social login's popup (opened by the shell in the visitor's click) to this URL.
-    #[cfg(feature = "modules")]
     Popup { url: String },
-    #[cfg(feature = "modules")]
     PopupClose,
 }
 
@@ -91,6 +87,10 @@ impl Effect {
             Effect::Popup { url } => ("popup", vec![("url", url.as_str().into())]),
             #[cfg(feature = "modules")]
             Effect::PopupClose => ("popupClose", vec![]),
+            // The embedded wallet's own effects: the engine (built without `modules`) runs no
+            // slice that raises them, and carries no writer of them.
+            #[cfg(not(feature = "modules"))]
+            Effect::FrameLoad { .. } | Effect::FramePost { .. } | Effect::Popup { .. } | Effect::PopupClose => ("", vec![]),
         };
         fields.insert(0, ("type", ty.into()));
         obj(fields)

@@ -504,11 +504,11 @@ impl Harness {
     }
 
     pub(crate) fn start(&mut self, storage: Value) -> &mut Self {
-        self.send(json!({"type": "start", "storage": storage, "legacyProvider": false}))
+        self.send(json!({"type": "start", "storage": storage}))
     }
 
     pub(crate) fn announce(&mut self) -> &mut Self {
-        self.send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "Demo Wallet", "icon": "data:image/svg+xml;base64,AA==", "rdns": RDNS}))
+        self.send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "Demo Wallet", "icon": "data:image/svg+xml;base64,AA==", "rdns": RDNS, "namespace": "eip155"}))
     }
 
     /// The wallet request with this method among the last effects (to a wallet the test plays).

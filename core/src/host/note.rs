@@ -52,7 +52,6 @@ pub enum Fact {
     /// The features in force: the remote configuration, the host's, or basic mode's (`Ctx::features`).
     Features,
     /// What the connected account holds, with prices: the portfolio's answer (`Ctx::holdings`).
-    #[cfg(feature = "modules")]
     Holdings,
 }
 
@@ -69,7 +68,6 @@ impl Fact {
             Fact::Network => "network",
             Fact::Frame => "frame",
             Fact::Features => "features",
-            #[cfg(feature = "modules")]
             Fact::Holdings => "holdings",
         }
     }
@@ -98,6 +96,11 @@ impl Fact {
                     w.end_object();
                 }
                 w.end_array();
+            }
+            // The engine never tells what the account holds (the account module does).
+            #[cfg(not(feature = "modules"))]
+            Fact::Holdings => {
+                w.null();
             }
         }
     }
@@ -140,13 +143,10 @@ pub enum Note {
     /// tokens and history are read again.
     BalancesChanged,
     /// The Account view's tab now showing (`tokens`, `nfts`, `activity`).
-    #[cfg(feature = "modules")]
     TabShown(&'static str),
     /// The embedded wallet's visitor logged in, or logged out.
-    #[cfg(feature = "modules")]
     EmbeddedUser(Option<EmbeddedUser>),
     /// The embedded wallet's visitor changed their email.
-    #[cfg(feature = "modules")]
     EmbeddedEmail(String),
 }
 
@@ -219,6 +219,9 @@ impl Note {
                     }
                 }
             }
+            // The modules' own notes: the engine (built without `modules`) raises none of them.
+            #[cfg(not(feature = "modules"))]
+            Note::EmbeddedEmail(_) | Note::TabShown(_) | Note::EmbeddedUser(_) => {}
         }
         w.end_object();
     }
@@ -240,16 +243,18 @@ impl Note {
     }
 }
 
-fn bounded(o: &mut Fields, key: &str, max: usize) -> Result<String, String> {
-    string(o, key).and_then(|s| if s.len() <= max { Ok(s) } else { Err(format!("`{key}` is too long")) })
-}
 
 /// The notes only module hosts hear: the engine's (it raises these itself) and the modules' own.
+/// The one thing the `modules` feature changes: the engine, built without it, carries no reader of
+/// them (nor the holdings fact), which a slice hearing them would need in the engine too.
 #[cfg(feature = "modules")]
 fn read_more(name: &str, o: &mut Fields, c: &mut Ctx) -> Result<Option<Note>, String> {
     use crate::connect::connection::ConnectionState;
     use crate::host::json::{boolean, opt_string, uint, FromJson};
     use crate::service::entities::RemoteFeatures;
+    fn bounded(o: &mut Fields, key: &str, max: usize) -> Result<String, String> {
+        string(o, key).and_then(|s| if s.len() <= max { Ok(s) } else { Err(format!("`{key}` is too long")) })
+    }
     fn view(o: &mut Fields) -> Result<View, String> {
         string(o, "view").ok().as_deref().and_then(View::from_name).ok_or_else(|| "missing or invalid field `view`".to_string())
     }

@@ -50,7 +50,7 @@ pub fn to_typescript(modules: &[ModuleRoutes]) -> String {
     out
 }
 
-#[cfg(all(test, feature = "modules"))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -3,7 +3,7 @@
 //! or a wallet that switches by itself, only changes the active network. A failed switch says why
 //! in an error banner.
 
-use crate::chain::adapter::adapter;
+use crate::chain::family;
 use crate::connect::wallets::WALLETCONNECT_ID;
 use crate::host::json::{string, Fields};
 use crate::host::{obj, Ctx, Note, Outcome, Requests, Slice};
@@ -79,7 +79,7 @@ impl Slice for NetworkSlice {
         match asked {
             Asked::Switch { connector_id, namespace, target } => match outcome {
                 Ok(_) => self.switched(ctx, &namespace, &connector_id, &target),
-                Err(e) if adapter(&namespace).is_some_and(|a| a.unknown_network(e.code())) => self.add(ctx, &namespace, &connector_id, &target),
+                Err(e) if family::switching(&namespace).is_some_and(|a| a.unknown_network(e.code())) => self.add(ctx, &namespace, &connector_id, &target),
                 Err(e) => self.failed(ctx, e),
             },
             Asked::Add { connector_id, namespace, target } => match outcome {
@@ -128,14 +128,14 @@ impl NetworkSlice {
     }
 
     fn ask(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str, target: &str) {
-        let (Some(a), Some(n)) = (adapter(namespace), ctx.network(target)) else { return self.failed(ctx, WmError::ChainNotSupported) };
+        let (Some(a), Some(n)) = (family::switching(namespace), ctx.network(target)) else { return self.failed(ctx, WmError::ChainNotSupported) };
         let call = a.switch_call(n);
         let id = ctx.wallet_request(connector_id, call);
         self.requests.insert(id, Asked::Switch { connector_id: connector_id.into(), namespace: namespace.into(), target: target.into() });
     }
 
     fn add(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str, target: &str) {
-        let (Some(a), Some(n)) = (adapter(namespace), ctx.network(target)) else { return self.failed(ctx, WmError::ChainNotSupported) };
+        let (Some(a), Some(n)) = (family::switching(namespace), ctx.network(target)) else { return self.failed(ctx, WmError::ChainNotSupported) };
         let call = a.add_call(n);
         let id = ctx.wallet_request(connector_id, call);
         self.requests.insert(id, Asked::Add { connector_id: connector_id.into(), namespace: namespace.into(), target: target.into() });

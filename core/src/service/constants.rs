@@ -35,8 +35,6 @@ pub const PENDING_TX_POLL_ENABLED_BY_DEFAULT: bool = false;
 // ----- Swaps -----
 /// Default swap slippage tolerance (percent).
 pub const SWAP_SLIPPAGE_TOLERANCE: u32 = 1;
-/// EIP-155 chain ids where swaps are available.
-pub const SWAP_NETWORKS: &[u64] = &[1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554];
 
 // ----- On-ramp -----
 /// Default on-ramp payment (fiat) currencies.
@@ -130,8 +128,6 @@ pub const DEFAULT_SOCIALS: [&str; 7] =
 pub const DEFAULT_SWAP_PROVIDERS: [&str; 1] = ["1inch"];
 /// Default remote on-ramp providers (two providers).
 pub const DEFAULT_ONRAMP_PROVIDERS: [&str; 2] = ["meld", "coinbase"];
-/// Supported chain namespaces.
-pub const NAMESPACES: [&str; 5] = ["eip155", "solana", "bip122", "polkadot", "cosmos"];
 /// Lazy parts loaded per enabled feature.
 pub const LAZY_FEATURES: [&str; 8] =
     ["email", "socials", "swaps", "send", "receive", "onramp", "activity", "pay"];

@@ -36,9 +36,10 @@ pub struct Gates {
     pub branding: bool,
 }
 
-/// The networks (CAIP-2) where swaps are offered: the spec's list (§9) and the project's own.
-pub fn swap_networks(features: &RemoteFeatures) -> Vec<String> {
-    let mut list: Vec<String> = crate::service::constants::SWAP_NETWORKS.iter().map(|id| format!("eip155:{id}")).collect();
+/// The networks (CAIP-2) where swaps are offered: the chain family's list (`spec`, §9) and the
+/// project's own.
+pub fn swap_networks(spec: Vec<String>, features: &RemoteFeatures) -> Vec<String> {
+    let mut list = spec;
     for n in features.swap_networks.iter().take(64) {
         if n.len() <= 64 && !list.contains(n) {
             list.push(n.clone());

@@ -175,7 +175,6 @@ impl Value {
     }
 
     /// A number as `f64` (prices): the lazily loaded modules' only float parsing.
-    #[cfg(feature = "modules")]
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Value::Number(n) => crate::service::decimal::parse_f64(&n.0),
@@ -419,7 +418,6 @@ impl Writer {
     }
 
     /// A finite number (`null` otherwise): the lazily loaded modules' only float writing.
-    #[cfg(feature = "modules")]
     pub fn f64(&mut self, n: f64) -> &mut Self {
         if !n.is_finite() {
             return self.null();
@@ -498,7 +496,6 @@ impl<T: Clone + Into<Value>> From<&T> for Value {
     }
 }
 
-#[cfg(feature = "modules")]
 impl From<f64> for Value {
     /// A finite number (`null` otherwise).
     fn from(n: f64) -> Value {

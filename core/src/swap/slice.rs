@@ -7,18 +7,16 @@
 
 use crate::service::decimal::{f64_text, parse_f64};
 use crate::account::pending::PendingWatcher;
-use crate::chain::adapter::WalletCall;
+use crate::chain::family::{self, Swaps, Transactions};
 use crate::chain::format::{format_amount_en_us, format_native_balance_en_us};
 use crate::chain::units::{base_units_lt, format_units, parse_units};
 use crate::host::json::{string, Fields};
 use crate::host::{Ctx, Fact, Holding, Note, Outcome, Requests, Slice};
 use crate::json;
 use crate::service::constants::SWAP_SLIPPAGE_TOLERANCE;
-use crate::service::json::{obj, Value, Writer};
+use crate::service::json::{Value, Writer};
 use crate::ui::router::View;
 
-/// The convert API's address of the native currency (CAIP-10 with this address).
-pub const NATIVE: &str = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 /// Typing settles this long before a quote is asked.
 pub const QUOTE_DEBOUNCE_MS: u64 = 300;
 /// A quote is asked again after this long (the pools move).
@@ -38,7 +36,7 @@ const TIMER_RECEIPT: &str = "swap-receipt";
 pub struct SwapToken {
     pub symbol: String,
     pub name: String,
-    /// `0x…` contract address, or [`NATIVE`].
+    /// The family's token address, or its [`Swaps::native_token`].
     pub address: String,
     pub decimals: u32,
     pub logo: Option<String>,
@@ -52,13 +50,9 @@ fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.len() <= 78 && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// `eip155:31337:0xabc…` or `0xabc…` → `0xabc…` lower case.
-fn plain(address: &str) -> String {
-    address.rsplit(':').next().unwrap_or(address).to_ascii_lowercase()
-}
-
-/// The tokens of a `/v1/convert/tokens` answer on `chain` (CAIP-2).
-pub fn parse_tokens(body: &str, chain: &str) -> Option<Vec<SwapToken>> {
+/// The tokens of a `/v1/convert/tokens` answer on `chain` (CAIP-2), addresses as the family
+/// writes them.
+pub fn parse_tokens(swaps: &dyn Swaps, body: &str, chain: &str) -> Option<Vec<SwapToken>> {
     let v: Value = crate::service::json::parse(body).ok()?;
     let list = v.get("tokens")?.as_array()?;
     Some(
@@ -69,10 +63,7 @@ pub fn parse_tokens(body: &str, chain: &str) -> Option<Vec<SwapToken>> {
                 if address.matches(':').count() == 2 && !address.starts_with(&format!("{chain}:")) {
                     return None;
                 }
-                let address = plain(&address);
-                if address.len() != 42 || !address.starts_with("0x") || !address[2..].bytes().all(|b| b.is_ascii_hexdigit()) {
-                    return None;
-                }
+                let address = swaps.token_address(&address)?;
                 let decimals = t.get("decimals").and_then(Value::as_u64).filter(|d| *d <= 36)? as u32;
                 Some(SwapToken {
                     symbol: text(t, "symbol", 16)?,
@@ -93,31 +84,11 @@ pub fn parse_quote(body: &str) -> Option<String> {
     q.get("toAmount").and_then(Value::as_str).filter(|a| is_digits(a)).map(str::to_string)
 }
 
-/// A transaction of `/v1/convert/build-*`: `{tx: {from, to, data, value, eip155: {gas, gasPrice}}}`
-/// → the eth_sendTransaction parameters (from the connected account, never the answer's `from`).
-pub fn parse_tx(body: &str, from: &str) -> Option<crate::service::json::Value> {
+/// The transaction of a `/v1/convert/build-*` answer (`{tx: {…}}`), as the family reads it, sent
+/// from the connected account (never the answer's own sender).
+pub fn parse_tx(swaps: &dyn Swaps, body: &str, from: &str) -> Option<Value> {
     let v: Value = crate::service::json::parse(body).ok()?;
-    let tx = v.get("tx")?;
-    let to = plain(&text(tx, "to", 120)?);
-    let data = text(tx, "data", 100_000).filter(|d| d.starts_with("0x") && d[2..].bytes().all(|b| b.is_ascii_hexdigit()))?;
-    if to.len() != 42 || !to.starts_with("0x") || !to[2..].bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    let mut fields = vec![("from", from.into()), ("to", to.as_str().into()), ("data", data.as_str().into())];
-    let value = match tx.get("value") {
-        Some(Value::String(s)) if s.starts_with("0x") && s.len() <= 66 && s[2..].bytes().all(|b| b.is_ascii_hexdigit()) => Some(s.clone()),
-        Some(Value::String(s)) if is_digits(s) => crate::account::send::decimal_to_hex(s).map(|h| format!("0x{h}")),
-        _ => None,
-    };
-    if let Some(value) = value.filter(|v| v.trim_start_matches("0x").trim_start_matches('0') != "") {
-        fields.push(("value", value.into()));
-    }
-    if let Some(gas) = tx.get("eip155").and_then(|e| e.get("gas")).and_then(Value::as_str).filter(|g| is_digits(g)) {
-        if let Some(gas) = crate::account::send::decimal_to_hex(gas) {
-            fields.push(("gas", format!("0x{gas}").into()));
-        }
-    }
-    Some(obj(fields))
+    swaps.transaction(v.get("tx")?, from)
 }
 
 /// En-US grouping with at most `decimals` decimals, trailing zeros dropped (`5,940`, `0.00015`).
@@ -236,12 +207,12 @@ impl Slice for SwapSlice {
         let Some(asked) = self.requests.remove(id) else { return };
         let ok = (200..300).contains(&status);
         match asked {
-            Asked::Tokens(chain) if chain == self.chain => match parse_tokens(body, &chain).filter(|_| ok) {
+            Asked::Tokens(chain) if chain == self.chain => match self.family().and_then(|(s, _)| parse_tokens(s, body, &chain)).filter(|_| ok) {
                 Some(tokens) => {
                     self.tokens = tokens;
                     self.tokens_failed = false;
                     if self.from.is_none() {
-                        self.from = self.tokens.iter().find(|t| t.address == NATIVE).or(self.tokens.first()).map(|t| t.address.clone());
+                        self.from = self.tokens.iter().find(|t| self.is_native(&t.address)).or(self.tokens.first()).map(|t| t.address.clone());
                     }
                     if self.to.is_none() {
                         self.to = self.tokens.iter().find(|t| t.symbol == "USDC" && Some(&t.address) != self.from.as_ref()).or_else(|| self.tokens.iter().find(|t| Some(&t.address) != self.from.as_ref())).map(|t| t.address.clone());
@@ -281,13 +252,16 @@ impl Slice for SwapSlice {
                 // An approval goes to the token paid with, nowhere else (a service answering
                 // otherwise would have the wallet approve some other contract).
                 let pay = self.from.clone().unwrap_or_default();
-                let tx = parse_tx(body, &from).filter(|_| ok).filter(|tx| !approve || tx.get("to").and_then(|t| t.as_str()) == Some(pay.as_str()));
+                let Some((swaps, txs)) = self.family() else { return };
+                let tx = parse_tx(swaps, body, &from).filter(|_| ok).filter(|tx| !approve || swaps.receiver(tx) == Some(pay.as_str()));
                 match tx {
                     Some(tx) => {
-                        let rid = ctx.wallet_request(&connector, WalletCall { method: "eth_sendTransaction", params: Value::Array(vec![tx]) });
+                        let call = txs.send_call(tx);
+                        let method = call.method;
+                        let rid = ctx.wallet_request(&connector, call);
                         self.requests.insert(rid, if approve { Asked::SendApprove } else { Asked::SendSwap });
                         // The modal says "Approve in your wallet" meanwhile.
-                        ctx.note(Note::WalletPrompt(Some("eth_sendTransaction".into())));
+                        ctx.note(Note::WalletPrompt(Some(method.into())));
                     }
                     None => {
                         self.stage = Some(Stage::Editing);
@@ -304,7 +278,7 @@ impl Slice for SwapSlice {
         match asked {
             Asked::SendApprove | Asked::SendSwap => {
                 ctx.note(Note::WalletPrompt(None));
-                let hash = outcome.as_ref().ok().and_then(|v| v.as_str()).filter(|h| h.len() == 66 && h.starts_with("0x") && h[2..].bytes().all(|b| b.is_ascii_hexdigit())).map(str::to_string);
+                let hash = outcome.as_ref().ok().and_then(|v| self.family()?.1.sent(v));
                 match hash {
                     Some(h) => {
                         self.stage = Some(if asked == Asked::SendApprove { Stage::ApproveMining(h.clone()) } else { Stage::SwapMining(h.clone()) });
@@ -322,7 +296,7 @@ impl Slice for SwapSlice {
                 }
             }
             Asked::Receipt(hash) => {
-                let receipt = outcome.ok().filter(|v| matches!(v, crate::service::json::Value::Object(_)));
+                let receipt = outcome.ok().filter(|v| self.family().is_some_and(|(_, t)| t.mined(v)));
                 let current = match &self.stage {
                     Some(Stage::ApproveMining(h)) | Some(Stage::SwapMining(h)) => h == &hash,
                     _ => false,
@@ -370,7 +344,8 @@ impl Slice for SwapSlice {
                     return self.arm(ctx);
                 }
                 let Some(connector) = ctx.account().map(|(_, _, _, k)| k.to_string()) else { return };
-                let rid = ctx.wallet_request(&connector, WalletCall { method: "eth_getTransactionReceipt", params: crate::service::json::Value::Array(vec![hash.as_str().into()]) });
+                let Some((_, txs)) = self.family() else { return };
+                let rid = ctx.wallet_request(&connector, txs.receipt_call(&hash));
                 self.requests.insert(rid, Asked::Receipt(hash));
             }
             _ => {}
@@ -428,9 +403,10 @@ impl SwapSlice {
 
     fn open(&mut self, held: Vec<Holding>, ctx: &mut Ctx) {
         let (namespace, chain) = ctx.account().map(|(n, _, c, _)| (n.to_string(), c.to_string())).unwrap_or_default();
-        // The convert API swaps where the chain family can, on the spec's networks and the project's.
-        let family = crate::chain::adapter::adapter(&namespace).is_some_and(|a| a.swaps());
-        let supported = family && crate::service::gates::swap_networks(&ctx.features).iter().any(|n| *n == chain);
+        // The convert API swaps where the chain family can (and can send what it builds), on the
+        // family's swap networks and the project's.
+        let swaps = family::swaps(&namespace).filter(|_| family::has_transactions(&namespace));
+        let supported = swaps.is_some_and(|s| crate::service::gates::swap_networks(s.networks(), &ctx.features).iter().any(|n| *n == chain));
         let keep = self.chain == chain && !self.tokens.is_empty();
         *self = SwapSlice { open: true, supported, held, ..SwapSlice::default() };
         self.chain = chain.clone();
@@ -449,19 +425,34 @@ impl SwapSlice {
         ctx.fetch(id, url, None);
     }
 
+    /// The chain family's convert API rules and its transactions, on the network swapped on.
+    fn family(&self) -> Option<(&'static dyn Swaps, &'static dyn Transactions)> {
+        let ns = self.chain.split(':').next().unwrap_or_default();
+        Some((family::swaps(ns)?, family::transactions(ns)?))
+    }
+
+    /// A token address as the family writes it (`None`: not one).
+    fn plain(&self, address: &str) -> Option<String> {
+        self.family()?.0.token_address(address)
+    }
+
+    fn is_native(&self, address: &str) -> bool {
+        self.family().is_some_and(|(s, _)| s.native_token() == address)
+    }
+
     fn pick(&mut self, ctx: &mut Ctx, from: Option<String>, to: Option<String>) {
-        let known = |a: &str| self.tokens.iter().any(|t| t.address == plain(a));
-        if let Some(a) = from.filter(|a| known(a)) {
-            if self.to.as_deref() == Some(plain(&a).as_str()) {
+        let known = |a: &String| self.tokens.iter().any(|t| t.address == *a);
+        if let Some(a) = from.and_then(|a| self.plain(&a)).filter(known) {
+            if self.to.as_deref() == Some(a.as_str()) {
                 self.to = self.from.take();
             }
-            self.from = Some(plain(&a));
+            self.from = Some(a);
         }
-        if let Some(a) = to.filter(|a| known(a)) {
-            if self.from.as_deref() == Some(plain(&a).as_str()) {
+        if let Some(a) = to.and_then(|a| self.plain(&a)).filter(known) {
+            if self.from.as_deref() == Some(a.as_str()) {
                 self.from = self.to.take();
             }
-            self.to = Some(plain(&a));
+            self.to = Some(a);
         }
         self.changed(ctx);
     }
@@ -472,8 +463,8 @@ impl SwapSlice {
 
     fn held_of(&self, address: &str) -> Option<&Holding> {
         self.held.iter().find(|h| match &h.address {
-            None => address == NATIVE,
-            Some(a) => plain(a) == address,
+            None => self.is_native(address),
+            Some(a) => self.plain(a).as_deref() == Some(address),
         })
     }
 
@@ -528,7 +519,7 @@ impl SwapSlice {
         let url = ctx.api_url("/v1/convert/quotes", &q);
         self.requests.insert(id, Asked::Quote(self.seq));
         ctx.fetch(id, url, None);
-        if from != NATIVE {
+        if !self.is_native(&from) {
             self.ask_allowance(ctx);
         }
     }
@@ -543,7 +534,7 @@ impl SwapSlice {
 
     /// Whether the pay token needs an approval first (known once the allowance is read).
     fn needs_approval(&self) -> Option<bool> {
-        if self.from.as_deref() == Some(NATIVE) {
+        if self.from.as_deref().is_some_and(|f| self.is_native(f)) {
             return Some(false);
         }
         let amount = self.base_amount().ok().flatten()?;
@@ -568,7 +559,11 @@ impl SwapSlice {
             self.stage = Some(Stage::Approving);
         } else {
             let url = ctx.api_url("/v1/convert/build-transaction", &[]);
-            let body = json!({"projectId": ctx.opts.project_id, "amount": amount, "eip155": {"slippage": SWAP_SLIPPAGE_TOLERANCE.to_string()}, "from": from, "to": to, "userAddress": user, "disableEstimate": false});
+            let mut body = json!({"projectId": ctx.opts.project_id, "amount": amount, "from": from, "to": to, "userAddress": user, "disableEstimate": false});
+            if let Some((swaps, _)) = self.family() {
+                let (key, fields) = swaps.build_fields(SWAP_SLIPPAGE_TOLERANCE);
+                body[key] = fields;
+            }
             self.requests.insert(id, Asked::BuildSwap);
             ctx.fetch(id, url, Some(body.to_string()));
             self.stage = Some(Stage::Swapping);
@@ -665,36 +660,5 @@ impl SwapSlice {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tokens_are_read_defensively_and_only_for_the_chain() {
-        let body = json!({"tokens": [
-            {"name": "Ether", "symbol": "ETH", "address": format!("eip155:31337:{NATIVE}"), "decimals": 18, "logoUri": "http://x/eth.svg"},
-            {"name": "USD Coin", "symbol": "USDC", "address": "eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3", "decimals": 6},
-            {"name": "Other", "symbol": "O", "address": "eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3", "decimals": 6},
-            {"name": "Bad", "symbol": "B", "address": "eip155:31337:0x12", "decimals": 6},
-            {"name": "Huge", "symbol": "H", "address": "eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa4", "decimals": 99}
-        ]})
-        .to_string();
-        let t = parse_tokens(&body, "eip155:31337").unwrap();
-        assert_eq!(t.iter().map(|t| t.symbol.as_str()).collect::<Vec<_>>(), ["ETH", "USDC"]);
-        assert_eq!(t[1].address, "0x5fbdb2315678afecb367f032d93f642f64180aa3");
-        assert!(parse_tokens("[]", "eip155:31337").is_none());
-    }
-
-    #[test]
-    fn a_built_transaction_is_sent_from_the_connected_account() {
-        let body = json!({"tx": {"from": "0xattacker", "to": "0x5FbDB2315678afecb367f032d93F642f64180aa3", "data": "0x38ed1739", "value": "1000000000000000000", "eip155": {"gas": "150000", "gasPrice": "1"}}}).to_string();
-        let tx: serde_json::Value = serde_json::from_str(&parse_tx(&body, "0xme").unwrap().to_string()).unwrap();
-        assert_eq!(tx["from"], "0xme");
-        assert_eq!(tx["to"], "0x5fbdb2315678afecb367f032d93f642f64180aa3");
-        assert_eq!(tx["value"], "0xde0b6b3a7640000");
-        assert_eq!(tx["gas"], "0x249f0");
-        assert!(parse_tx(r#"{"tx":{"to":"0x5FbDB2315678afecb367f032d93F642f64180aa3","data":"nothex"}}"#, "0xme").is_none());
-        assert!(parse_tx(r#"{"tx":{"to":"0xZZbDB2315678afecb367f032d93F642f64180aa3","data":"0x"}}"#, "0xme").is_none(), "not an address");
-        assert_eq!(parse_quote(r#"{"quotes":[{"toAmount":"2990000000"}]}"#).as_deref(), Some("2990000000"));
-        assert_eq!(parse_quote(r#"{"quotes":[{"toAmount":"-1"}]}"#), None);
-    }
-}
+#[path = "slice_unit_tests.rs"]
+mod tests;

@@ -4,7 +4,6 @@ pub mod router;
 pub mod modal;
 pub mod banner;
 pub mod alerts;
-#[cfg(feature = "modules")]
 pub mod qr;
 pub mod slice;
 #[cfg(test)]

@@ -8,7 +8,7 @@ wallet_modal_host::export_host!(wm_core::modules::Engine);
 /// wallet prompts for it, or it sends a transaction): the shell asks before telling the engine.
 #[wasm_bindgen(js_name = watchesHostRequest)]
 pub fn watches_host_request(namespace: &str, method: &str) -> bool {
-    wm_core::chain::adapter::adapter(namespace).is_some_and(|a| a.watches_host_request(method))
+    wm_core::chain::family::host_requests(namespace).is_some_and(|a| a.watches(method))
 }
 
 #[cfg(test)]
@@ -36,7 +36,7 @@ mod tests {
     #[test]
     fn a_malformed_wallet_answer_still_ends_its_request() {
         let mut e = WasmHost::new(r#"{"projectId":"p","apiUrl":"http://127.0.0.1:1","networks":["eip155:1"]}"#);
-        e.dispatch(r#"{"type":"start","legacyProvider":true}"#, 0.0);
+        e.dispatch(r#"{"type":"start","legacyNamespace":"eip155"}"#, 0.0);
         e.dispatch(r#"{"type":"open"}"#, 0.0);
         let o = out(e.dispatch(r#"{"type":"selectConnector","id":"injected"}"#, 0.0));
         let id = o["effects"].as_array().unwrap().iter().find(|f| f["type"] == "providerRequest").expect("a wallet request")["id"].as_u64().unwrap();

@@ -6,16 +6,10 @@
  * WalletConnect chunk.)
  */
 import { isProvider, readField, type Eip1193Provider } from '../provider';
+import type { Announcement, WalletFamily } from './index';
 
 /** The family's CAIP-2 namespace. */
 export const NAMESPACE = 'eip155';
-
-export interface Announcement {
-  uuid: string;
-  name: string;
-  icon: string;
-  rdns: string;
-}
 
 const str = (v: unknown, max = 4096): string => (typeof v === 'string' ? v.slice(0, max) : '');
 
@@ -67,3 +61,6 @@ export function legacyProvider(): Eip1193Provider | null {
   const eth = readField(window, 'ethereum');
   return isProvider(eth) ? eth : null;
 }
+
+/** The family as the element uses it (see `families/index.ts`). */
+export const eip155: WalletFamily = { namespace: NAMESPACE, discoverWallets, legacyProvider };

@@ -7,7 +7,7 @@
 //!   JSON text too (camelCase names, `chainId` a number).
 
 use wasm_bindgen::prelude::*;
-use wm_core::chain::address::UtilError;
+use wm_core::chain::error::UtilError;
 use wm_core::account::name;
 use wm_core::auth::siwx;
 use wm_core::chain::{address, caip, format, hash, signature, units};

@@ -1,10 +1,8 @@
 //! The embedded wallet's RPC allow-list for EVM methods (spec §6), which wallets prompt for, and
 //! `wallet_sendCalls` batches (EIP-5792).
 
-#[cfg(feature = "modules")]
 use crate::service::entities::BatchCalls;
 use crate::service::errors::WmError;
-#[cfg(feature = "modules")]
 use crate::service::json::Value;
 
 /// How the embedded wallet treats an RPC method.
@@ -117,7 +115,6 @@ pub fn check_rpc_method(method: &str) -> Result<RpcPermission, WmError> {
     }
 }
 
-#[cfg(feature = "modules")]
 /// Every call's `to` starts with `0x`, and its `data`, when present, too.
 pub fn validate_batch_calls(batch: &BatchCalls) -> Result<(), WmError> {
     for c in &batch.calls {
@@ -133,7 +130,6 @@ pub fn validate_batch_calls(batch: &BatchCalls) -> Result<(), WmError> {
     Ok(())
 }
 
-#[cfg(feature = "modules")]
 /// Parse and validate `wallet_sendCalls` params from raw JSON (an object, or `[object]`).
 pub fn parse_batch_calls(v: &Value) -> Result<BatchCalls, WmError> {
     let obj = match v {

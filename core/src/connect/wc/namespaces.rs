@@ -1,7 +1,7 @@
 //! Namespaces: what the dapp proposes and what the wallet settles.
 //!
-//! A proposal namespace (`{chains, methods, events}`) is keyed by a CAIP-2 namespace (`eip155`)
-//! or by a chain id (`eip155:1`). [`optional_namespaces_for`] builds them from the configured
+//! A proposal namespace (`{chains, methods, events}`) is keyed by a CAIP-2 namespace or by a
+//! chain id (`namespace:reference`). [`optional_namespaces_for`] builds them from the configured
 //! chains with the default methods and events of each family. A settled namespace lists CAIP-10
 //! accounts; [`validate_settled`] refuses accounts that are malformed or whose chain was not
 //! proposed.
@@ -47,73 +47,14 @@ pub type ProposalNamespaces = BTreeMap<String, ProposalNamespace>;
 /// Settled namespaces by key.
 pub type SessionNamespaces = BTreeMap<String, SessionNamespace>;
 
-/// Default EVM methods.
-pub const EIP155_METHODS: &[&str] = &[
-    "eth_accounts",
-    "eth_requestAccounts",
-    "eth_sendRawTransaction",
-    "eth_sign",
-    "eth_signTransaction",
-    "eth_signTypedData",
-    "eth_signTypedData_v3",
-    "eth_signTypedData_v4",
-    "eth_sendTransaction",
-    "personal_sign",
-    "wallet_switchEthereumChain",
-    "wallet_addEthereumChain",
-    "wallet_getPermissions",
-    "wallet_requestPermissions",
-    "wallet_watchAsset",
-    "wallet_getCapabilities",
-    "wallet_sendCalls",
-    "wallet_getCallsStatus",
-    "wallet_showCallsStatus",
-];
-/// Default Solana methods.
-pub const SOLANA_METHODS: &[&str] = &[
-    "solana_signMessage",
-    "solana_signTransaction",
-    "solana_signAndSendTransaction",
-    "solana_signAllTransactions",
-    "solana_requestAccounts",
-    "solana_getAccounts",
-];
-/// Default Bitcoin methods.
-pub const BIP122_METHODS: &[&str] = &[
-    "sendTransfer",
-    "signMessage",
-    "signPsbt",
-    "getAccountAddresses",
-];
-/// Default Polkadot methods.
-pub const POLKADOT_METHODS: &[&str] = &["polkadot_signTransaction", "polkadot_signMessage"];
-/// Default Cosmos methods.
-pub const COSMOS_METHODS: &[&str] = &[
-    "cosmos_getAccounts",
-    "cosmos_signDirect",
-    "cosmos_signAmino",
-];
-/// Default events of every namespace.
-pub const DEFAULT_EVENTS: &[&str] = &["chainChanged", "accountsChanged"];
-
-/// Default methods of a chain family.
+/// Default methods of a chain family (its WalletConnect capability's).
 pub fn default_methods(namespace: &str) -> &'static [&'static str] {
-    match namespace {
-        "eip155" => EIP155_METHODS,
-        "solana" => SOLANA_METHODS,
-        "bip122" => BIP122_METHODS,
-        "polkadot" => POLKADOT_METHODS,
-        "cosmos" => COSMOS_METHODS,
-        _ => &[],
-    }
+    crate::chain::family::walletconnect(namespace).map(|w| w.methods()).unwrap_or(&[])
 }
 
 /// Default events of a chain family.
 pub fn default_events(namespace: &str) -> &'static [&'static str] {
-    match namespace {
-        "bip122" => &["bip122_addressesChanged"],
-        _ => DEFAULT_EVENTS,
-    }
+    crate::chain::family::walletconnect(namespace).map(|w| w.events()).unwrap_or(&["chainChanged", "accountsChanged"])
 }
 
 fn is_namespace(s: &str) -> bool {
@@ -148,7 +89,7 @@ pub fn parse_account(s: &str) -> Option<(&str, &str)> {
     Some((chain, address))
 }
 
-/// The namespace part of a key (`eip155` of `eip155` or `eip155:1`).
+/// The namespace part of a key (the namespace itself, or a chain id's first part).
 pub fn namespace_of(key: &str) -> &str {
     key.split(':').next().unwrap_or(key)
 }
@@ -310,152 +251,5 @@ pub fn namespaces_for_chain<'a>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn settled(accounts: &[&str]) -> SessionNamespaces {
-        let mut m = SessionNamespaces::new();
-        for a in accounts {
-            let ns = namespace_of(a).to_string();
-            m.entry(ns).or_default().accounts.push(a.to_string());
-        }
-        m
-    }
-
-    #[test]
-    fn optional_namespaces_group_configured_chains_with_default_methods() {
-        let ns = optional_namespaces_for(&[
-            "eip155:1",
-            "eip155:137",
-            "eip155:1",
-            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-        ])
-        .unwrap();
-        assert_eq!(ns["eip155"].chains, vec!["eip155:1", "eip155:137"]);
-        for m in [
-            "eth_sendTransaction",
-            "personal_sign",
-            "eth_signTypedData_v4",
-            "wallet_switchEthereumChain",
-            "wallet_addEthereumChain",
-        ] {
-            assert!(ns["eip155"].methods.iter().any(|x| x == m), "{m}");
-        }
-        for m in [
-            "solana_signMessage",
-            "solana_signTransaction",
-            "solana_signAndSendTransaction",
-        ] {
-            assert!(ns["solana"].methods.iter().any(|x| x == m), "{m}");
-        }
-        assert_eq!(ns["solana"].events, vec!["chainChanged", "accountsChanged"]);
-        assert!(validate_proposal(&ns).is_ok());
-        assert!(optional_namespaces_for(&["eip155"]).is_err());
-        assert!(optional_namespaces_for(&["EIP155:1"]).is_err());
-    }
-
-    #[test]
-    fn caip_identifiers_are_checked() {
-        assert!(is_chain_id("eip155:1"));
-        assert!(is_chain_id("bip122:000000000019d6689c085ae165831e93"));
-        assert!(!is_chain_id("eip155"));
-        assert!(!is_chain_id("e:1"));
-        assert!(!is_chain_id("eip155:"));
-        assert!(!is_chain_id("eip155:1:2"));
-        assert_eq!(
-            parse_account("eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"),
-            Some(("eip155:1", "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"))
-        );
-        assert_eq!(parse_account("eip155:1"), None);
-        assert_eq!(parse_account("eip155:1:"), None);
-        assert_eq!(parse_account("eip155:1:0x12 34"), None);
-        assert_eq!(parse_account("eip155::0x12"), None);
-    }
-
-    #[test]
-    fn settled_accounts_must_be_on_proposed_chains() {
-        let proposed = proposed_chains([&optional_namespaces_for(&[
-            "eip155:1",
-            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-        ])
-        .unwrap()]);
-        assert_eq!(
-            validate_settled(
-                &settled(&["eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]),
-                &proposed
-            ),
-            Ok(())
-        );
-        assert_eq!(
-            validate_settled(
-                &settled(&["eip155:10:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]),
-                &proposed
-            ),
-            Err(codes::UNSUPPORTED_CHAINS)
-        );
-        assert_eq!(
-            validate_settled(&settled(&["eip155:1:0x zz"]), &proposed),
-            Err(codes::UNSUPPORTED_ACCOUNTS)
-        );
-        assert_eq!(
-            validate_settled(&settled(&["cosmos:cosmoshub-4:cosmos1abc"]), &proposed),
-            Err(codes::UNSUPPORTED_NAMESPACE_KEY)
-        );
-        assert_eq!(
-            validate_settled(&SessionNamespaces::new(), &proposed),
-            Err(codes::UNSUPPORTED_ACCOUNTS)
-        );
-        // Account filed under the wrong namespace key.
-        let mut wrong = SessionNamespaces::new();
-        wrong.insert(
-            "eip155".into(),
-            SessionNamespace {
-                accounts: vec!["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:abc".into()],
-                ..Default::default()
-            },
-        );
-        assert_eq!(
-            validate_settled(&wrong, &proposed),
-            Err(codes::UNSUPPORTED_ACCOUNTS)
-        );
-        // Listed chains must be proposed too.
-        let mut chains = settled(&["eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb"]);
-        chains.get_mut("eip155").unwrap().chains =
-            Some(vec!["eip155:1".into(), "eip155:56".into()]);
-        assert_eq!(
-            validate_settled(&chains, &proposed),
-            Err(codes::UNSUPPORTED_CHAINS)
-        );
-        // Chain-id keys hold accounts of that chain only.
-        let mut keyed = SessionNamespaces::new();
-        keyed.insert(
-            "eip155:1".into(),
-            SessionNamespace {
-                accounts: vec!["eip155:1:0xab".into()],
-                ..Default::default()
-            },
-        );
-        assert_eq!(validate_settled(&keyed, &proposed), Ok(()));
-        keyed
-            .get_mut("eip155:1")
-            .unwrap()
-            .accounts
-            .push("eip155:5:0xab".into());
-        assert_eq!(
-            validate_settled(&keyed, &proposed),
-            Err(codes::UNSUPPORTED_ACCOUNTS)
-        );
-    }
-
-    #[test]
-    fn chains_of_a_session_and_their_namespaces() {
-        let mut ns = settled(&["eip155:1:0xab", "eip155:137:0xab"]);
-        ns.get_mut("eip155").unwrap().methods = vec!["personal_sign".into()];
-        assert_eq!(
-            session_chains(&ns).into_iter().collect::<Vec<_>>(),
-            vec!["eip155:1", "eip155:137"]
-        );
-        assert_eq!(namespaces_for_chain(&ns, "eip155:137").count(), 1);
-        assert_eq!(namespaces_for_chain(&ns, "eip155:10").count(), 0);
-    }
-}
+#[path = "namespaces_tests.rs"]
+mod tests;

@@ -1,0 +1,311 @@
+//! Chain families behind one adapter. A family is a folder of `core/src/chain/` named after its
+//! CAIP-2 namespace (the EVM family's, `solana/`, …) whose type implements [`Family`]: its namespace, its
+//! built-in networks, and the capabilities it has, each a narrow trait and each optional. A slice
+//! never names a family: it asks the adapter for a capability of the namespace it works in
+//! (`family::transfers(ns)`) and offers nothing where the family has none (Send shows
+//! 'Unsupported chain', Swap 'Network not supported for Swaps', …).
+//!
+//! Each capability is reached through its own function (`family::wallet(ns)`, `family::node(ns)`,
+//! …), written once for every family by `families!` from the one list of families in
+//! `chain/mod.rs`: a WebAssembly module links only the capabilities its slices ask for (the engine
+//! has no transfer or swap code, whatever the families can do).
+//!
+//! To add a family: create its folder with a type implementing [`Family`] and the capability
+//! traits it can do, then add its `mod` and its type to the list in `chain/mod.rs`.
+
+pub use super::registry::*;
+
+use crate::service::entities::{AccountType, ChainNamespace, Network};
+use crate::service::errors::WmError;
+use crate::service::json::Value;
+
+/// One built-in network of a family: chain reference, name, currency (name, symbol, decimals),
+/// RPC URL, explorer (name, URL), testnet. A table read by one loop: ~0.3 KB less gzipped engine
+/// than one call per network.
+pub type Builtin = (&'static str, &'static str, (&'static str, &'static str, u32), &'static str, (&'static str, &'static str), bool);
+
+/// Ether, the currency of most EVM networks.
+pub const ETH: (&str, &str, u32) = ("Ether", "ETH", 18);
+
+/// A request to a wallet: an EIP-1193-style method and its params.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalletCall {
+    pub method: &'static str,
+    pub params: Value,
+}
+
+impl WalletCall {
+    pub fn new(method: &'static str, params: Vec<Value>) -> WalletCall {
+        WalletCall { method, params: Value::Array(params) }
+    }
+}
+
+impl ChainNamespace {
+    /// The namespace of a family this build knows, from its exact name.
+    pub fn parse(s: &str) -> Option<ChainNamespace> {
+        namespace(s).map(ChainNamespace)
+    }
+
+    /// The account type an account of this family gets (spec §6).
+    pub fn default_account_type(&self) -> AccountType {
+        account_type(self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ChainNamespace {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        ChainNamespace::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown chain namespace `{}`", s.chars().take(40).collect::<String>())))
+    }
+}
+
+/// A chain family: its namespace and facts, and the capabilities it has (none by default).
+pub trait Family: 'static {
+    /// Its CAIP-2 namespace.
+    const NAMESPACE: &'static str;
+    /// The account type an account of this family gets (spec §6).
+    const ACCOUNT_TYPE: AccountType = AccountType::Eoa;
+    /// Its built-in networks (spec §1).
+    const NETWORKS: &'static [Builtin] = &[];
+    /// Whether its chain references are decimal numbers (then `5` and `"5"` are the same chain).
+    const NUMERIC_REFS: bool = false;
+
+    /// The explorer page of an address.
+    fn explorer_address(explorer: &str, address: &str) -> String {
+        format!("{}/address/{address}", explorer.trim_end_matches('/'))
+    }
+    fn wallet() -> Option<&'static dyn Wallet> {
+        None
+    }
+    fn switching() -> Option<&'static dyn Switching> {
+        None
+    }
+    fn node() -> Option<&'static dyn Node> {
+        None
+    }
+    fn host_requests() -> Option<&'static dyn HostRequests> {
+        None
+    }
+    fn transactions() -> Option<&'static dyn Transactions> {
+        None
+    }
+    fn transfers() -> Option<&'static dyn Transfers> {
+        None
+    }
+    fn swaps() -> Option<&'static dyn Swaps> {
+        None
+    }
+    fn embedded() -> Option<&'static dyn EmbeddedWallet> {
+        None
+    }
+    fn walletconnect() -> Option<&'static dyn WalletConnect> {
+        None
+    }
+}
+
+/// Connecting a wallet: its accounts and its chain.
+pub trait Wallet: Sync {
+    /// Asks the wallet for its accounts: with a prompt (connect), or silently (reconnect).
+    fn accounts_call(&self, silent: bool) -> WalletCall;
+    /// Asks the wallet for its current chain.
+    fn chain_call(&self) -> WalletCall;
+    /// The wallet's account list, checked and normalised; `None` when it is not one.
+    fn parse_accounts(&self, v: &Value) -> Option<Vec<String>>;
+    /// The wallet's chain as a CAIP-2 network id; `None` when it is not one.
+    fn parse_chain(&self, v: &Value) -> Option<String>;
+    /// Asks the wallet to drop the site's permission (best effort, on disconnect), if it can.
+    fn revoke_call(&self) -> Option<WalletCall>;
+}
+
+/// Moving the connected wallet to another network of the family.
+pub trait Switching: Sync {
+    fn switch_call(&self, target: &Network) -> WalletCall;
+    /// Whether a failed switch means the wallet does not know the network (then it is added).
+    fn unknown_network(&self, code: i64) -> bool;
+    /// Asks the wallet to add a network it does not know.
+    fn add_call(&self, network: &Network) -> WalletCall;
+}
+
+/// Reading from the family's node (JSON-RPC bodies and their answers).
+pub trait Node: Sync {
+    /// The request reading an address's native balance.
+    fn balance_body(&self, id: u64, address: &str) -> String;
+    /// A balance answer as displayed (floored to 3 decimals, grouped); `None` when unreadable.
+    fn parse_balance(&self, body: &str, decimals: u32) -> Option<String>;
+    /// The request reading a transaction's receipt.
+    fn receipt_body(&self, id: u64, hash: &str) -> String;
+    /// Whether a receipt answer says the transaction is mined.
+    fn is_mined(&self, status: u16, body: &str) -> bool;
+}
+
+/// What the host asks the connected wallet through `getProvider()`, as the modal follows it.
+pub trait HostRequests: Sync {
+    /// Whether the modal wants to hear of a request with this method (it waits for the visitor in
+    /// the wallet, or sends a transaction).
+    fn watches(&self, method: &str) -> bool;
+    /// Whether the wallet asks the visitor before answering `method`.
+    fn prompts(&self, method: &str) -> bool;
+    /// The transaction a request sent, from its result (to watch until mined).
+    fn sent_transaction(&self, method: &str, result: &str) -> Option<String>;
+}
+
+/// Sending a transaction the modal built through the connected wallet, and following it.
+pub trait Transactions: Sync {
+    /// Asks the wallet to sign and send `tx` (the family's transaction object).
+    fn send_call(&self, tx: Value) -> WalletCall;
+    /// The transaction id a send answered, checked.
+    fn sent(&self, result: &Value) -> Option<String>;
+    /// Asks the wallet for a sent transaction's receipt.
+    fn receipt_call(&self, hash: &str) -> WalletCall;
+    /// Whether a receipt answer says mined.
+    fn mined(&self, result: &Value) -> bool;
+    /// The explorer page of a transaction.
+    fn explorer_tx(&self, explorer: &str, hash: &str) -> String {
+        format!("{}/tx/{hash}", explorer.trim_end_matches('/'))
+    }
+}
+
+/// The Send form: checking a receiver and building a transfer.
+pub trait Transfers: Sync {
+    /// `Err(why)` when `to` is not an address of the family (the visitor reads why).
+    fn check_receiver(&self, to: &str) -> Result<(), String>;
+    /// The transaction moving `value` base units of `token` (a contract or mint; `None`: the
+    /// native currency) from `from` to `to`.
+    fn transfer(&self, from: &str, to: &str, token: Option<&str>, value: &str) -> Result<Value, WmError>;
+    /// The wallet requests estimating what `tx` costs; their answers in order go to [`Transfers::fee`].
+    fn fee_calls(&self, tx: &Value) -> Vec<WalletCall>;
+    /// The network fee in base units of the native currency, from the answers of the fee calls.
+    fn fee(&self, answers: &[String]) -> Option<String>;
+}
+
+/// The convert API (spec §7 `/v1/convert/*`) on the family's networks.
+pub trait Swaps: Sync {
+    /// The spec's swap networks of the family (CAIP-2).
+    fn networks(&self) -> Vec<String>;
+    /// The API's address of the native currency.
+    fn native_token(&self) -> &'static str;
+    /// A token address of an API answer (CAIP-10 or plain), normalised; `None` when not one.
+    fn token_address(&self, address: &str) -> Option<String>;
+    /// The family's own fields of a build request (`slippage` in percent).
+    fn build_fields(&self, slippage: u32) -> (&'static str, Value);
+    /// The transaction of a build answer's `tx`, sent from `from` (never the answer's own sender).
+    fn transaction(&self, tx: &Value, from: &str) -> Option<Value>;
+    /// The receiver of a transaction built by [`Swaps::transaction`] (an approval must go to the
+    /// token paid with, nowhere else).
+    fn receiver<'a>(&self, tx: &'a Value) -> Option<&'a str>;
+}
+
+/// How the embedded wallet's provider serves the family (spec §6): the RPC allow-list, the methods
+/// it answers itself, what an approval shows and what it costs.
+pub trait EmbeddedWallet: Sync {
+    /// The checked address of the frame's logged-in user.
+    fn user_address(&self, address: &str) -> Option<String>;
+    /// What the provider does with `method`.
+    fn method(&self, method: &str) -> EmbeddedMethod;
+    /// The frame's `chainId` of a network of the family (CAIP-2).
+    fn frame_chain(&self, caip_network_id: &str) -> Option<Value>;
+    /// The network (CAIP-2) a switch request's params ask for.
+    fn switch_target(&self, params: &Value) -> Option<String>;
+    /// The chain-id method's answer on a network (CAIP-2).
+    fn chain_answer(&self, caip_network_id: &str) -> Value;
+    /// What ApproveTransaction shows of a request that signs (`own`: the user's address; the
+    /// native currency's symbol and decimals), or why it is refused.
+    fn review(&self, method: &str, params: &Value, own: &str, symbol: &str, decimals: u32) -> Result<Value, String>;
+    /// The node requests (method, params) estimating the fee of a request that signs, when it
+    /// sends a transaction; their answers in order go to [`EmbeddedWallet::fee`].
+    fn fee_requests(&self, method: &str, params: &Value, own: &str) -> Vec<(&'static str, Value)>;
+    /// The fee in base units of the native currency, from the answers of the fee requests.
+    fn fee(&self, answers: &[String]) -> Option<String>;
+}
+
+/// What the embedded wallet's provider does with a method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmbeddedMethod {
+    /// The accounts (`silent`: without a prompt).
+    Accounts { silent: bool },
+    /// The chain id.
+    Chain,
+    /// A network switch (through the frame).
+    Switch,
+    /// Dropping the site's permission: answered at once (the session ends when the connector is released).
+    Revoke,
+    /// Forwarded to the frame without approval.
+    Safe,
+    /// Shown in ApproveTransaction first.
+    NeedsApproval,
+    /// Refused ('RPC method not allowed').
+    Disallowed,
+}
+
+/// A WalletConnect proposal's namespace for the family.
+pub trait WalletConnect: Sync {
+    fn methods(&self) -> &'static [&'static str];
+    fn events(&self) -> &'static [&'static str] {
+        &["chainChanged", "accountsChanged"]
+    }
+}
+
+/// Writes the registry of families (`chain::registry`, re-exported here): the list of namespaces
+/// and one lookup per capability.
+macro_rules! families {
+    ($($f:ty),+ $(,)?) => {
+        pub mod registry {
+            #[allow(unused_imports)]
+            use super::*;
+            use super::family::*;
+            use crate::service::entities::AccountType;
+
+            /// The namespaces of the families this build knows, in the spec's order.
+            pub const NAMESPACES: &[&str] = &[$(<$f as Family>::NAMESPACE),+];
+
+            /// The family's namespace as a `'static` string, if it is one.
+            pub fn namespace(ns: &str) -> Option<&'static str> {
+                NAMESPACES.iter().find(|n| **n == ns).copied()
+            }
+
+            /// Each family's namespace and built-in networks.
+            pub const BUILTIN: &[(&str, &[Builtin])] = &[$((<$f as Family>::NAMESPACE, <$f as Family>::NETWORKS)),+];
+
+            pub fn account_type(ns: &str) -> AccountType {
+                $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::ACCOUNT_TYPE; })+
+                AccountType::Eoa
+            }
+
+            pub fn numeric_refs(ns: &str) -> bool {
+                $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::NUMERIC_REFS; })+
+                false
+            }
+
+            /// The explorer page of an address of the namespace.
+            pub fn explorer_address(ns: &str, explorer: &str, address: &str) -> Option<String> {
+                $(if ns == <$f as Family>::NAMESPACE { return Some(<$f as Family>::explorer_address(explorer, address)); })+
+                None
+            }
+
+            families!(@caps [$($f),+] wallet has_wallet Wallet, switching has_switching Switching, node has_node Node,
+                host_requests has_host_requests HostRequests, transactions has_transactions Transactions,
+                transfers has_transfers Transfers, swaps has_swaps Swaps, embedded has_embedded EmbeddedWallet,
+                walletconnect has_walletconnect WalletConnect);
+        }
+    };
+    (@caps $fs:tt $($cap:ident $has:ident $Trait:ident),+) => {
+        $(families!(@cap $fs $cap $has $Trait);)+
+    };
+    (@cap [$($f:ty),+] $cap:ident $has:ident $Trait:ident) => {
+        #[doc = concat!("The `", stringify!($Trait), "` capability of a namespace's family, if it has one.")]
+        pub fn $cap(ns: &str) -> Option<&'static dyn $Trait> {
+            $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::$cap(); })+
+            None
+        }
+
+        #[doc = concat!("Whether a namespace's family has the `", stringify!($Trait), "` capability (without linking it in).")]
+        pub fn $has(ns: &str) -> bool {
+            $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::$cap().is_some(); })+
+            false
+        }
+    };
+}
+
+#[cfg(test)]
+#[path = "family_tests.rs"]
+mod tests;
