@@ -11,30 +11,9 @@
 
 export type Namespace = 'eip155' | 'solana' | 'bip122' | 'polkadot' | 'cosmos';
 
-export type ViewName =
-  | 'Connect'
-  | 'ConnectingExternal'
-  | 'ConnectingWalletConnect'
-  | 'ConnectingWalletConnectBasic'
-  | 'ConnectingFarcaster'
-  | 'AllWallets'
-  | 'EmailLogin'
-  | 'UpdateEmailWallet'
-  | 'ProfileWallets'
-  | 'Account'
-  | 'SwitchNetwork'
-  | 'SwitchActiveChain'
-  | 'UnsupportedChain'
-  | 'SIWXSignMessage'
-  | 'ApproveTransaction'
-  | 'Swap'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'WalletReceive'
-  | 'WalletSend'
-  | 'WalletSendPreview'
-  | 'OnRampProviders'
-  | 'ConfigError';
+import type { ViewName } from './routes.gen';
+/** Every view of the modal: the core's list (`routes.gen.ts`, written from `ui::router::View`). */
+export type { ViewName };
 
 export type Status = 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
 
@@ -459,6 +438,10 @@ export type HostEvent =
   | { type: 'start'; storage: Record<string, string>; legacyNamespace?: string; unreadable?: string[] }
   | { type: 'open'; view?: string; namespace?: string }
   | { type: 'theme'; dark: boolean }
+  /** An error banner: the shell's (a module could not load) or a module's slice's (dispatched). */
+  | { type: 'showBanner'; message: string }
+  /** The embedded wallet's visitor logged in: the engine connects its connector (dispatched). */
+  | { type: 'connectEmbedded' }
   | { type: 'announce'; uuid: string; name: string; icon: string; rdns: string; namespace: string; usable?: boolean }
   | { type: 'providerEvent'; connectorId: string; name: string; data: unknown }
   | { type: 'walletConnectUri'; uri: string | null; expiresAtMs: number | null }

@@ -9,10 +9,58 @@ export interface ModuleRoute {
   connectors: readonly string[];
 }
 
+/** Every view of the modal (the core's `View`). */
+export type ViewName =
+  | 'Connect'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
+  | 'ConnectingFarcaster'
+  | 'AllWallets'
+  | 'EmailLogin'
+  | 'UpdateEmailWallet'
+  | 'ProfileWallets'
+  | 'Account'
+  | 'SwitchNetwork'
+  | 'SwitchActiveChain'
+  | 'UnsupportedChain'
+  | 'SIWXSignMessage'
+  | 'ApproveTransaction'
+  | 'Swap'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess'
+  | 'WalletReceive'
+  | 'WalletSend'
+  | 'WalletSendPreview'
+  | 'OnRampProviders'
+  | 'ConfigError';
+
 /** The module loaded at start-up: every event no other module reads goes to it. */
 export const ENGINE = 'engine';
 
-// engine (slices: ui, service, connect, network) reads: open, close, back, navigate, showBanner, shake, theme, dismissBanner, start, announce, selectConnector, selectWallet, connectEmbedded, retry, searchWallets, loadMoreWallets, disconnect, copyUri, walletConnectUri, providerEvent, switchNetwork.
+/** The events the engine's slices (ui, service, connect, network) read. */
+export type EngineEventType =
+  | 'open'
+  | 'close'
+  | 'back'
+  | 'navigate'
+  | 'showBanner'
+  | 'theme'
+  | 'dismissBanner'
+  | 'start'
+  | 'announce'
+  | 'selectConnector'
+  | 'selectWallet'
+  | 'connectEmbedded'
+  | 'retry'
+  | 'searchWallets'
+  | 'loadMoreWallets'
+  | 'disconnect'
+  | 'copyUri'
+  | 'walletConnectUri'
+  | 'providerEvent'
+  | 'switchNetwork';
+
 /** The lazily loaded modules, and what loads each one. */
 export const ROUTES = {
   // slices: account, portfolio, nfts, activity, send, receive, swap, buy

@@ -1,66 +1,173 @@
 // One protocol, two languages: element/ts/protocol.ts (what the shell and the views are typed
-// against) checked against what the Rust engine really sends and accepts, through the engine's
-// real WebAssembly build. A field added on one side and not the other fails here.
+// against) checked against what the Rust hosts really send and read, through the real WebAssembly
+// build of every module (the engine and the lazily loaded ones), routed as the shell routes them
+// (test/support/hosts.mjs). Every snapshot part, effect and intent of every module is checked
+// structurally, field by field and value by value: a field added, removed or retyped on one side
+// and not the other fails here, union alternatives (BuyPart.order, ApprovalPart) included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import ts from 'typescript';
-import initWasm, { WasmEngine } from '../../element/pkg/engine/wallet_modal_element.js';
+import { ENGINE, Hosts, MODULES, ROUTES } from '../support/hosts.mjs';
 
 const root = new URL('../../', import.meta.url);
-const source = ts.createSourceFile('protocol.ts', await readFile(new URL('element/ts/protocol.ts', root), 'utf8'), ts.ScriptTarget.Latest, true);
-await initWasm({ module_or_path: await readFile(new URL('element/pkg/engine/wallet_modal_element_bg.wasm', root)) });
+const parse = async (file) => ts.createSourceFile(file, await readFile(new URL(`element/ts/${file}`, root), 'utf8'), ts.ScriptTarget.Latest, true);
+const files = [await parse('protocol.ts'), await parse('routes.gen.ts')];
 
-/** Every interface and type alias of protocol.ts by name. */
+/** Every interface and type alias of protocol.ts and routes.gen.ts by name. */
 const declarations = new Map();
-source.forEachChild((node) => {
-  if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) declarations.set(node.name.text, node);
-});
+for (const f of files) {
+  f.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) declarations.set(node.name.text, node);
+  });
+}
+/** A node's source text (a synthesized name: its identifier). */
+const text = (node) => (node.pos >= 0 && node.getSourceFile() ? node.getText(node.getSourceFile()) : ts.idText(node));
 
-/** The object members of a type node (an interface, a literal, or `X | null` around one), or null. */
-function members(typeNode) {
-  if (!typeNode) return null;
-  if (ts.isInterfaceDeclaration(typeNode)) return typeNode.members;
-  if (ts.isTypeLiteralNode(typeNode)) return typeNode.members;
-  if (ts.isUnionTypeNode(typeNode)) {
-    const objects = typeNode.types.map(members).filter(Boolean);
-    return objects.length === 1 ? objects[0] : null;
+// ----- a structural checker of JSON values against protocol.ts types -----
+
+/** Union alternatives seen, per path ("BuyPart.order" → the indexes of the object shapes matched). */
+const seenAlternatives = new Map();
+
+/** The object shapes a type node allows (several for a union or an intersection with one), or null. */
+function shapes(node) {
+  if (!node) return null;
+  if (ts.isParenthesizedTypeNode(node)) return shapes(node.type);
+  if (ts.isInterfaceDeclaration(node)) {
+    const own = [{ props: props(node.members), index: node.members.some(ts.isIndexSignatureDeclaration) }];
+    const bases = (node.heritageClauses ?? []).flatMap((h) => h.types.map((t) => shapes(t.expression && resolve(text(t.expression)))));
+    return bases.reduce((acc, b) => (b ? merge(acc, b) : acc), own);
   }
-  if (ts.isArrayTypeNode(typeNode)) return members(typeNode.elementType);
-  if (ts.isTypeReferenceNode(typeNode)) {
-    const name = typeNode.typeName.getText(source);
-    if (name === 'Array') return members(typeNode.typeArguments?.[0]);
-    const decl = declarations.get(name);
-    return decl && (ts.isInterfaceDeclaration(decl) ? decl.members : members(decl.type));
+  if (ts.isTypeLiteralNode(node)) return [{ props: props(node.members), index: node.members.some(ts.isIndexSignatureDeclaration) }];
+  if (ts.isUnionTypeNode(node)) {
+    const objects = node.types.filter((t) => !isNull(t)).map(shapes);
+    return objects.every(Boolean) ? objects.flat() : null;
+  }
+  if (ts.isIntersectionTypeNode(node)) return node.types.map(shapes).reduce((acc, s) => (acc && s ? merge(acc, s) : null));
+  if (ts.isTypeReferenceNode(node)) {
+    const name = text(node.typeName);
+    if (name === 'Record') return [{ props: new Map(), index: true, key: node.typeArguments[0], value: node.typeArguments[1] }];
+    if (name === 'Partial') {
+      const inner = shapes(node.typeArguments[0]);
+      return inner && inner.map((sh) => ({ ...sh, props: new Map([...sh.props].map(([k, p]) => [k, { ...p, optional: true }])) }));
+    }
+    const decl = resolve(name);
+    return decl ? shapes(ts.isInterfaceDeclaration(decl) ? decl : decl.type) : null;
   }
   return null;
 }
 
-/** Field names of a members list, each with whether it is optional (`?:`). */
-function fields(list) {
-  return list.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(source), optional: Boolean(m.questionToken), type: m.type }));
+function resolve(name) {
+  return declarations.get(name) ?? null;
+}
+
+function props(members) {
+  const out = new Map();
+  for (const m of members) if (ts.isPropertySignature(m)) out.set(m.name.getText(m.getSourceFile()).replace(/'/g, ''), { type: m.type, optional: Boolean(m.questionToken) });
+  return out;
+}
+
+function merge(a, b) {
+  return a.flatMap((x) => b.map((y) => ({ props: new Map([...x.props, ...y.props]), index: x.index || y.index })));
+}
+
+function isNull(node) {
+  return ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword;
 }
 
 /**
- * Compares a JSON value from the engine with a protocol.ts type, recursively through every object
- * the value holds: the same field names (optional ones may be absent), nothing more.
+ * Errors of `value` against `node` (empty: it matches). Objects must have exactly the declared
+ * fields (optional ones may be absent), literal types their literal, unions one alternative.
  */
-function compare(value, list, path, seen) {
-  const declared = fields(list);
-  const names = declared.map((f) => f.name);
-  for (const key of Object.keys(value)) assert.ok(names.includes(key), `${path}.${key} is sent by the engine but missing from protocol.ts`);
-  for (const f of declared) {
-    if (!f.optional) assert.ok(f.name in value, `${path}.${f.name} is declared in protocol.ts but not sent by the engine`);
-    const inner = value[f.name];
-    const sub = members(f.type);
-    if (!sub || inner === null || inner === undefined || typeof inner !== 'object') continue;
-    const items = Array.isArray(inner) ? inner : [inner];
-    for (const item of items) if (item && typeof item === 'object' && !Array.isArray(item)) compare(item, sub, `${path}.${f.name}`, seen);
-    if (!Array.isArray(inner) && members(f.type)) seen.add(`${path}.${f.name}`);
+function check(value, node, path) {
+  if (!node) return [`${path}: no type`];
+  switch (node.kind) {
+    case ts.SyntaxKind.UnknownKeyword:
+    case ts.SyntaxKind.AnyKeyword:
+      return [];
+    case ts.SyntaxKind.StringKeyword:
+      return typeof value === 'string' ? [] : [`${path}: ${JSON.stringify(value)} is not a string`];
+    case ts.SyntaxKind.NumberKeyword:
+      return typeof value === 'number' ? [] : [`${path}: ${JSON.stringify(value)} is not a number`];
+    case ts.SyntaxKind.BooleanKeyword:
+      return typeof value === 'boolean' ? [] : [`${path}: ${JSON.stringify(value)} is not a boolean`];
   }
+  if (ts.isParenthesizedTypeNode(node)) return check(value, node.type, path);
+  if (ts.isLiteralTypeNode(node)) {
+    const expected = node.literal.kind === ts.SyntaxKind.NullKeyword ? null : node.literal.kind === ts.SyntaxKind.TrueKeyword ? true : node.literal.kind === ts.SyntaxKind.FalseKeyword ? false : node.literal.text;
+    return value === expected ? [] : [`${path}: ${JSON.stringify(value)} is not ${JSON.stringify(expected)}`];
+  }
+  if (ts.isArrayTypeNode(node)) return Array.isArray(value) ? value.flatMap((v, i) => check(v, node.elementType, `${path}[${i}]`)) : [`${path}: not an array`];
+  if (ts.isTupleTypeNode(node)) {
+    if (!Array.isArray(value) || value.length !== node.elements.length) return [`${path}: not a ${node.elements.length}-tuple`];
+    return value.flatMap((v, i) => check(v, node.elements[i], `${path}[${i}]`));
+  }
+  if (ts.isTypeReferenceNode(node) && text(node.typeName) === 'Array') return check(value, ts.factory.createArrayTypeNode(node.typeArguments[0]), path);
+  if (ts.isUnionTypeNode(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) return checkObject(value, node, path);
+  if (ts.isUnionTypeNode(node)) {
+    const results = node.types.map((t) => check(value, t, path));
+    return results.some((r) => r.length === 0) ? [] : [`${path}: ${JSON.stringify(value).slice(0, 80)} matches none of ${text(node)}`];
+  }
+  if (ts.isTypeReferenceNode(node)) {
+    const decl = resolve(text(node.typeName));
+    if (decl && ts.isTypeAliasDeclaration(decl) && !shapes(decl.type)) return check(value, decl.type, path);
+  }
+  return checkObject(value, node, path);
 }
 
-const ADDR = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+function checkObject(value, node, path) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [`${path}: ${JSON.stringify(value)} is not an object`];
+  const alternatives = shapes(node);
+  if (!alternatives) return [`${path}: cannot read the type ${text(node)}`];
+  let best = null;
+  for (const [i, shape] of alternatives.entries()) {
+    const errors = [];
+    for (const key of Object.keys(value)) {
+      const p = shape.props.get(key);
+      if (p) errors.push(...check(value[key], p.type, `${path}.${key}`));
+      else if (shape.value) {
+        if (shape.key && shape.key.kind !== ts.SyntaxKind.StringKeyword) errors.push(...check(key, shape.key, `${path} key`));
+        errors.push(...check(value[key], shape.value, `${path}.${key}`));
+      }
+      else if (!shape.index) errors.push(`${path}.${key} is sent but not declared in protocol.ts`);
+    }
+    for (const [key, p] of shape.props) if (!p.optional && !(key in value)) errors.push(`${path}.${key} is declared in protocol.ts but not sent`);
+    if (shape.props.size === 0 && !shape.index && !shape.value && Object.keys(value).length) errors.push(`${path}: unexpected fields`);
+    if (errors.length === 0) {
+      const key = path.replace(/ \([^)]*\)/g, '');
+      if (alternatives.length > 1) (seenAlternatives.get(key) ?? seenAlternatives.set(key, new Set()).get(key)).add(i);
+      return [];
+    }
+    if (!best || errors.length < best.length) best = errors;
+  }
+  return best;
+}
+
+/** Asserts that a value matches the named protocol.ts type. */
+function conforms(value, typeName, path = typeName) {
+  const decl = resolve(typeName);
+  assert.ok(decl, `protocol.ts declares ${typeName}`);
+  const errors = check(value, ts.isInterfaceDeclaration(decl) ? ts.factory.createTypeReferenceNode(typeName) : decl.type, path);
+  assert.deepEqual(errors, [], errors.join('\n'));
+}
+
+/** The literal `type`s of a union of `{ type: '…' }` object types. */
+function variantTypes(name) {
+  const decl = resolve(name);
+  return decl.type.types.map((t) => text(t.members.find((m) => m.name.getText(m.getSourceFile()) === 'type').type).replace(/'/g, ''));
+}
+
+/** Declared field names of an interface. */
+function fieldNames(name) {
+  return [...shapes(resolve(name))[0].props.keys()].sort();
+}
+
+// ----- the hosts driven through every part -----
+
+const ADDR = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const CHAIN = 'eip155:31337';
+const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const NETWORKS = [31337, 31338].map((id) => ({
   id,
   caipNetworkId: `eip155:${id}`,
@@ -71,214 +178,246 @@ const NETWORKS = [31337, 31338].map((id) => ({
   blockExplorers: { default: { name: 'Explorer', url: 'https://explorer.test' } },
   testnet: true,
 }));
+const OPTIONS = {
+  projectId: 'p',
+  apiUrl: 'http://api.test',
+  networks: NETWORKS,
+  origin: 'http://127.0.0.1',
+  debug: true,
+  features: { email: true, socials: ['google', 'farcaster'], swaps: ['1inch'], swapNetworks: [CHAIN], onramp: ['meld', 'coinbase'], activity: true },
+};
+const HASH = `0x${'ab'.repeat(32)}`;
 
-/** An engine driven to a state where every optional part of the snapshot is filled. */
-function busyEngine() {
-  const engine = new WasmEngine(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS, origin: 'http://127.0.0.1' }));
-  const send = (event) => JSON.parse(engine.dispatch(JSON.stringify(event), 1000));
-  const request = (out, method) => out.effects.find((e) => e.type === 'providerRequest' && e.method === method);
-  send({ type: 'start', storage: {} });
-  send({ type: 'announce', uuid: '350670db-19fa-4704-a166-e52e178b59d2', name: 'Demo Wallet', icon: 'data:image/svg+xml;base64,AA==', rdns: 'dev.walletmodal.demo' });
-  send({ type: 'open' });
-  let out = send({ type: 'selectConnector', id: 'dev.walletmodal.demo' });
-  out = send({ type: 'providerResult', id: request(out, 'eth_requestAccounts').id, result: [ADDR] });
-  out = send({ type: 'providerResult', id: request(out, 'eth_chainId').id, result: '0x7a69' });
-  const balance = out.effects.find((e) => e.type === 'fetch' && e.body?.includes('eth_getBalance'));
-  send({ type: 'fetchResult', id: balance.id, status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' });
-  send({ type: 'open' });
-  out = send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
-  out = send({ type: 'providerResult', id: request(out, 'wallet_switchEthereumChain').id, error: { code: 4001, message: 'no' } });
-  send({ type: 'hostRequest', id: 1, method: 'personal_sign' });
-  out = send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
-  return { engine, send, snapshot: out.snapshot };
+/** Connected with the demo wallet on `CHAIN`, the modal closed. */
+function connected(options = OPTIONS) {
+  const h = new Hosts(options);
+  h.send({ type: 'start', storage: {} });
+  h.send({ type: 'announce', uuid: '350670db-19fa-4704-a166-e52e178b59d2', name: 'Demo Wallet', icon: 'data:image/svg+xml;base64,AA==', rdns: 'dev.walletmodal.demo', namespace: 'eip155' });
+  h.send({ type: 'open' });
+  h.serve('/appkit/v1/config', { features: OPTIONS.features });
+  h.serve('/getAnalyticsConfig', { isAnalyticsEnabled: true });
+  h.send({ type: 'selectConnector', id: 'dev.walletmodal.demo' });
+  h.answer('eth_requestAccounts', [ADDR.toLowerCase()]).answer('eth_chainId', '0x7a69');
+  return h;
 }
 
-test('the snapshot the engine sends has exactly the fields of protocol.ts Snapshot, nested objects included', () => {
-  const { snapshot } = busyEngine();
-  assert.ok(snapshot.account && snapshot.banner && snapshot.walletRequest && snapshot.switching && snapshot.network, 'every optional part filled');
-  const seen = new Set();
-  compare(snapshot, declarations.get('Snapshot').members, 'Snapshot', seen);
-  for (const part of ['Snapshot.account', 'Snapshot.banner', 'Snapshot.switching', 'Snapshot.network', 'Snapshot.allWallets']) assert.ok(seen.has(part), `${part} compared`);
-});
-
-test('a pairing and a failed connection have the fields of protocol.ts too', () => {
-  const engine = new WasmEngine(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS }));
-  const send = (event) => JSON.parse(engine.dispatch(JSON.stringify(event), 1000));
-  send({ type: 'start', storage: {}, legacyProvider: true });
-  send({ type: 'open' });
-  send({ type: 'selectConnector', id: 'walletConnect' });
-  const pairing = send({ type: 'walletConnectUri', uri: `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`, expiresAtMs: 99999 });
-  assert.ok(pairing.snapshot.walletConnect?.uri, 'a pairing shown');
-  const seen = new Set();
-  compare(pairing.snapshot, declarations.get('Snapshot').members, 'Snapshot', seen);
-  assert.ok(seen.has('Snapshot.walletConnect'), 'walletConnect compared');
-
-  send({ type: 'back' });
-  const asked = send({ type: 'selectConnector', id: 'injected' });
-  const id = asked.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_requestAccounts').id;
-  const failed = send({ type: 'providerResult', id, error: { code: 4001, message: 'no' } });
-  assert.equal(failed.snapshot.connecting?.state, 'error');
-  compare(failed.snapshot, declarations.get('Snapshot').members, 'Snapshot', seen);
-  assert.ok(seen.has('Snapshot.connecting'), 'connecting compared');
-});
-
-test('every Intent of protocol.ts is an event the engine reads', () => {
-  const intent = declarations.get('Intent');
-  assert.ok(intent && ts.isUnionTypeNode(intent.type));
-  const { send } = busyEngine();
-  const samples = { view: 'Connect', id: 'walletConnect', query: 'x', caipNetworkId: 'eip155:31337', namespace: 'eip155' };
-  const types = [];
-  for (const variant of intent.type.types) {
-    const list = fields(members(variant));
-    const type = list.find((f) => f.name === 'type').type.literal.text;
-    types.push(type);
-    const event = { type };
-    for (const f of list) if (f.name !== 'type' && !f.optional) event[f.name] = samples[f.name];
-    const out = send(event);
-    const refused = out.effects.find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
-    assert.equal(refused, undefined, `intent ${type}: ${refused?.message}`);
-  }
-  assert.ok(types.length >= 12, `${types.length} intents checked`);
-});
-
-// ----- the account module (lazy slices in their own wasm) -----
-
-const { default: initAccount, WasmAccount } = await import('../../element/pkg/account/wallet_modal_account.js');
-await initAccount({ module_or_path: await readFile(new URL('element/pkg/account/wallet_modal_account_bg.wasm', root)) });
-
-/** An account module with its tokens and activity filled from answers in the services' shapes. */
-function busyAccount() {
-  const m = new WasmAccount(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS }));
-  const send = (event) => JSON.parse(m.dispatch(JSON.stringify(event), 1000));
-  const chain = 'eip155:31337';
-  let out = send({ type: 'context', visible: true, account: { namespace: 'eip155', address: ADDR, caipNetworkId: chain, connectorId: 'x' } });
-  const balance = out.effects.find((e) => e.type === 'fetch' && e.url.includes('/balance'));
-  send({ type: 'fetchResult', id: balance.id, status: 200, body: JSON.stringify({ balances: [
-    { name: 'USD Coin', symbol: 'USDC', chainId: chain, address: `${chain}:0x5FbDB2315678afecb367f032d93F642f64180aa3`, value: 10, price: 1, quantity: { decimals: '6', numeric: '10' }, iconUrl: 'http://api.test/i' },
-  ] }) });
-  out = send({ type: 'selectAccountTab', tab: 'activity' });
-  const history = out.effects.find((e) => e.type === 'fetch' && e.url.includes('/history'));
-  out = send({ type: 'fetchResult', id: history.id, status: 200, body: JSON.stringify({ next: 'c', data: [
-    { id: 't', metadata: { operationType: 'send', minedAt: '2026-11-02T10:00:00Z', chain, sentFrom: ADDR, sentTo: ADDR, hash: '0x1', status: 'confirmed' },
+/** The Account view with what the account holds, and each of its screens visited. */
+function account() {
+  const h = connected();
+  h.send({ type: 'open' });
+  assert.ok(h.loaded('account'), 'the Account view loads the account module');
+  h.serve('http://127.0.0.1:31337', { jsonrpc: '2.0', id: 1, result: '0x21e19e0c9bab2400000' }, 200, 'eth_getBalance');
+  h.serve('/balance?', { balances: [
+    { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '9999.5' }, value: 29998500.0, price: 3000.0, iconUrl: 'http://api.test/i/eth' },
+    { name: 'USD Coin', symbol: 'USDC', chainId: CHAIN, address: `${CHAIN}:${USDC}`, quantity: { decimals: '6', numeric: '1000' }, value: 1000.0, price: 1.0 },
+  ] });
+  h.serve('/v1/identity/', { name: 'alice.demo.eth', avatar: null });
+  h.send({ type: 'selectAccountTab', tab: 'nfts' });
+  h.serve('/nfts', { data: [{ chainId: CHAIN, contract: { address: USDC, name: 'Pass', symbol: 'P' }, tokenId: '1', name: 'Pass #1', imageUrl: 'http://api.test/1.svg', isSpam: false }], next: '2' });
+  h.send({ type: 'selectAccountTab', tab: 'activity' });
+  h.serve('/history', { next: 'c', data: [
+    { id: 't', metadata: { operationType: 'send', minedAt: '2026-11-02T10:00:00Z', chain: CHAIN, sentFrom: ADDR, sentTo: ADDR, hash: '0x1', status: 'confirmed' },
       transfers: [{ fungible_info: { name: 'USD Coin', symbol: 'USDC' }, direction: 'out', quantity: { numeric: '1' } }] },
-  ] }) });
-  return { send, part: out.part };
+  ] });
+  h.send({ type: 'copyAddress' });
+  h.send({ type: 'hostRequest', id: 1, method: 'personal_sign' });
+  return h;
 }
 
-test('the account module\'s Send and Receive screens have the fields of protocol.ts too', () => {
-  const { send } = busyAccount();
-  send({ type: 'selectAccountTab', tab: 'tokens' });
-  send({ type: 'openSend' });
-  send({ type: 'sendSetAmount', amount: '1' });
-  send({ type: 'sendSetReceiver', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
-  let out = send({ type: 'sendPreview' });
-  const gas = out.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_estimateGas');
-  const price = out.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_gasPrice');
-  send({ type: 'providerResult', id: gas.id, result: '0x5208' });
-  out = send({ type: 'providerResult', id: price.id, result: '0x1' });
-  assert.ok(out.part.send?.preview?.fee, 'a preview with its fee');
-  const seen = new Set();
-  compare(out.part, declarations.get('AccountPart').members, 'AccountPart', seen);
-  assert.ok(seen.has('AccountPart.send'), 'send compared');
-  out = send({ type: 'sendConfirm' });
-  const tx = out.effects.find((e) => e.type === 'providerRequest' && e.method === 'eth_sendTransaction');
-  out = send({ type: 'providerResult', id: tx.id, result: `0x${'ab'.repeat(32)}` });
-  out = send({ type: 'openReceive' });
-  assert.ok(out.part.sent && out.part.receive, 'sent and receive filled');
-  compare(out.part, declarations.get('AccountPart').members, 'AccountPart', seen);
-  for (const p of ['AccountPart.sent', 'AccountPart.receive']) assert.ok(seen.has(p), `${p} compared`);
+const engineTests = [];
+
+test('the engine\'s snapshot has exactly the fields of protocol.ts Snapshot, nested objects included, in every state', () => {
+  const bare = new Hosts({ networks: NETWORKS });
+  conforms(bare.snapshot, 'Snapshot', 'Snapshot (config error)');
+  assert.ok(bare.snapshot.configError, 'a config error shown');
+
+  const h = connected();
+  h.send({ type: 'open' }).send({ type: 'navigate', view: 'AllWallets' });
+  h.serve('/getWallets', { count: 1, data: [{ id: 'w1', name: 'Wallet 1', image_id: 'i1', rdns: null, chains: [CHAIN], mobile_link: null, desktop_link: null, webapp_link: null }] });
+  conforms(h.snapshots.get(ENGINE), 'Snapshot', 'Snapshot (all wallets)');
+  h.send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
+  h.answer('wallet_switchEthereumChain', null, { code: 4001, message: 'no' });
+  h.send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
+  const s = h.snapshots.get(ENGINE);
+  const empty = ['connection', 'banner', 'switching', 'network'].filter((k) => !s[k]);
+  assert.deepEqual(empty, [], 'every optional part filled');
+  assert.ok(s.allWallets.items.length, 'the catalogue filled');
+  conforms(s, 'Snapshot');
+  assert.deepEqual(Object.keys(s).sort(), fieldNames('Snapshot'), 'the engine writes every key of Snapshot and no other');
+
+  const w = connected();
+  w.send({ type: 'disconnect' }).send({ type: 'open' }).send({ type: 'selectConnector', id: 'walletConnect' });
+  w.send({ type: 'walletConnectUri', uri: `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`, expiresAtMs: 99999 });
+  assert.ok(w.snapshot.walletConnect?.uri, 'a pairing shown');
+  conforms(w.snapshots.get(ENGINE), 'Snapshot', 'Snapshot (pairing)');
+  w.send({ type: 'back' }).send({ type: 'selectConnector', id: 'dev.walletmodal.demo' });
+  w.answer('eth_requestAccounts', null, { code: 4001, message: 'no' });
+  assert.equal(w.snapshot.connecting?.state, 'error');
+  conforms(w.snapshots.get(ENGINE), 'Snapshot', 'Snapshot (failed connection)');
+  engineTests.push(h, w);
 });
 
-test('the account module sends exactly the fields of protocol.ts AccountPart, nested objects included', () => {
-  const { part } = busyAccount();
-  assert.ok(part.tokens.tokens.length === 1 && part.activity.groups.length === 1, 'tokens and activity filled');
-  const seen = new Set();
-  compare(part, declarations.get('AccountPart').members, 'AccountPart', seen);
-  for (const p of ['AccountPart.tokens', 'AccountPart.activity']) assert.ok(seen.has(p), `${p} compared`);
+test('the account module\'s snapshot has exactly the fields of protocol.ts AccountParts, each screen and union included', () => {
+  const h = account();
+  const parts = () => h.snapshots.get('account');
+  conforms(parts(), 'AccountParts', 'AccountParts (activity)');
+  assert.deepEqual(Object.keys(parts()).sort(), fieldNames('AccountParts'), 'the account module writes every key of AccountParts and no other');
+  assert.ok(parts().account?.balance && parts().walletRequest && parts().activity?.groups.length, 'account, wallet prompt and activity filled');
+
+  // Send: the form, the preview with its fee, sent.
+  h.send({ type: 'navigate', view: 'WalletSend' }).send({ type: 'sendSetAmount', amount: '1' }).send({ type: 'sendSetReceiver', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+  h.send({ type: 'sendPreview' }).answer('eth_estimateGas', '0x5208').answer('eth_gasPrice', '0x1');
+  assert.ok(parts().send?.preview?.fee, 'a preview with its fee');
+  conforms(parts(), 'AccountParts', 'AccountParts (send preview)');
+  h.send({ type: 'sendConfirm' }).answer('eth_sendTransaction', HASH);
+  h.send({ type: 'navigate', view: 'WalletReceive' });
+  assert.ok(parts().sent && parts().receive?.qr, 'sent and receive filled');
+  conforms(parts(), 'AccountParts', 'AccountParts (sent, receive)');
+
+  // Swap: tokens, a quote, the action.
+  h.send({ type: 'navigate', view: 'Swap' });
+  h.serve('/convert/tokens', { tokens: [{ name: 'Ether', symbol: 'ETH', address: `${CHAIN}:${NATIVE}`, decimals: 18 }, { name: 'USD Coin', symbol: 'USDC', address: `${CHAIN}:${USDC}`, decimals: 6, logoUri: 'https://x/usdc.svg' }] });
+  h.serve('/convert/gas-price', { standard: '1000000000' });
+  h.send({ type: 'swapSetAmount', amount: '1' }).fire('swap-quote');
+  h.serve('/convert/quotes', { quotes: [{ toAmount: '2990000000' }] });
+  assert.equal(parts().swap.receive, '2,990');
+  conforms(parts(), 'AccountParts', 'AccountParts (swap)');
+
+  // Buy: options, quotes, then the order through each of its stages.
+  h.send({ type: 'navigate', view: 'OnRampProviders' });
+  h.serve('/onramp/options', {
+    purchaseCurrencies: [{ id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [{ name: CHAIN, display_name: 'Anvil', chain_id: '31337', contract_address: USDC, decimals: 6 }] }],
+    paymentCurrencies: [{ id: 'USD', name: 'US Dollar', symbol: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }] }],
+    providers: [{ id: 'meld', name: 'Meld', feePercent: '1.00' }, { id: 'coinbase', name: 'Coinbase', feePercent: '2.00' }],
+  });
+  h.send({ type: 'buySetAmount', amount: '100' }).fire('buy-quote');
+  h.serve('/v1/onramp/quote', { purchaseAmount: { amount: '99' }, fee: { amount: '1.00' } }, 200, '"provider":"meld"');
+  h.serve('/v1/onramp/quote', { purchaseAmount: { amount: '98' } }, 500, '"provider":"coinbase"');
+  assert.equal(parts().buy.quotes.length, 2);
+  conforms(parts(), 'AccountParts', 'AccountParts (buy quotes)');
+  h.send({ type: 'buyChoose', provider: 'meld' });
+  conforms(parts(), 'AccountParts');
+  h.serve('/v1/generators/onrampurl', { url: 'http://api.test/onramp/meld/checkout/o1', orderId: 'o1' });
+  conforms(parts(), 'AccountParts');
+  h.fire('buy-order').serve('/v1/onramp/orders/o1', { id: 'o1', status: 'COMPLETED', purchaseCurrency: 'USDC', purchaseAmount: '99', txHash: HASH });
+  conforms(parts(), 'AccountParts');
+  h.send({ type: 'buyReset' }).send({ type: 'buySetAmount', amount: '100' }).fire('buy-quote');
+  h.serve('/v1/onramp/quote', { purchaseAmount: { amount: '99' } }, 200, '"provider":"meld"');
+  h.send({ type: 'buyChoose', provider: 'meld' }).serve('/v1/generators/onrampurl', {}, 500);
+  conforms(parts(), 'AccountParts');
+  assert.deepEqual([...seenAlternatives.get('AccountParts.buy.order')].sort(), [0, 1, 2, 3], 'every stage of BuyPart.order (preparing, open, completed, failed) checked');
+  engineTests.push(h);
 });
 
-test('every AccountIntent of protocol.ts is an event the account module reads', () => {
-  const intent = declarations.get('AccountIntent');
-  assert.ok(intent && ts.isUnionTypeNode(intent.type));
-  const { send } = busyAccount();
-  const samples = { tab: 'tokens', index: 0, amount: '1', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' };
-  for (const variant of intent.type.types) {
-    const list = fields(members(variant));
-    const type = list.find((f) => f.name === 'type').type.literal.text;
-    const event = { type };
-    for (const f of list) if (f.name !== 'type' && !f.optional) event[f.name] = samples[f.name];
-    const out = send(event);
-    const refused = out.effects.find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
-    assert.equal(refused, undefined, `intent ${type}: ${refused?.message}`);
+/** Logged in to the embedded wallet by email, through the frame the test plays. */
+function embedded() {
+  const h = new Hosts(OPTIONS);
+  h.send({ type: 'start', storage: {} }).send({ type: 'open' });
+  h.serve('/appkit/v1/config', { features: OPTIONS.features });
+  h.send({ type: 'loadFrame' });
+  assert.ok(h.loaded('embedded'), 'the email field loads the embedded wallet');
+  h.send({ type: 'init', random: 'ab'.repeat(16) });
+  h.send({ type: 'emailSubmit', email: 'a@example.com' });
+  h.send({ type: 'frameMessage', data: { type: '@w3m-frame/READY' } });
+  h.now += 500;
+  h.fire('frame-deadline');
+  h.frameAnswer('CONNECT_EMAIL', { action: 'VERIFY_OTP' });
+  h.send({ type: 'emailOtp', otp: '123456' }).frameAnswer('CONNECT_OTP', {});
+  h.frameAnswer('IS_CONNECTED', { isConnected: true });
+  h.frameAnswer('GET_USER', { address: ADDR.toLowerCase(), email: 'a@example.com', chainId: 31337 });
+  assert.equal(h.snapshot.connection?.connectorId, 'embedded', 'logged in');
+  return h;
+}
+
+test('the embedded wallet module\'s snapshot has exactly the fields of protocol.ts EmbeddedParts, approvals included', () => {
+  const h = embedded();
+  const parts = () => h.snapshots.get('embedded');
+  conforms(parts(), 'EmbeddedParts', 'EmbeddedParts (logged in)');
+  assert.deepEqual(Object.keys(parts()).sort(), fieldNames('EmbeddedParts'), 'the module writes every key of EmbeddedParts and no other');
+  // A message and a transaction to approve, each as the host asks through the embedded connector.
+  for (const [method, params] of [['personal_sign', ['0x6869', ADDR]], ['eth_sendTransaction', [{ from: ADDR, to: USDC, value: '0x1', data: '0xa9059cbb' + '0'.repeat(128) }]]]) {
+    h.send({ type: 'request', connector: 'embedded', key: `host-${method}`, method, params });
+    assert.ok(parts().approval, `${method} shown for approval`);
+    conforms(parts(), 'EmbeddedParts', `EmbeddedParts (${method})`);
+    h.send({ type: 'reject' });
   }
+  assert.deepEqual([...seenAlternatives.get('EmbeddedParts.approval')].sort(), [0, 2], 'a message and a transaction approval checked');
+  h.send({ type: 'openUpdateEmail' }).send({ type: 'updateEmailSubmit', email: 'b@example.com' });
+  conforms(parts(), 'EmbeddedParts', 'EmbeddedParts (email update)');
+
+  const s = new Hosts(OPTIONS);
+  s.send({ type: 'start', storage: {} }).send({ type: 'open' }).send({ type: 'socialLogin', provider: 'google' });
+  s.send({ type: 'init', random: 'cd'.repeat(16) });
+  s.send({ type: 'frameMessage', data: { type: '@w3m-frame/READY' } });
+  s.now += 500;
+  s.fire('frame-deadline').frameAnswer('GET_SOCIAL_REDIRECT_URI', { uri: 'https://accounts.example/auth?state=1' });
+  assert.ok(s.snapshots.get('embedded').social, 'a social login under way');
+  conforms(s.snapshots.get('embedded'), 'EmbeddedParts', 'EmbeddedParts (social)');
+  s.send({ type: 'socialResult', uri: 'https://accounts.example/done?state=1&code=2' });
+  conforms(s.snapshots.get('embedded'), 'EmbeddedParts', 'EmbeddedParts (social result)');
+  const f = new Hosts(OPTIONS);
+  f.send({ type: 'start', storage: {} }).send({ type: 'open' }).send({ type: 'farcasterLogin' });
+  f.send({ type: 'init', random: 'ef'.repeat(16) }).send({ type: 'frameMessage', data: { type: '@w3m-frame/READY' } });
+  f.now += 500;
+  f.fire('frame-deadline').frameAnswer('GET_FARCASTER_URI', { url: 'https://farcaster.xyz/~/siwf?channelToken=x' });
+  assert.ok(f.snapshots.get('embedded').farcaster?.qr, 'a Farcaster QR code shown');
+  conforms(f.snapshots.get('embedded'), 'EmbeddedParts', 'EmbeddedParts (farcaster)');
+  engineTests.push(h, s, f);
 });
 
-// ----- the trade modules (the Swap and Buy screens, each in its own wasm) -----
-
-const { default: initSwap, WasmSwap } = await import('../../element/pkg/swap/wallet_modal_swap.js');
-await initSwap({ module_or_path: await readFile(new URL('element/pkg/swap/wallet_modal_swap_bg.wasm', root)) });
-const { default: initBuy, WasmBuy } = await import('../../element/pkg/buy/wallet_modal_buy.js');
-await initBuy({ module_or_path: await readFile(new URL('element/pkg/buy/wallet_modal_buy_bg.wasm', root)) });
-
-/** A trade module with its screen open and filled from answers in the services' shapes. */
-function busyTrade(Wasm, open, answers) {
-  const m = new Wasm(JSON.stringify({ projectId: 'p', apiUrl: 'http://api.test', networks: NETWORKS }));
-  let now = 1000;
-  const send = (event) => JSON.parse(m.dispatch(JSON.stringify(event), now));
-  const chain = 'eip155:31337';
-  send({ type: 'context', visible: true, swapNetworks: [chain], held: [{ address: null, balance: '10', price: 3000 }],
-    account: { namespace: 'eip155', address: ADDR, caipNetworkId: chain, connectorId: 'x' } });
-  let out = send({ type: open });
-  const asked = [...out.effects];
-  const track = (o) => (asked.push(...o.effects), o);
-  for (const [path, body, then] of answers) {
-    const req = asked.find((e) => e.type === 'fetch' && e.url.includes(path));
-    assert.ok(req, `${open}: a ${path} request`);
-    out = track(send({ type: 'fetchResult', id: req.id, status: 200, body: JSON.stringify(body) }));
-    if (then) {
-      now += 1000;
-      out = track(send(then));
-      const timer = out.effects.find((e) => e.type === 'startTimer');
-      if (timer) {
-        now += timer.ms;
-        out = track(send({ type: 'timer', id: timer.id }));
+test('every effect any module sent is a protocol.ts Effect, and every Effect variant was sent', () => {
+  assert.ok(engineTests.length >= 6, 'the scenarios above ran');
+  const sent = new Set();
+  for (const h of engineTests) {
+    h.send({ type: 'close' });
+    h.send({ type: 'notAnEvent' });
+    for (const { module, effects } of h.log) {
+      for (const e of effects) {
+        conforms(e, 'Effect', `${module}: Effect ${e.type}`);
+        sent.add(e.type);
       }
     }
   }
-  return { send, part: out.part };
-}
+  assert.deepEqual([...sent].sort(), [...new Set(variantTypes('Effect'))].sort(), 'every Effect variant was sent');
+});
 
-test('the Swap and Buy modules send exactly the fields of protocol.ts TradePart, and read every TradeIntent', () => {
-  const chain = 'eip155:31337';
-  const native = `${chain}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`;
-  const usdc = `${chain}:0x5fbdb2315678afecb367f032d93f642f64180aa3`;
-  const swap = busyTrade(WasmSwap, 'openSwap', [
-    ['/convert/gas-price', { standard: '1000000000' }],
-    ['/convert/tokens', { tokens: [{ name: 'Ether', symbol: 'ETH', address: native, decimals: 18 }, { name: 'USD Coin', symbol: 'USDC', address: usdc, decimals: 6 }] }, { type: 'swapSetAmount', amount: '1' }],
-    ['/convert/quotes', { quotes: [{ toAmount: '2990000000' }] }],
-  ]);
-  assert.equal(swap.part.swap.receive, '2,990');
-  const buy = busyTrade(WasmBuy, 'openBuy', [
-    ['/onramp/options', { purchaseCurrencies: [{ id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [{ name: chain, display_name: 'Anvil', chain_id: '31337', contract_address: '0x5fbd' }] }],
-      paymentCurrencies: [{ id: 'USD', name: 'US Dollar', symbol: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }] }],
-      providers: [{ id: 'meld', name: 'Meld', feePercent: '1.00' }] }, { type: 'buySetAmount', amount: '100' }],
-    ['/onramp/quote', { purchaseAmount: { amount: '99' }, fee: { amount: '1.00' } }],
-  ]);
-  assert.equal(buy.part.buy.quotes.length, 1);
-  const seen = new Set();
-  for (const part of [swap.part, buy.part]) compare(part, declarations.get('TradePart').members, 'TradePart', seen);
-  for (const p of ['TradePart.swap', 'TradePart.buy', 'TradePart.swap.from']) assert.ok(seen.has(p), `${p} compared`);
+test('every event type a module reads is a protocol.ts intent or host event, and each intent is read where the routes send it', () => {
+  const engineEvents = resolve('EngineEventType').type.types.map((t) => t.literal.text);
+  const read = new Set([...engineEvents, ...Object.values(ROUTES).flatMap((r) => r.events)]);
+  const intents = new Set([...variantTypes('Intent'), ...variantTypes('AccountIntent'), ...variantTypes('EmbeddedIntent')]);
+  const own = new Set(['providerResult', 'fetchResult', 'timer', 'notes', 'request', 'release']);
+  const host = new Set(variantTypes('HostEvent'));
+  for (const type of read) assert.ok(intents.has(type) || host.has(type), `${type} is read by a module but is no intent or host event of protocol.ts`);
+  for (const type of [...intents, ...host]) assert.ok(read.has(type) || own.has(type), `${type} is declared in protocol.ts but no module reads it`);
 
-  const intent = declarations.get('TradeIntent');
-  assert.ok(intent && ts.isUnionTypeNode(intent.type));
-  const samples = { address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', amount: '1', symbol: 'USDC', currency: 'USD', method: 'card', provider: 'meld' };
-  for (const variant of intent.type.types) {
-    const list = fields(members(variant));
-    const type = list.find((f) => f.name === 'type').type.literal.text;
-    const event = { type };
-    for (const f of list) if (f.name !== 'type' && !f.optional) event[f.name] = samples[f.name];
-    const out = (type.startsWith('swap') || type === 'openSwap' ? swap : buy).send(event);
-    const refused = out.effects.find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
-    assert.equal(refused, undefined, `intent ${type}: ${refused?.message}`);
+  const h = account();
+  const samples = { view: 'Account', id: 'walletConnect', query: 'x', caipNetworkId: CHAIN, namespace: 'eip155', tab: 'tokens', index: 0, amount: '1', receiver: ADDR, address: USDC, symbol: 'USDC', currency: 'USD', method: 'card', provider: 'meld', email: 'a@example.com', otp: '123456' };
+  for (const name of ['Intent', 'AccountIntent', 'EmbeddedIntent']) {
+    for (const variant of resolve(name).type.types) {
+      const fields = [...shapes(variant)[0].props];
+      const type = fields.find(([k]) => k === 'type')[1].type.literal.text;
+      const event = { type };
+      for (const [k, p] of fields) if (k !== 'type' && !p.optional) event[k] = type === 'socialLogin' ? 'google' : samples[k];
+      const before = h.log.length;
+      h.send(event);
+      const refused = h.log.slice(before).flatMap((o) => o.effects).find((e) => e.type === 'alert' && e.key === 'INVALID_EVENT');
+      assert.equal(refused, undefined, `${name} ${type}: ${refused?.message}`);
+    }
   }
+});
+
+test('ViewName is the core\'s list of views, and the engine opens each of them by name', () => {
+  const names = resolve('ViewName').type.types.map((t) => t.literal.text);
+  assert.ok(names.length >= 20 && names.includes('OnRampProviders') && names.includes('WalletSendPreview'));
+  const h = new Hosts(OPTIONS);
+  for (const view of names) {
+    const before = h.log.length;
+    h.send({ type: 'open', view });
+    const error = h.log.slice(before).flatMap((o) => o.effects).find((e) => e.type === 'emit' && e.name === 'error' && /Unknown view/.test(e.detail.message));
+    assert.equal(error, undefined, `${view}: ${error?.detail.message}`);
+  }
+  const before = h.log.length;
+  h.send({ type: 'open', view: 'NotAView' });
+  assert.ok(h.log.slice(before).flatMap((o) => o.effects).some((e) => e.type === 'emit' && e.name === 'error'), 'an unknown view is refused');
+  assert.deepEqual(MODULES[0], ENGINE);
 });

@@ -24,6 +24,9 @@ pub fn to_typescript(modules: &[ModuleRoutes]) -> String {
          // `WM_WRITE_ROUTES=1 cargo test -p wallet-modal-core --all-features routes`.\n\n\
          export interface ModuleRoute {\n  events: readonly string[];\n  views: readonly string[];\n  connectors: readonly string[];\n}\n\n",
     );
+    let union = |items: &[&str]| items.iter().map(|s| format!("\n  | '{s}'")).collect::<String>();
+    let views: Vec<&str> = View::ALL.iter().map(|v| v.name()).collect();
+    out.push_str(&format!("/** Every view of the modal (the core's `View`). */\nexport type ViewName ={};\n\n", union(&views)));
     let Some((engine, lazy)) = modules.split_first() else { return out };
     let slices = |m: &ModuleRoutes| m.slices.iter().map(|s| s.name).collect::<Vec<_>>().join(", ");
     let events = |m: &ModuleRoutes| m.slices.iter().flat_map(|s| s.events.iter().copied()).collect::<Vec<_>>();
@@ -31,7 +34,7 @@ pub fn to_typescript(modules: &[ModuleRoutes]) -> String {
         "/** The module loaded at start-up: every event no other module reads goes to it. */\nexport const ENGINE = '{}';\n\n",
         engine.name
     ));
-    out.push_str(&format!("// {} (slices: {}) reads: {}.\n", engine.name, slices(engine), events(engine).join(", ")));
+    out.push_str(&format!("/** The events the engine's slices ({}) read. */\nexport type EngineEventType ={};\n\n", slices(engine), union(&events(engine))));
     out.push_str("/** The lazily loaded modules, and what loads each one. */\nexport const ROUTES = {\n");
     for m in lazy {
         let mut views: Vec<&str> = m.slices.iter().flat_map(|s| s.views.iter().map(|v: &View| v.name())).collect();

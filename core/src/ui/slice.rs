@@ -21,7 +21,7 @@ fn view(o: &mut Fields, key: &str) -> Result<View, String> {
 
 impl Slice for UiSlice {
     const NAME: &'static str = "ui";
-    const EVENTS: &'static [&'static str] = &["open", "close", "back", "navigate", "showBanner", "shake", "theme", "dismissBanner"];
+    const EVENTS: &'static [&'static str] = &["open", "close", "back", "navigate", "showBanner", "theme", "dismissBanner"];
     const PARTS: &'static [&'static str] =
         &["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "banner", "configError", "imagePreloadTimeoutMs"];
 
@@ -66,7 +66,6 @@ impl Slice for UiSlice {
                 let message: String = string(o, "message")?.chars().take(120).collect();
                 ctx.show_banner(BannerVariant::Error, &message)
             }
-            "shake" => ctx.shake(),
             // The theme in force changed (light or dark after resolving `system`).
             "theme" => self.dark = boolean(o, "dark", None)?,
             "dismissBanner" => {

@@ -30,16 +30,6 @@ fn embedded_mode_shows_account_after_close_when_connected() {
 }
 
 #[test]
-fn shake_lasts_500_ms() {
-    let mut h = Harness::new(json!({}));
-    h.start(json!({})).send(json!({"type": "open"})).send(json!({"type": "shake"}));
-    assert!(h.snap.shake);
-    h.now += 500;
-    h.send(json!({"type": "timer", "id": "shake"}));
-    assert!(!h.snap.shake);
-}
-
-#[test]
 fn open_with_an_unknown_view_reports_it_and_opens_the_default_view() {
     let mut h = Harness::new(json!({}));
     h.start(json!({})).announce().send(json!({"type": "open", "view": "Nope"}));
