@@ -83,6 +83,24 @@ export default {
             await page.click('button.primary'); // Allow: the popup goes on to the wallet service and closes
             return true;
           }
+          // The test's page is the one the visitor looks at (a rendered, visible page: what an
+          // IntersectionObserver needs to deliver entries).
+          case 'bring-to-front': {
+            await session.browser.getPage(session.id).bringToFront();
+            return true;
+          }
+          // Runs `script` (a function body) in the `index`th frame of the test's page whose address
+          // starts with `prefix` (another origin's page: the secure frame, or one posing as it), and
+          // returns what it returns. Tests use it to play a hostile window, never the product.
+          case 'frame-eval': {
+            const page = session.browser.getPage(session.id);
+            for (const start = Date.now(); Date.now() - start < 10_000; await new Promise((r) => setTimeout(r, 100))) {
+              const frames = page.frames().filter((f) => f !== page.mainFrame() && f.url().startsWith(payload.prefix));
+              const frame = frames[payload.index ?? 0];
+              if (frame) return frame.evaluate(new Function(payload.script));
+            }
+            throw new Error(`no frame at ${payload.prefix}`);
+          }
           // The visitor closes the window whose address starts with `prefix` (a login popup).
           case 'close-window': {
             await (await byUrl(payload.prefix)).close();

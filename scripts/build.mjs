@@ -109,7 +109,8 @@ const result = await esbuild.build({
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
-  minify: true,
+  // WM_DEBUG_BUILD=1: readable stacks (a local debugging aid; never in CI).
+  minify: !process.env.WM_DEBUG_BUILD,
   sourcemap: false,
   metafile: true,
   legalComments: 'none',
@@ -163,7 +164,8 @@ await esbuild.build({
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
-  minify: true,
+  // WM_DEBUG_BUILD=1: readable stacks (a local debugging aid; never in CI).
+  minify: !process.env.WM_DEBUG_BUILD,
   sourcemap: true,
   legalComments: 'none',
 });

@@ -80,15 +80,32 @@ if [ -z "$ANVIL" ]; then
 fi
 [ -n "$ANVIL" ] && [ -x "$ANVIL" ] || die "anvil not found: run 'npm install' (it brings @foundry-rs/anvil) or set ANVIL=/path/to/anvil"
 
-PORT_A="$(free_port 8545)"
-"$ANVIL" --host 127.0.0.1 --port "$PORT_A" --chain-id 31337 --silent &
-PIDS+=("$!"); PID_A="$!"
-PORT_B="$(free_port 8546)"
-[ "$PORT_B" = "$PORT_A" ] && PORT_B="$(free_port)"
-"$ANVIL" --host 127.0.0.1 --port "$PORT_B" --chain-id 31338 --silent &
-PIDS+=("$!"); PID_B="$!"
-wait_for_port "$PORT_A" "$PID_A" 15
-wait_for_port "$PORT_B" "$PID_B" 15
+# A port found free can be taken by another process before anvil binds it: then anvil exits, and it
+# is started again on another port.
+listening() { # pid port…: true once pid listens on every port, false when it exited first
+  local pid=$1; shift
+  for _ in $(seq 150); do
+    kill -0 "$pid" 2>/dev/null || return 1
+    local all=1; for p in "$@"; do port_in_use "$p" || all=0; done
+    [ "$all" = 1 ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+start_anvil() { # VAR chain-id preferred-port: anvil on a free port, its port in $VAR
+  local port pid try
+  for try in 1 2 3 4 5; do
+    if [ "$try" = 1 ]; then port="$(free_port "$3")"; else port="$(free_port)"; fi
+    [ "$port" = "${PORT_A:-}" ] && continue
+    "$ANVIL" --host 127.0.0.1 --port "$port" --chain-id "$2" --silent &
+    pid="$!"
+    if listening "$pid" "$port"; then PIDS+=("$pid"); printf -v "$1" %s "$port"; return 0; fi
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  done
+  die "anvil did not start (chain $2)"
+}
+start_anvil PORT_A 31337 8545
+start_anvil PORT_B 31338 8546
 CHAINS="31337=http://127.0.0.1:$PORT_A,31338=http://127.0.0.1:$PORT_B"
 log "anvil chains: $CHAINS"
 
@@ -114,15 +131,18 @@ node "$ROOT/demo/farcaster/build.mjs" >&2 || die "could not bundle demo/farcaste
 # ----- mail sink (the embedded wallet's login codes and device links) -----------------------------------
 MAILDEV="$ROOT/node_modules/maildev/dist/bin/maildev.js"
 [ -f "$MAILDEV" ] || die "maildev not found: run 'npm install' (it brings maildev)"
-MAIL_SMTP="$(free_port 1025)"
-MAIL_WEB="$(free_port 1080)"
-while [ "$MAIL_WEB" = "$MAIL_SMTP" ]; do MAIL_WEB="$(free_port)"; done
-# maildev keeps each message's .eml under $TMPDIR/maildev: in this run's folder, removed at the end.
-TMPDIR="$TMP" node "$MAILDEV" --smtp "$MAIL_SMTP" --web "$MAIL_WEB" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \
-  > "$TMP/maildev.log" 2>&1 &
-PIDS+=("$!"); PID_M="$!"
-wait_for_port "$MAIL_SMTP" "$PID_M" 15
-wait_for_port "$MAIL_WEB" "$PID_M" 15
+MAIL_STARTED=""
+for try in 1 2 3 4 5; do
+  if [ "$try" = 1 ]; then MAIL_SMTP="$(free_port 1025)"; MAIL_WEB="$(free_port 1080)"; else MAIL_SMTP="$(free_port)"; MAIL_WEB="$(free_port)"; fi
+  while [ "$MAIL_WEB" = "$MAIL_SMTP" ]; do MAIL_WEB="$(free_port)"; done
+  # maildev keeps each message's .eml under $TMPDIR/maildev: in this run's folder, removed at the end.
+  TMPDIR="$TMP" node "$MAILDEV" --smtp "$MAIL_SMTP" --web "$MAIL_WEB" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \
+    > "$TMP/maildev.log" 2>&1 &
+  PID_M="$!"
+  if listening "$PID_M" "$MAIL_SMTP" "$MAIL_WEB"; then PIDS+=("$PID_M"); MAIL_STARTED=1; break; fi
+  kill "$PID_M" 2>/dev/null; wait "$PID_M" 2>/dev/null || true
+done
+[ -n "$MAIL_STARTED" ] || die "maildev did not start"
 MAIL_URL="http://127.0.0.1:$MAIL_WEB"
 
 # ----- OpenID Connect provider (social login: google, github, apple, facebook, x, discord) ---------------

@@ -64,39 +64,72 @@ port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 free_port() { local p; for _ in $(seq 200); do p=$((20000 + RANDOM % 40000)); port_in_use "$p" || { echo "$p"; return; }; done; return 1; }
 wait_port() { for _ in $(seq 300); do port_in_use "$1" && return 0; sleep 0.1; done; return 1; }
 
-A=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$A" --chain-id 31337 --silent & PIDS+=($!)
-B=$(free_port); "$ANVIL" --host 127.0.0.1 --port "$B" --chain-id 31338 --silent & PIDS+=($!)
+TAKEN=()
+# A free port no server of this run has: a port found free can still be taken by another process
+# before a server binds it, so each start below tries again on other ports when its server exits.
+new_port() { local p; p=$(free_port); while [[ " ${TAKEN[*]} " == *" $p "* ]]; do p=$(free_port); done; TAKEN+=("$p"); echo "$p"; }
+# Waits until process `pid` listens on every port given; false when it exited first.
+listening() {
+  local pid=$1; shift
+  for _ in $(seq 300); do
+    kill -0 "$pid" 2>/dev/null || return 1
+    local all=1; for p in "$@"; do port_in_use "$p" || all=0; done
+    [ "$all" = 1 ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+start_anvil() {  # start_anvil VAR CHAIN_ID: anvil for that chain on a free port, in $VAR
+  local port pid
+  for _ in 1 2 3 4 5; do
+    port=$(new_port)
+    "$ANVIL" --host 127.0.0.1 --port "$port" --chain-id "$2" --silent & pid=$!
+    if listening "$pid" "$port"; then PIDS+=("$pid"); printf -v "$1" %s "$port"; return 0; fi
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+  done
+  echo "anvil did not start"
+}
+start_anvil A 31337
+start_anvil B 31338
 # The embedded wallet's mail sink (npm maildev): the wallet service mails login codes and device
 # links to its SMTP port; tests read them back from its REST API (WM_MAIL_URL/api/email).
-MS=$(free_port); while [[ " $A $B " == *" $MS "* ]]; do MS=$(free_port); done
-MW=$(free_port); while [[ " $A $B $MS " == *" $MW "* ]]; do MW=$(free_port); done
 mkdir -p "$LOGS/maildev"  # its .eml files ($TMPDIR/maildev), kept with the logs
-TMPDIR="$LOGS" node node_modules/maildev/dist/bin/maildev.js --smtp "$MS" --web "$MW" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \
-  > "$LOGS/maildev.out" 2>&1 & PIDS+=($!)
-# Social login's OpenID Connect provider (demo/oidc/provider.mjs, npm oidc-provider): its clients
-# redirect to the wallet service on the frame's port, so that port is chosen now; one client secret
-# per run, given to the provider and the backend only.
-F=$(free_port); while [[ " $A $B $MS $MW " == *" $F "* ]]; do F=$(free_port); done
-OIDC_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
-WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" node demo/oidc/provider.mjs --port 0 --issuer-host 127.0.0.1 \
-  --redirect "http://127.0.0.1:$F/w/v1/social/callback" > "$LOGS/oidc.out" 2> "$LOGS/oidc.err" & PIDS+=($!)
+for _ in 1 2 3 4 5; do
+  MS=$(new_port); MW=$(new_port)
+  TMPDIR="$LOGS" node node_modules/maildev/dist/bin/maildev.js --smtp "$MS" --web "$MW" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \
+    > "$LOGS/maildev.out" 2>&1 & pid=$!
+  if listening "$pid" "$MS" "$MW"; then PIDS+=("$pid"); break; fi
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+done
 BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
 cargo build -q -p wallet-modal-demo  # a no-op when up to date; never a stale backend
-wait_port "$A" && wait_port "$B" || echo "anvil did not start"
-wait_port "$MS" && wait_port "$MW" || echo "maildev did not start"
-for _ in $(seq 300); do grep -q '^oidc on ' "$LOGS/oidc.out" && break; sleep 0.1; done
-OIDC_URL=$(sed -n 's/^oidc on //p' "$LOGS/oidc.out" | head -1)
-[ -n "$OIDC_URL" ] || { echo "the OIDC provider did not start:"; cat "$LOGS/oidc.err"; }
-# The demo contracts (tokens, an NFT collection, some history) on both chains, as make demo has
-# them; the NFTs' tokenURI names the backend, so its port is chosen first.
-S=$(free_port); while [ "$S" = "$F" ]; do S=$(free_port); done
-node demo/contracts/deploy.mjs --rpc "http://127.0.0.1:$A" --rpc "http://127.0.0.1:$B" --api-url "http://127.0.0.1:$S" \
-  --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
-WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" \
-  --contracts "$LOGS/contracts.json" --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} \
-  > "$LOGS/backend.out" 2> "$LOGS/backend.err" & PIDS+=($!)
-# `frame on …` (the secure frame's own origin) comes right after `listening on …`.
-for _ in $(seq 300); do grep -q '^frame on ' "$LOGS/backend.out" && break; sleep 0.1; done
+OIDC_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+for _ in 1 2 3; do
+  # Social login's OpenID Connect provider (demo/oidc/provider.mjs, npm oidc-provider): its clients
+  # redirect to the wallet service on the frame's port, so that port is chosen now; one client
+  # secret per run, given to the provider and the backend only.
+  F=$(new_port)
+  : > "$LOGS/oidc.out"
+  WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" node demo/oidc/provider.mjs --port 0 --issuer-host 127.0.0.1 \
+    --redirect "http://127.0.0.1:$F/w/v1/social/callback" > "$LOGS/oidc.out" 2> "$LOGS/oidc.err" & OIDC_PID=$!
+  for _ in $(seq 300); do grep -q '^oidc on ' "$LOGS/oidc.out" && break; sleep 0.1; done
+  OIDC_URL=$(sed -n 's/^oidc on //p' "$LOGS/oidc.out" | head -1)
+  [ -n "$OIDC_URL" ] || { echo "the OIDC provider did not start:"; cat "$LOGS/oidc.err"; }
+  # The demo contracts (tokens, an NFT collection, some history) on both chains, as make demo has
+  # them; the NFTs' tokenURI names the backend, so its port is chosen first.
+  S=$(new_port)
+  node demo/contracts/deploy.mjs --rpc "http://127.0.0.1:$A" --rpc "http://127.0.0.1:$B" --api-url "http://127.0.0.1:$S" \
+    --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
+  : > "$LOGS/backend.out"
+  WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" \
+    --contracts "$LOGS/contracts.json" --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} \
+    > "$LOGS/backend.out" 2> "$LOGS/backend.err" & BACKEND_PID=$!
+  # `frame on …` (the secure frame's own origin) comes right after `listening on …`.
+  for _ in $(seq 300); do grep -q '^frame on ' "$LOGS/backend.out" && break; kill -0 "$BACKEND_PID" 2>/dev/null || break; sleep 0.1; done
+  if grep -q '^frame on ' "$LOGS/backend.out"; then PIDS+=("$OIDC_PID" "$BACKEND_PID"); break; fi
+  echo "the backend did not start (trying other ports):"; cat "$LOGS/backend.err"
+  kill "$OIDC_PID" "$BACKEND_PID" 2>/dev/null; wait "$OIDC_PID" "$BACKEND_PID" 2>/dev/null
+done
 BACKEND_URL=$(sed -n 's/^listening on //p' "$LOGS/backend.out" | head -1)
 FRAME_ORIGIN=$(sed -n 's/^frame on //p' "$LOGS/backend.out" | head -1)
 export WM_FRAME_URL="${FRAME_ORIGIN:+$FRAME_ORIGIN/frame}"

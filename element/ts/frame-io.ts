@@ -23,8 +23,13 @@ export class FrameIo {
   constructor(send: (event: object) => void) {
     this.#send = send;
     addEventListener('message', this.#onMessage);
+  }
+
+  /** Seeds the module's message ids and hands it a Telegram return, once the element holds this
+   * object (what the module answers may already be this object's effects). */
+  start(): void {
     const random = crypto.getRandomValues(new Uint8Array(12));
-    send({ type: 'init', random: Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('') });
+    this.#send({ type: 'init', random: Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('') });
     this.#telegramReturn();
   }
 

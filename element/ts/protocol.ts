@@ -76,7 +76,6 @@ export interface AccountView {
   balance: string | null;
   balanceSymbol: string;
   connectorId: string;
-  connectorName: string;
   explorerUrl: string | null;
 }
 
@@ -427,6 +426,10 @@ export type EmbeddedIntent =
 
 /** What the views render: the engine's snapshot merged with the parts of every module loaded. */
 export interface ViewSnapshot extends Snapshot, Partial<AccountParts>, Partial<EmbeddedParts> {}
+
+/** Every part of every module, as the views get them once every module is loaded. Which module
+ * writes a part is `core/src/modules.rs`'s to say (a slice moves between modules on one line). */
+export type AllParts = Snapshot & AccountParts & EmbeddedParts;
 
 /** What the views send: each module's intents (the shell hands each to the module that reads it). */
 export type ViewIntent = Intent | AccountIntent | EmbeddedIntent;

@@ -492,21 +492,22 @@ export class WalletModalElement extends HTMLElement {
     }
     this.#waiting.set(name, event ? [event] : []);
     const generation = this.#generation;
-    loadModule(name).then(
-      async (glue) => {
+    // The embedded wallet's I/O (its frame, the social popup) is ready before its module hears
+    // anything: every effect it answers with has somewhere to go.
+    Promise.all([loadModule(name), name === 'embedded' ? import('./frame-io') : null]).then(
+      ([glue, io]) => {
         if (generation !== this.#generation || this.#hosts.has(name)) return;
         const host = new ModuleHost(name, new glue.WasmHost(this.#json(this.#options())));
         this.#hosts.set(name, host);
         const events = this.#waiting.get(name) ?? [];
         this.#waiting.delete(name);
-        // A module that loads late hears the engine's facts once, then notes.
-        this.#run({ type: 'notes', notes: this.#hosts.get(ENGINE)!.facts() }, name);
-        if (name === 'embedded') {
-          const { FrameIo } = await import('./frame-io');
-          if (generation !== this.#generation) return;
-          this.#frameIo = new FrameIo((e) => this.#run(e, 'embedded'));
+        if (io) {
+          this.#frameIo = new io.FrameIo((e) => this.#run(e, 'embedded'));
           if (this.#popup) this.#frameIo.watchPopup(this.#popup);
         }
+        // A module that loads late hears the engine's facts once, then notes.
+        this.#run({ type: 'notes', notes: this.#hosts.get(ENGINE)!.facts() }, name);
+        if (io) this.#frameIo?.start();
         for (const e of events) this.#run(e, name);
       },
       (err: unknown) => {

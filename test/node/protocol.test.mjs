@@ -35,7 +35,9 @@ function shapes(node) {
   if (ts.isParenthesizedTypeNode(node)) return shapes(node.type);
   if (ts.isInterfaceDeclaration(node)) {
     const own = [{ props: props(node.members), index: node.members.some(ts.isIndexSignatureDeclaration) }];
-    const bases = (node.heritageClauses ?? []).flatMap((h) => h.types.map((t) => shapes(t.expression && resolve(text(t.expression)))));
+    const bases = (node.heritageClauses ?? []).flatMap((h) =>
+      h.types.map((t) => shapes(ts.factory.createTypeReferenceNode(ts.idText(t.expression), t.typeArguments ? [...t.typeArguments] : undefined))),
+    );
     return bases.reduce((acc, b) => (b ? merge(acc, b) : acc), own);
   }
   if (ts.isTypeLiteralNode(node)) return [{ props: props(node.members), index: node.members.some(ts.isIndexSignatureDeclaration) }];
@@ -157,9 +159,10 @@ function variantTypes(name) {
   return decl.type.types.map((t) => text(t.members.find((m) => m.name.getText(m.getSourceFile()) === 'type').type).replace(/'/g, ''));
 }
 
-/** Declared field names of an interface. */
+/** Declared field names of an interface or an intersection of them. */
 function fieldNames(name) {
-  return [...shapes(resolve(name))[0].props.keys()].sort();
+  const decl = resolve(name);
+  return [...shapes(ts.isInterfaceDeclaration(decl) ? decl : decl.type)[0].props.keys()].sort();
 }
 
 // ----- the hosts driven through every part -----
@@ -213,8 +216,10 @@ function account() {
   ] });
   h.serve('/v1/identity/', { name: 'alice.demo.eth', avatar: null });
   h.send({ type: 'selectAccountTab', tab: 'nfts' });
+  conforms(h.snapshot, 'ViewSnapshot', 'ViewSnapshot (NFTs loading)');
   h.serve('/nfts', { data: [{ chainId: CHAIN, contract: { address: USDC, name: 'Pass', symbol: 'P' }, tokenId: '1', name: 'Pass #1', imageUrl: 'http://api.test/1.svg', isSpam: false }], next: '2' });
   h.send({ type: 'selectAccountTab', tab: 'activity' });
+  conforms(h.snapshot, 'ViewSnapshot', 'ViewSnapshot (activity loading)');
   h.serve('/history', { next: 'c', data: [
     { id: 't', metadata: { operationType: 'send', minedAt: '2026-11-02T10:00:00Z', chain: CHAIN, sentFrom: ADDR, sentTo: ADDR, hash: '0x1', status: 'confirmed' },
       transfers: [{ fungible_info: { name: 'USD Coin', symbol: 'USDC' }, direction: 'out', quantity: { numeric: '1' } }] },
@@ -228,13 +233,13 @@ const engineTests = [];
 
 test('the engine\'s snapshot has exactly the fields of protocol.ts Snapshot, nested objects included, in every state', () => {
   const bare = new Hosts({ networks: NETWORKS });
-  conforms(bare.snapshot, 'Snapshot', 'Snapshot (config error)');
+  conforms(bare.snapshot, 'ViewSnapshot', 'ViewSnapshot (config error)');
   assert.ok(bare.snapshot.configError, 'a config error shown');
 
   const h = connected();
   h.send({ type: 'open' }).send({ type: 'navigate', view: 'AllWallets' });
   h.serve('/getWallets', { count: 1, data: [{ id: 'w1', name: 'Wallet 1', image_id: 'i1', rdns: null, chains: [CHAIN], mobile_link: null, desktop_link: null, webapp_link: null }] });
-  conforms(h.snapshots.get(ENGINE), 'Snapshot', 'Snapshot (all wallets)');
+  conforms(h.snapshot, 'ViewSnapshot', 'ViewSnapshot (all wallets)');
   h.send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
   h.answer('wallet_switchEthereumChain', null, { code: 4001, message: 'no' });
   h.send({ type: 'switchNetwork', caipNetworkId: 'eip155:31338' });
@@ -242,37 +247,35 @@ test('the engine\'s snapshot has exactly the fields of protocol.ts Snapshot, nes
   const empty = ['connection', 'banner', 'switching', 'network'].filter((k) => !s[k]);
   assert.deepEqual(empty, [], 'every optional part filled');
   assert.ok(s.allWallets.items.length, 'the catalogue filled');
-  conforms(s, 'Snapshot');
-  assert.deepEqual(Object.keys(s).sort(), fieldNames('Snapshot'), 'the engine writes every key of Snapshot and no other');
+  conforms(h.snapshot, 'ViewSnapshot');
 
   const w = connected();
   w.send({ type: 'disconnect' }).send({ type: 'open' }).send({ type: 'selectConnector', id: 'walletConnect' });
   w.send({ type: 'walletConnectUri', uri: `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`, expiresAtMs: 99999 });
   assert.ok(w.snapshot.walletConnect?.uri, 'a pairing shown');
-  conforms(w.snapshots.get(ENGINE), 'Snapshot', 'Snapshot (pairing)');
+  conforms(w.snapshot, 'ViewSnapshot', 'ViewSnapshot (pairing)');
   w.send({ type: 'back' }).send({ type: 'selectConnector', id: 'dev.walletmodal.demo' });
   w.answer('eth_requestAccounts', null, { code: 4001, message: 'no' });
   assert.equal(w.snapshot.connecting?.state, 'error');
-  conforms(w.snapshots.get(ENGINE), 'Snapshot', 'Snapshot (failed connection)');
+  conforms(w.snapshot, 'ViewSnapshot', 'ViewSnapshot (failed connection)');
   engineTests.push(h, w);
 });
 
 test('the account module\'s snapshot has exactly the fields of protocol.ts AccountParts, each screen and union included', () => {
   const h = account();
-  const parts = () => h.snapshots.get('account');
-  conforms(parts(), 'AccountParts', 'AccountParts (activity)');
-  assert.deepEqual(Object.keys(parts()).sort(), fieldNames('AccountParts'), 'the account module writes every key of AccountParts and no other');
+  const parts = () => h.snapshot;
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (activity)');
   assert.ok(parts().account?.balance && parts().walletRequest && parts().activity?.groups.length, 'account, wallet prompt and activity filled');
 
   // Send: the form, the preview with its fee, sent.
   h.send({ type: 'navigate', view: 'WalletSend' }).send({ type: 'sendSetAmount', amount: '1' }).send({ type: 'sendSetReceiver', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
   h.send({ type: 'sendPreview' }).answer('eth_estimateGas', '0x5208').answer('eth_gasPrice', '0x1');
   assert.ok(parts().send?.preview?.fee, 'a preview with its fee');
-  conforms(parts(), 'AccountParts', 'AccountParts (send preview)');
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (send preview)');
   h.send({ type: 'sendConfirm' }).answer('eth_sendTransaction', HASH);
   h.send({ type: 'navigate', view: 'WalletReceive' });
   assert.ok(parts().sent && parts().receive?.qr, 'sent and receive filled');
-  conforms(parts(), 'AccountParts', 'AccountParts (sent, receive)');
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (sent, receive)');
 
   // Swap: tokens, a quote, the action.
   h.send({ type: 'navigate', view: 'Swap' });
@@ -281,7 +284,7 @@ test('the account module\'s snapshot has exactly the fields of protocol.ts Accou
   h.send({ type: 'swapSetAmount', amount: '1' }).fire('swap-quote');
   h.serve('/convert/quotes', { quotes: [{ toAmount: '2990000000' }] });
   assert.equal(parts().swap.receive, '2,990');
-  conforms(parts(), 'AccountParts', 'AccountParts (swap)');
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (swap)');
 
   // Buy: options, quotes, then the order through each of its stages.
   h.send({ type: 'navigate', view: 'OnRampProviders' });
@@ -294,18 +297,18 @@ test('the account module\'s snapshot has exactly the fields of protocol.ts Accou
   h.serve('/v1/onramp/quote', { purchaseAmount: { amount: '99' }, fee: { amount: '1.00' } }, 200, '"provider":"meld"');
   h.serve('/v1/onramp/quote', { purchaseAmount: { amount: '98' } }, 500, '"provider":"coinbase"');
   assert.equal(parts().buy.quotes.length, 2);
-  conforms(parts(), 'AccountParts', 'AccountParts (buy quotes)');
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (buy quotes)');
   h.send({ type: 'buyChoose', provider: 'meld' });
-  conforms(parts(), 'AccountParts');
+  conforms(parts(), 'ViewSnapshot');
   h.serve('/v1/generators/onrampurl', { url: 'http://api.test/onramp/meld/checkout/o1', orderId: 'o1' });
-  conforms(parts(), 'AccountParts');
+  conforms(parts(), 'ViewSnapshot');
   h.fire('buy-order').serve('/v1/onramp/orders/o1', { id: 'o1', status: 'COMPLETED', purchaseCurrency: 'USDC', purchaseAmount: '99', txHash: HASH });
-  conforms(parts(), 'AccountParts');
+  conforms(parts(), 'ViewSnapshot');
   h.send({ type: 'buyReset' }).send({ type: 'buySetAmount', amount: '100' }).fire('buy-quote');
   h.serve('/v1/onramp/quote', { purchaseAmount: { amount: '99' } }, 200, '"provider":"meld"');
   h.send({ type: 'buyChoose', provider: 'meld' }).serve('/v1/generators/onrampurl', {}, 500);
-  conforms(parts(), 'AccountParts');
-  assert.deepEqual([...seenAlternatives.get('AccountParts.buy.order')].sort(), [0, 1, 2, 3], 'every stage of BuyPart.order (preparing, open, completed, failed) checked');
+  conforms(parts(), 'ViewSnapshot');
+  assert.deepEqual([...seenAlternatives.get('ViewSnapshot.buy.order')].sort(), [0, 1, 2, 3], 'every stage of BuyPart.order (preparing, open, completed, failed) checked');
   engineTests.push(h);
 });
 
@@ -331,19 +334,18 @@ function embedded() {
 
 test('the embedded wallet module\'s snapshot has exactly the fields of protocol.ts EmbeddedParts, approvals included', () => {
   const h = embedded();
-  const parts = () => h.snapshots.get('embedded');
-  conforms(parts(), 'EmbeddedParts', 'EmbeddedParts (logged in)');
-  assert.deepEqual(Object.keys(parts()).sort(), fieldNames('EmbeddedParts'), 'the module writes every key of EmbeddedParts and no other');
+  const parts = () => h.snapshot;
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (logged in)');
   // A message and a transaction to approve, each as the host asks through the embedded connector.
   for (const [method, params] of [['personal_sign', ['0x6869', ADDR]], ['eth_sendTransaction', [{ from: ADDR, to: USDC, value: '0x1', data: '0xa9059cbb' + '0'.repeat(128) }]]]) {
     h.send({ type: 'request', connector: 'embedded', key: `host-${method}`, method, params });
     assert.ok(parts().approval, `${method} shown for approval`);
-    conforms(parts(), 'EmbeddedParts', `EmbeddedParts (${method})`);
+    conforms(parts(), 'ViewSnapshot', `ViewSnapshot (${method})`);
     h.send({ type: 'reject' });
   }
-  assert.deepEqual([...seenAlternatives.get('EmbeddedParts.approval')].sort(), [0, 2], 'a message and a transaction approval checked');
+  assert.deepEqual([...seenAlternatives.get('ViewSnapshot.approval')].sort(), [0, 2], 'a message and a transaction approval checked');
   h.send({ type: 'openUpdateEmail' }).send({ type: 'updateEmailSubmit', email: 'b@example.com' });
-  conforms(parts(), 'EmbeddedParts', 'EmbeddedParts (email update)');
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (email update)');
 
   const s = new Hosts(OPTIONS);
   s.send({ type: 'start', storage: {} }).send({ type: 'open' }).send({ type: 'socialLogin', provider: 'google' });
@@ -352,17 +354,32 @@ test('the embedded wallet module\'s snapshot has exactly the fields of protocol.
   s.now += 500;
   s.fire('frame-deadline').frameAnswer('GET_SOCIAL_REDIRECT_URI', { uri: 'https://accounts.example/auth?state=1' });
   assert.ok(s.snapshots.get('embedded').social, 'a social login under way');
-  conforms(s.snapshots.get('embedded'), 'EmbeddedParts', 'EmbeddedParts (social)');
+  conforms(s.snapshot, 'ViewSnapshot', 'ViewSnapshot (social)');
   s.send({ type: 'socialResult', uri: 'https://accounts.example/done?state=1&code=2' });
-  conforms(s.snapshots.get('embedded'), 'EmbeddedParts', 'EmbeddedParts (social result)');
+  conforms(s.snapshot, 'ViewSnapshot', 'ViewSnapshot (social result)');
   const f = new Hosts(OPTIONS);
   f.send({ type: 'start', storage: {} }).send({ type: 'open' }).send({ type: 'farcasterLogin' });
   f.send({ type: 'init', random: 'ef'.repeat(16) }).send({ type: 'frameMessage', data: { type: '@w3m-frame/READY' } });
   f.now += 500;
   f.fire('frame-deadline').frameAnswer('GET_FARCASTER_URI', { url: 'https://farcaster.xyz/~/siwf?channelToken=x' });
   assert.ok(f.snapshots.get('embedded').farcaster?.qr, 'a Farcaster QR code shown');
-  conforms(f.snapshots.get('embedded'), 'EmbeddedParts', 'EmbeddedParts (farcaster)');
+  conforms(f.snapshot, 'ViewSnapshot', 'ViewSnapshot (farcaster)');
   engineTests.push(h, s, f);
+});
+
+test('every key of protocol.ts AllParts is written, each by one module only, once every module is loaded', () => {
+  const h = account();
+  h.send({ type: 'loadFrame' });
+  assert.deepEqual([...h.hosts.keys()].sort(), [...MODULES].sort(), 'every module loaded');
+  const owners = new Map();
+  for (const [module, snapshot] of h.snapshots) {
+    for (const key of Object.keys(snapshot)) {
+      assert.ok(!owners.has(key), `${key} is written by ${owners.get(key)} and by ${module}`);
+      owners.set(key, module);
+    }
+  }
+  assert.deepEqual([...owners.keys()].sort(), fieldNames('AllParts'), 'the modules write exactly the keys of AllParts');
+  conforms(h.snapshot, 'AllParts');
 });
 
 test('every effect any module sent is a protocol.ts Effect, and every Effect variant was sent', () => {

@@ -176,7 +176,12 @@ impl Slice for ActivitySlice {
             w.null();
             return;
         }
-        w.begin_object().key("groups").value(&self.rendered).key("loading").bool(self.list.loading);
+        w.begin_object().key("groups");
+        match &self.rendered {
+            Value::Null => w.begin_array().end_array(),
+            groups => w.value(groups),
+        };
+        w.key("loading").bool(self.list.loading);
         w.key("empty").bool(self.list.empty && !self.list.loading && self.error.is_none());
         w.key("hasMore").bool(self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX).key("error");
         write_error(w, self.error.as_ref());

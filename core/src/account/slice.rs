@@ -170,7 +170,7 @@ impl AccountSlice {
         w.key("caipAddress").str(&format!("{}:{address}", c.caip_network_id)).key("shortAddress").str(&truncate_address(address));
         w.key("avatar").strs(&avatar_gradient(address)).key("balance").opt_str(balance);
         w.key("balanceSymbol").str(net.map(|n| n.native_currency.symbol.as_str()).unwrap_or("ETH"));
-        w.key("connectorId").str(&c.connector_id).key("connectorName").str(ctx.connector_name(&c.connector_id));
+        w.key("connectorId").str(&c.connector_id);
         w.key("explorerUrl").opt_str(explorer.as_deref());
         w.end_object();
     }

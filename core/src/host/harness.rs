@@ -80,7 +80,6 @@ pub(crate) struct AccountSnap {
     pub balance: Option<String>,
     pub balance_symbol: String,
     pub connector_id: String,
-    pub connector_name: String,
     pub explorer_url: Option<String>,
 }
 
@@ -244,7 +243,7 @@ fn module_of_connector(c: &str) -> Option<&'static str> {
     routes().into_iter().find(|m| m.slices.iter().any(|s| s.connectors.contains(&c))).map(|m| m.name)
 }
 
-fn modules_of_view(v: View) -> Vec<&'static str> {
+pub(crate) fn modules_of_view(v: View) -> Vec<&'static str> {
     routes().into_iter().filter(|m| m.slices.iter().any(|s| s.views.contains(&v))).map(|m| m.name).collect()
 }
 
@@ -333,6 +332,11 @@ impl Harness {
 
     fn opts(&self) -> Options {
         serde_json::from_value(self.options.clone()).unwrap()
+    }
+
+    /// The engine's own snapshot (without the modules' parts).
+    pub(crate) fn hosts_engine_snapshot(&self) -> Value {
+        self.hosts[0].2.clone()
     }
 
     /// Whether a module is loaded.

@@ -22,19 +22,18 @@ fn unknown_network_ids_raise_network_not_found_in_debug() {
 }
 
 #[test]
-fn snapshot_serialises_with_exactly_the_view_contract_names() {
+fn the_engine_writes_exactly_the_snapshot_keys_its_slices_declare() {
     let mut h = Harness::new(json!({}));
     h.connect();
-    let v: Value = h.snap.raw.clone();
-    // The engine's keys: element/ts/protocol.ts `interface Snapshot` (test/node/protocol.test.mjs
-    // checks every module's parts against protocol.ts).
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    let mut expected = vec!["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "connectMethods", "socials",
-        "connectors", "status", "connection", "network", "networks", "connecting", "walletConnect", "switching", "allWallets", "configError", "imagePreloadTimeoutMs", "banner", "walletFeatures"];
-    let mut keys_sorted = keys.clone();
-    keys_sorted.sort();
+    // The engine's snapshot keys are exactly those its slices declare (`Slice::PARTS`); the protocol
+    // test (test/node/protocol.test.mjs) checks them against element/ts/protocol.ts.
+    let e = match &h.hosts_engine_snapshot() { Value::Object(o) => o.keys().cloned().collect::<Vec<_>>(), _ => panic!() };
+    let mut keys: Vec<&str> = e.iter().map(String::as_str).collect();
+    let mut expected: Vec<&str> = crate::modules::Engine::describe().iter().flat_map(|s| s.parts.iter().copied()).collect();
+    keys.sort();
     expected.sort();
-    assert_eq!(keys_sorted, expected);
+    assert_eq!(keys, expected);
+    let v: Value = h.snap.raw.clone();
     assert_eq!(v["connection"], json!({"namespace": "eip155", "address": ADDR, "caipNetworkId": "eip155:31337", "connectorId": RDNS, "connectorName": "Demo Wallet"}));
     assert_eq!(v["status"]["eip155"], "connected");
     assert_eq!(v["walletFeatures"], json!(["onramp", "swaps", "receive", "send"]), "walletFeaturesOrder");

@@ -160,7 +160,7 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
     try {
       const el = await createModal({ debug: '' });
       await waitFor(() => el.getState().status.eip155 === 'connected', 'reconnected from storage');
-      expect(el.getState().account.address).to.equal(ACCOUNT0);
+      expect(el.getState().connection.address).to.equal(ACCOUNT0);
       await waitFor(() => alerts.some((a) => a.includes('@wallet-modal/x')), 'a debug alert naming the bad key');
     } finally {
       console.info = info;
@@ -197,12 +197,14 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
     expect(el.getState().view).to.equal('Connect');
   });
 
-  it('open({view: "Account"}) while disconnected opens Connect; views not built yet are never shown empty', async () => {
+  it('open() on a view about the account while disconnected opens Connect; views not built yet are never shown empty', async () => {
     const el = await createModal();
-    await el.open({ view: 'Account' });
-    expect(el.getState().view).to.equal('Connect');
-    await el.close();
-    for (const view of ['Swap', 'ProfileWallets', 'RegisterAccountName', 'SIWXSignMessage']) {
+    for (const view of ['Account', 'Swap', 'WalletSend', 'OnRampProviders']) {
+      await el.open({ view });
+      expect(el.getState().view, view).to.equal('Connect');
+      await el.close();
+    }
+    for (const view of ['ProfileWallets', 'RegisterAccountName', 'SIWXSignMessage']) {
       const err = nextEvent(el, 'error');
       await el.open({ view });
       expect((await err).detail.message, view).to.equal(`The ${view} view is not available yet`);

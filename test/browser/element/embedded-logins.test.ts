@@ -80,7 +80,7 @@ describe('the embedded wallet: social login', function () {
     (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-social="github"]') ?? (root.querySelector<HTMLButtonElement>('[data-social="other"]')?.click(), null), 'the GitHub button')).click();
     await visitor({ action: 'close-window', prefix: env.oidcUrl });
     await waitFor(() => byText(root, '[role="alert"]', 'Popup closed'), 'Popup closed', 5_000);
-    expect(el.getState().account).to.equal(null);
+    expect(el.getState().connection).to.equal(null);
   });
 });
 
@@ -104,6 +104,6 @@ describe('the embedded wallet: a Telegram mini-app return', function () {
     expect(new URL(location.href).searchParams.has('wtr-session-id'), 'the rest of the address is kept').to.equal(true);
     await el.open();
     await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Failed to initiate social connection'), 'the refused result', 15_000);
-    expect(el.getState().account).to.equal(null);
+    expect(el.getState().connection).to.equal(null);
   });
 });

@@ -4,6 +4,9 @@ import { expect } from '@esm-bundle/chai';
 import { recoverMessageAddress, recoverTypedDataAddress, getAddress } from 'viem';
 import { byText, createModal, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
+import { executeServerCommand } from '@web/test-runner-commands';
+
+const visitor = (payload: object) => executeServerCommand('visitor', payload);
 
 /** waitFor with an async predicate. */
 async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeout = 15_000): Promise<T> {
@@ -76,7 +79,7 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     const el = await createModal();
     const address = await emailLogin(el);
     expect(address).to.equal(getAddress(address), 'a checksummed EVM address');
-    expect(el.getState().account.connectorId).to.equal('embedded');
+    expect(el.getState().connection.connectorId).to.equal('embedded');
     const frame = document.querySelector<HTMLIFrameElement>('iframe[title="wallet-modal secure frame"]')!;
     expect(new URL(frame.src).origin).to.equal(new URL(env.frameUrl).origin);
     expect(new URL(frame.src).origin).to.not.equal(location.origin, 'the frame runs on another origin');
@@ -193,18 +196,42 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     await waitFor(() => byText(viewRoot(el), '[part~="banner"], .wm-banner, [role="alert"]', 'Action not allowed'), 'Action not allowed');
   });
 
-  it('ignores messages from a foreign window or origin', async () => {
+  it('ignores answers forged to a real pending request from a foreign window and from a foreign origin', async () => {
     localStorage.clear();
+    const env = await testEnv();
     const el = await createModal();
     await toCodeStep(el);
-    await enterCode(el, '123456'); // a request now waits for the frame's answer
-    // A hostile frame (another origin) and this page itself forge the frame's answers.
-    const hostile = document.createElement('iframe');
-    hostile.srcdoc = `<script>for (let i = 0; i < 50; i++) parent.postMessage({type: '@w3m-frame/GET_USER_SUCCESS', id: 'x' + i, payload: {address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'}}, '*');</script>`;
-    document.body.appendChild(hostile);
-    window.postMessage({ type: '@w3m-frame/READY', payload: {} }, '*');
-    await new Promise((r) => setTimeout(r, 500));
-    expect(el.getState().account).to.equal(null, 'nothing forged connects');
+    // The real frame's wallet service is slow to check the code (its request never ends), so the
+    // element's CONNECT_OTP stays pending; the frame says the request's id.
+    const real = `${env.frameUrl}?projectId`;
+    await visitor({ action: 'frame-eval', prefix: real, script: `
+      window.__heard = [];
+      addEventListener('message', (e) => {
+        window.__heard.push(e.data && e.data.type);
+        if (e.data && e.data.type === '@w3m-app/CONNECT_OTP') window.__held = e.data.id;
+      });
+      const realFetch = window.fetch;
+      window.fetch = (input, init) => String(input).includes('/w/v1/email/verify') ? new Promise(() => {}) : realFetch(input, init);
+      return true;` });
+    await enterCode(el, '123456');
+    const id = await until(() => visitor({ action: 'frame-eval', prefix: real, script: 'return window.__held || null;' }) as Promise<string | null>, 'the code check held in the frame');
+    const forged = JSON.stringify({ type: '@w3m-frame/CONNECT_OTP_SUCCESS', id, payload: {} });
+    // A foreign window on the frame's own origin: another copy of the frame page.
+    const twin = document.createElement('iframe');
+    twin.hidden = true;
+    twin.src = `${env.frameUrl}?twin=1`;
+    document.body.appendChild(twin);
+    await visitor({ action: 'frame-eval', prefix: `${env.frameUrl}?twin`, script: `parent.postMessage(${forged}, '*'); return true;` });
+    // A foreign origin: this page itself.
+    window.postMessage(JSON.parse(forged), '*');
+    await new Promise((r) => setTimeout(r, 600));
+    const heard = (await visitor({ action: 'frame-eval', prefix: real, script: 'return window.__heard;' })) as string[];
+    expect(el.getState().email?.step).to.equal('verifying', 'neither forged answer ended the code check');
+    expect(heard).to.not.include('@w3m-app/IS_CONNECTED', 'nothing asked of the frame as if logged in');
+    // The same answer from the frame itself is taken: the forged id was the real one.
+    await visitor({ action: 'frame-eval', prefix: real, script: `parent.postMessage(${forged}, '*'); return true;` });
+    await waitFor(() => el.getState().email?.step !== 'verifying', 'the frame\'s own answer taken');
+    await until(() => visitor({ action: 'frame-eval', prefix: real, script: `return window.__heard.includes('@w3m-app/IS_CONNECTED');` }) as Promise<boolean>, 'the session asked after the real answer');
   });
 
   it('keeps the session across a reload and ends it with disconnect', async () => {
@@ -218,7 +245,7 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     expect(again.detail.address).to.equal(address);
     expect(again.detail.reconnected).to.equal(true);
     await el.disconnect();
-    await waitFor(() => el.getState().account === null, 'disconnected');
+    await waitFor(() => el.getState().connection === null, 'disconnected');
     await new Promise((r) => setTimeout(r, 300)); // the frame signs out (at most 3 s)
     el.remove();
     el = await createModal();

@@ -105,7 +105,7 @@ describe('end-to-end flows with the demo wallet on anvil', () => {
   it('a reload reconnects silently from storage', async () => {
     const el = await createModal();
     const reconnected = await waitFor(() => el.getState().status.eip155 === 'connected' && el.getState(), 'reconnected');
-    expect(reconnected.account.address).to.equal(ACCOUNT0);
+    expect(reconnected.connection.address).to.equal(ACCOUNT0);
     expect(reconnected.open).to.equal(false);
   });
 
@@ -114,7 +114,7 @@ describe('end-to-end flows with the demo wallet on anvil', () => {
     const el = await createModal({ reconnect: 'false' });
     await new Promise((r) => setTimeout(r, 300));
     expect(el.getState().status.eip155).to.equal('disconnected');
-    expect(el.getState().account).to.equal(null);
+    expect(el.getState().connection).to.equal(null);
     expect(localStorage.getItem('@wallet-modal/connections'), 'stored connections dropped').to.equal(null);
   });
 

@@ -2,7 +2,7 @@
 // critical violation (colour contrast ≥ 4.5:1 for all text included) and no landmark violation.
 import { expect } from '@esm-bundle/chai';
 import type { Snapshot } from './fixtures';
-import { ARBITRUM, ETHEREUM, GOOD_IMAGE, POLYGON, cleanup, makeAccount, makeSnapshot, mount, waitFor } from './fixtures';
+import { ARBITRUM, ETHEREUM, GOOD_IMAGE, POLYGON, cleanup, makeAccount, makeSnapshot, mount, waitFor, makeConnection } from './fixtures';
 import { expectNoSeriousAxeViolations } from './axe';
 
 const URI =
@@ -104,6 +104,7 @@ const CASES: Case[] = [
       network: ETHEREUM,
       networks: [ETHEREUM, POLYGON],
       banner: { variant: 'error', message: 'Switching to Polygon was rejected in the wallet' },
+      connection: makeConnection(),
       walletRequest: 'personal_sign',
     },
     ready: '[part~="banner"]',

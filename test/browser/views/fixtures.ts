@@ -2,7 +2,7 @@
  * Shared helpers for the view tests: fake snapshots, a real shadow root to mount into, a poller
  * for React 19's asynchronous commits and key presses dispatched where the browser would.
  */
-import type { Intent, Snapshot } from '../../../element/ts/protocol';
+import type { AccountView, ViewIntent as Intent, ViewSnapshot as Snapshot } from '../../../element/ts/protocol';
 import { mountViews } from '../../../react-views/index.tsx';
 
 export type { Intent, Snapshot };
@@ -35,6 +35,7 @@ export function makeSnapshot(overrides: Partial<Snapshot> = {}): Snapshot {
       { id: 'walletConnect', name: 'WalletConnect', icon: null, kind: 'walletConnect', installed: false },
     ],
     status: { eip155: 'disconnected' },
+    connection: null,
     account: null,
     network: null,
     networks: [],
@@ -46,7 +47,6 @@ export function makeSnapshot(overrides: Partial<Snapshot> = {}): Snapshot {
     banner: null,
     walletRequest: null,
     walletFeatures: [],
-    swapNetworks: [],
   };
   return { ...base, ...overrides };
 }
@@ -63,7 +63,7 @@ export const ETHEREUM = {
 export const POLYGON = { ...ETHEREUM, caipNetworkId: 'eip155:137', name: 'Polygon', symbol: 'POL', active: false };
 export const ARBITRUM = { ...ETHEREUM, caipNetworkId: 'eip155:42161', name: 'Arbitrum', active: false };
 
-export function makeAccount(overrides: Partial<NonNullable<Snapshot['account']>> = {}): NonNullable<Snapshot['account']> {
+export function makeAccount(overrides: Partial<AccountView> = {}): AccountView {
   return {
     namespace: 'eip155',
     address: '0x1234567890abcdef1234567890abcdef12345678',
@@ -73,7 +73,6 @@ export function makeAccount(overrides: Partial<NonNullable<Snapshot['account']>>
     balance: '1.234',
     balanceSymbol: 'ETH',
     connectorId: 'io.metamask',
-    connectorName: 'MetaMask',
     explorerUrl: 'https://etherscan.io/address/0x1234567890abcdef1234567890abcdef12345678',
     ...overrides,
   };
@@ -227,4 +226,9 @@ export function ident(node: Node | null | undefined): string {
     .join(' ');
   const label = (node.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30);
   return `<${node.localName}${serial}${attrs ? ' ' + attrs : ''}>${label}`;
+}
+
+/** The engine's connection part for an account (what the Banner names the wallet by). */
+export function makeConnection(account: AccountView = makeAccount()): NonNullable<Snapshot['connection']> {
+  return { namespace: account.namespace, address: account.address, caipNetworkId: account.caipAddress.split(':').slice(0, 2).join(':'), connectorId: account.connectorId, connectorName: 'MetaMask' };
 }

@@ -93,7 +93,7 @@ describe('WalletConnect with the official wallet SDK through the local relay', f
     await w.disconnect(topic);
     expect((await disconnected).detail.connectorId).to.equal('walletConnect');
     await waitFor(() => el.getState().status.eip155 === 'disconnected', 'status disconnected');
-    expect(el.getState().account).to.equal(null);
+    expect(el.getState().connection).to.equal(null);
     expect(el.getProvider('eip155')).to.equal(undefined);
     expect(localStorage.getItem('@wallet-modal/wc_client')).to.equal(null);
   });
