@@ -6,8 +6,9 @@
 //   open() -> email field      open() on an idle page -> the email field is in the page, visible
 //                              and focusable (it must not wait for the frame); whether open()'s
 //                              own render (the modal's first frame) already had it
-//   open() -> frame READY      open() -> the secure frame's ready message (it loads in the
-//                              background once Connect shows the email row); usable 500 ms later
+//   focus -> frame READY       the email field focused -> the secure frame's ready message (the
+//                              embedded module and the frame load on that intent, while the
+//                              visitor types); usable 500 ms later
 //   code -> connected          the code submitted -> the element's `connect` event (the frame
 //                              verifies it, decrypts or creates the key, reads the account)
 //
@@ -102,9 +103,11 @@ async function once(base, mailUrl, run) {
         }
         await new Promise((r) => requestAnimationFrame(r));
       }
+      // Focusing the field is the visitor's intent: the embedded module and its frame load now.
+      const focusAt = performance.now();
       field().focus();
       const focused = document.querySelector('wallet-modal-overlay').shadowRoot.activeElement === field();
-      return { field: fieldAt - start, withOpen, focused, ready: (await ready) - start };
+      return { field: fieldAt - start, withOpen, focused, ready: (await ready) - focusAt };
     }, frameOrigin);
     if (!opened.focused) throw new Error('the email field could not take focus');
     const email = `bench-${run}-${Date.now()}@example.com`;
@@ -148,7 +151,7 @@ try {
   console.log('embedded wallet, the demo page in headless Chromium (fresh profile per run), loopback backend + frame + SMTP sink:');
   const withOpen = runs.filter((r) => r.withOpen).length;
   console.log(`  open() -> focusable email field          ${stats(runs.map((r) => r.field))}  (rendered by open() itself, with the modal: ${withOpen}/${runs.length} runs)`);
-  console.log(`  open() -> secure frame READY              ${stats(runs.map((r) => r.ready))}  (usable 500 ms later)`);
+  console.log(`  email field focused -> secure frame READY  ${stats(runs.map((r) => r.ready))}  (usable 500 ms later)`);
   console.log(`  code submitted -> connected               ${stats(runs.map((r) => r.connect))}`);
 } finally {
   for (const c of children) c.kill('SIGTERM');

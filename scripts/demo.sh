@@ -50,25 +50,7 @@ trap 'on_signal 143' TERM
 trap cleanup EXIT
 
 # ----- helpers ---------------------------------------------------------------------------------------
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-  # preferred port first, then random ones in the ephemeral-ish range
-  local p="${1:-}"
-  if [ -n "$p" ] && ! port_in_use "$p"; then echo "$p"; return; fi
-  for _ in $(seq 200); do
-    p=$(( 20000 + RANDOM % 40000 ))
-    if ! port_in_use "$p"; then echo "$p"; return; fi
-  done
-  die "no free port found"
-}
-wait_for_port() { # port pid seconds
-  local deadline=$(( SECONDS + $3 ))
-  while ! port_in_use "$1"; do
-    kill -0 "$2" 2>/dev/null || die "process $2 exited before listening on $1"
-    [ "$SECONDS" -ge "$deadline" ] && die "nothing listening on $1 after $3 s"
-    sleep 0.1
-  done
-}
+source "$ROOT/scripts/lib/ports.sh"
 
 # ----- anvil -----------------------------------------------------------------------------------------
 ANVIL="${ANVIL:-}"
@@ -81,17 +63,7 @@ fi
 [ -n "$ANVIL" ] && [ -x "$ANVIL" ] || die "anvil not found: run 'npm install' (it brings @foundry-rs/anvil) or set ANVIL=/path/to/anvil"
 
 # A port found free can be taken by another process before anvil binds it: then anvil exits, and it
-# is started again on another port.
-listening() { # pid port…: true once pid listens on every port, false when it exited first
-  local pid=$1; shift
-  for _ in $(seq 150); do
-    kill -0 "$pid" 2>/dev/null || return 1
-    local all=1; for p in "$@"; do port_in_use "$p" || all=0; done
-    [ "$all" = 1 ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
+# is started again on another port (scripts/lib/ports.sh).
 start_anvil() { # VAR chain-id preferred-port: anvil on a free port, its port in $VAR
   local port pid try
   for try in 1 2 3 4 5; do

@@ -60,25 +60,12 @@ fi
 if want browser; then
 echo "== browser tests"
 ANVIL="$(node -p "require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil')")"
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() { local p; for _ in $(seq 200); do p=$((20000 + RANDOM % 40000)); port_in_use "$p" || { echo "$p"; return; }; done; return 1; }
-wait_port() { for _ in $(seq 300); do port_in_use "$1" && return 0; sleep 0.1; done; return 1; }
+source scripts/lib/ports.sh
 
 TAKEN=()
-# A free port no server of this run has: a port found free can still be taken by another process
-# before a server binds it, so each start below tries again on other ports when its server exits.
+# A free port no server of this run has (each start below tries again on other ports when its
+# server exits: see scripts/lib/ports.sh).
 new_port() { local p; p=$(free_port); while [[ " ${TAKEN[*]} " == *" $p "* ]]; do p=$(free_port); done; TAKEN+=("$p"); echo "$p"; }
-# Waits until process `pid` listens on every port given; false when it exited first.
-listening() {
-  local pid=$1; shift
-  for _ in $(seq 300); do
-    kill -0 "$pid" 2>/dev/null || return 1
-    local all=1; for p in "$@"; do port_in_use "$p" || all=0; done
-    [ "$all" = 1 ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
 start_anvil() {  # start_anvil VAR CHAIN_ID: anvil for that chain on a free port, in $VAR
   local port pid
   for _ in 1 2 3 4 5; do

@@ -59,7 +59,7 @@ fn main() {
     time("engine: start + announce + open + output", 2_000, || {
         let mut e = Engine::new(opts.clone());
         e.handle(event(serde_json::json!({"type": "start"})), 1);
-        e.handle(event(serde_json::json!({"type": "announce", "uuid": "u1", "name": "Demo", "icon": "", "rdns": "dev.demo"})), 2);
+        e.handle(event(serde_json::json!({"type": "announce", "uuid": "u1", "name": "Demo", "icon": "", "rdns": "dev.demo", "namespace": "eip155"})), 2);
         e.handle(event(serde_json::json!({"type": "open"})), 3);
         black_box(e.output());
     });
@@ -105,7 +105,7 @@ fn account_module(opts: &Options) {
     let mut e = Engine::new(opts.clone());
     for (i, ev) in [
         serde_json::json!({"type": "start", "storage": {"@wallet-modal/connections": format!("[{{\"namespace\":\"eip155\",\"connectorId\":\"dev.demo\",\"accounts\":[\"{ADDR}\"],\"caipNetworkId\":\"eip155:1\"}}]")}}),
-        serde_json::json!({"type": "announce", "uuid": "u1", "name": "Demo", "icon": "", "rdns": "dev.demo"}),
+        serde_json::json!({"type": "announce", "uuid": "u1", "name": "Demo", "icon": "", "rdns": "dev.demo", "namespace": "eip155"}),
     ]
     .into_iter()
     .enumerate()

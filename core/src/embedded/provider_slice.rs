@@ -140,16 +140,7 @@ impl Slice for ProviderSlice {
 
     fn write(&self, _ctx: &Ctx, w: &mut Writer) {
         w.key("embeddedUser");
-        match &self.user {
-            Some(u) => {
-                w.begin_object().key("address").str(&u.address).key("email").opt_str(u.email.as_deref());
-                w.key("userName").opt_str(u.user_name.as_deref()).key("socialProvider").opt_str(u.social_provider.as_deref());
-                w.end_object();
-            }
-            None => {
-                w.null();
-            }
-        }
+        EmbeddedUser::write(self.user.as_ref(), w);
         w.key("embeddedNotice").opt_str(self.notice.as_deref());
     }
 }

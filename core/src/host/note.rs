@@ -40,6 +40,22 @@ pub struct EmbeddedUser {
     pub social_provider: Option<String>,
 }
 
+impl EmbeddedUser {
+    /// `{address, email, userName, socialProvider}`, or `null` when nobody is logged in.
+    pub fn write(user: Option<&EmbeddedUser>, w: &mut Writer) {
+        match user {
+            Some(u) => {
+                w.begin_object().key("address").str(&u.address).key("email").opt_str(u.email.as_deref());
+                w.key("userName").opt_str(u.user_name.as_deref()).key("socialProvider").opt_str(u.social_provider.as_deref());
+                w.end_object();
+            }
+            None => {
+                w.null();
+            }
+        }
+    }
+}
+
 /// A shared fact: which one changed (its value is the [`Ctx`]'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fact {
@@ -208,16 +224,7 @@ impl Note {
             #[cfg(feature = "modules")]
             Note::EmbeddedUser(u) => {
                 w.str("embeddedUser").key("user");
-                match u {
-                    Some(u) => {
-                        w.begin_object().key("address").str(&u.address).key("email").opt_str(u.email.as_deref());
-                        w.key("userName").opt_str(u.user_name.as_deref()).key("socialProvider").opt_str(u.social_provider.as_deref());
-                        w.end_object();
-                    }
-                    None => {
-                        w.null();
-                    }
-                }
+                EmbeddedUser::write(u.as_ref(), w);
             }
             // The modules' own notes: the engine (built without `modules`) raises none of them.
             #[cfg(not(feature = "modules"))]

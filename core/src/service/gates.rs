@@ -88,7 +88,7 @@ mod tests {
         assert!(!g.socials.is_empty() && !g.activity && !g.multi_wallet);
         let no_embedded = Built { embedded_wallet: false, ..BUILT };
         assert_eq!(gates(&f, no_embedded).connect_methods, ["wallet"], "no email or social row without the embedded wallet");
-        assert!(g.swaps && g.onramp, "this build swaps and buys (trade::swap, trade::buy)");
+        assert!(g.swaps && g.onramp, "this build swaps and buys (the swap and buy slices)");
         assert!(!gates(&RemoteFeatures::none(), BUILT).swaps, "not without the config's providers");
     }
 

@@ -73,6 +73,22 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     for (const f of document.querySelectorAll('iframe')) f.remove();
   });
 
+  it('loads neither its module nor the secure frame on open(), only once the visitor focuses the email field', async () => {
+    localStorage.clear();
+    const loaded = () => performance.getEntriesByType('resource').some((e) => e.name.includes('wallet_modal_embedded_bg'));
+    const el = await createModal();
+    await el.open();
+    const root = viewRoot(el);
+    const input = await waitFor(() => root.querySelector<HTMLInputElement>('input[name="email"]'), 'the email field');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(loaded(), 'no embedded module on open()').to.equal(false);
+    expect(document.querySelector('iframe[title="wallet-modal secure frame"]'), 'no frame on open()').to.equal(null);
+    input.focus();
+    await waitFor(() => loaded(), 'the module fetched on focus');
+    await waitFor(() => document.querySelector('iframe[title="wallet-modal secure frame"]'), 'the frame loading on focus');
+    await waitFor(() => el.getState().frame === 'ready', 'the frame ready', 10_000);
+  });
+
   it('logs in with an email and the code mailed to it, through the frame on its own origin', async () => {
     localStorage.clear();
     const env = await testEnv();
