@@ -16,14 +16,12 @@ use crate::ui::router::View;
 /// The Account view's tabs.
 pub const TABS: [&str; 3] = ["tokens", "nfts", "activity"];
 
-/// A fetched portfolio is fresh this long (spec §9 "Cache lifetimes").
-pub const PORTFOLIO_CACHE_MS: u64 = 30_000;
-/// After a failure, the balance is not asked again before this (spec §5 "Token balance retry").
-pub const RETRY_AFTER_MS: u64 = 30_000;
+// A fetched portfolio is fresh `PORTFOLIO_CACHE_MS` (spec §9 "Cache lifetimes"); after a failure
+// the balance is not asked again before `TOKEN_BALANCE_RETRY_MS` (spec §5); an account's name from
+// the identity service is kept `IDENTITY_CACHE_MS` (spec §9).
+use crate::service::constants::{IDENTITY_CACHE_MS, PORTFOLIO_CACHE_MS, TOKEN_BALANCE_RETRY_MS as RETRY_AFTER_MS};
 /// Rows kept from one answer; a hostile or broken service cannot grow the state further.
 pub const TOKENS_MAX: usize = 500;
-/// An account's name from the identity service is kept this long (spec §9 "identity 5 min").
-pub const IDENTITY_CACHE_MS: u64 = 300_000;
 
 /// An identity answer's name (`{"name": "alice.eth", "avatar": …}`): printable, at most 100
 /// characters; `None` when there is none.

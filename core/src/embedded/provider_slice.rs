@@ -18,7 +18,7 @@ use crate::ui::router::View;
 
 pub use crate::connect::slice::EMBEDDED_ID;
 /// The wait for the frame's sign-out (spec §9).
-pub const SIGN_OUT_WAIT_MS: u64 = 3_000;
+pub use crate::service::constants::SIGN_OUT_WAIT_MS;
 const TIMER_SIGN_OUT: &str = "embedded-signout";
 /// Account requests waiting for the frame at most.
 const WAITING_MAX: usize = 32;

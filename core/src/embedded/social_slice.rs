@@ -15,8 +15,11 @@ use crate::json;
 use crate::service::errors::WmError;
 use crate::service::json::{Value, Writer};
 
-/// Social providers offered (spec §1), Farcaster apart.
-pub const SOCIALS: [&str; 6] = ["google", "github", "apple", "facebook", "x", "discord"];
+/// Whether the slice logs in with this social provider: the spec's socials (`DEFAULT_SOCIALS`),
+/// Farcaster apart (its own slice).
+pub fn is_social(provider: &str) -> bool {
+    provider != "farcaster" && crate::service::constants::DEFAULT_SOCIALS.contains(&provider)
+}
 
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
@@ -47,7 +50,7 @@ impl Slice for SocialSlice {
         match ty {
             "socialLogin" => {
                 let provider = string(o, "provider")?;
-                if !SOCIALS.contains(&provider.as_str()) {
+                if !is_social(&provider) {
                     return Err(format!("unknown social provider `{}`", provider.chars().take(32).collect::<String>()));
                 }
                 self.social = Some(Social { provider: provider.clone(), error: None, busy: true });
