@@ -259,7 +259,7 @@ async function main() {
   $('faucet').addEventListener('click', async () => {
     try {
       const state = call('getState');
-      const to = state?.account?.address;
+      const to = state?.connection?.address;
       const chainId = Number(state?.network?.caipNetworkId?.split(':')[1]);
       const chain = config.chains.find((c) => c.chainId === chainId);
       if (!to || !chain) throw new Error('Connect a wallet on an anvil network first.');

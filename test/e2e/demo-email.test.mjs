@@ -94,8 +94,8 @@ test('the same email in a second browser approves the device from the mailed lin
   await submitEmail(a, email);
   const first = await mail(email, /Your login code is \d{6}/);
   await enterCode(a, codeOf(first.mail));
-  await a.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.connectorId === 'embedded', WAIT);
-  const address = (await state(a)).account.address;
+  await a.waitForFunction(() => document.querySelector('wallet-modal').getState().connection?.connectorId === 'embedded', WAIT);
+  const address = (await state(a)).connection.address;
   assert.match(address, /^0x[0-9a-fA-F]{40}$/);
 
   // The demo page's faucet funds the new wallet; the visitor sends 0.01 ETH through ApproveTransaction.
@@ -139,8 +139,8 @@ test('the same email in a second browser approves the device from the mailed lin
 
   const second = await mail(email, /Your login code is \d{6}/, first.count);
   await enterCode(b, codeOf(second.mail));
-  await b.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.connectorId === 'embedded', WAIT);
-  assert.equal((await state(b)).account.address, address, 'the same key in the other browser');
+  await b.waitForFunction(() => document.querySelector('wallet-modal').getState().connection?.connectorId === 'embedded', WAIT);
+  assert.equal((await state(b)).connection.address, address, 'the same key in the other browser');
 
   // Profile A changes its email: a code to the current address, then one to the new one.
   const newEmail = `e2e-new-${Date.now().toString(36)}@example.com`;
@@ -167,7 +167,7 @@ test('an expired session says Session Expired after a reload and does not reconn
   await submitEmail(page, email);
   const m = await mail(email, /Your login code is \d{6}/);
   await enterCode(page, codeOf(m.mail));
-  await page.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.connectorId === 'embedded', WAIT);
+  await page.waitForFunction(() => document.querySelector('wallet-modal').getState().connection?.connectorId === 'embedded', WAIT);
   // The wallet service ends the session (its test switch), called from inside the frame's origin.
   const frame = page.frames().find((f) => f.url().includes('/frame?'));
   assert.ok(frame, 'the secure frame is loaded');
@@ -185,5 +185,5 @@ test('an expired session says Session Expired after a reload and does not reconn
   await page.reload({ waitUntil: 'load' });
   await page.waitForFunction(() => window.__errors.includes('Session Expired'), WAIT);
   const s = await state(page);
-  assert.equal(s.account, null, 'not reconnected');
+  assert.equal(s.connection, null, 'not reconnected');
 });

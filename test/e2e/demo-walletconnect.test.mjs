@@ -69,7 +69,7 @@ test('a demo visitor pairs the Demo Mobile Wallet by URI, signs, sends on anvil,
   await press(wallet, 'Approve');
   await logged(wallet, 'settled');
   await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.eip155 === 'connected', WAIT);
-  const { account } = await state(dapp);
+  const { connection: account } = await state(dapp);
   assert.equal(account.connectorName, 'WalletConnect');
   assert.equal(account.address.toLowerCase(), '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
 
@@ -91,7 +91,7 @@ test('a demo visitor pairs the Demo Mobile Wallet by URI, signs, sends on anvil,
   const switching = onModal(dapp, (el) => el.switchNetwork('eip155:31338'));
   await press(wallet, 'Approve');
   await switching;
-  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().account?.caipAddress.startsWith('eip155:31338:'), WAIT);
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().connection?.caipNetworkId === 'eip155:31338', WAIT);
 
   // The wallet ends the session: the dapp is disconnected.
   await press(wallet, 'Disconnect');

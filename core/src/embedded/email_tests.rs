@@ -117,3 +117,19 @@ fn the_email_change_takes_two_codes() {
     assert_eq!(h.snap.part("emailUpdate")["step"], "done");
     assert_eq!(h.snap.part("embeddedUser")["email"], "b@example.com", "the Account view shows the new email");
 }
+
+#[test]
+fn the_email_field_loads_the_frame_which_says_ready_once_usable_with_nothing_asked_of_it() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert!(!h.loaded("embedded"), "nothing of the embedded wallet on open()");
+    h.send(json!({"type": "loadFrame"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::FrameLoad { .. })), "the frame loads on the visitor's intent");
+    assert_eq!(h.snap.part("frame"), "loading");
+    h.send(json!({"type": "frameMessage", "data": {"type": "@w3m-frame/READY"}}));
+    assert_eq!(h.snap.part("frame"), "loading", "usable 500 ms after READY");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms: 500 } if id == "frame-deadline")), "woken when usable");
+    h.now += 500;
+    h.fire("frame-deadline");
+    assert_eq!(h.snap.part("frame"), "ready");
+}

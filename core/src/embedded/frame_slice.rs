@@ -175,8 +175,14 @@ impl FrameSlice {
     }
 
     /// One timer for the frame's next deadline.
+    /// The frame client's next deadline, and the instant a ready frame becomes usable (so that the
+    /// `frame` part says `ready` then, with or without a request waiting).
     fn schedule(&self, ctx: &mut Ctx) {
-        if let Some(d) = self.frame.deadline() {
+        let usable = match self.frame.load_state() {
+            FrameLoad::Ready { ready_at_ms } if ready_at_ms > ctx.now => Some(ready_at_ms),
+            _ => None,
+        };
+        if let Some(d) = [self.frame.deadline(), usable].into_iter().flatten().min() {
             ctx.timer(TIMER_FRAME, d.saturating_sub(ctx.now));
         }
     }
