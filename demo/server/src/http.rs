@@ -298,16 +298,19 @@ impl Connected<IncomingStream<'_, TimedListener>> for TimedConn {
     }
 }
 
-/// Marks the connection busy while a handler runs, then idle (or upgraded after a 101).
+/// Marks the connection busy while a handler runs, then idle (or upgraded after a 101), and hands
+/// handlers the peer as axum's `ConnectInfo<SocketAddr>` (see [`crate::client`]).
 /// Requests not served through a [`TimedListener`] pass untouched.
-pub async fn track_requests(req: Request, next: Next) -> Response {
-    let Some(phase) = req
+pub async fn track_requests(mut req: Request, next: Next) -> Response {
+    let Some(conn) = req
         .extensions()
         .get::<ConnectInfo<TimedConn>>()
-        .map(|c| c.0.phase.clone())
+        .map(|c| c.0.clone())
     else {
         return next.run(req).await;
     };
+    req.extensions_mut().insert(ConnectInfo(conn.remote));
+    let phase = conn.phase;
     /// Back to idle even when the handler's future is dropped.
     struct Guard(Arc<ConnPhase>, bool);
     impl Drop for Guard {

@@ -10,6 +10,7 @@
 
 pub mod catalogue;
 pub mod chain;
+pub mod client;
 pub mod convert;
 pub mod entities;
 pub mod farcaster;
@@ -97,6 +98,29 @@ pub struct Options {
     /// The deploy manifest of the demo contracts (`demo/contracts/deploy.mjs --out`): prices,
     /// images and the spam list of the blockchain API. Re-read when the file changes.
     pub contracts: Option<PathBuf>,
+    /// `--test-token`: the secret of the test hooks (`GET` and `DELETE /e/recorded`), sent as
+    /// `Authorization: Bearer <token>`. Without it, or without that header, they do not exist (404).
+    pub test_token: Option<String>,
+}
+
+/// Shortest `--test-token`: 32 characters, about 190 bits when drawn from the allowed set.
+pub const MIN_TEST_TOKEN: usize = 32;
+/// Longest `--test-token` (it travels in a header).
+pub const MAX_TEST_TOKEN: usize = 256;
+
+/// `--test-token`: 32–256 characters of `[A-Za-z0-9._~+/=-]` (what a bearer token may hold,
+/// RFC 6750's `b64token`).
+pub fn parse_test_token(s: &str) -> Result<String, String> {
+    let ok = (MIN_TEST_TOKEN..=MAX_TEST_TOKEN).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~+/=".contains(&b));
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "--test-token must be {MIN_TEST_TOKEN}-{MAX_TEST_TOKEN} characters of A-Z a-z 0-9 - . _ ~ + / ="
+        ))
+    }
 }
 
 /// One recorded `POST /e`. The body is kept as the JSON text received (validated as a JSON object),
@@ -191,6 +215,7 @@ pub struct ServerConfig {
     /// Social login's OpenID Connect provider (`--oidc`).
     pub social: wallet::social::SocialConfig,
     pub farcaster: farcaster::FarcasterConfig,
+    pub onramp: onramp::OnrampConfig,
 }
 
 pub struct AppState {
@@ -633,7 +658,9 @@ pub fn project_origins(project: &str) -> Vec<String> {
 /// Whether `origin` may embed the secure frame for `project` (the wallet service checks this
 /// itself before a login hands anything to an origin: the frame's own check is not the only one).
 pub fn origin_allowed_for(project: &str, origin: &str) -> bool {
-    !project.is_empty() && project.len() <= 128 && wm_core::service::origins::origin_allowed(origin, &project_origins(project))
+    !project.is_empty()
+        && project.len() <= 128
+        && wm_core::service::origins::origin_allowed(origin, &project_origins(project))
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -763,9 +790,16 @@ async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) 
     Json(json!({ "ok": true })).into_response()
 }
 
-/// The recorded bodies, oldest first. `?withMeta=true` wraps each as
-/// `{projectId, st, sv, receivedAt, event}`. Bodies are written out as received.
-async fn recorded_events(State(st): State<Shared>, Query(q): Params) -> Response {
+/// The recorded bodies, oldest first (a test hook: [`test_hook_open`]). `?withMeta=true` wraps
+/// each as `{projectId, st, sv, receivedAt, event}`. Bodies are written out as received.
+async fn recorded_events(
+    State(st): State<Shared>,
+    headers: HeaderMap,
+    Query(q): Params,
+) -> Response {
+    if !test_hook_open(&st, &headers) {
+        return error(StatusCode::NOT_FOUND, "not found");
+    }
     let with_meta = matches!(q.get("withMeta").map(String::as_str), Some("true" | "1"));
     let mut out = String::from("[");
     {
@@ -800,9 +834,28 @@ async fn recorded_events(State(st): State<Shared>, Query(q): Params) -> Response
     res
 }
 
-async fn clear_events(State(st): State<Shared>) -> Response {
+async fn clear_events(State(st): State<Shared>, headers: HeaderMap) -> Response {
+    if !test_hook_open(&st, &headers) {
+        return error(StatusCode::NOT_FOUND, "not found");
+    }
     st.events.lock().unwrap().clear();
     (StatusCode::NO_CONTENT, Body::empty()).into_response()
+}
+
+/// The test hooks exist only with `--test-token`, and only for a request carrying
+/// `Authorization: Bearer <that token>`: any other request gets the 404 of an unknown route, so
+/// that nothing tells a visitor the hooks are there.
+fn test_hook_open(st: &AppState, headers: &HeaderMap) -> bool {
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim());
+    match (st.options.test_token.as_deref(), given) {
+        (Some(token), Some(t)) => wallet::same_bytes(t.as_bytes(), token.as_bytes()),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

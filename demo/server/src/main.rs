@@ -1,10 +1,12 @@
 //! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]
-//! [--frame-port F --smtp HOST:PORT --oidc URL]`
+//! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN]`
 //!
 //! Prints `listening on http://127.0.0.1:PORT` on stdout once it accepts connections, and with
 //! `--frame-port` a second line `frame on http://127.0.0.1:F` (the secure frame's origin).
 //! With `--oidc`, social login's client secret comes from the environment variable
-//! `WM_OIDC_CLIENT_SECRET`. Stops on Ctrl-C or SIGTERM.
+//! `WM_OIDC_CLIENT_SECRET`. With `--test-token` (32+ characters), the test hooks `GET` and
+//! `DELETE /e/recorded` answer requests carrying `Authorization: Bearer <token>`; every other
+//! request to them, and every request without the flag, gets 404. Stops on Ctrl-C or SIGTERM.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,7 +18,8 @@ const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --roo
 [--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
-[--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)]";
+[--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
+[--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)]";
 
 struct Args {
     port: u16,
@@ -45,6 +48,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut frame_port: Option<u16> = None;
     let mut smtp: Option<String> = None;
     let mut oidc: Option<String> = None;
+    let mut test_token: Option<String> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -76,6 +80,9 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--smtp" => smtp = Some(parse_smtp(&value("--smtp")?)?),
             "--oidc" => oidc = Some(wm_demo::wallet::social::parse_issuer(&value("--oidc")?)?),
+            "--test-token" => {
+                test_token = Some(wm_demo::parse_test_token(&value("--test-token")?)?)
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -97,6 +104,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             root,
             chains: chains.unwrap_or_else(default_chains),
             contracts,
+            test_token,
         },
     })
 }

@@ -16,8 +16,9 @@
 //! the client answers `{id, result: true}`, a few times at most. Request ids are echoed exactly as
 //! received (a string stays a string).
 //!
-//! Memory is bounded by [`RelayConfig`]: message size, mailbox length, stored bytes (in total and
-//! per client id), topic count, subscriptions and unacknowledged pushes per connection, the
+//! Memory is bounded by [`RelayConfig`]: message size, mailbox length, storage time (7 days), stored
+//! bytes (in total, per connection, per client id and per peer IP address, with a reserve for small
+//! messages), topic count, subscriptions and unacknowledged pushes per connection, the
 //! per-connection outgoing queue (a client that does not read is disconnected) and publish / request
 //! rates (excess is refused with -32000, persistent flooding closes the socket). Auth tokens are
 //! length-bounded before any decoding ([`auth`]).
@@ -26,7 +27,7 @@ pub mod auth;
 mod store;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -45,6 +46,8 @@ use tokio::time::{timeout, Instant};
 
 pub use auth::{AuthError, Claims};
 pub use store::StoreStats;
+
+use crate::client::{Client, Peer};
 use store::{ConnId, ConnShared, Delivery, Msg, Store, StoreError};
 
 /// JSON-RPC error codes.
@@ -83,16 +86,36 @@ pub struct RelayConfig {
     pub max_frame_bytes: usize,
     /// Stored messages per topic; the oldest are evicted beyond it.
     pub mailbox_limit: usize,
-    /// Longest storage time; larger ttls are clamped.
+    /// Longest storage time; larger ttls are clamped. The Sign protocol's longest is a session
+    /// request's expiry, at most 7 days (docs.walletconnect.com, Sign RPC methods and "Extended
+    /// sessions": expiry 300 s to 604,800 s); a pairing proposal lives 300 s, session updates,
+    /// extends and deletes one day. Nothing the product sends needs more.
     pub max_ttl: Duration,
     /// Topics tracked at once (with stored messages or subscribers).
     pub max_topics: usize,
     /// Total bytes of stored messages (each counted with a fixed bookkeeping overhead).
     pub max_stored_bytes: usize,
-    /// Stored messages one client id (JWT `iss`) may hold at once, over all its connections.
+    /// Messages of at most this many bytes are small: pairing proposals, session settlements,
+    /// requests and answers (a few KiB each). They may use the reserves below.
+    pub small_message_bytes: usize,
+    /// The part of `max_stored_bytes` only small messages may use: a flood of big messages, from
+    /// however many addresses, leaves room for thousands of pairing proposals.
+    pub small_reserve_bytes: usize,
+    /// Stored messages one client id (JWT `iss`) may hold at once, over all its connections; one
+    /// connection may hold as many.
     pub max_client_stored_messages: usize,
-    /// Stored bytes (counted like `max_stored_bytes`) one client id may hold at once.
+    /// Stored bytes (counted like `max_stored_bytes`) one client id may hold at once. A client
+    /// draws its ids itself: the bounds per connection and per address below are the ones it
+    /// cannot escape.
     pub max_client_stored_bytes: usize,
+    /// Stored bytes one connection may hold at once (what it published, until it expires).
+    pub max_conn_stored_bytes: usize,
+    /// Stored bytes one peer IP address ([`crate::client`]) may hold at once, over all its
+    /// connections and client ids: an eighth of the store by default.
+    pub max_ip_stored_bytes: usize,
+    /// The part of `max_ip_stored_bytes` only small messages may use: the address's own big
+    /// messages never keep its next pairing proposal out.
+    pub ip_small_reserve_bytes: usize,
     /// Open relay connections.
     pub max_connections: usize,
     /// Subscriptions per connection.
@@ -136,11 +159,16 @@ impl Default for RelayConfig {
             max_message_bytes: 64 * 1024,
             max_frame_bytes: 1024 * 1024,
             mailbox_limit: 100,
-            max_ttl: Duration::from_secs(30 * 24 * 3600),
+            max_ttl: Duration::from_secs(7 * 24 * 3600),
             max_topics: 10_000,
             max_stored_bytes: 64 * 1024 * 1024,
+            small_message_bytes: 8 * 1024,
+            small_reserve_bytes: 16 * 1024 * 1024,
             max_client_stored_messages: 1000,
-            max_client_stored_bytes: 8 * 1024 * 1024,
+            max_client_stored_bytes: 4 * 1024 * 1024,
+            max_conn_stored_bytes: 2 * 1024 * 1024,
+            max_ip_stored_bytes: 8 * 1024 * 1024,
+            ip_small_reserve_bytes: 2 * 1024 * 1024,
             max_connections: 1000,
             max_subscriptions: 1000,
             max_batch: 1000,
@@ -238,6 +266,16 @@ impl Relay {
         (u.messages, u.bytes)
     }
 
+    /// Stored messages and accounted bytes the peer address `ip` holds.
+    pub fn address_stored(&self, ip: IpAddr) -> (usize, usize) {
+        let u = self
+            .store
+            .lock()
+            .unwrap()
+            .ip_usage(&crate::client::of_ip(ip));
+        (u.messages, u.bytes)
+    }
+
     pub fn stats(&self) -> RelayStats {
         let s = self.store.lock().unwrap().stats();
         RelayStats {
@@ -267,15 +305,17 @@ impl Relay {
         });
     }
 
-    /// Answers a WebSocket upgrade request to `path`: verifies the auth token from `?auth=` or
-    /// `Authorization: Bearer` (its `aud` must be this relay's URL as the client reached it: the
-    /// `Host` header and `path`), then runs the connection (closing it at once when auth failed).
+    /// Answers a WebSocket upgrade request to `path` from `peer`: verifies the auth token from
+    /// `?auth=` or `Authorization: Bearer` (its `aud` must be this relay's URL as the client reached
+    /// it: the `Host` header and `path`), then runs the connection (closing it at once when auth
+    /// failed).
     pub fn upgrade(
         self: &Arc<Self>,
         ws: WebSocketUpgrade,
         path: &str,
         query: &HashMap<String, String>,
         headers: &HeaderMap,
+        peer: Client,
     ) -> Response {
         let token = query.get("auth").cloned().or_else(|| {
             headers
@@ -311,10 +351,15 @@ impl Relay {
         let relay = self.clone();
         ws.max_message_size(self.cfg.max_frame_bytes)
             .max_frame_size(self.cfg.max_frame_bytes)
-            .on_upgrade(move |socket| relay.run(socket, auth))
+            .on_upgrade(move |socket| relay.run(socket, auth, peer))
     }
 
-    async fn run(self: Arc<Self>, mut socket: WebSocket, auth: Result<Claims, String>) {
+    async fn run(
+        self: Arc<Self>,
+        mut socket: WebSocket,
+        auth: Result<Claims, String>,
+        peer: Client,
+    ) {
         self.start_pruner();
         let claims = match auth {
             Ok(c) => c,
@@ -342,6 +387,7 @@ impl Relay {
         let mut conn = Conn {
             id,
             client_id: Arc::from(claims.iss),
+            peer,
             relay: self.clone(),
             shared,
             subs: HashMap::new(),
@@ -394,12 +440,13 @@ async fn close_socket(mut socket: WebSocket, code: u16, reason: &str, write_time
 /// `GET /relay` of the demo backend.
 pub async fn handler(
     State(st): State<Arc<crate::AppState>>,
+    Peer(peer): Peer,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     uri: Uri,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    serve_upgrade(&st.relay, ws, uri.path(), &q, &headers)
+    serve_upgrade(&st.relay, ws, uri.path(), &q, &headers, peer)
 }
 
 fn serve_upgrade(
@@ -408,9 +455,10 @@ fn serve_upgrade(
     path: &str,
     q: &HashMap<String, String>,
     headers: &HeaderMap,
+    peer: Client,
 ) -> Response {
     match ws {
-        Ok(ws) => relay.upgrade(ws, path, q, headers),
+        Ok(ws) => relay.upgrade(ws, path, q, headers, peer),
         Err(_) => (
             StatusCode::UPGRADE_REQUIRED,
             [(header::UPGRADE, "websocket")],
@@ -430,11 +478,12 @@ pub fn router(relay: Arc<Relay>) -> Router {
             "/relay",
             get(
                 |State(relay): State<Arc<Relay>>,
+                 Peer(peer): Peer,
                  ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
                  uri: Uri,
                  Query(q): Query<HashMap<String, String>>,
                  headers: HeaderMap| async move {
-                    serve_upgrade(&relay, ws, uri.path(), &q, &headers)
+                    serve_upgrade(&relay, ws, uri.path(), &q, &headers, peer)
                 },
             ),
         )
@@ -566,6 +615,8 @@ struct Conn {
     id: ConnId,
     /// The authenticated client id (JWT `iss`); stored messages are charged to it.
     client_id: Arc<str>,
+    /// The peer's address; stored messages are charged to it too.
+    peer: Client,
     relay: Arc<Relay>,
     shared: Arc<ConnShared>,
     /// topic → subscription id
@@ -639,6 +690,11 @@ fn topics_param(m: &Map<String, Value>, max: usize) -> Result<Vec<String>, RpcEr
             )),
         })
         .collect()
+}
+
+/// A publish's `ttl` (seconds) as the milliseconds it is stored, at most [`RelayConfig::max_ttl`].
+pub fn clamp_ttl_ms(cfg: &RelayConfig, ttl: u64) -> u64 {
+    ttl.min(cfg.max_ttl.as_secs()).saturating_mul(1000)
 }
 
 /// A validated publish.
@@ -955,7 +1011,7 @@ impl Conn {
     }
 
     fn ttl_ms(&self, ttl: u64) -> u64 {
-        ttl.min(self.cfg().max_ttl.as_secs()).saturating_mul(1000)
+        clamp_ttl_ms(self.cfg(), ttl)
     }
 
     fn parse_publish(&self, p: &Value) -> Result<Publish, RpcError> {
@@ -983,6 +1039,7 @@ impl Conn {
             self.cfg(),
             self.id,
             &self.client_id,
+            self.peer,
             &p.topic,
             p.message,
             p.tag,
@@ -1219,6 +1276,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ttls_are_clamped_to_seven_days() {
+        let cfg = RelayConfig::default();
+        assert_eq!(clamp_ttl_ms(&cfg, 300), 300_000);
+        assert_eq!(clamp_ttl_ms(&cfg, 604_800), 604_800_000);
+        assert_eq!(clamp_ttl_ms(&cfg, 30 * 86_400), 604_800_000);
+        assert_eq!(clamp_ttl_ms(&cfg, u64::MAX), 604_800_000);
+    }
+
+    #[test]
     fn topics_must_be_lowercase_hex_of_32_bytes() {
         assert!(valid_topic(&"ab".repeat(32)));
         assert!(!valid_topic(&"AB".repeat(32)));
@@ -1274,6 +1340,8 @@ mod tests {
         assert_eq!(r.check(1), Rate::Flood);
     }
 
+    const LOCAL: Client = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
     fn owner() -> Arc<str> {
         Arc::from("did:key:z6MkOwner")
     }
@@ -1299,6 +1367,7 @@ mod tests {
                 &cfg,
                 1,
                 &owner(),
+                LOCAL,
                 &topic,
                 Arc::from(format!("m{i}")),
                 1,
@@ -1330,15 +1399,25 @@ mod tests {
         };
         let mut s = Store::default();
         let (a, b) = ("aa".repeat(32), "bb".repeat(32));
-        s.publish(&cfg, 1, &owner(), &a, Arc::from("12345678"), 0, 1000, 0)
-            .unwrap();
+        s.publish(
+            &cfg,
+            1,
+            &owner(),
+            LOCAL,
+            &a,
+            Arc::from("12345678"),
+            0,
+            1000,
+            0,
+        )
+        .unwrap();
         assert_eq!(s.stats().stored_bytes, 8 + store::STORED_MESSAGE_OVERHEAD);
         assert_eq!(
-            s.publish(&cfg, 1, &owner(), &b, Arc::from("1"), 0, 1000, 0),
+            s.publish(&cfg, 1, &owner(), LOCAL, &b, Arc::from("1"), 0, 1000, 0),
             Err(StoreError::TooManyTopics)
         );
         assert_eq!(
-            s.publish(&cfg, 1, &owner(), &a, Arc::from("123"), 0, 1000, 0),
+            s.publish(&cfg, 1, &owner(), LOCAL, &a, Arc::from("123"), 0, 1000, 0),
             Err(StoreError::StorageFull)
         );
         assert_eq!(
@@ -1363,14 +1442,20 @@ mod tests {
             (Arc::from("did:a"), Arc::from("did:b"), Arc::from("did:c"));
         let (t1, t2) = ("a1".repeat(32), "a2".repeat(32));
         let ten = || Arc::from("0123456789");
-        s.publish(&cfg, 1, &a, &t1, ten(), 0, 1000, 0).unwrap();
-        s.publish(&cfg, 1, &a, &t2, ten(), 0, 1000, 0).unwrap();
-        let quota = s.publish(&cfg, 1, &a, &t2, ten(), 0, 1000, 0).unwrap_err();
+        s.publish(&cfg, 1, &a, LOCAL, &t1, ten(), 0, 1000, 0)
+            .unwrap();
+        s.publish(&cfg, 1, &a, LOCAL, &t2, ten(), 0, 1000, 0)
+            .unwrap();
+        let quota = s
+            .publish(&cfg, 1, &a, LOCAL, &t2, ten(), 0, 1000, 0)
+            .unwrap_err();
         assert!(matches!(quota, StoreError::ClientQuota { .. }));
         assert!(quota.message().starts_with("client storage quota exceeded"));
         // The same client id on another connection shares the quota; live messages are free.
-        assert!(s.publish(&cfg, 2, &a, &t2, ten(), 0, 1000, 0).is_err());
-        s.publish(&cfg, 2, &a, &t2, ten(), 0, 0, 0).unwrap();
+        assert!(s
+            .publish(&cfg, 2, &a, LOCAL, &t2, ten(), 0, 1000, 0)
+            .is_err());
+        s.publish(&cfg, 2, &a, LOCAL, &t2, ten(), 0, 0, 0).unwrap();
         assert_eq!(
             s.client_usage("did:a"),
             store::Usage {
@@ -1379,16 +1464,19 @@ mod tests {
             }
         );
         // Others still publish, until the global cap.
-        s.publish(&cfg, 3, &b, &t1, ten(), 0, 1000, 0).unwrap();
-        s.publish(&cfg, 3, &b, &t1, ten(), 0, 1000, 0).unwrap();
+        s.publish(&cfg, 3, &b, LOCAL, &t1, ten(), 0, 1000, 0)
+            .unwrap();
+        s.publish(&cfg, 3, &b, LOCAL, &t1, ten(), 0, 1000, 0)
+            .unwrap();
         // The mailbox of t1 (limit 2) evicted a's oldest message: a is charged one less.
         assert_eq!(s.client_usage("did:a").messages, 1);
-        s.publish(&cfg, 4, &c, &t2, ten(), 0, 1000, 0).unwrap();
-        s.publish(&cfg, 4, &c, &"a3".repeat(32), ten(), 0, 1000, 0)
+        s.publish(&cfg, 4, &c, LOCAL, &t2, ten(), 0, 1000, 0)
+            .unwrap();
+        s.publish(&cfg, 4, &c, LOCAL, &"a3".repeat(32), ten(), 0, 1000, 0)
             .unwrap();
         assert_eq!(s.stats().stored_messages, 5);
         assert_eq!(
-            s.publish(&cfg, 1, &a, &"a4".repeat(32), ten(), 0, 1000, 0),
+            s.publish(&cfg, 1, &a, LOCAL, &"a4".repeat(32), ten(), 0, 1000, 0),
             Err(StoreError::StorageFull)
         );
         // Expiry releases every client's charge.
@@ -1399,12 +1487,64 @@ mod tests {
     }
 
     #[test]
+    fn store_charges_each_connection_and_address_and_keeps_a_reserve_for_small_messages() {
+        let unit = 100 + store::STORED_MESSAGE_OVERHEAD;
+        let cfg = RelayConfig {
+            small_message_bytes: 50,
+            max_stored_bytes: 10 * unit,
+            small_reserve_bytes: 4 * unit,
+            max_conn_stored_bytes: 2 * unit,
+            max_ip_stored_bytes: 4 * unit,
+            ip_small_reserve_bytes: unit,
+            ..RelayConfig::default()
+        };
+        let ip = |n: u8| IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n));
+        let mut s = Store::default();
+        let big = || Arc::from("b".repeat(100));
+        let small = || Arc::from("s".repeat(10));
+        let t = "e1".repeat(32);
+        let id = |n: u32| -> Arc<str> { Arc::from(format!("did:{n}")) };
+        let mut publish = |conn: ConnId, owner: u32, from: u8, m: Arc<str>| {
+            s.publish(&cfg, conn, &id(owner), ip(from), &t, m, 0, 1000, 0)
+        };
+        // One connection: two big messages, then its quota.
+        publish(1, 1, 2, big()).unwrap();
+        publish(1, 1, 2, big()).unwrap();
+        let e = publish(1, 1, 2, big()).unwrap_err();
+        assert!(e.message().contains("per connection"), "{}", e.message());
+        // New connections and ids from the same address: its quota (big ones: 3 of 4 units).
+        publish(2, 2, 2, big()).unwrap();
+        let e = publish(3, 3, 2, big()).unwrap_err();
+        assert!(e.message().contains("per IP address"), "{}", e.message());
+        // ... while its small messages still have the address's reserve.
+        publish(4, 4, 2, small()).unwrap();
+        // Another address fills the big part of the store (6 of 10 units, the small one counts) ...
+        for n in 0..2 {
+            publish(10 + n, 10 + n as u32, 3, big()).unwrap();
+        }
+        assert_eq!(publish(20, 20, 4, big()), Err(StoreError::StorageFull));
+        // ... and a small message (a pairing proposal) from anyone still goes in.
+        publish(21, 21, 5, small()).unwrap();
+        assert_eq!(s.ip_usage(&ip(2)).messages, 4);
+    }
+
+    #[test]
     fn store_flushes_unseen_messages_once() {
         let cfg = RelayConfig::default();
         let mut s = Store::default();
         let topic = "cd".repeat(32);
-        s.publish(&cfg, 1, &owner(), &topic, Arc::from("hello"), 7, 1000, 0)
-            .unwrap();
+        s.publish(
+            &cfg,
+            1,
+            &owner(),
+            LOCAL,
+            &topic,
+            Arc::from("hello"),
+            7,
+            1000,
+            0,
+        )
+        .unwrap();
         let conn = shared();
         let first = s
             .subscribe(&cfg, 2, &conn, &topic, Arc::from("sub"), 1)

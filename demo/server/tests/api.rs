@@ -389,7 +389,7 @@ fn event(id: &str) -> Vec<u8> {
 #[tokio::test]
 async fn analytics_records_lists_and_clears() {
     let s = start().await;
-    assert_eq!(get(s.addr, "/e/recorded").await.json(), json!([]));
+    assert_eq!(common::recorded(s.addr, "").await.json(), json!([]));
     let json_ct = [("content-type", "application/json")];
     let r = request(
         s.addr,
@@ -410,7 +410,7 @@ async fn analytics_records_lists_and_clears() {
     )
     .await;
     assert_eq!(r.status, 200);
-    let list = get(s.addr, "/e/recorded").await.json();
+    let list = common::recorded(s.addr, "").await.json();
     let events: Vec<AnalyticsEvent> = serde_json::from_value(list.clone()).unwrap();
     assert_eq!(
         events
@@ -420,7 +420,7 @@ async fn analytics_records_lists_and_clears() {
         vec!["a", "b"]
     );
     assert_eq!(list[0]["props"]["event"], json!("MODAL_OPEN"));
-    let meta = get(s.addr, "/e/recorded?withMeta=true").await.json();
+    let meta = common::recorded(s.addr, "?withMeta=true").await.json();
     assert_eq!(meta[0]["projectId"], json!("demo-project"));
     assert_eq!(meta[0]["st"], json!("appkit"));
     assert_eq!(meta[0]["sv"], json!("html-1.0.0"));
@@ -428,9 +428,59 @@ async fn analytics_records_lists_and_clears() {
     assert!(meta[0]["receivedAt"].as_u64().unwrap() > 0);
     assert_eq!(meta[1]["st"], Value::Null);
 
-    let r = request(s.addr, "DELETE", "/e/recorded", &[], b"").await;
+    let r = common::test_hook(s.addr, "DELETE", "/e/recorded").await;
     assert_eq!(r.status, 204);
-    assert_eq!(get(s.addr, "/e/recorded").await.json(), json!([]));
+    assert_eq!(common::recorded(s.addr, "").await.json(), json!([]));
+}
+
+#[tokio::test]
+async fn the_test_hooks_need_the_test_token_and_do_not_exist_without_it() {
+    let s = start().await;
+    let kept = event("kept");
+    let r = request(s.addr, "POST", "/e?projectId=p", &[], &kept).await;
+    assert_eq!(r.status, 200);
+    // Without the token, or with another one: the 404 of an unknown route, and nothing is cleared.
+    let wrong = format!("Bearer {}x", common::TEST_TOKEN);
+    let short = &common::TEST_TOKEN[..common::TEST_TOKEN.len() - 1];
+    let short = format!("Bearer {short}");
+    let basic = format!("Basic {}", common::TEST_TOKEN);
+    let unknown = get(s.addr, "/definitely/not/here").await;
+    for auth in [
+        None,
+        Some(wrong.as_str()),
+        Some(short.as_str()),
+        Some(basic.as_str()),
+    ] {
+        let headers: Vec<(&str, &str)> = auth.map(|a| ("Authorization", a)).into_iter().collect();
+        for method in ["GET", "DELETE"] {
+            let r = request(s.addr, method, "/e/recorded", &headers, b"").await;
+            assert_eq!(r.status, 404, "{method} {auth:?}: {}", r.text());
+            assert_eq!(r.json(), unknown.json(), "{method} {auth:?}");
+            assert_eq!(r.header("www-authenticate"), None);
+        }
+    }
+    assert_eq!(
+        common::recorded(s.addr, "").await.json()[0]["eventId"],
+        "kept"
+    );
+    // A server started without --test-token has no test hooks at all.
+    let options = wm_demo::Options {
+        test_token: None,
+        ..s.state.options.clone()
+    };
+    let bare = wm_demo::start(options, 0, std::future::pending())
+        .await
+        .unwrap();
+    let auth = format!("Bearer {}", common::TEST_TOKEN);
+    for method in ["GET", "DELETE"] {
+        for headers in [vec![], vec![("Authorization", auth.as_str())]] {
+            let r = request(bare.addr, method, "/e/recorded", &headers, b"").await;
+            assert_eq!(r.status, 404, "{method}");
+        }
+    }
+    // Recording itself needs no token.
+    let r = request(bare.addr, "POST", "/e?projectId=p", &[], &event("x")).await;
+    assert_eq!(r.status, 200);
 }
 
 #[tokio::test]
@@ -464,7 +514,7 @@ async fn analytics_rejects_bad_input() {
             .status,
         403
     );
-    assert_eq!(get(s.addr, "/e/recorded").await.json(), json!([]));
+    assert_eq!(common::recorded(s.addr, "").await.json(), json!([]));
 }
 
 #[tokio::test]
@@ -490,7 +540,7 @@ async fn analytics_body_limit_is_64_kib() {
     assert_eq!(r.status, 413);
     assert_eq!(r.header("access-control-allow-origin"), Some("*"));
     assert_eq!(
-        get(s.addr, "/e/recorded")
+        common::recorded(s.addr, "")
             .await
             .json()
             .as_array()
@@ -538,7 +588,7 @@ async fn analytics_keeps_at_most_1000_events() {
         .await;
         assert_eq!(r.status, 200);
     }
-    let list = get(s.addr, "/e/recorded").await.json();
+    let list = common::recorded(s.addr, "").await.json();
     let list = list.as_array().unwrap();
     assert_eq!(list.len(), wm_demo::MAX_RECORDED_EVENTS);
     assert_eq!(list[0]["eventId"], json!("e5"));

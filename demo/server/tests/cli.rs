@@ -110,3 +110,70 @@ fn rejects_bad_arguments() {
     assert_eq!(run(&["--bogus"]).status.code(), Some(2));
     assert_eq!(run(&["--help"]).status.code(), Some(0));
 }
+
+#[test]
+fn the_test_token_flag_opens_the_test_hooks_to_its_bearer_only() {
+    let token = "cli-test-token-0123456789abcdef0123456789";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+        .args(["--port", "0", "--test-token", token, "--root"])
+        .arg(common::repo_root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let port: u16 = line
+        .trim_end()
+        .strip_prefix("listening on http://127.0.0.1:")
+        .expect(&line)
+        .parse()
+        .unwrap();
+    let addr = ([127, 0, 0, 1], port).into();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let auth = format!("Bearer {token}");
+    let (with, without, delete) = rt.block_on(async {
+        let with =
+            common::request(addr, "GET", "/e/recorded", &[("Authorization", &auth)], b"").await;
+        let without = common::get(addr, "/e/recorded").await;
+        let delete = common::request(
+            addr,
+            "DELETE",
+            "/e/recorded",
+            &[("Authorization", &auth)],
+            b"",
+        )
+        .await;
+        (with, without, delete)
+    });
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    assert_eq!((with.status, with.text().as_str()), (200, "[]"));
+    assert_eq!(without.status, 404);
+    assert_eq!(delete.status, 204);
+}
+
+#[test]
+fn a_short_or_odd_test_token_is_refused_at_start() {
+    let root = common::repo_root();
+    for bad in [
+        "short",
+        &"a".repeat(31),
+        &format!("{} x", "a".repeat(40)),
+        &"a".repeat(257),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+            .args(["--port", "0", "--test-token", bad, "--root"])
+            .arg(&root)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--test-token must be 32-256 characters"),
+            "{bad}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(o.stdout.is_empty());
+    }
+}

@@ -9,12 +9,15 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use base64::Engine;
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
+use std::net::IpAddr;
 use wm_core::chain::hash::{from_hex, hash_message, to_hex};
+
 use wm_demo::farcaster::{FarcasterConfig, DEMO_AUTH_KEY};
+use wm_demo::wallet::WalletConfig;
 use wm_demo::{Server, ServerConfig};
 
 mod common;
-use common::Resp;
+use common::{Resp, OTHER_CLIENT};
 
 /// Custody key of fid 1 (@alice): anvil's public dev account #5.
 const ALICE_KEY: &str = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
@@ -28,13 +31,19 @@ const DEVICE_A: &str = "device-aaaaaaaaaaaaaaaa";
 const DEVICE_B: &str = "device-bbbbbbbbbbbbbbbb";
 
 async fn start(config: FarcasterConfig) -> Server {
+    start_with(config, WalletConfig::default()).await
+}
+
+async fn start_with(config: FarcasterConfig, wallet: WalletConfig) -> Server {
     let options = wm_demo::Options {
         root: common::repo_root(),
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545").unwrap(),
         contracts: None,
+        test_token: None,
     };
     let config = ServerConfig {
         farcaster: config,
+        wallet,
         ..Default::default()
     };
     wm_demo::start_with_frame(options, config, 0, Some(0), std::future::pending())
@@ -57,18 +66,21 @@ fn json_body(v: &Value) -> Vec<u8> {
 
 /// A POST to the frame listener, as the frame makes it (its own origin).
 async fn frame_post(s: &Server, path: &str, body: &Value) -> Resp {
+    frame_post_from(s, None, path, body).await
+}
+
+/// [`frame_post`] from another loopback address (`None`: 127.0.0.1).
+async fn frame_post_from(s: &Server, from: Option<IpAddr>, path: &str, body: &Value) -> Resp {
     let origin = s.frame_origin().unwrap();
-    common::request(
-        s.frame_addr.unwrap(),
-        "POST",
-        path,
-        &[
-            ("Origin", origin.as_str()),
-            ("Content-Type", "application/json"),
-        ],
-        &json_body(body),
-    )
-    .await
+    let headers = [
+        ("Origin", origin.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    let (frame, body) = (s.frame_addr.unwrap(), json_body(body));
+    match from {
+        Some(ip) => common::request_from(ip, frame, "POST", path, &headers, &body).await,
+        None => common::request(frame, "POST", path, &headers, &body).await,
+    }
 }
 
 async fn relay_status(s: &Server, token: &str) -> Resp {
@@ -174,8 +186,15 @@ impl Channel {
     }
 }
 
+/// A channel opened by device A of the demo project.
 async fn open(s: &Server) -> Channel {
-    let r = frame_post(s, "/w/v1/farcaster/channel", &json!({ "origin": DAPP, "projectId": "demo-project" })).await;
+    open_for(s, None, "demo-project", DEVICE_A).await
+}
+
+/// A channel opened by `device` (from `from`) for `project`.
+async fn open_for(s: &Server, from: Option<IpAddr>, project: &str, device: &str) -> Channel {
+    let body = json!({ "origin": DAPP, "projectId": project, "deviceId": device });
+    let r = frame_post_from(s, from, "/w/v1/farcaster/channel", &body).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let j = r.json();
     let token = j["channelToken"].as_str().unwrap().to_string();
@@ -206,12 +225,19 @@ async fn approve(s: &Server, c: &Channel, message: &str, signer: &str, fid: u64)
 }
 
 async fn connect(s: &Server, token: &str, device: &str) -> Resp {
-    frame_post(
-        s,
-        "/w/v1/farcaster/connect",
-        &json!({ "channelToken": token, "deviceId": device }),
-    )
-    .await
+    connect_from(s, None, token, device).await
+}
+
+async fn connect_from(s: &Server, from: Option<IpAddr>, token: &str, device: &str) -> Resp {
+    let body = json!({ "channelToken": token, "deviceId": device });
+    frame_post_from(s, from, "/w/v1/farcaster/connect", &body).await
+}
+
+/// A whole Farcaster login of alice (fid 1) by `device` from `from` into `project`.
+async fn log_in(s: &Server, from: Option<IpAddr>, project: &str, device: &str) -> Resp {
+    let c = open_for(s, from, project, device).await;
+    approve(s, &c, &c.msg().text(), ALICE_KEY, 1).await;
+    connect_from(s, from, &c.token, device).await
 }
 
 fn error_of(r: &Resp) -> String {
@@ -443,18 +469,20 @@ async fn a_channel_is_opened_at_the_relay_for_the_embedding_origin() {
 
     for bad in [
         json!({}),
-        json!({ "origin": "not an origin", "projectId": "demo-project" }),
-        json!({ "origin": "http://a.test/path", "projectId": "demo-project" }),
-        json!({ "origin": 7, "projectId": "demo-project" }),
+        json!({ "origin": "not an origin", "projectId": "demo-project", "deviceId": DEVICE_A }),
+        json!({ "origin": "http://a.test/path", "projectId": "demo-project", "deviceId": DEVICE_A }),
+        json!({ "origin": 7, "projectId": "demo-project", "deviceId": DEVICE_A }),
+        json!({ "origin": DAPP, "projectId": "demo-project" }),
+        json!({ "origin": DAPP, "projectId": "demo-project", "deviceId": "short" }),
     ] {
         let r = frame_post(&s, "/w/v1/farcaster/channel", &bad).await;
         assert_eq!(r.status, 400, "{bad}: {}", r.text());
     }
     // The embedding origin must be one the project allows (checked by the service itself).
     for bad in [
-        json!({ "origin": "https://evil.example", "projectId": "demo-project" }),
-        json!({ "origin": DAPP, "projectId": "foreign-origin" }),
-        json!({ "origin": DAPP }),
+        json!({ "origin": "https://evil.example", "projectId": "demo-project", "deviceId": DEVICE_A }),
+        json!({ "origin": DAPP, "projectId": "foreign-origin", "deviceId": DEVICE_A }),
+        json!({ "origin": DAPP, "deviceId": DEVICE_A }),
     ] {
         let r = frame_post(&s, "/w/v1/farcaster/channel", &bad).await;
         assert_eq!(r.status, 403, "{bad}: {}", r.text());
@@ -465,7 +493,7 @@ async fn a_channel_is_opened_at_the_relay_for_the_embedding_origin() {
         "POST",
         "/w/v1/farcaster/channel",
         &[("Origin", DAPP), ("Content-Type", "application/json")],
-        &json_body(&json!({ "origin": DAPP, "projectId": "demo-project" })),
+        &json_body(&json!({ "origin": DAPP, "projectId": "demo-project", "deviceId": DEVICE_A })),
     )
     .await;
     assert_eq!(r.status, 403);
@@ -475,7 +503,7 @@ async fn a_channel_is_opened_at_the_relay_for_the_embedding_origin() {
         "POST",
         "/w/v1/farcaster/channel",
         &[],
-        &json_body(&json!({ "origin": DAPP, "projectId": "demo-project" })),
+        &json_body(&json!({ "origin": DAPP, "projectId": "demo-project", "deviceId": DEVICE_A })),
     )
     .await;
     assert_eq!(r.status, 404);
@@ -586,7 +614,7 @@ async fn the_same_fid_logs_into_the_same_account_on_any_device() {
     assert_eq!(r.status, 200, "{}", r.text());
 
     // Another device, no approval link: the custody signature is the proof.
-    let c2 = open(&s).await;
+    let c2 = open_for(&s, None, "demo-project", DEVICE_B).await;
     approve(&s, &c2, &c2.msg().text(), ALICE_KEY, 1).await;
     let r = connect(&s, &c2.token, DEVICE_B).await;
     assert_eq!(r.status, 200, "{}", r.text());
@@ -787,6 +815,102 @@ async fn a_newer_connect_request_replaces_an_older_one() {
     let (old, new) = tokio::join!(older, newer);
     assert_eq!(old.status, 409, "{}", old.text());
     assert_eq!(new.status, 200, "{}", new.text());
+}
+
+#[tokio::test]
+async fn a_farcaster_sign_in_connected_from_another_device_is_refused_and_burned() {
+    let s = start(quick()).await;
+    // Opened by device A (the attacker), approved with its own Farcaster account ...
+    let c = open(&s).await;
+    approve(&s, &c, &c.msg().text(), ALICE_KEY, 1).await;
+    // ... then handed to the victim's frame (device B): refused, and the channel forgotten.
+    let r = connect(&s, &c.token, DEVICE_B).await;
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert_eq!(error_of(&r), "This sign-in was started on another device");
+    let r = connect(&s, &c.token, DEVICE_A).await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        error_of(&r),
+        "Unknown Farcaster sign-in: ask for a new link"
+    );
+}
+
+#[tokio::test]
+async fn the_same_fid_in_another_project_is_another_account() {
+    let s = start(quick()).await;
+    let first = log_in(&s, None, "demo-project", DEVICE_A).await.json();
+    let again = log_in(&s, None, "demo-project", DEVICE_B).await.json();
+    assert_eq!(again["userId"], first["userId"]);
+    let other = log_in(&s, None, "other-project", DEVICE_A).await;
+    assert_eq!(other.status, 200, "{}", other.text());
+    let other = other.json();
+    assert_ne!(other["userId"], first["userId"]);
+    assert_ne!(other["kek"], first["kek"]);
+    let auth = format!("Bearer {}", other["session"].as_str().unwrap());
+    let info = common::request(
+        s.frame_addr.unwrap(),
+        "GET",
+        "/w/v1/session",
+        &[("Authorization", auth.as_str())],
+        b"",
+    )
+    .await
+    .json();
+    assert_eq!(info["projectId"], "other-project");
+    assert_eq!(info["userName"], "alice");
+}
+
+#[tokio::test]
+async fn a_flood_of_logins_from_another_address_never_locks_out_an_existing_account() {
+    let s = start_with(
+        quick(),
+        WalletConfig {
+            max_entries: 12,
+            max_entries_per_client: 4,
+            ..WalletConfig::default()
+        },
+    )
+    .await;
+    let first = log_in(&s, None, "demo-project", DEVICE_A).await;
+    assert_eq!(first.status, 200, "{}", first.text());
+    let flood = Some(OTHER_CLIENT);
+    // Sessions: 30 logins into one account from 127.0.0.2 (three times the table) ...
+    for i in 0..30 {
+        let r = log_in(&s, flood, "flood-project", DEVICE_B).await;
+        assert_eq!(r.status, 200, "{i}: {}", r.text());
+    }
+    // ... accounts: one per project until the address holds its share, then refused.
+    let mut refused = None;
+    for i in 0..12 {
+        let r = log_in(&s, flood, &format!("flood-{i}"), DEVICE_B).await;
+        if r.status != 200 {
+            refused = Some((i, r));
+            break;
+        }
+    }
+    let (i, r) = refused.expect("the flood is refused new accounts at some point");
+    assert_eq!(
+        i, 3,
+        "its share is 4 accounts (flood-project made the first)"
+    );
+    assert_eq!(r.status, 429, "{}", r.text());
+    assert_eq!(
+        error_of(&r),
+        "Too many new accounts from your network: try again later"
+    );
+    // The existing account logs in and gets a session.
+    let again = log_in(&s, None, "demo-project", DEVICE_A).await;
+    assert_eq!(again.status, 200, "{}", again.text());
+    assert_eq!(again.json()["userId"], first.json()["userId"]);
+    // And so does a newcomer from elsewhere.
+    let newcomer = log_in(
+        &s,
+        Some("127.0.0.3".parse().unwrap()),
+        "new-project",
+        DEVICE_A,
+    )
+    .await;
+    assert_eq!(newcomer.status, 200, "{}", newcomer.text());
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ async fn start_with(config: ServerConfig) -> wm_demo::Server {
         root: common::repo_root(),
         chains: wm_demo::default_chains(),
         contracts: None,
+        test_token: Some(common::TEST_TOKEN.to_string()),
     };
     wm_demo::start_with(options, config, 0, std::future::pending())
         .await
@@ -210,7 +211,7 @@ async fn a_slowly_sent_analytics_body_gets_408() {
     let r = common::parse(&got);
     assert_eq!(r.status, 408);
     assert_eq!(r.json()["status"], 408);
-    assert_eq!(common::get(s.addr, "/e/recorded").await.json(), json!([]));
+    assert_eq!(common::recorded(s.addr, "").await.json(), json!([]));
 }
 
 // ----- WebSockets: the relay's own idle rule, not the HTTP one ------------------------------------------
@@ -356,7 +357,7 @@ async fn analytics_sink_keeps_at_most_4_mib_dropping_the_oldest() {
         .await;
         assert_eq!(r.status, 200, "post {i}");
     }
-    let r = common::get(s.addr, "/e/recorded").await;
+    let r = common::recorded(s.addr, "").await;
     assert!(
         r.body.len() <= wm_demo::MAX_RECORDED_BYTES,
         "{} bytes kept",
@@ -405,7 +406,7 @@ async fn analytics_limits_are_configurable_and_bodies_are_kept_as_sent() {
     for i in 0..3 {
         assert_eq!(post(padded_event(&format!("p{i}"), 1000)).await, 200);
     }
-    let list = common::get(s.addr, "/e/recorded").await.json();
+    let list = common::recorded(s.addr, "").await.json();
     let ids: Vec<&str> = list
         .as_array()
         .unwrap()
@@ -413,9 +414,9 @@ async fn analytics_limits_are_configurable_and_bodies_are_kept_as_sent() {
         .map(|e| e["eventId"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["p0", "p1", "p2"]);
-    common::request(s.addr, "DELETE", "/e/recorded", &[], b"").await;
+    common::test_hook(s.addr, "DELETE", "/e/recorded").await;
     assert_eq!(post(items.clone().into_bytes()).await, 200);
-    let meta = common::get(s.addr, "/e/recorded?withMeta=true").await;
+    let meta = common::recorded(s.addr, "?withMeta=true").await;
     let v = meta.json();
     assert_eq!(v[0]["projectId"], "p");
     assert_eq!(

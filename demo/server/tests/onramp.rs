@@ -856,3 +856,113 @@ async fn without_a_manifest_only_each_chains_eth_is_offered() {
         "{v}"
     );
 }
+
+/// A backend without anvil or manifest (each chain's ETH has a fixed price) and these on-ramp
+/// bounds.
+async fn plain_with(onramp: wm_demo::onramp::OnrampConfig) -> wm_demo::Server {
+    let options = wm_demo::Options {
+        root: common::repo_root(),
+        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
+            .unwrap(),
+        contracts: None,
+        test_token: None,
+    };
+    let config = wm_demo::ServerConfig {
+        onramp,
+        ..Default::default()
+    };
+    wm_demo::start_with(options, config, 0, std::future::pending())
+        .await
+        .expect("server starts")
+}
+
+fn eth_order() -> Value {
+    json!({"destinationWallets": [{"address": BUYER, "blockchains": ["eip155:31337"], "assets": ["ETH"]}],
+           "partnerUserId": "u", "presetFiatAmount": "50"})
+}
+
+#[tokio::test]
+async fn a_visitors_pending_order_survives_a_flood_of_orders_from_another_address() {
+    let s = plain_with(wm_demo::onramp::OnrampConfig {
+        max_orders: 20,
+        max_orders_per_client: 5,
+        order_budget: wm_demo::client::Budget {
+            burst: 1000,
+            every: Duration::from_millis(1),
+        },
+        ..Default::default()
+    })
+    .await;
+    let (id, checkout) = order(&s, eth_order()).await;
+    // 100 orders from 127.0.0.2: five times the table. The flood only replaces its own.
+    let url = format!("/v1/generators/onrampurl?{P}");
+    let body = eth_order().to_string();
+    let headers = [("content-type", "application/json")];
+    for i in 0..100 {
+        let r = common::request_from(
+            common::OTHER_CLIENT,
+            s.addr,
+            "POST",
+            &url,
+            &headers,
+            body.as_bytes(),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{i}: {}", r.text());
+    }
+    assert_eq!(status(&s, &id).await["status"], "PENDING");
+    let page = get(s.addr, &checkout).await;
+    assert_eq!(page.status, 200, "{}", page.text());
+    // Other visitors fill the table with live orders: a newcomer is then refused, nobody evicted.
+    for host in 3..6u8 {
+        let from = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, host));
+        for _ in 0..5 {
+            let r =
+                common::request_from(from, s.addr, "POST", &url, &headers, body.as_bytes()).await;
+            assert_eq!(r.status, 200, "{}", r.text());
+        }
+    }
+    let newcomer = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 9));
+    let r = common::request_from(newcomer, s.addr, "POST", &url, &headers, body.as_bytes()).await;
+    assert_eq!(
+        (r.status, reason(&r)),
+        (
+            503,
+            "The on-ramp is full of open orders: try again in a few minutes".into()
+        )
+    );
+    assert_eq!(status(&s, &id).await["status"], "PENDING");
+}
+
+#[tokio::test]
+async fn order_creation_is_limited_per_client_address() {
+    let s = plain_with(wm_demo::onramp::OnrampConfig {
+        order_budget: wm_demo::client::Budget {
+            burst: 3,
+            every: Duration::from_secs(60),
+        },
+        ..Default::default()
+    })
+    .await;
+    let url = format!("/v1/generators/onrampurl?{P}");
+    let body = eth_order().to_string();
+    let headers = [("content-type", "application/json")];
+    let from = |ip| {
+        let (url, body) = (url.clone(), body.clone());
+        let addr = s.addr;
+        async move { common::request_from(ip, addr, "POST", &url, &headers, body.as_bytes()).await }
+    };
+    for _ in 0..3 {
+        assert_eq!(from(common::OTHER_CLIENT).await.status, 200);
+    }
+    let r = from(common::OTHER_CLIENT).await;
+    assert_eq!(r.status, 429, "{}", r.text());
+    let wait: u64 = r.header("retry-after").unwrap().parse().unwrap();
+    assert!((59..=60).contains(&wait), "{wait}");
+    assert_eq!(
+        reason(&r),
+        format!("Too many orders from your network: please try again after {wait} seconds")
+    );
+    // The visitor at 127.0.0.1 has its own budget.
+    order(&s, eth_order()).await;
+}

@@ -105,6 +105,22 @@ impl Client {
         Client::connect_url(&relay_url(addr, &jwt(addr, seed))).await
     }
 
+    /// [`Client::connect`] from the loopback address `from` (another peer to the relay).
+    async fn connect_from(addr: SocketAddr, seed: u8, from: std::net::IpAddr) -> Client {
+        let tcp = common::connect_from(from, addr).await;
+        let url = relay_url(addr, &jwt(addr, seed));
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(tcp))
+            .await
+            .expect("websocket connects");
+        Client {
+            ws,
+            pushes: VecDeque::new(),
+            responses: VecDeque::new(),
+            next_id: 1_687_239_522_123_456_000,
+            closed: None,
+        }
+    }
+
     async fn send_text(&mut self, text: String) {
         self.ws.send(Message::text(text)).await.expect("send");
     }
@@ -385,7 +401,7 @@ async fn ttl_zero_is_delivered_live_but_not_stored() {
 }
 
 #[tokio::test]
-async fn huge_ttl_is_clamped_to_thirty_days() {
+async fn huge_ttl_is_clamped_to_seven_days_and_still_stored() {
     let (_s, addr) = demo().await;
     let t = topic(6);
     let mut a = Client::connect(addr, 1).await;
@@ -1382,8 +1398,14 @@ fn quota_topic(i: u32) -> String {
 
 #[tokio::test]
 async fn a_client_over_its_storage_quota_is_refused_while_other_clients_still_publish() {
-    let (s, addr) = demo().await;
-    let relay = s.state.relay.clone();
+    // The client id's quota below the connection's and the address's: the id's is met first.
+    let (addr, relay) = custom(RelayConfig {
+        max_client_stored_bytes: 2 * 1024 * 1024,
+        max_conn_stored_bytes: 64 * 1024 * 1024,
+        max_ip_stored_bytes: 64 * 1024 * 1024,
+        ..RelayConfig::default()
+    })
+    .await;
     let mut hog = Client::connect(addr, 1).await;
     let big = "q".repeat(64 * 1024);
     let mut refusal = None;
@@ -1408,6 +1430,7 @@ async fn a_client_over_its_storage_quota_is_refused_while_other_clients_still_pu
     assert_eq!(e["code"], -32000, "{e}");
     let msg = e["message"].as_str().unwrap();
     assert!(msg.starts_with("client storage quota exceeded"), "{msg}");
+    assert!(msg.contains("per client id"), "{msg}");
     let (held_msgs, held_bytes) = relay.client_stored(&did(1));
     assert!(held_bytes <= relay.config().max_client_stored_bytes);
     assert!(held_msgs <= relay.config().max_client_stored_messages);
@@ -1433,7 +1456,7 @@ async fn a_client_over_its_storage_quota_is_refused_while_other_clients_still_pu
     let e = hog2
         .err(
             "irn_publish",
-            json!({"topic": topic(95), "message": "more", "ttl": 300, "tag": 1}),
+            json!({"topic": topic(95), "message": big, "ttl": 300, "tag": 1}),
         )
         .await;
     assert!(
@@ -1445,4 +1468,135 @@ async fn a_client_over_its_storage_quota_is_refused_while_other_clients_still_pu
     );
     // ... but live messages (ttl 0, never stored) still flow.
     hog.publish(&topic(95), "live", 0, 1).await;
+}
+
+/// Limits small enough to fill in a moment: a 1 MiB store with 256 KiB only small messages
+/// (≤ 8 KiB) may use; per address 256 KiB (64 KiB of it for small ones); per connection and per
+/// client id 128 KiB.
+fn small_store() -> RelayConfig {
+    RelayConfig {
+        max_stored_bytes: 1024 * 1024,
+        small_reserve_bytes: 256 * 1024,
+        max_ip_stored_bytes: 256 * 1024,
+        ip_small_reserve_bytes: 64 * 1024,
+        max_conn_stored_bytes: 128 * 1024,
+        max_client_stored_bytes: 128 * 1024,
+        ..RelayConfig::default()
+    }
+}
+
+/// Publishes messages of each of `sizes` bytes in turn (ttl 300, fresh topics) until refused, so
+/// that the store is filled to the last few bytes; answers the last refusal.
+async fn fill(c: &mut Client, sizes: &[usize], first_topic: u32) -> Value {
+    let mut last = None;
+    let mut n = first_topic;
+    for size in sizes {
+        let message = "m".repeat(*size);
+        loop {
+            n += 50;
+            let r = c
+                .call(
+                    "irn_publish",
+                    json!({"topic": quota_topic(n), "message": message, "ttl": 300, "tag": 1}),
+                )
+                .await;
+            if let Some(e) = r.get("error") {
+                last = Some(e.clone());
+                break;
+            }
+        }
+    }
+    last.expect("refused")
+}
+
+/// A dapp's pairing proposal and the wallet's approval (three small messages of ~4 KB, ttl 300,
+/// from 127.0.0.1) go through the relay.
+async fn pairing_goes_through(addr: SocketAddr, n: u8) {
+    let (pairing, session) = (topic(n), topic(n + 1));
+    let enc = |what: &str| format!("{what}-").repeat(3900 / (what.len() + 1));
+    let mut dapp = Client::connect(addr, 200).await;
+    let r = dapp
+        .call(
+            "wc_proposeSession",
+            json!({"pairingTopic": pairing, "sessionProposal": enc("PROPOSAL"), "ttl": 300}),
+        )
+        .await;
+    assert_eq!(r["result"], true, "the proposal: {r}");
+    let mut wallet = Client::connect(addr, 201).await;
+    wallet.subscribe(&pairing).await;
+    assert_eq!(data(&wallet.push_acked().await)["message"], enc("PROPOSAL"));
+    let r = wallet
+        .call(
+            "wc_approveSession",
+            json!({"sessionTopic": session, "pairingTopic": pairing,
+                   "sessionProposalResponse": enc("RESPONSE"),
+                   "sessionSettlementRequest": enc("SETTLE"), "ttl": 300}),
+        )
+        .await;
+    assert_eq!(r["result"], true, "the approval: {r}");
+    assert_eq!(data(&dapp.push_acked().await)["message"], enc("RESPONSE"));
+}
+
+#[tokio::test]
+async fn one_address_with_many_client_ids_cannot_keep_out_another_clients_pairing_proposal() {
+    let (addr, relay) = custom(small_store()).await;
+    // Small messages (they may use every reserve) from 127.0.0.2, a new client id and socket each
+    // time the last one is refused, up to 40 ids (5 MiB of quotas per id and per connection).
+    let mut refusals = Vec::new();
+    for seed in 10..50u8 {
+        let mut c = Client::connect_from(addr, seed, common::OTHER_CLIENT).await;
+        let e = fill(&mut c, &[2048], u32::from(seed) * 10_000).await;
+        let msg = e["message"].as_str().unwrap().to_string();
+        let address_full = msg.contains("per IP address");
+        refusals.push(msg);
+        if address_full {
+            break;
+        }
+    }
+    // Another client's pairing proposal goes through ...
+    pairing_goes_through(addr, 150).await;
+    // ... because the flood met its address's quota, a quarter of the store.
+    let last = refusals.last().unwrap();
+    assert!(
+        last.starts_with(
+            "client storage quota exceeded: at most 262144 bytes stored per IP address"
+        ),
+        "{refusals:#?}"
+    );
+    let (_, held) = relay.address_stored(common::OTHER_CLIENT);
+    assert!(held <= 256 * 1024, "{held}");
+}
+
+#[tokio::test]
+async fn big_messages_from_many_addresses_leave_room_for_small_ones() {
+    let (addr, relay) = custom(small_store()).await;
+    let big = "b".repeat(60 * 1024);
+    // 127.0.0.2 to 127.0.0.9: 8 × 192 KiB of big messages are more than the store's 768 KiB; each
+    // filled to the last bytes (big messages down to 9 KiB).
+    let mut full = false;
+    for host in 2..10u8 {
+        let from = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, host));
+        for seed in 0..2u8 {
+            let mut c = Client::connect_from(addr, host * 10 + seed, from).await;
+            let first = u32::from(host) * 100_000 + u32::from(seed) * 10_000;
+            let e = fill(&mut c, &[60 * 1024, 30 * 1024, 16 * 1024, 9 * 1024], first).await;
+            full |= e["message"] == "relay storage is full, try again later";
+        }
+    }
+    assert!(full, "the store is full for big messages");
+    // A small pairing proposal still goes in; a big message does not.
+    pairing_goes_through(addr, 151).await;
+    let stored = relay.stats().stored_bytes;
+    assert!(stored <= 768 * 1024 + 3 * 4500, "{stored}");
+    let mut late = Client::connect(addr, 202).await;
+    let e = late
+        .err(
+            "irn_publish",
+            json!({"topic": topic(152), "message": big, "ttl": 300, "tag": 1}),
+        )
+        .await;
+    assert_eq!(
+        e["message"], "relay storage is full, try again later",
+        "{e}"
+    );
 }

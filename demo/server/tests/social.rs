@@ -14,10 +14,13 @@ use std::time::Duration;
 use base64::Engine;
 use serde_json::{json, Value};
 use wm_demo::wallet::social::SocialConfig;
+use wm_demo::wallet::WalletConfig;
 use wm_demo::ServerConfig;
 
 mod common;
-use common::Resp;
+use common::frame::{email_login, Frame, CHANGE, PROJECT};
+use common::mail::Maildev;
+use common::{Resp, OTHER_CLIENT};
 
 const SECRET: &str = "test-client-secret-0123456789abcdef0123456789";
 
@@ -114,22 +117,42 @@ struct Setup {
     /// Kept so that the server lives as long as the test.
     _server: wm_demo::Server,
     frame: SocketAddr,
-    // Dropped after the server: the provider outlives the requests.
+    // Dropped after the server: the provider and the mail sink outlive the requests.
     provider: Provider,
+    /// The SMTP sink, for the tests that log in by email too.
+    mail: Option<Maildev>,
 }
 
 /// A frame listener on a free port, a provider whose clients redirect to it, and the backend.
 async fn start() -> Setup {
+    start_with(|_| {}, false).await
+}
+
+/// [`start`] with other social-login bounds, and a maildev as the wallet service's SMTP sink when
+/// `with_mail`.
+async fn start_with(tweak: impl Fn(&mut SocialConfig), with_mail: bool) -> Setup {
+    let mail = if with_mail {
+        Some(Maildev::start().await)
+    } else {
+        None
+    };
     for _ in 0..3 {
         let frame_port = free_port();
         let provider = Provider::start(&format!(
             "http://127.0.0.1:{frame_port}/w/v1/social/callback"
         ));
+        let mut social = SocialConfig {
+            issuer: Some(provider.issuer.clone()),
+            client_secret: SECRET.into(),
+            ..SocialConfig::default()
+        };
+        tweak(&mut social);
         let config = ServerConfig {
-            social: SocialConfig {
-                issuer: Some(provider.issuer.clone()),
-                client_secret: SECRET.into(),
-                ..SocialConfig::default()
+            social,
+            wallet: WalletConfig {
+                smtp: mail.as_ref().map(|m| m.smtp.to_string()),
+                email_throttle: Duration::from_millis(50),
+                ..WalletConfig::default()
             },
             ..ServerConfig::default()
         };
@@ -140,6 +163,7 @@ async fn start() -> Setup {
             )
             .unwrap(),
             contracts: None,
+            test_token: None,
         };
         // The port picked free may be taken meanwhile: then again with another.
         if let Ok(server) =
@@ -151,6 +175,7 @@ async fn start() -> Setup {
                 _server: server,
                 frame,
                 provider,
+                mail,
             };
         }
     }
@@ -184,17 +209,43 @@ impl Setup {
     }
 
     async fn social_uri(&self, provider: &str, origin: &str) -> Resp {
+        self.social_uri_for(provider, origin, PROJECT, &device("a"))
+            .await
+    }
+
+    async fn social_uri_for(
+        &self,
+        provider: &str,
+        origin: &str,
+        project: &str,
+        device_id: &str,
+    ) -> Resp {
         let path = format!(
-            "/w/v1/social/uri?provider={}&origin={}&projectId=demo-project",
+            "/w/v1/social/uri?provider={}&origin={}&projectId={}&deviceId={}",
             enc(provider),
-            enc(origin)
+            enc(origin),
+            enc(project),
+            enc(device_id),
         );
         self.call("GET", &path, None, b"").await
     }
 
-    /// `GET /w/v1/social/uri` that must succeed: the authorization URL.
+    /// `GET /w/v1/social/uri` that must succeed: the authorization URL (for device "a" of the
+    /// demo project).
     async fn authorization_url(&self, provider: &str) -> String {
-        let r = self.social_uri(provider, DAPP).await;
+        self.authorization_url_for(provider, PROJECT, &device("a"))
+            .await
+    }
+
+    async fn authorization_url_for(
+        &self,
+        provider: &str,
+        project: &str,
+        device_id: &str,
+    ) -> String {
+        let r = self
+            .social_uri_for(provider, DAPP, project, device_id)
+            .await;
         assert_eq!(r.status, 200, "{}", r.text());
         r.json()["uri"].as_str().unwrap().to_string()
     }
@@ -211,11 +262,31 @@ impl Setup {
         r.json()
     }
 
-    /// The whole popup: authorization URL, login as `login`, consent: the callback's page.
+    /// The whole popup for device "a" of the demo project: see [`Setup::sign_in_on`].
     async fn sign_in(&self, provider: &str, login: &str) -> Page {
-        let uri = self.authorization_url(provider).await;
+        self.sign_in_on(provider, login, PROJECT, &device("a"))
+            .await
+    }
+
+    /// The whole popup: authorization URL (asked by `device_id` for `project`), login as `login`,
+    /// consent: the callback's page.
+    async fn sign_in_on(
+        &self,
+        provider: &str,
+        login: &str,
+        project: &str,
+        device_id: &str,
+    ) -> Page {
+        let uri = self
+            .authorization_url_for(provider, project, device_id)
+            .await;
+        self.popup(&uri, login).await
+    }
+
+    /// The popup from the authorization URL `uri`: login as `login`, consent: the callback's page.
+    async fn popup(&self, uri: &str, login: &str) -> Page {
         let mut popup = Browser::default();
-        let login_page = popup.open(&uri).await;
+        let login_page = popup.open(uri).await;
         login_page.assert_at(&self.provider.issuer, "/interaction/", 200);
         let consent = popup
             .submit(&login_page, "/login", &format!("login={}", enc(login)))
@@ -227,9 +298,20 @@ impl Setup {
         done
     }
 
-    /// [`Setup::sign_in`], then its result redeemed by `device_id`: the login's JSON.
+    /// [`Setup::sign_in_on`] for the demo project, then its result redeemed by `device_id`: the
+    /// login's JSON.
     async fn log_in(&self, provider: &str, login: &str, device_id: &str) -> Value {
-        let page = self.sign_in(provider, login).await;
+        self.log_in_to(provider, login, PROJECT, device_id).await
+    }
+
+    async fn log_in_to(
+        &self,
+        provider: &str,
+        login: &str,
+        project: &str,
+        device_id: &str,
+    ) -> Value {
+        let page = self.sign_in_on(provider, login, project, device_id).await;
         let r = self.connect(&page.result_uri(), device_id).await;
         assert_eq!(r.status, 200, "{}", r.text());
         r.json()
@@ -557,6 +639,7 @@ async fn without_an_oidc_provider_social_login_answers_503() {
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
         contracts: None,
+        test_token: None,
     };
     let server = wm_demo::start_with_frame(
         options,
@@ -570,7 +653,7 @@ async fn without_an_oidc_provider_social_login_answers_503() {
     let frame = server.frame_addr.unwrap();
     let r = common::get(
         frame,
-        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1&projectId=demo-project",
+        "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A1&projectId=demo-project&deviceId=device-a-0123456789",
     )
     .await;
     assert_error(
@@ -628,7 +711,7 @@ async fn signing_in_at_the_provider_hands_a_result_uri_to_the_embedding_origin_a
     let info = s.session(session).await;
     assert_eq!(
         info,
-        json!({"userId": v["userId"], "email": "alice@example.com", "kek": v["kek"],
+        json!({"userId": v["userId"], "projectId": PROJECT, "email": "alice@example.com", "kek": v["kek"],
                "keyCiphertext": null, "address": null, "userName": "Alice", "socialProvider": "google"})
     );
 }
@@ -862,4 +945,160 @@ async fn the_provider_prints_one_line_serves_discovery_on_loopback_and_stops_on_
         rest.is_empty(),
         "nothing but the one line on stdout: {rest:?}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bound to the device and the project that started the sign-in
+
+#[tokio::test]
+async fn a_social_result_redeemed_by_another_device_is_refused_and_burned() {
+    let s = start().await;
+    // The device that asks for the sign-in must say who it is.
+    let r = s
+        .call(
+            "GET",
+            "/w/v1/social/uri?provider=google&origin=http%3A%2F%2F127.0.0.1%3A4173&projectId=demo-project",
+            None,
+            b"",
+        )
+        .await;
+    assert_error(
+        &r,
+        400,
+        "Invalid deviceId: 16-64 characters of A-Z a-z 0-9 _ -",
+    );
+    // A result started on device "a" and handed to another device's frame (login CSRF).
+    let page = s
+        .sign_in_on("google", "mallory", PROJECT, &device("a"))
+        .await;
+    let uri = page.result_uri();
+    let r = s.connect(&uri, &device("victim")).await;
+    assert_error(&r, 403, "This sign-in was started on another device");
+    // Burned: not even the device that started it redeems it now.
+    let r = s.connect(&uri, &device("a")).await;
+    assert_error(&r, 400, "Invalid or used sign-in result");
+    // The right device redeems its own.
+    let v = s.log_in("google", "mallory", &device("a")).await;
+    assert_eq!(v["email"], "mallory@example.com");
+}
+
+#[tokio::test]
+async fn the_same_social_login_in_another_project_is_another_account() {
+    let s = start().await;
+    let first = s.log_in_to("google", "carol", PROJECT, &device("a")).await;
+    let again = s.log_in_to("google", "carol", PROJECT, &device("b")).await;
+    assert_eq!(again["userId"], first["userId"]);
+    let other = s
+        .log_in_to("google", "carol", "other-project", &device("a"))
+        .await;
+    assert_ne!(other["userId"], first["userId"]);
+    assert_ne!(other["kek"], first["kek"]);
+    let info = s.session(other["session"].as_str().unwrap()).await;
+    assert_eq!(info["projectId"], "other-project");
+    assert_eq!(info["userName"], "Carol");
+    let info = s.session(first["session"].as_str().unwrap()).await;
+    assert_eq!(info["projectId"], PROJECT);
+}
+
+#[tokio::test]
+async fn a_flood_of_social_sign_ins_from_another_address_never_locks_out_a_visitor() {
+    let s = start_with(
+        |c| {
+            c.max_entries = 10;
+            c.max_entries_per_client = 3;
+        },
+        false,
+    )
+    .await;
+    // A visitor starts a sign-in (its request pending) ...
+    let uri = s
+        .authorization_url_for("github", PROJECT, &device("v"))
+        .await;
+    // ... while 40 sign-ins from 127.0.0.2 come in: four times the table.
+    let flood = Frame::new(s.frame).from(OTHER_CLIENT);
+    for i in 0..40 {
+        let path = format!(
+            "/w/v1/social/uri?provider=google&origin={}&projectId=demo-project&deviceId={}",
+            enc(DAPP),
+            device(&format!("flood{i}"))
+        );
+        let r = flood.call("GET", &path, None, b"").await;
+        assert_eq!(r.status, 200, "{i}: {}", r.text());
+    }
+    // The visitor's pending sign-in completes all the same.
+    let page = s.popup(&uri, "visitor").await;
+    let r = s.connect(&page.result_uri(), &device("v")).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    assert_eq!(
+        s.session(v["session"].as_str().unwrap()).await["userName"],
+        "Visitor"
+    );
+    // So does a new one.
+    s.log_in("github", "later", &device("w")).await;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// An email change of a social account
+
+#[tokio::test]
+async fn an_email_change_never_removes_a_login_another_account_owns() {
+    let s = start_with(|_| {}, true).await;
+    let mail = s.mail.as_ref().unwrap();
+    let fc = Frame::new(s.frame);
+    let addr = format!("alice.{}@example.com", std::process::id());
+    let new = format!("alice-new.{}@example.com", std::process::id());
+    // An email account of the address ...
+    let owner = email_login(&fc, mail, PROJECT, &addr, &device("owner"), 1).await;
+    // ... and a Google account whose email claim is the same address: another account.
+    let google = s.log_in("google", &addr, &device("g")).await;
+    assert_eq!(google["email"], addr);
+    assert_ne!(google["userId"], owner["userId"]);
+    // The Google account changes "its" email (the codes go to the claim's and the new mailbox).
+    let session = google["session"].as_str().unwrap();
+    let r = fc
+        .post_auth("/w/v1/email/update", session, json!({"email": new}))
+        .await;
+    assert_eq!(
+        r.json(),
+        json!({"action": "VERIFY_PRIMARY_OTP"}),
+        "{}",
+        r.text()
+    );
+    let code = mail.code(&addr, CHANGE, 1).await;
+    let r = fc
+        .post_auth("/w/v1/email/update/primary", session, json!({"otp": code}))
+        .await;
+    assert_eq!(
+        r.json(),
+        json!({"action": "VERIFY_SECONDARY_OTP"}),
+        "{}",
+        r.text()
+    );
+    let code = mail.code(&new, CHANGE, 1).await;
+    let r = fc
+        .post_auth(
+            "/w/v1/email/update/secondary",
+            session,
+            json!({"otp": code}),
+        )
+        .await;
+    assert_eq!((r.status, r.json()), (200, json!({"email": new})));
+    // The owner's next login by email is still the owner's account, key and all ...
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    let r = fc.start_login_in(PROJECT, &addr, &device("owner")).await;
+    assert_eq!(
+        r.json(),
+        json!({"action": "VERIFY_OTP"}),
+        "the owner's device is known"
+    );
+    let code = mail.code(&addr, common::frame::LOGIN, 2).await;
+    let again = fc.verify_in(PROJECT, &addr, &device("owner"), &code).await;
+    assert_eq!(again.status, 200, "{}", again.text());
+    let again = again.json();
+    assert_eq!(again["userId"], owner["userId"]);
+    assert_eq!(again["kek"], owner["kek"]);
+    // ... and the new address logs into the Google account.
+    let by_email = email_login(&fc, mail, PROJECT, &new, &device("g"), 1).await;
+    assert_eq!(by_email["userId"], google["userId"]);
 }

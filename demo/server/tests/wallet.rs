@@ -1,6 +1,7 @@
 //! The embedded wallet's wallet service (docs/embedded-wallet.md §2) on the backend's frame listener,
 //! end to end: each test starts a real maildev (npm `maildev`, from the workspace's node_modules) on
 //! free ports as the SMTP sink and reads the mail back through its REST API (`GET /api/email`).
+//! Floods come from another loopback address (127.0.0.2) than the visitor's (127.0.0.1).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -9,145 +10,17 @@ use std::time::Duration;
 
 use base64::Engine;
 use serde_json::{json, Value};
+use wm_demo::client::Budget;
 use wm_demo::wallet::WalletConfig;
 use wm_demo::ServerConfig;
 
 mod common;
-use common::Resp;
-
-// ---------------------------------------------------------------------------------------------------------
-// maildev
-
-/// A maildev process of this test, killed (exactly that child) when dropped, also on panic.
-struct Maildev {
-    child: Child,
-    smtp: SocketAddr,
-    web: SocketAddr,
-    dir: PathBuf,
-}
-
-impl Drop for Maildev {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-impl Maildev {
-    async fn start() -> Maildev {
-        let script = common::repo_root().join("node_modules/maildev/dist/bin/maildev.js");
-        assert!(
-            script.is_file(),
-            "{} is missing: run `npm install` at the workspace root",
-            script.display()
-        );
-        // A port picked free may be taken by the time maildev binds it: try again with others.
-        for _ in 0..3 {
-            let (smtp, web) = (free_port(), free_port());
-            let dir =
-                std::env::temp_dir().join(format!("wm-maildev-{}-{smtp}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            let child = Command::new("node")
-                .arg(&script)
-                .args(["--smtp", &smtp.to_string(), "--web", &web.to_string()])
-                .args(["--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--silent"])
-                // maildev writes each message's .eml under $TMPDIR/maildev: one folder per test.
-                .env("TMPDIR", &dir)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("node starts");
-            let mut md = Maildev {
-                child,
-                smtp: ([127, 0, 0, 1], smtp).into(),
-                web: ([127, 0, 0, 1], web).into(),
-                dir,
-            };
-            if md.ready().await {
-                return md;
-            }
-        }
-        panic!("maildev did not start");
-    }
-
-    /// Its REST API answers and its SMTP port accepts.
-    async fn ready(&mut self) -> bool {
-        for _ in 0..200 {
-            if self.child.try_wait().unwrap().is_some() {
-                return false;
-            }
-            if tokio::net::TcpStream::connect(self.smtp).await.is_ok()
-                && tokio::net::TcpStream::connect(self.web).await.is_ok()
-                && common::get(self.web, "/api/healthz").await.status == 200
-            {
-                return true;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        false
-    }
-
-    async fn all(&self) -> Vec<Value> {
-        let r = common::get(self.web, "/api/email").await;
-        assert_eq!(r.status, 200, "{}", r.text());
-        r.json().as_array().cloned().unwrap_or_default()
-    }
-
-    /// The mails to `to` whose subject starts with `subject`, oldest first.
-    async fn to(&self, to: &str, subject: &str) -> Vec<Value> {
-        self.all()
-            .await
-            .into_iter()
-            .filter(|m| {
-                m["to"][0]["address"] == to
-                    && m["subject"].as_str().unwrap_or("").starts_with(subject)
-            })
-            .collect()
-    }
-
-    /// Waits (≤ 5 s) until there are `n` such mails; answers the newest.
-    async fn nth(&self, to: &str, subject: &str, n: usize) -> Value {
-        for _ in 0..100 {
-            let mails = self.to(to, subject).await;
-            if mails.len() >= n {
-                return mails[n - 1].clone();
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("no mail #{n} {subject:?} to {to}: {:#?}", self.all().await);
-    }
-
-    /// The code in the subject of mail #n (`Your login code is 123456`).
-    async fn code(&self, to: &str, subject: &str, n: usize) -> String {
-        let m = self.nth(to, subject, n).await;
-        let code = m["subject"]
-            .as_str()
-            .unwrap()
-            .rsplit(' ')
-            .next()
-            .unwrap()
-            .to_string();
-        assert!(
-            code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()),
-            "{m}"
-        );
-        assert!(
-            m["text"].as_str().unwrap().contains(&code),
-            "the text has the code too"
-        );
-        code
-    }
-}
+use common::frame::{
+    approval_link, approvals, ask_code, device, email_login, Frame, CHANGE, DEVICE, FIRST, LOGIN,
+    PROJECT,
+};
+use common::mail::Maildev;
+use common::{Resp, OTHER_CLIENT};
 
 // ---------------------------------------------------------------------------------------------------------
 // backend
@@ -155,13 +28,11 @@ impl Maildev {
 struct Backend {
     server: wm_demo::Server,
     frame: SocketAddr,
+    /// The wallet service as the frame calls it, from 127.0.0.1.
+    fc: Frame,
     // Dropped after the server (fields drop in order): the sink outlives the requests.
     mail: Maildev,
 }
-
-const LOGIN: &str = "Your login code is";
-const DEVICE: &str = "Approve your new device";
-const CHANGE: &str = "Confirm your email change:";
 
 async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Backend {
     let mail = Maildev::start().await;
@@ -175,6 +46,7 @@ async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Bac
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
         contracts: None,
+        test_token: None,
     };
     let config = ServerConfig {
         wallet,
@@ -188,17 +60,13 @@ async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Bac
     Backend {
         server,
         frame,
+        fc: Frame::new(frame),
         mail,
     }
 }
 
 async fn start(tweak: impl FnOnce(&mut WalletConfig)) -> Backend {
     start_with(common::repo_root(), tweak).await
-}
-
-/// A device id as the frame draws it.
-fn device(name: &str) -> String {
-    format!("device-{name}-0123456789")
 }
 
 /// A unique address per call, so that tests never read each other's mail.
@@ -210,60 +78,43 @@ fn email(name: &str) -> String {
 
 impl Backend {
     fn frame_origin(&self) -> String {
-        format!("http://{}", self.frame)
+        self.fc.origin()
     }
 
     async fn call(&self, method: &str, path: &str, session: Option<&str>, body: &[u8]) -> Resp {
-        let origin = self.frame_origin();
-        let auth = session.map(|s| format!("Bearer {s}"));
-        let mut headers = vec![
-            ("Origin", origin.as_str()),
-            ("Content-Type", "application/json"),
-        ];
-        if let Some(a) = &auth {
-            headers.push(("Authorization", a.as_str()));
-        }
-        common::request(self.frame, method, path, &headers, body).await
+        self.fc.call(method, path, session, body).await
     }
 
     async fn post(&self, path: &str, body: Value) -> Resp {
-        self.call("POST", path, None, body.to_string().as_bytes())
-            .await
+        self.fc.post(path, body).await
     }
 
     async fn post_auth(&self, path: &str, session: &str, body: Value) -> Resp {
-        self.call("POST", path, Some(session), body.to_string().as_bytes())
-            .await
+        self.fc.post_auth(path, session, body).await
     }
 
     async fn get_auth(&self, path: &str, session: &str) -> Resp {
-        self.call("GET", path, Some(session), b"").await
+        self.fc.get_auth(path, session).await
     }
 
     async fn start_login(&self, email: &str, device: &str) -> Resp {
-        self.post(
-            "/w/v1/email/start",
-            json!({"email": email, "deviceId": device, "projectId": "demo-project"}),
-        )
-        .await
+        self.fc.start_login_in(PROJECT, email, device).await
     }
 
     async fn verify(&self, email: &str, device: &str, otp: &str) -> Resp {
-        self.post(
-            "/w/v1/email/verify",
-            json!({"email": email, "deviceId": device, "otp": otp}),
-        )
-        .await
+        self.fc.verify_in(PROJECT, email, device, otp).await
     }
 
-    /// A whole first login: start, the code from the mail (#n of that address), verify.
+    /// Asks for a code in the demo project (approving the device first when needed): login code
+    /// mail #n of that address.
+    async fn ask_code(&self, email: &str, device: &str, n: usize) -> String {
+        ask_code(&self.fc, &self.mail, PROJECT, email, device, n).await
+    }
+
+    /// A whole login in the demo project: start, the device approved by its link when it is not
+    /// yet, the code from login mail #n of that address, verify.
     async fn login(&self, email: &str, device: &str, n: usize) -> Value {
-        let r = self.start_login(email, device).await;
-        assert_eq!((r.status, r.json()), (200, json!({"action": "VERIFY_OTP"})));
-        let code = self.mail.code(email, LOGIN, n).await;
-        let r = self.verify(email, device, &code).await;
-        assert_eq!(r.status, 200, "{}", r.text());
-        r.json()
+        email_login(&self.fc, &self.mail, PROJECT, email, device, n).await
     }
 }
 
@@ -288,15 +139,54 @@ const ADDRESS: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 // Login with an email code
 
 #[tokio::test]
-async fn a_new_email_gets_a_mailed_code_that_opens_a_new_account_with_a_kek_and_no_key() {
+async fn a_new_address_confirms_its_device_by_the_mailed_link_before_a_code_opens_a_new_account() {
     let b = start(|_| {}).await;
     let addr = email("new");
     let r = b.start_login(&addr.to_uppercase(), &device("a")).await;
-    assert_eq!((r.status, r.json()), (200, json!({"action": "VERIFY_OTP"})));
-    // The mail, as the sink got it (the address normalised to lowercase).
-    let m = b.mail.nth(&addr, LOGIN, 1).await;
+    assert_eq!(
+        (r.status, r.json()),
+        (200, json!({"action": "VERIFY_DEVICE"}))
+    );
+    // The mail, as the sink got it (the address normalised to lowercase): a link, no code yet.
+    let m = b.mail.nth(&addr, FIRST, 1).await;
     assert_eq!(m["from"][0]["address"], "no-reply@wallet-modal.test");
     assert_eq!(m["from"][0]["name"], "wallet-modal");
+    let text = m["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "Confirm it's you signing in to wallet-modal with {addr}."
+        )),
+        "{text}"
+    );
+    assert!(text.contains("no wallet is made"), "{text}");
+    assert!(
+        b.mail.to(&addr, LOGIN).await.is_empty(),
+        "no code before the link"
+    );
+    // The device waits for its approval although no account exists yet.
+    let wait = json!({"email": addr, "deviceId": device("a"), "projectId": PROJECT}).to_string();
+    let fc = b.fc;
+    let waiting = tokio::spawn(async move {
+        fc.call("POST", "/w/v1/device/wait", None, wait.as_bytes())
+            .await
+    });
+    let link = approval_link(&b.mail, &b.fc, &addr, 1).await;
+    let path = link.strip_prefix(&b.frame_origin()).unwrap();
+    let page = common::get(b.frame, path).await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.text().contains("Confirm it's you signing in"),
+        "{}",
+        page.text()
+    );
+    assert!(page.text().contains("Approve this device</button>"));
+    let done = b.fc.approve(&link).await;
+    assert_eq!(done.status, 200, "{}", done.text());
+    let woke = tokio::time::timeout(Duration::from_secs(5), waiting)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((woke.status, woke.json()), (200, json!({"approved": true})));
     let code = b.mail.code(&addr, LOGIN, 1).await;
     let v = b.verify(&addr, &device("a"), &code).await;
     assert_eq!(v.status, 200, "{}", v.text());
@@ -313,14 +203,55 @@ async fn a_new_email_gets_a_mailed_code_that_opens_a_new_account_with_a_kek_and_
         400,
         "Invalid code",
     );
-    // The session reads the account back.
+    // The session reads the account back, with its project.
     let s = b.get_auth("/w/v1/session", session).await;
     assert_eq!(s.status, 200, "{}", s.text());
     assert_eq!(
         s.json(),
-        json!({"userId": v["userId"], "email": addr, "kek": v["kek"], "keyCiphertext": null,
-               "address": null, "userName": null, "socialProvider": null})
+        json!({"userId": v["userId"], "projectId": PROJECT, "email": addr, "kek": v["kek"],
+               "keyCiphertext": null, "address": null, "userName": null, "socialProvider": null})
     );
+}
+
+#[tokio::test]
+async fn a_code_alone_never_makes_an_account_and_start_does_not_tell_whether_one_exists() {
+    let b = start(|c| c.email_throttle = Duration::from_millis(50)).await;
+    let (known, unknown) = (email("known"), email("unknown"));
+    b.login(&known, &device("owner"), 1).await;
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    // A guesser's device: the same answer for an address with an account and one without.
+    for addr in [&known, &unknown] {
+        let r = b.start_login(addr, &device("guesser")).await;
+        assert_eq!(
+            (r.status, r.json()),
+            (200, json!({"action": "VERIFY_DEVICE"})),
+            "{addr}"
+        );
+    }
+    // The mailbox is told which it is ...
+    assert_eq!(
+        b.mail.nth(&known, DEVICE, 1).await["to"][0]["address"],
+        known
+    );
+    assert_eq!(
+        b.mail.nth(&unknown, FIRST, 1).await["to"][0]["address"],
+        unknown
+    );
+    // ... and no code went out: whatever the guesser enters opens nothing, makes nothing.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(b.mail.to(&unknown, LOGIN).await.is_empty());
+    assert_eq!(b.mail.to(&known, LOGIN).await.len(), 1, "the owner's only");
+    for otp in ["000000", "123456", "999999"] {
+        let r = b.verify(&unknown, &device("guesser"), otp).await;
+        assert_error(&r, 400, "Invalid code");
+    }
+    let r = b
+        .post(
+            "/w/v1/device/wait",
+            json!({"email": unknown, "deviceId": device("guesser"), "projectId": "other-project"}),
+        )
+        .await;
+    assert_error(&r, 400, "No device approval is pending");
 }
 
 #[tokio::test]
@@ -379,8 +310,7 @@ async fn the_key_is_stored_once_and_comes_back_with_the_session() {
 async fn a_wrong_code_is_refused_and_the_fifth_wrong_try_burns_it() {
     let b = start(|_| {}).await;
     let addr = email("wrong");
-    assert_eq!(b.start_login(&addr, &device("a")).await.status, 200);
-    let code = b.mail.code(&addr, LOGIN, 1).await;
+    let code = b.ask_code(&addr, &device("a"), 1).await;
     let wrong = if code == "000000" { "000001" } else { "000000" };
     for _ in 0..3 {
         assert_error(
@@ -417,8 +347,7 @@ async fn a_wrong_code_is_refused_and_the_fifth_wrong_try_burns_it() {
 async fn an_expired_code_answers_410() {
     let b = start(|c| c.code_ttl = Duration::from_millis(300)).await;
     let addr = email("expired");
-    assert_eq!(b.start_login(&addr, &device("a")).await.status, 200);
-    let code = b.mail.code(&addr, LOGIN, 1).await;
+    let code = b.ask_code(&addr, &device("a"), 1).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     assert_error(
         &b.verify(&addr, &device("a"), &code).await,
@@ -456,23 +385,31 @@ async fn a_second_code_mail_within_30_s_gets_429_with_retry_after() {
             .status,
         429
     );
-    // Only one code mail went out.
+    // Only one mail went out (the new device's approval link).
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(b.mail.to(&addr, LOGIN).await.len(), 1);
+    assert_eq!(approvals(&b.mail, &addr).await.len(), 1);
+    assert!(b.mail.to(&addr, LOGIN).await.is_empty());
 }
 
 #[tokio::test]
 async fn the_throttle_opens_again_after_its_window() {
     let b = start(|c| c.email_throttle = Duration::from_millis(400)).await;
     let addr = email("window");
-    assert_eq!(b.start_login(&addr, &device("a")).await.status, 200);
+    b.login(&addr, &device("a"), 1).await;
+    tokio::time::sleep(Duration::from_millis(450)).await;
+    let r = b.start_login(&addr, &device("a")).await;
+    assert_eq!(
+        r.json(),
+        json!({"action": "VERIFY_OTP"}),
+        "an approved device"
+    );
     let r = b.start_login(&addr, &device("a")).await;
     assert_error(&r, 429, "Please try again after 1 seconds");
     tokio::time::sleep(Duration::from_millis(450)).await;
     assert_eq!(b.start_login(&addr, &device("a")).await.status, 200);
     // The newer code replaced the older one.
-    let first = b.mail.code(&addr, LOGIN, 1).await;
-    let second = b.mail.code(&addr, LOGIN, 2).await;
+    let first = b.mail.code(&addr, LOGIN, 2).await;
+    let second = b.mail.code(&addr, LOGIN, 3).await;
     if first != second {
         assert_error(
             &b.verify(&addr, &device("a"), &first).await,
@@ -483,22 +420,97 @@ async fn the_throttle_opens_again_after_its_window() {
     assert_eq!(b.verify(&addr, &device("a"), &second).await.status, 200);
 }
 
+/// Burns the pending code of (`addr`, `dev`): `max` wrong tries.
+async fn burn(b: &Backend, addr: &str, dev: &str, right: &str, max: usize) {
+    let wrong = if right == "000000" {
+        "000001"
+    } else {
+        "000000"
+    };
+    for i in 1..=max {
+        let r = b.verify(addr, dev, wrong).await;
+        let want = if i == max {
+            "Too many attempts: ask for a new code"
+        } else {
+            "Invalid code"
+        };
+        assert_error(&r, 400, want);
+    }
+}
+
+#[tokio::test]
+async fn each_burned_code_doubles_the_wait_for_the_next_code_up_to_the_bound() {
+    let b = start(|c| {
+        c.email_throttle = Duration::from_secs(1);
+        c.max_backoff = Duration::from_secs(3);
+    })
+    .await;
+    let (addr, dev) = (email("backoff"), device("a"));
+    let code = b.ask_code(&addr, &dev, 1).await;
+    burn(&b, &addr, &dev, &code, 5).await;
+    let r = b.start_login(&addr, &dev).await;
+    assert_error(
+        &r,
+        429,
+        "Too many wrong codes for this email: please try again after 2 seconds",
+    );
+    assert_eq!(r.json()["retryAfter"], 2);
+    assert_eq!(r.header("retry-after"), Some("2"));
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let code = b.ask_code(&addr, &dev, 2).await;
+    burn(&b, &addr, &dev, &code, 5).await;
+    // Twice 2 s, held to the 3 s bound.
+    let r = b.start_login(&addr, &dev).await;
+    assert_error(
+        &r,
+        429,
+        "Too many wrong codes for this email: please try again after 3 seconds",
+    );
+    // A login forgets the burns: after it, the plain window again.
+    tokio::time::sleep(Duration::from_millis(3100)).await;
+    let code = b.ask_code(&addr, &dev, 3).await;
+    assert_eq!(b.verify(&addr, &dev, &code).await.status, 200);
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let code = b.ask_code(&addr, &dev, 4).await;
+    burn(&b, &addr, &dev, &code, 5).await;
+    let r = b.start_login(&addr, &dev).await;
+    assert_eq!(r.json()["retryAfter"], 2, "{}", r.text());
+}
+
+#[tokio::test]
+async fn code_tries_are_limited_per_client_address() {
+    let b = start(|c| {
+        c.client_budget = Budget {
+            burst: 8,
+            every: Duration::from_secs(60),
+        }
+    })
+    .await;
+    let guesser = b.fc.from(OTHER_CLIENT);
+    let target = email("target");
+    for i in 0..8 {
+        let otp = format!("{i:06}");
+        let r = guesser
+            .verify_in(PROJECT, &target, &device("g"), &otp)
+            .await;
+        assert_error(&r, 400, "Invalid code");
+    }
+    let r = guesser
+        .verify_in(PROJECT, &email("other"), &device("g"), "123456")
+        .await;
+    assert_eq!(r.status, 429, "{}", r.text());
+    let n = r.json()["retryAfter"].as_u64().unwrap();
+    assert!((1..=60).contains(&n), "{}", r.text());
+    assert_eq!(
+        r.json()["error"],
+        format!("Too many requests from your network: please try again after {n} seconds")
+    );
+    // The visitor's own address (127.0.0.1) has its own budget.
+    b.login(&target, &device("owner"), 1).await;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // A second device
-
-/// The approval link in mail #n to `to`.
-async fn approval_link(b: &Backend, to: &str, n: usize) -> String {
-    let m = b.mail.nth(to, DEVICE, n).await;
-    let text = m["text"].as_str().unwrap();
-    let start = text.find("http://").expect("a link in the mail");
-    let link: String = text[start..]
-        .chars()
-        .take_while(|c| !c.is_whitespace())
-        .collect();
-    let prefix = format!("{}/w/v1/device/approve?token=", b.frame_origin());
-    assert!(link.starts_with(&prefix), "{link}");
-    link
-}
 
 #[tokio::test]
 async fn a_second_device_is_approved_through_the_mailed_link_and_gets_the_same_key() {
@@ -522,7 +534,8 @@ async fn a_second_device_is_approved_through_the_mailed_link_and_gets_the_same_k
         (r.status, r.json()),
         (200, json!({"action": "VERIFY_DEVICE"}))
     );
-    let wait_body = json!({"email": addr, "deviceId": device("phone")}).to_string();
+    let wait_body =
+        json!({"email": addr, "deviceId": device("phone"), "projectId": PROJECT}).to_string();
     let (frame, origin) = (b.frame, b.frame_origin());
     let waiting = tokio::spawn(async move {
         common::request(
@@ -534,7 +547,9 @@ async fn a_second_device_is_approved_through_the_mailed_link_and_gets_the_same_k
         )
         .await
     });
-    let link = approval_link(&b, &addr, 1).await;
+    // Mail #1 confirmed the laptop's first sign-in; #2 is the phone's.
+    assert_eq!(b.mail.to(&addr, DEVICE).await.len(), 1);
+    let link = approval_link(&b.mail, &b.fc, &addr, 2).await;
     let path = link.strip_prefix(&b.frame_origin()).unwrap();
     let token = link.rsplit('=').next().unwrap();
 
@@ -608,7 +623,7 @@ async fn a_second_device_is_approved_through_the_mailed_link_and_gets_the_same_k
     let wait = b
         .post(
             "/w/v1/device/wait",
-            json!({"email": addr, "deviceId": device("phone")}),
+            json!({"email": addr, "deviceId": device("phone"), "projectId": PROJECT}),
         )
         .await;
     assert_eq!((wait.status, wait.json()), (200, json!({"approved": true})));
@@ -635,7 +650,7 @@ async fn an_unapproved_device_waits_at_most_the_configured_time_then_gets_408() 
     let r = b
         .post(
             "/w/v1/device/wait",
-            json!({"email": addr, "deviceId": device("phone")}),
+            json!({"email": addr, "deviceId": device("phone"), "projectId": PROJECT}),
         )
         .await;
     assert_error(&r, 408, "The device was not approved in time");
@@ -644,7 +659,7 @@ async fn an_unapproved_device_waits_at_most_the_configured_time_then_gets_408() 
     let r = b
         .post(
             "/w/v1/device/wait",
-            json!({"email": addr, "deviceId": device("tablet")}),
+            json!({"email": addr, "deviceId": device("tablet"), "projectId": PROJECT}),
         )
         .await;
     assert_error(&r, 400, "No device approval is pending");
@@ -692,6 +707,55 @@ async fn signout_ends_the_session_with_401_session_expired() {
         401,
         "Session Expired",
     );
+}
+
+#[tokio::test]
+async fn a_malformed_bearer_token_gets_401_session_expired_on_every_locked_route() {
+    let b = start(|_| {}).await;
+    let routes = [
+        ("GET", "/w/v1/session"),
+        ("POST", "/w/v1/key"),
+        ("POST", "/w/v1/signout"),
+        ("POST", "/w/v1/test/expire-session"),
+        ("POST", "/w/v1/email/update"),
+        ("POST", "/w/v1/email/update/primary"),
+        ("POST", "/w/v1/email/update/secondary"),
+    ];
+    let long = "a".repeat(5000);
+    let garbage: [&[u8]; 9] = [
+        b"Bearer abc",
+        b"Bearer ABABABABABABABABABABABABABABABABABABABABABABABABABABABABABABABAB",
+        b"Bearer zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
+        b"Bearer \xe9\xe9",
+        b"Bearer",
+        b"Bearer null",
+        b"Basic dXNlcjpwYXNz",
+        long.as_bytes(),
+        b"Bearer a b",
+    ];
+    for (method, path) in routes {
+        for auth in garbage {
+            let mut raw = format!(
+                "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\nAuthorization: ",
+                b.frame
+            )
+            .into_bytes();
+            raw.extend_from_slice(auth);
+            raw.extend_from_slice(b"\r\n\r\n{}");
+            let r = raw_request(b.frame, &raw).await;
+            assert_error(&r, 401, "Session Expired");
+        }
+    }
+}
+
+/// Sends `raw` bytes as they are (headers a client library would refuse) and reads the answer.
+async fn raw_request(addr: SocketAddr, raw: &[u8]) -> Resp {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(raw).await.unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out).await;
+    common::parse(&out)
 }
 
 #[tokio::test]
@@ -830,6 +894,280 @@ async fn an_email_change_to_another_accounts_email_gets_409() {
     assert!(b.mail.to(&mine, CHANGE).await.is_empty());
 }
 
+#[tokio::test]
+async fn email_change_mails_are_throttled_per_address_with_retry_after() {
+    let b = start(|_| {}).await;
+    let (old, new) = (email("old"), email("new"));
+    let v = b.login(&old, &device("a"), 1).await;
+    let session = v["session"].as_str().unwrap();
+    let update = |to: String| {
+        let s = session.to_string();
+        let b = &b;
+        async move {
+            b.post_auth("/w/v1/email/update", &s, json!({"email": to}))
+                .await
+        }
+    };
+    let r = update(new.clone()).await;
+    assert_eq!(r.json(), json!({"action": "VERIFY_PRIMARY_OTP"}));
+    // Asking again at once (even for another new address) mails the current address again: no.
+    for to in [new.clone(), email("newer")] {
+        let r = update(to).await;
+        assert_eq!(r.status, 429, "{}", r.text());
+        let n = r.json()["retryAfter"].as_u64().unwrap();
+        assert!((29..=30).contains(&n), "{}", r.text());
+        assert_eq!(
+            r.json()["error"],
+            format!("Please try again after {n} seconds")
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(b.mail.to(&old, CHANGE).await.len(), 1, "one change mail");
+}
+
+#[tokio::test]
+async fn three_burned_email_change_codes_lock_email_changes_for_an_hour() {
+    let b = start(|c| c.email_throttle = Duration::from_millis(50)).await;
+    let (old, new) = (email("old"), email("new"));
+    let v = b.login(&old, &device("a"), 1).await;
+    let session = v["session"].as_str().unwrap();
+    let step = |path: &'static str, body: Value| {
+        let s = session.to_string();
+        let b = &b;
+        async move { b.post_auth(path, &s, body).await }
+    };
+    let burn = |path: &'static str, right: String| async move {
+        let wrong = if right == "000000" {
+            "000001"
+        } else {
+            "000000"
+        };
+        let mut last = None;
+        for _ in 0..5 {
+            last = Some(step(path, json!({"otp": wrong})).await);
+        }
+        last.unwrap()
+    };
+    // Two codes burned at the first step ...
+    for n in 1..=2 {
+        let r = step("/w/v1/email/update", json!({"email": new})).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        let code = b.mail.code(&old, CHANGE, n).await;
+        let r = burn("/w/v1/email/update/primary", code).await;
+        assert_error(&r, 400, "Too many attempts: ask for a new code");
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    // ... and a third at the second step lock the changes.
+    step("/w/v1/email/update", json!({"email": new})).await;
+    let primary = b.mail.code(&old, CHANGE, 3).await;
+    let r = step("/w/v1/email/update/primary", json!({"otp": primary})).await;
+    assert_eq!(r.json(), json!({"action": "VERIFY_SECONDARY_OTP"}));
+    let secondary = b.mail.code(&new, CHANGE, 1).await;
+    let r = burn("/w/v1/email/update/secondary", secondary.clone()).await;
+    let locked = "Too many wrong codes: this account's email can be changed again in 60 minutes";
+    assert_error(&r, 429, locked);
+    assert_eq!(r.json()["retryAfter"], 3600);
+    // Locked, every step, even with the right code.
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    for (path, body) in [
+        ("/w/v1/email/update", json!({"email": new})),
+        ("/w/v1/email/update/primary", json!({"otp": primary})),
+        ("/w/v1/email/update/secondary", json!({"otp": secondary})),
+    ] {
+        let r = step(path, body).await;
+        assert_eq!(r.status, 429, "{path}: {}", r.text());
+        let left = r.json()["retryAfter"].as_u64().unwrap();
+        assert!((3590..=3600).contains(&left), "{path}: {}", r.text());
+    }
+    assert_eq!(
+        b.mail.to(&old, CHANGE).await.len(),
+        3,
+        "no mail while locked"
+    );
+    assert_eq!(
+        b.get_auth("/w/v1/session", session).await.json()["email"],
+        old
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Projects
+
+#[tokio::test]
+async fn the_same_email_in_another_project_is_another_account_with_another_kek() {
+    let b = start(|c| c.email_throttle = Duration::from_millis(50)).await;
+    let addr = email("two-projects");
+    let first = b.login(&addr, &device("a"), 1).await;
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    // The same device is not approved in the other project: its own link, then its own account.
+    let r =
+        b.fc.start_login_in("other-project", &addr, &device("a"))
+            .await;
+    assert_eq!(r.json(), json!({"action": "VERIFY_DEVICE"}));
+    let link = approval_link(&b.mail, &b.fc, &addr, 2).await;
+    assert_eq!(
+        b.mail.to(&addr, FIRST).await.len(),
+        2,
+        "a first sign-in there"
+    );
+    assert_eq!(b.fc.approve(&link).await.status, 200);
+    let code = b.mail.code(&addr, LOGIN, 2).await;
+    // A code of one project opens nothing in the other.
+    let r = b.verify(&addr, &device("a"), &code).await;
+    assert_error(&r, 400, "Invalid code");
+    let r =
+        b.fc.verify_in("other-project", &addr, &device("a"), &code)
+            .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let second = r.json();
+    assert_ne!(second["userId"], first["userId"]);
+    assert_ne!(second["kek"], first["kek"]);
+    let s1 = b
+        .get_auth("/w/v1/session", first["session"].as_str().unwrap())
+        .await
+        .json();
+    let s2 = b
+        .get_auth("/w/v1/session", second["session"].as_str().unwrap())
+        .await
+        .json();
+    assert_eq!(
+        (s1["projectId"].as_str(), s2["projectId"].as_str()),
+        (Some(PROJECT), Some("other-project"))
+    );
+    // Project ids are checked like elsewhere, and may not carry the scope separator.
+    for (project, status, message) in [
+        ("bad", 403, "Invalid projectId"),
+        (
+            "a/b",
+            400,
+            "Invalid projectId: 1-128 characters of A-Z a-z 0-9 _ . -",
+        ),
+    ] {
+        let r = b.fc.verify_in(project, &addr, &device("a"), "123456").await;
+        assert_error(&r, status, message);
+    }
+    let r = b
+        .post(
+            "/w/v1/email/verify",
+            json!({"email": addr, "deviceId": device("a"), "otp": "123456"}),
+        )
+        .await;
+    assert_error(&r, 400, "projectId is required");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Floods from another client
+
+#[tokio::test]
+async fn a_flood_of_code_requests_from_another_address_never_locks_out_an_existing_account() {
+    let b = start(|c| {
+        c.max_entries = 20;
+        c.max_entries_per_client = 5;
+        c.email_throttle = Duration::from_millis(50);
+        c.client_budget = Budget {
+            burst: 1000,
+            every: Duration::from_millis(1),
+        };
+    })
+    .await;
+    let (addr, dev) = (email("existing"), device("owner"));
+    b.login(&addr, &dev, 1).await;
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    // The existing account asks for its code, a newcomer for its approval link: both pending ...
+    let r = b.start_login(&addr, &dev).await;
+    assert_eq!(r.json(), json!({"action": "VERIFY_OTP"}), "{}", r.text());
+    let newcomer = email("newcomer");
+    let r = b.start_login(&newcomer, &device("newcomer")).await;
+    assert_eq!(r.json(), json!({"action": "VERIFY_DEVICE"}), "{}", r.text());
+    // ... while 60 new addresses from 127.0.0.2, each a mail, an approval and a throttle slot,
+    // come in: three times the tables. The flood only ever replaces its own entries.
+    let flood = b.fc.from(OTHER_CLIENT);
+    for i in 0..60 {
+        let r = flood
+            .start_login_in(PROJECT, &format!("flood{i}@example.com"), &device("flood"))
+            .await;
+        assert_eq!(r.status, 200, "{i}: {}", r.text());
+    }
+    // The existing account's pending code still logs in and gets a session.
+    let code = b.mail.code(&addr, LOGIN, 2).await;
+    let v = b.verify(&addr, &dev, &code).await;
+    assert_eq!(v.status, 200, "{}", v.text());
+    let session = v.json()["session"].as_str().unwrap().to_string();
+    assert_eq!(b.get_auth("/w/v1/session", &session).await.status, 200);
+    // The newcomer's pending link still approves its device, and its code opens its new account.
+    let link = approval_link(&b.mail, &b.fc, &newcomer, 1).await;
+    let done = b.fc.approve(&link).await;
+    assert_eq!(done.status, 200, "{}", done.text());
+    let code = b.mail.code(&newcomer, LOGIN, 1).await;
+    let v = b.verify(&newcomer, &device("newcomer"), &code).await;
+    assert_eq!(v.status, 200, "{}", v.text());
+    // And yet another visitor still signs up.
+    b.login(&email("later"), &device("later"), 1).await;
+}
+
+#[tokio::test]
+async fn a_user_keeps_at_most_its_newest_sessions_and_the_oldest_ends() {
+    let b = start(|c| {
+        c.max_sessions_per_user = 2;
+        c.email_throttle = Duration::from_millis(50);
+    })
+    .await;
+    let other = b.login(&email("bystander"), &device("b"), 1).await;
+    let addr = email("many-sessions");
+    let mut sessions = Vec::new();
+    for n in 1..=4 {
+        let v = b.login(&addr, &device("a"), n).await;
+        sessions.push(v["session"].as_str().unwrap().to_string());
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    let mut live = Vec::new();
+    for s in &sessions {
+        live.push(b.get_auth("/w/v1/session", s).await.status);
+    }
+    // The two oldest were ended by the newer logins; the newest two go on.
+    assert_eq!(live, [401, 401, 200, 200]);
+    assert_error(
+        &b.get_auth("/w/v1/session", &sessions[0]).await,
+        401,
+        "Session Expired",
+    );
+    // Another account's session is not touched.
+    let s = other["session"].as_str().unwrap();
+    assert_eq!(b.get_auth("/w/v1/session", s).await.status, 200);
+}
+
+#[tokio::test]
+async fn a_client_past_its_budget_gets_429_with_retry_after_while_others_go_on() {
+    let b = start(|c| {
+        c.client_budget = Budget {
+            burst: 3,
+            every: Duration::from_secs(60),
+        }
+    })
+    .await;
+    let flood = b.fc.from(OTHER_CLIENT);
+    for i in 0..3 {
+        let r = flood
+            .start_login_in(PROJECT, &email(&format!("f{i}")), &device("flood"))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+    }
+    let r = flood
+        .start_login_in(PROJECT, &email("f4"), &device("flood"))
+        .await;
+    assert_eq!(r.status, 429, "{}", r.text());
+    let n = r.json()["retryAfter"].as_u64().unwrap();
+    assert!((59..=60).contains(&n), "{}", r.text());
+    assert_eq!(r.header("retry-after"), Some(n.to_string().as_str()));
+    assert_eq!(
+        r.json()["error"],
+        format!("Too many requests from your network: please try again after {n} seconds")
+    );
+    // 127.0.0.1 has its own budget.
+    let r = b.start_login(&email("visitor"), &device("v")).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The frame listener
 
@@ -921,41 +1259,39 @@ async fn the_frame_origin_refuses_a_foreign_origin_and_the_main_port_has_no_wall
 }
 
 #[tokio::test]
-async fn the_frame_page_has_a_strict_csp_and_only_dist_frame_scripts_are_served() {
+async fn the_frame_listener_serves_the_page_its_scripts_and_stylesheet_but_no_source_maps() {
     let root = std::env::temp_dir().join(format!("wm-frame-root-{}", std::process::id()));
     std::fs::create_dir_all(root.join("demo")).unwrap();
     std::fs::create_dir_all(root.join("dist/frame")).unwrap();
     std::fs::write(root.join("dist/frame/frame.js"), "console.log('frame');\n").unwrap();
     std::fs::write(root.join("dist/frame/frame.js.map"), "{\"version\":3}").unwrap();
+    std::fs::write(root.join("dist/frame/frame.css"), "body{margin:0}\n").unwrap();
     std::fs::write(root.join("dist/frame/notes.txt"), "secret").unwrap();
     std::fs::write(root.join("dist/wallet-modal.js"), "element").unwrap();
     let b = start_with(root.clone(), |_| {}).await;
 
-    let page = common::get(b.frame, "/frame").await;
+    let page = common::get(b.frame, "/frame?projectId=demo-project").await;
     assert_eq!(page.status, 200);
     assert_eq!(page.text(), wm_demo::wallet::frame_page::FRAME_HTML);
-    assert!(page
-        .text()
-        .contains("<script type=module src=\"/frame/frame.js\"></script>"));
-    assert_eq!(
-        page.header("content-security-policy"),
-        Some(wm_demo::wallet::frame_page::FRAME_CSP)
-    );
-    assert!(FRAME_CSP_PARTS
-        .iter()
-        .all(|p| page.header("content-security-policy").unwrap().contains(p)));
-    assert_eq!(
-        page.header("x-frame-options"),
-        None,
-        "embeddable (frame-ancestors decides)"
-    );
-    // With the project's query string too.
-    assert_eq!(
-        common::get(b.frame, "/frame?projectId=demo-project&chainId=31337")
-            .await
-            .status,
-        200
-    );
+    let html = page.text();
+    for part in [
+        "<html lang=\"en\">",
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+        "<link rel=\"stylesheet\" href=\"/frame/frame.css\">",
+        "<script type=module src=\"/frame/frame.js\"></script>",
+    ] {
+        assert!(html.contains(part), "{part}: {html}");
+    }
+    let csp = page.header("content-security-policy").unwrap();
+    for part in [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "base-uri 'none'",
+    ] {
+        assert!(csp.contains(part), "{part}: {csp}");
+    }
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
 
     let js = common::get(b.frame, "/frame/frame.js").await;
     assert_eq!(js.status, 200);
@@ -964,16 +1300,18 @@ async fn the_frame_page_has_a_strict_csp_and_only_dist_frame_scripts_are_served(
         .header("content-type")
         .unwrap()
         .starts_with("text/javascript"));
-    assert_eq!(
-        common::get(b.frame, "/frame/frame.js.map").await.status,
-        200
-    );
+    let css = common::get(b.frame, "/frame/frame.css").await;
+    assert_eq!(css.status, 200);
+    assert_eq!(css.text(), "body{margin:0}\n");
+    assert!(css.header("content-type").unwrap().starts_with("text/css"));
     for path in [
+        "/frame/frame.js.map",
         "/frame/notes.txt",
         "/frame/../wallet-modal.js",
         "/frame/%2e%2e/wallet-modal.js",
         "/frame/..%2fwallet-modal.js",
         "/frame/missing.js",
+        "/frame/missing.css",
         "/frame/.hidden.js",
     ] {
         assert_eq!(common::get(b.frame, path).await.status, 404, "{path}");
@@ -982,12 +1320,84 @@ async fn the_frame_page_has_a_strict_csp_and_only_dist_frame_scripts_are_served(
     let _ = std::fs::remove_dir_all(root);
 }
 
-const FRAME_CSP_PARTS: [&str; 4] = [
-    "default-src 'none'",
-    "script-src 'self'",
-    "frame-ancestors http: https:",
-    "base-uri 'none'",
-];
+#[tokio::test]
+async fn only_the_frame_page_may_be_framed_and_only_by_the_projects_allowed_origins() {
+    let b = start(|_| {}).await;
+    // The frame page: frame-ancestors = the project's allowed origins (those of /w/v1/origins).
+    for (query, ancestors) in [
+        (
+            "?projectId=demo-project",
+            "frame-ancestors http://127.0.0.1:* http://localhost:*",
+        ),
+        (
+            "?projectId=foreign-origin&chainId=31337",
+            "frame-ancestors https://only.example.com",
+        ),
+        ("", "frame-ancestors 'none'"),
+        ("?projectId=bad", "frame-ancestors 'none'"),
+        ("?projectId=a%3B%20script-src%20*", "frame-ancestors 'none'"),
+    ] {
+        let page = common::get(b.frame, &format!("/frame{query}")).await;
+        assert_eq!(page.status, 200, "{query}");
+        let csp = page.header("content-security-policy").unwrap();
+        assert!(csp.ends_with(ancestors), "{query}: {csp}");
+        assert_eq!(csp.matches("frame-ancestors").count(), 1, "{csp}");
+        assert_eq!(page.header("x-frame-options"), None, "{query}");
+    }
+    let origins = common::get(b.frame, "/w/v1/origins?projectId=demo-project")
+        .await
+        .json();
+    assert_eq!(
+        origins["allowedOrigins"],
+        json!(["http://127.0.0.1:*", "http://localhost:*"])
+    );
+
+    // Every other answer: never framed (CSP), and DENY on HTML.
+    let never = |r: &Resp, what: &str| {
+        let csp = r
+            .header("content-security-policy")
+            .unwrap_or_else(|| panic!("{what}: no CSP"));
+        assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    };
+    let json_routes = [
+        common::get(b.frame, "/w/v1/origins?projectId=demo-project").await,
+        b.post("/w/v1/email/start", json!({})).await,
+        common::get(b.frame, "/w/v1/session").await,
+        common::get(b.frame, "/w/v1/nope").await,
+        common::request(
+            b.frame,
+            "GET",
+            "/w/v1/session",
+            &[("Origin", "http://evil.test")],
+            b"",
+        )
+        .await,
+        common::get(b.frame, "/frame/missing.js").await,
+    ];
+    for (i, r) in json_routes.iter().enumerate() {
+        assert!(r
+            .header("content-type")
+            .unwrap()
+            .starts_with("application/json"));
+        never(r, &format!("JSON #{i}"));
+    }
+    let script = common::get(b.frame, "/w/v1/social/done.js").await;
+    assert_eq!(script.status, 200);
+    never(&script, "done.js");
+    let pages = [
+        common::get(
+            b.frame,
+            &format!("/w/v1/device/approve?token={}", "ab".repeat(32)),
+        )
+        .await,
+        common::get(b.frame, "/w/v1/social/callback?code=abc").await,
+    ];
+    for (i, r) in pages.iter().enumerate() {
+        assert!(r.header("content-type").unwrap().starts_with("text/html"));
+        never(r, &format!("page #{i}"));
+        assert_eq!(r.header("x-frame-options"), Some("DENY"), "page #{i}");
+    }
+}
 
 #[tokio::test]
 async fn oversized_and_malformed_bodies_get_clear_errors() {
@@ -1092,9 +1502,10 @@ async fn oversized_and_malformed_bodies_get_clear_errors() {
     let session = v["session"].as_str().unwrap();
     let r = b.call("POST", "/w/v1/key", Some(session), &big).await;
     assert_error(&r, 413, "The body exceeds 16384 bytes");
-    assert!(
-        b.mail.all().await.len() == 1,
-        "only the login's mail went out"
+    assert_eq!(
+        b.mail.all().await.len(),
+        2,
+        "only the login's mails went out (the link and the code)"
     );
 }
 
@@ -1166,27 +1577,8 @@ fn the_binary_prints_the_frame_line_after_the_listening_line_and_logs_in_through
     rt.block_on(async {
         let frame: SocketAddr = ([127, 0, 0, 1], frame).into();
         let addr = email("cli");
-        let body = json!({"email": addr, "deviceId": device("a"), "projectId": "demo-project"});
-        let r = common::request(
-            frame,
-            "POST",
-            "/w/v1/email/start",
-            &[],
-            body.to_string().as_bytes(),
-        )
-        .await;
-        assert_eq!(r.json(), json!({"action": "VERIFY_OTP"}));
-        let code = mail.code(&addr, LOGIN, 1).await;
-        let body = json!({"email": addr, "deviceId": device("a"), "otp": code});
-        let r = common::request(
-            frame,
-            "POST",
-            "/w/v1/email/verify",
-            &[],
-            body.to_string().as_bytes(),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{}", r.text());
+        let v = email_login(&Frame::new(frame), &mail, PROJECT, &addr, &device("a"), 1).await;
+        assert_eq!(v["email"], addr);
         let cfg = common::get(([127, 0, 0, 1], main).into(), "/demo-config.json")
             .await
             .json();

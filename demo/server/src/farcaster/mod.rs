@@ -81,6 +81,9 @@ pub struct FarcasterConfig {
     pub poll_interval: Duration,
     /// Most channels open at once, in the relay and in the wallet service (then 503).
     pub max_channels: usize,
+    /// Most of the wallet service's channels one client (peer IP address) holds: a tenth by
+    /// default; a client past it evicts its own oldest ([`crate::wallet::table`]).
+    pub max_channels_per_client: usize,
     /// The relay the wallet service uses; `None`: this backend's own, `{main origin}/farcaster-relay`.
     pub relay_url: Option<String>,
 }
@@ -92,6 +95,7 @@ impl Default for FarcasterConfig {
             connect_wait: Duration::from_secs(100),
             poll_interval: Duration::from_millis(500),
             max_channels: 10_000,
+            max_channels_per_client: 1_000,
             relay_url: None,
         }
     }

@@ -37,10 +37,13 @@ use axum::{Json, Router};
 use serde_json::{json, Map, Value};
 
 use crate::chain::abi::{addr_checksum, parse_addr};
+use crate::client::{Client, Peer};
 use crate::AppState;
 use catalog::{Asset, Fiat, Network, Provider, PROVIDERS};
 use money::{Calc, DecimalError};
-use orders::{Order, Orders, Status, MAX_ORDERS};
+use orders::{Order, Orders, Status};
+
+pub use orders::OnrampConfig;
 
 /// Largest JSON body of the on-ramp routes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -56,6 +59,8 @@ type Shared = Arc<Onramp>;
 pub struct Onramp {
     pub app: Arc<AppState>,
     pub orders: Mutex<Orders>,
+    /// Orders made per client ([`OnrampConfig::order_budget`]).
+    order_budget: crate::client::Buckets,
     manifest: catalog::ManifestCache,
     fail_options: AtomicBool,
     fail_quote: AtomicBool,
@@ -63,9 +68,11 @@ pub struct Onramp {
 
 impl Onramp {
     pub fn new(app: Arc<AppState>) -> Arc<Onramp> {
+        let cfg = &app.config.onramp;
         Arc::new(Onramp {
+            orders: Mutex::new(Orders::new(cfg)),
+            order_budget: crate::client::Buckets::new(cfg.order_budget, cfg.max_orders),
             app,
-            orders: Mutex::new(Orders::new(MAX_ORDERS)),
             manifest: catalog::ManifestCache::default(),
             fail_options: AtomicBool::new(false),
             fail_quote: AtomicBool::new(false),
@@ -648,10 +655,21 @@ fn wallets(
 
 async fn onramp_url(
     State(o): State<Shared>,
+    Peer(client): Peer,
     Query(q): Query<HashMap<String, String>>,
     req: Request,
 ) -> Response {
     if let Err(r) = project(&q, req.headers()) {
+        return r;
+    }
+    if let Err(seconds) = o.order_budget.take(client) {
+        let mut r = fail(
+            StatusCode::TOO_MANY_REQUESTS,
+            "order",
+            format!("Too many orders from your network: please try again after {seconds} seconds"),
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         return r;
     }
     let origin = crate::own_origin(&o.app, req.headers());
@@ -659,17 +677,28 @@ async fn onramp_url(
         Ok(b) => b,
         Err(r) => return r,
     };
-    let order = match new_order(&o, &bytes).await {
+    let order = match new_order(&o, &bytes, client).await {
         Ok(order) => order,
         Err(r) => return r,
     };
     let (id, provider) = (order.id.clone(), order.provider.id);
-    if o.orders.lock().unwrap().insert(order).is_err() {
-        return fail(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "order",
-            format!("{MAX_ORDERS} orders are being paid out; try again later"),
-        );
+    let kept = o.orders.lock().unwrap().insert(order, now_ms());
+    match kept {
+        Ok(()) => {}
+        Err(orders::Full::Client) => {
+            return fail(
+                StatusCode::TOO_MANY_REQUESTS,
+                "order",
+                "All your orders are being paid out: try again when one is done",
+            )
+        }
+        Err(orders::Full::Table) => {
+            return fail(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "order",
+                "The on-ramp is full of open orders: try again in a few minutes",
+            )
+        }
     }
     ok(json!({
         "url": format!("{origin}/onramp/{provider}/checkout/{id}"),
@@ -678,7 +707,7 @@ async fn onramp_url(
     }))
 }
 
-async fn new_order(o: &Onramp, bytes: &[u8]) -> Result<Order, Response> {
+async fn new_order(o: &Onramp, bytes: &[u8], client: Client) -> Result<Order, Response> {
     let body = json_object(bytes, URL_SHAPE)?;
     let networks = o.networks();
     let assets = catalog::assets(&networks, &o.manifest());
@@ -788,6 +817,7 @@ async fn new_order(o: &Onramp, bytes: &[u8]) -> Result<Order, Response> {
         error: None,
         created_ms: now,
         updated_ms: now,
+        client,
     })
 }
 

@@ -1,18 +1,57 @@
 //! On-ramp orders, in memory and bounded: created by `POST /v1/generators/onrampurl`, paid on the
 //! provider's checkout page, paid out on anvil, read by `GET /v1/onramp/orders/{orderId}`.
+//!
+//! Orders are unauthenticated (anyone may ask for one), so each is charged to the client (peer IP
+//! address, [`crate::client`]) that made it. Making room never takes another client's live pending
+//! order: a client past its share loses its own oldest; a full table drops abandoned pending
+//! orders (older than [`OnrampConfig::pending_ttl`]) and finished ones first, then the client's own
+//! oldest, and otherwise refuses the newcomer. Orders being paid out are never dropped.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use super::catalog::{Fiat, Provider};
 use super::money::{format_fixed, format_token};
 use crate::chain::abi::{addr_checksum, hex_lower, Addr};
+use crate::client::{Budget, Client};
 
-/// Orders kept; beyond, the oldest one not being paid out is forgotten.
+/// Orders kept in all (the default of [`OnrampConfig::max_orders`]).
 pub const MAX_ORDERS: usize = 1000;
+
+/// The on-ramp's bounds. [`Default`] holds the demo's values; tests lower them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnrampConfig {
+    /// Orders kept in all.
+    pub max_orders: usize,
+    /// Orders one client keeps (a twentieth of the table: a visitor opens a few checkouts, a
+    /// flood from one address only replaces its own); past it, its own oldest not being paid out
+    /// is forgotten.
+    pub max_orders_per_client: usize,
+    /// A pending order older than this is abandoned: it may be forgotten to make room (a
+    /// checkout is paid within minutes).
+    pub pending_ttl: Duration,
+    /// Each client's token bucket of orders made: a visitor retrying a checkout a few times
+    /// never meets it; a flood gets 30, then one every 2 s (429 with `Retry-After`).
+    pub order_budget: Budget,
+}
+
+impl Default for OnrampConfig {
+    fn default() -> Self {
+        OnrampConfig {
+            max_orders: MAX_ORDERS,
+            max_orders_per_client: 50,
+            pending_ttl: Duration::from_secs(3600),
+            order_budget: Budget {
+                burst: 30,
+                every: Duration::from_secs(2),
+            },
+        }
+    }
+}
 /// Longest order id accepted in a path.
 pub const MAX_ORDER_ID: usize = 64;
 
@@ -62,6 +101,8 @@ pub struct Order {
     pub error: Option<String>,
     pub created_ms: u64,
     pub updated_ms: u64,
+    /// The client that made it (see the module's notes).
+    pub client: Client,
 }
 
 impl Order {
@@ -131,37 +172,69 @@ pub fn random_id(prefix: &str) -> String {
 }
 
 /// The orders, oldest first.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Orders {
     map: HashMap<String, Order>,
     ids: VecDeque<String>,
     max: usize,
+    max_per_client: usize,
+    pending_ttl_ms: u64,
+}
+
+/// Why an order was not kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Full {
+    /// Every kept order is live (pending, or being paid out) and none is the client's own.
+    Table,
+    /// The client's own orders are all being paid out.
+    Client,
 }
 
 impl Orders {
-    pub fn new(max: usize) -> Orders {
+    pub fn new(cfg: &OnrampConfig) -> Orders {
         Orders {
             map: HashMap::new(),
             ids: VecDeque::new(),
-            max: max.max(1),
+            max: cfg.max_orders.max(1),
+            max_per_client: cfg.max_orders_per_client.max(1),
+            pending_ttl_ms: cfg.pending_ttl.as_millis() as u64,
         }
     }
 
-    /// Adds an order, forgetting the oldest not in `PROCESSING` when full. `Err(order)` when every
-    /// kept order is being paid out.
-    pub fn insert(&mut self, o: Order) -> Result<(), Box<Order>> {
+    /// The position of the oldest order for which `pick` is true.
+    fn oldest(&self, pick: impl Fn(&Order) -> bool) -> Option<usize> {
+        self.ids
+            .iter()
+            .position(|id| self.map.get(id).is_some_and(&pick))
+    }
+
+    fn forget_at(&mut self, pos: usize) {
+        if let Some(id) = self.ids.remove(pos) {
+            self.map.remove(&id);
+        }
+    }
+
+    /// Adds an order (see the module's notes for what makes room), or says why not.
+    pub fn insert(&mut self, o: Order, now_ms: u64) -> Result<(), Full> {
+        let client = o.client;
+        let own = |x: &Order| x.client == client && x.status != Status::Processing;
+        let held = self.map.values().filter(|x| x.client == client).count();
+        if held >= self.max_per_client {
+            let pos = self.oldest(own).ok_or(Full::Client)?;
+            self.forget_at(pos);
+        }
         if self.map.len() >= self.max {
-            let pos = self.ids.iter().position(|id| {
-                self.map
-                    .get(id)
-                    .is_none_or(|o| o.status != Status::Processing)
-            });
-            let Some(pos) = pos else {
-                return Err(Box::new(o));
+            let ttl = self.pending_ttl_ms;
+            let abandoned = |x: &Order| {
+                x.status == Status::Pending && now_ms.saturating_sub(x.created_ms) >= ttl
             };
-            if let Some(id) = self.ids.remove(pos) {
-                self.map.remove(&id);
-            }
+            let finished = |x: &Order| matches!(x.status, Status::Completed | Status::Failed);
+            let pos = self
+                .oldest(abandoned)
+                .or_else(|| self.oldest(finished))
+                .or_else(|| self.oldest(own))
+                .ok_or(Full::Table)?;
+            self.forget_at(pos);
         }
         self.ids.push_back(o.id.clone());
         self.map.insert(o.id.clone(), o);
@@ -190,7 +263,15 @@ mod tests {
     use super::*;
     use crate::onramp::catalog::{FIATS, PROVIDERS};
 
+    fn ip(n: u8) -> Client {
+        std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n))
+    }
+
     fn order(id: &str) -> Order {
+        order_of(id, 1)
+    }
+
+    fn order_of(id: &str, client: u8) -> Order {
         Order {
             id: id.into(),
             provider: &PROVIDERS[0],
@@ -210,23 +291,55 @@ mod tests {
             error: None,
             created_ms: 1,
             updated_ms: 1,
+            client: ip(client),
+        }
+    }
+
+    fn cfg(max_orders: usize, max_orders_per_client: usize) -> OnrampConfig {
+        OnrampConfig {
+            max_orders,
+            max_orders_per_client,
+            ..OnrampConfig::default()
         }
     }
 
     #[test]
     fn bounded_keeping_orders_being_paid_out() {
-        let mut o = Orders::new(3);
+        let mut o = Orders::new(&cfg(3, 3));
         for i in 0..3 {
-            o.insert(order(&format!("o{i}"))).unwrap();
+            o.insert(order(&format!("o{i}")), 2).unwrap();
         }
         o.get_mut("o0").unwrap().status = Status::Processing;
-        o.insert(order("o3")).unwrap();
+        o.insert(order("o3"), 2).unwrap();
         assert_eq!(o.len(), 3);
         assert!(o.get("o0").is_some() && o.get("o1").is_none());
         o.get_mut("o2").unwrap().status = Status::Processing;
         o.get_mut("o3").unwrap().status = Status::Processing;
-        assert!(o.insert(order("o4")).is_err());
+        assert_eq!(o.insert(order("o4"), 2), Err(Full::Client));
         assert_eq!(o.len(), 3);
+    }
+
+    #[test]
+    fn a_flood_never_evicts_another_clients_pending_order() {
+        let mut o = Orders::new(&cfg(4, 2));
+        o.insert(order_of("visitor", 1), 2).unwrap();
+        for i in 0..100 {
+            o.insert(order_of(&format!("flood{i}"), 2), 2).unwrap();
+        }
+        assert!(o.get("visitor").is_some());
+        assert!(o.get("flood99").is_some() && o.get("flood97").is_none());
+        // A full table of live orders refuses a newcomer rather than evicting.
+        o.insert(order_of("c3", 3), 2).unwrap();
+        assert_eq!(o.len(), 4);
+        assert_eq!(o.insert(order_of("c4", 4), 2), Err(Full::Table));
+        assert!(o.get("visitor").is_some());
+        // ... but an abandoned pending order, or a finished one, makes room.
+        o.get_mut("c3").unwrap().status = Status::Completed;
+        o.insert(order_of("c4", 4), 2).unwrap();
+        assert!(o.get("c3").is_none());
+        let hour = 3_600_000;
+        o.insert(order_of("c5", 5), hour + 2).unwrap();
+        assert!(o.get("visitor").is_none(), "abandoned for an hour");
     }
 
     #[test]

@@ -4,16 +4,22 @@
 //! per-connection bounded queues with `try_send`, and a connection whose queue is full is told to
 //! close instead of being buffered for.
 //!
-//! Every stored message is charged to the client id (the JWT issuer) that published it, so one
-//! client filling its quota (`max_client_stored_messages` / `max_client_stored_bytes`) is refused
-//! while others keep publishing; the global `max_stored_bytes` still bounds the sum.
+//! Every stored message is charged to the connection that published it, to its client id (the JWT
+//! issuer, which a client draws itself) and to its peer IP address ([`crate::client`]): one client
+//! filling its quota (per connection, per id, per address) is refused while others keep
+//! publishing; the global `max_stored_bytes` still bounds the sum. Small messages (at most
+//! [`RelayConfig::small_message_bytes`]: pairing proposals, session requests and answers) have a
+//! reserved slice of the store and of each address's quota that bigger ones cannot use, so a flood
+//! of big messages from many addresses still leaves room for a dapp's pairing proposal.
 
 use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, Notify};
 
 use super::RelayConfig;
+use crate::client::Client;
 
 pub type ConnId = u64;
 
@@ -56,6 +62,8 @@ struct Stored {
     publisher: ConnId,
     /// The client id the message is charged to.
     owner: Arc<str>,
+    /// The publisher's peer address, charged too.
+    ip: Client,
     delivered: VecDeque<ConnId>,
 }
 
@@ -71,22 +79,47 @@ pub struct Usage {
     pub bytes: usize,
 }
 
-/// Stored messages and bytes per client id; entries at zero are removed.
+/// Stored messages and bytes per client id, per connection and per peer address; entries at zero
+/// are removed.
 #[derive(Debug, Default)]
 struct Ledger {
     clients: HashMap<Arc<str>, Usage>,
+    conns: HashMap<ConnId, Usage>,
+    ips: HashMap<Client, Usage>,
     stored_bytes: usize,
     stored_messages: usize,
+}
+
+fn add<K: Eq + Hash>(m: &mut HashMap<K, Usage>, k: K, size: usize) {
+    let u = m.entry(k).or_default();
+    u.messages += 1;
+    u.bytes += size;
+}
+
+fn sub<K: Eq + Hash>(m: &mut HashMap<K, Usage>, k: &K, size: usize) {
+    if let Some(u) = m.get_mut(k) {
+        u.messages -= 1;
+        u.bytes -= size;
+        if u.messages == 0 {
+            m.remove(k);
+        }
+    }
 }
 
 impl Ledger {
     fn usage(&self, client: &str) -> Usage {
         self.clients.get(client).copied().unwrap_or_default()
     }
-    fn charge(&mut self, owner: &Arc<str>, size: usize) {
-        let u = self.clients.entry(owner.clone()).or_default();
-        u.messages += 1;
-        u.bytes += size;
+    fn conn_usage(&self, conn: ConnId) -> Usage {
+        self.conns.get(&conn).copied().unwrap_or_default()
+    }
+    fn ip_usage(&self, ip: &Client) -> Usage {
+        self.ips.get(ip).copied().unwrap_or_default()
+    }
+    fn charge(&mut self, s: &Stored, size: usize) {
+        add(&mut self.clients, s.owner.clone(), size);
+        add(&mut self.conns, s.publisher, size);
+        add(&mut self.ips, s.ip, size);
         self.stored_messages += 1;
         self.stored_bytes += size;
     }
@@ -94,13 +127,9 @@ impl Ledger {
         let size = stored_size(&s.msg.message);
         self.stored_messages -= 1;
         self.stored_bytes -= size;
-        if let Some(u) = self.clients.get_mut(&*s.owner) {
-            u.messages -= 1;
-            u.bytes -= size;
-            if u.messages == 0 {
-                self.clients.remove(&*s.owner);
-            }
-        }
+        sub(&mut self.clients, &s.owner, size);
+        sub(&mut self.conns, &s.publisher, size);
+        sub(&mut self.ips, &s.ip, size);
     }
 }
 
@@ -142,11 +171,23 @@ impl Topic {
 pub enum StoreError {
     TooManyTopics,
     StorageFull,
-    /// The publishing client id holds its maximum of stored messages or bytes.
+    /// The publishing client holds its maximum of stored messages or bytes: per client id, per
+    /// connection or per peer address.
     ClientQuota {
-        max_messages: usize,
+        per: Per,
+        /// `None`: no count bound of its own (per address, bytes only).
+        max_messages: Option<usize>,
+        /// The bound applied (per address, for a big message: the part outside the reserve).
         max_bytes: usize,
     },
+}
+
+/// Whose quota a [`StoreError::ClientQuota`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    ClientId,
+    Connection,
+    Address,
 }
 
 impl StoreError {
@@ -157,12 +198,24 @@ impl StoreError {
             }
             StoreError::StorageFull => "relay storage is full, try again later".into(),
             StoreError::ClientQuota {
+                per,
                 max_messages,
                 max_bytes,
-            } => format!(
-                "client storage quota exceeded: at most {max_messages} messages / {max_bytes} \
-                 bytes stored per client; retry when your stored messages expire (ttl 0 is not stored)"
-            ),
+            } => {
+                let per = match per {
+                    Per::ClientId => "client id",
+                    Per::Connection => "connection",
+                    Per::Address => "IP address",
+                };
+                let what = match max_messages {
+                    Some(m) => format!("{m} messages / {max_bytes} bytes"),
+                    None => format!("{max_bytes} bytes"),
+                };
+                format!(
+                    "client storage quota exceeded: at most {what} stored per {per}; retry when \
+                     your stored messages expire (ttl 0 is not stored)"
+                )
+            }
         }
     }
 }
@@ -204,14 +257,62 @@ impl Store {
         }
     }
 
+    /// Whether a message of `size` accounted bytes (`small`: within the small messages' size)
+    /// fits the quotas of connection `conn`, client id `owner` and address `ip`.
+    fn check_quotas(
+        &self,
+        cfg: &RelayConfig,
+        conn: ConnId,
+        owner: &str,
+        ip: &Client,
+        size: usize,
+        small: bool,
+    ) -> Result<(), StoreError> {
+        let quota = |per, max_messages, max_bytes| StoreError::ClientQuota {
+            per,
+            max_messages,
+            max_bytes,
+        };
+        let max_msgs = cfg.max_client_stored_messages;
+        let used = self.ledger.conn_usage(conn);
+        if used.messages >= max_msgs || used.bytes + size > cfg.max_conn_stored_bytes {
+            return Err(quota(
+                Per::Connection,
+                Some(max_msgs),
+                cfg.max_conn_stored_bytes,
+            ));
+        }
+        let used = self.ledger.usage(owner);
+        if used.messages >= max_msgs || used.bytes + size > cfg.max_client_stored_bytes {
+            return Err(quota(
+                Per::ClientId,
+                Some(max_msgs),
+                cfg.max_client_stored_bytes,
+            ));
+        }
+        let used = self.ledger.ip_usage(ip);
+        let ip_max = if small {
+            cfg.max_ip_stored_bytes
+        } else {
+            cfg.max_ip_stored_bytes
+                .saturating_sub(cfg.ip_small_reserve_bytes)
+        };
+        if used.bytes + size > ip_max {
+            return Err(quota(Per::Address, None, ip_max));
+        }
+        Ok(())
+    }
+
     /// Delivers to every subscriber except `publisher` and stores the message for `ttl_ms` (0 = live
-    /// only), charged to the client id `owner`. Returns how many subscribers it was queued for.
+    /// only), charged to the connection `publisher`, the client id `owner` and the address `ip`.
+    /// Returns how many subscribers it was queued for.
     #[allow(clippy::too_many_arguments)]
     pub fn publish(
         &mut self,
         cfg: &RelayConfig,
         publisher: ConnId,
         owner: &Arc<str>,
+        ip: Client,
         topic: &str,
         message: Arc<str>,
         tag: u64,
@@ -220,20 +321,19 @@ impl Store {
     ) -> Result<usize, StoreError> {
         let size = stored_size(&message);
         if ttl_ms > 0 {
-            // The client's own quota first, so a client filling it is told so (expired messages
+            let small = message.len() <= cfg.small_message_bytes;
+            // The client's own quotas first, so a client filling one is told so (expired messages
             // are released by the periodic sweep).
-            let used = self.ledger.usage(owner);
-            if used.messages >= cfg.max_client_stored_messages
-                || used.bytes + size > cfg.max_client_stored_bytes
-            {
-                return Err(StoreError::ClientQuota {
-                    max_messages: cfg.max_client_stored_messages,
-                    max_bytes: cfg.max_client_stored_bytes,
-                });
-            }
-            if self.ledger.stored_bytes + size > cfg.max_stored_bytes {
+            self.check_quotas(cfg, publisher, owner, &ip, size, small)?;
+            // Big messages leave the small messages' reserve alone.
+            let max = if small {
+                cfg.max_stored_bytes
+            } else {
+                cfg.max_stored_bytes.saturating_sub(cfg.small_reserve_bytes)
+            };
+            if self.ledger.stored_bytes + size > max {
                 self.prune(now);
-                if self.ledger.stored_bytes + size > cfg.max_stored_bytes {
+                if self.ledger.stored_bytes + size > max {
                     return Err(StoreError::StorageFull);
                 }
             }
@@ -256,6 +356,7 @@ impl Store {
             expires_at: now.saturating_add(ttl_ms),
             publisher,
             owner: owner.clone(),
+            ip,
             delivered: VecDeque::new(),
         };
         let mut queued = 0;
@@ -278,8 +379,8 @@ impl Store {
             }
         }
         if ttl_ms > 0 {
+            self.ledger.charge(&stored, size);
             t.mailbox.push_back(stored);
-            self.ledger.charge(owner, size);
             while t.mailbox.len() > mailbox_limit {
                 if let Some(old) = t.mailbox.pop_front() {
                     self.ledger.release(&old);
@@ -404,5 +505,10 @@ impl Store {
     /// What the client id `client` holds in the store.
     pub fn client_usage(&self, client: &str) -> Usage {
         self.ledger.usage(client)
+    }
+
+    /// What the peer address `ip` holds in the store.
+    pub fn ip_usage(&self, ip: &Client) -> Usage {
+        self.ledger.ip_usage(ip)
     }
 }

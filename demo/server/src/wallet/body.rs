@@ -64,6 +64,13 @@ impl Fields {
         }
     }
 
+    /// `projectId`, checked like the other APIs do ([`check_project`]).
+    pub fn project_id(&self) -> Result<&str, ApiError> {
+        let p = self.str("projectId")?;
+        check_project(p)?;
+        Ok(p)
+    }
+
     /// `otp`: six digits, or 400 'Invalid code'.
     pub fn otp(&self) -> Result<&str, ApiError> {
         let o = self.str("otp")?;
@@ -73,6 +80,23 @@ impl Fields {
             Err(ApiError::bad("Invalid code"))
         }
     }
+}
+
+/// The project checks of the other APIs (`bad` → 403, …), a length bound, and the characters the
+/// wallet service scopes identities with ([`validate::project_id`]).
+pub fn check_project(project_id: &str) -> Result<(), ApiError> {
+    if project_id.len() > validate::MAX_PROJECT_ID {
+        return Err(ApiError::bad("projectId is too long"));
+    }
+    let q = std::collections::HashMap::from([("projectId".to_string(), project_id.to_string())]);
+    crate::check_project(&q, &Default::default())
+        .map_err(|(status, msg)| ApiError::new(status, msg))?;
+    if !validate::project_id(project_id) {
+        return Err(ApiError::bad(
+            "Invalid projectId: 1-128 characters of A-Z a-z 0-9 _ . -",
+        ));
+    }
+    Ok(())
 }
 
 /// The bearer token of `Authorization`, if it has the shape of one.

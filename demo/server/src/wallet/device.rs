@@ -1,7 +1,8 @@
-//! Device approval: the link mailed for a known email on an unknown device opens a page
+//! Device approval: the link mailed for a device not approved for (project, email) opens a page
 //! (`GET /w/v1/device/approve?token=`) whose button posts the form (`POST`, same path); approving
-//! mails the login code and wakes `POST /w/v1/device/wait`. A GET never approves (mail scanners
-//! open links).
+//! makes the account when the address has none in the project yet (so an account exists only once
+//! its mailbox said so), approves the device for it, mails the login code and wakes
+//! `POST /w/v1/device/wait`. A GET never approves (mail scanners open links).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -16,7 +17,7 @@ use serde_json::json;
 use super::email::send_login_code;
 use super::frame_page::{escape, page};
 use super::store::{email_identity, Link};
-use super::{body, validate, ApiError, ApiResult};
+use super::{body, validate, ApiError, ApiResult, VerifiedIdentity};
 use crate::AppState;
 
 pub fn router() -> Router<Arc<AppState>> {
@@ -31,9 +32,10 @@ async fn wait(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
     let b = body::json(&st, req).await?;
     let email = b.email()?;
     let device_id = b.device_id()?;
-    let identity = email_identity(&email);
+    let project = b.project_id()?;
+    let identity = email_identity(project, &email);
     let approved = || json!({ "approved": true });
-    let Some(mut rx) = w.approvals.subscribe(&email, device_id) else {
+    let Some(mut rx) = w.approvals.subscribe(project, &email, device_id) else {
         return match w.accounts.find(&identity) {
             Some(a) if a.devices.contains(device_id) => Ok(Json(approved())),
             _ => Err(ApiError::bad("No device approval is pending")),
@@ -91,15 +93,32 @@ async fn approve_page(
         Link::Valid(t) => t,
         other => return link_problem(&other),
     };
+    let email = escape(&target.email);
+    let known = st
+        .wallet
+        .accounts
+        .find(&email_identity(&target.project_id, &target.email))
+        .is_some();
+    let (title, text) = if known {
+        (
+            "Approve this device?",
+            format!(
+                "<p>A new device asked to log in to the wallet of <strong>{email}</strong>.</p>"
+            ),
+        )
+    } else {
+        (
+            "Confirm it's you signing in",
+            format!("<p>A device asked to sign in with <strong>{email}</strong> for the first time: approving it makes your wallet.</p>"),
+        )
+    };
     let body = format!(
-        "<h1>Approve this device?</h1>\
-         <p>A new device asked to log in to the wallet of <strong>{email}</strong>.</p>\
-         <p>Approve it only if you just tried to log in there.</p>\
+        "<h1>{title}</h1>{text}\
+         <p>Approve it only if you just tried to sign in there.</p>\
          <form method=\"post\" action=\"/w/v1/device/approve\">\
          <input type=\"hidden\" name=\"token\" value=\"{token}\">\
          <button type=\"submit\">Approve this device</button>\
          </form>",
-        email = escape(&target.email),
     );
     page(StatusCode::OK, "Approve this device", &body)
 }
@@ -127,8 +146,28 @@ async fn approve(State(st): State<Arc<AppState>>, req: Request) -> Response {
         Link::Valid(t) => t,
         other => return link_problem(&other),
     };
-    // The code goes out first: the device is approved only once its code is on its way.
-    if let Err(e) = send_login_code(w, &target.email, &target.device_id).await {
+    // The account first (a new address gets its account now, charged to the device that asked),
+    // then the code; the device is approved only once its code is on its way.
+    let identity = VerifiedIdentity::email(&target.email);
+    let account = match w.account_for(&identity, &target.project_id, target.requester) {
+        Ok(a) => a,
+        Err(e) => {
+            let text = format!(
+                "<p>The device could not be approved: {}.</p>",
+                escape(&e.message)
+            );
+            return page(e.status, "Device approval", &text);
+        }
+    };
+    let sent = send_login_code(
+        w,
+        &target.project_id,
+        &target.email,
+        &target.device_id,
+        target.requester,
+    )
+    .await;
+    if let Err(e) = sent {
         return page(
             e.status,
             "Device approval",
@@ -136,8 +175,9 @@ async fn approve(State(st): State<Arc<AppState>>, req: Request) -> Response {
         );
     }
     w.accounts
-        .approve_device(&target.user_id, &target.device_id);
-    w.approvals.complete(&target.email, &target.device_id);
+        .approve_device(&account.user_id, &target.device_id);
+    w.approvals
+        .complete(&target.project_id, &target.email, &target.device_id);
     page(
         StatusCode::OK,
         "Device approved",

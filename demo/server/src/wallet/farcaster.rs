@@ -2,22 +2,25 @@
 //! app of the Farcaster auth protocol, the relay's client as `@farcaster/auth-client`'s app client
 //! is (`createChannel`, `watchStatus`, `verifySignInMessage`).
 //!
-//! - `POST /w/v1/farcaster/channel` `{origin}` → opens a channel at the relay over HTTP (`siweUri`
-//!   = the embedding origin, `domain` = its host and port, a nonce of the service's own,
-//!   `acceptAuthAddress: false`), remembers what it asked, answers `{url, channelToken}`;
-//! - `POST /w/v1/farcaster/connect` `{channelToken, deviceId}` → long-poll (at most
-//!   [`FarcasterConfig::connect_wait`](crate::farcaster::FarcasterConfig), 408 meanwhile) reading
-//!   the relay's status; once the Farcaster client approved, checks the message and its signature
-//!   ([`crate::farcaster::siwf::verify`]) and logs in `farcaster:<fid>` with [`Wallet::login`]: the
-//!   answer of `/w/v1/email/verify` plus `userName` and `socialProvider`. A failed check is 400 with
-//!   its reason; an unknown channel 400; an expired one 410.
+//! - `POST /w/v1/farcaster/channel` `{origin, projectId, deviceId}` → opens a channel at the relay
+//!   over HTTP (`siweUri` = the embedding origin, `domain` = its host and port, a nonce of the
+//!   service's own, `acceptAuthAddress: false`), remembers what it asked, for which device and
+//!   project, answers `{url, channelToken}`;
+//! - `POST /w/v1/farcaster/connect` `{channelToken, deviceId}` → 403 'This sign-in was started on
+//!   another device' (and the channel is forgotten) unless `deviceId` is the one that opened it;
+//!   then a long-poll (at most [`FarcasterConfig::connect_wait`](crate::farcaster::FarcasterConfig),
+//!   408 meanwhile) reading the relay's status; once the Farcaster client approved, checks the
+//!   message and its signature ([`crate::farcaster::siwf::verify`]) and logs in `farcaster:<fid>`
+//!   of the channel's project with [`Wallet::login`](super::Wallet::login): the answer of
+//!   `/w/v1/email/verify` plus `userName` and `socialProvider`. A failed check is 400 with its
+//!   reason; an unknown channel 400; an expired one 410.
 //!
 //! A Farcaster login needs no device approval: the custody signature is the proof, and the device
 //! that made it is approved for the account.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+
+use tokio::time::Instant;
 
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
@@ -25,7 +28,8 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use super::{body, hex, random_bytes, ApiError, ApiResult, VerifiedIdentity};
+use super::table::{ClientTable, Lifetime};
+use super::{body, hex, random_bytes, spend, ApiError, ApiResult, VerifiedIdentity};
 use crate::farcaster::{client, is_relay_domain, siwf};
 use crate::AppState;
 
@@ -40,25 +44,38 @@ struct Pending {
     domain: String,
     uri: String,
     nonce: String,
+    /// The device that opened the channel: the only one that may connect with it.
+    device_id: String,
+    /// The project whose account the sign-in logs into.
+    project_id: String,
     expires: Instant,
     /// Bumped by each connect request: an older one still waiting gives way to the newer.
     generation: u64,
 }
 
+impl Lifetime for Pending {
+    fn expired(&self, now: Instant) -> bool {
+        self.expires <= now
+    }
+}
+
 struct Fc {
     app: Arc<AppState>,
-    pending: Mutex<HashMap<String, Pending>>,
+    /// By channel token, charged to the client that opened it.
+    pending: Mutex<ClientTable<String, Pending>>,
 }
 
 type Shared = Arc<Fc>;
 
 pub fn router<S: Clone + Send + Sync + 'static>(app: Arc<AppState>) -> Router<S> {
+    let cfg = &app.config.farcaster;
+    let pending = ClientTable::new(cfg.max_channels, cfg.max_channels_per_client);
     Router::new()
         .route("/w/v1/farcaster/channel", post(channel))
         .route("/w/v1/farcaster/connect", post(connect))
         .with_state(Arc::new(Fc {
+            pending: Mutex::new(pending),
             app,
-            pending: Mutex::new(HashMap::new()),
         }))
 }
 
@@ -116,16 +133,21 @@ fn expired() -> ApiError {
 
 async fn channel(State(fc): State<Shared>, req: Request) -> ApiResult {
     let st = &fc.app;
+    let client = crate::client::of(req.extensions());
     let b = body::json(st, req).await?;
     let origin = b.str("origin")?;
     let (siwe_uri, domain) = parse_origin(origin)
         .ok_or_else(|| ApiError::bad("Invalid origin: expected http(s)://host[:port]"))?;
-    if !crate::origin_allowed_for(b.str("projectId").unwrap_or_default(), origin) {
+    let project = b.str("projectId").unwrap_or_default();
+    if !crate::origin_allowed_for(project, origin) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "This origin is not allowed for the project",
         ));
     }
+    body::check_project(project)?;
+    let device_id = b.device_id()?.to_string();
+    spend(&st.wallet.budgets.starts, client)?;
     let nonce = hex(&random_bytes::<16>());
     let asked = json!({
         "siweUri": siwe_uri,
@@ -161,26 +183,20 @@ async fn channel(State(fc): State<Shared>, req: Request) -> ApiResult {
         ));
     }
     let cfg = &st.config.farcaster;
-    {
-        let now = Instant::now();
-        let mut g = fc.pending.lock().unwrap();
-        if g.len() >= cfg.max_channels {
-            g.retain(|_, p| p.expires > now);
-            if g.len() >= cfg.max_channels {
-                return Err(ApiError::full());
-            }
-        }
-        g.insert(
-            token.to_string(),
-            Pending {
-                domain,
-                uri: siwe_uri,
-                nonce,
-                expires: now + cfg.channel_ttl,
-                generation: 0,
-            },
-        );
-    }
+    let pending = Pending {
+        domain,
+        uri: siwe_uri,
+        nonce,
+        device_id,
+        project_id: project.to_string(),
+        expires: Instant::now() + cfg.channel_ttl,
+        generation: 0,
+    };
+    fc.pending
+        .lock()
+        .unwrap()
+        .insert(token.to_string(), client, pending)
+        .map_err(ApiError::no_room)?;
     Ok(Json(json!({ "url": url, "channelToken": token })))
 }
 
@@ -193,6 +209,7 @@ enum Step {
 async fn connect(State(fc): State<Shared>, req: Request) -> ApiResult {
     let st = fc.app.clone();
     let w = &st.wallet;
+    let client = crate::client::of(req.extensions());
     let b = body::json(&st, req).await?;
     let token = b.str("channelToken")?;
     if !channel_token(token) {
@@ -211,6 +228,11 @@ async fn connect(State(fc): State<Shared>, req: Request) -> ApiResult {
             g.remove(&token);
             return Err(expired());
         }
+        if p.device_id != device_id {
+            // Handed to another device (login CSRF): the channel is burned.
+            g.remove(&token);
+            return Err(super::social::another_device());
+        }
         p.generation += 1;
         p.generation
     };
@@ -219,7 +241,7 @@ async fn connect(State(fc): State<Shared>, req: Request) -> ApiResult {
     let deadline = Instant::now() + cfg.connect_wait;
     let mut closing = w.closing();
     loop {
-        match look(&fc, &relay, &token, generation, &device_id).await {
+        match look(&fc, &relay, &token, generation, &device_id, client).await {
             Step::Done(r) => return r.map(Json),
             Step::Wait => {}
         }
@@ -240,10 +262,18 @@ async fn connect(State(fc): State<Shared>, req: Request) -> ApiResult {
 }
 
 /// One read of the relay's status for `token`; on completion, the verification and the login.
-async fn look(fc: &Fc, relay: &str, token: &str, generation: u64, device_id: &str) -> Step {
+async fn look(
+    fc: &Fc,
+    relay: &str,
+    token: &str,
+    generation: u64,
+    device_id: &str,
+    client: crate::client::Client,
+) -> Step {
     let pending = {
         let mut g = fc.pending.lock().unwrap();
-        match g.get(token) {
+        let key = token.to_string();
+        match g.get(&key) {
             Some(p) if p.generation != generation => {
                 return Step::Done(Err(ApiError::new(
                     StatusCode::CONFLICT,
@@ -251,7 +281,7 @@ async fn look(fc: &Fc, relay: &str, token: &str, generation: u64, device_id: &st
                 )))
             }
             Some(p) if p.expires <= Instant::now() => {
-                g.remove(token);
+                g.remove(&key);
                 return Step::Done(Err(expired()));
             }
             Some(p) => p.clone(),
@@ -270,13 +300,13 @@ async fn look(fc: &Fc, relay: &str, token: &str, generation: u64, device_id: &st
         202 => return Step::Wait,
         200 => {}
         401 => {
-            fc.pending.lock().unwrap().remove(token);
+            fc.pending.lock().unwrap().remove(&token.to_string());
             return Step::Done(Err(expired()));
         }
         _ => return Step::Done(Err(unreachable_relay())),
     }
     // Completed: the relay has closed the channel; so does the service (one login per channel).
-    fc.pending.lock().unwrap().remove(token);
+    fc.pending.lock().unwrap().remove(&token.to_string());
     let (Some(message), Some(signature)) = (a.str("message"), a.str("signature")) else {
         return Step::Done(Err(ApiError::bad(
             "The Farcaster client sent no signed message",
@@ -299,12 +329,14 @@ async fn look(fc: &Fc, relay: &str, token: &str, generation: u64, device_id: &st
         user_name: Some(user.username.to_string()),
         social_provider: Some("farcaster".to_string()),
     };
-    let login = w.login(&identity, device_id).map(|mut v| {
-        let account = v["userId"].as_str().and_then(|id| w.accounts.get(id));
-        v["userName"] = json!(account.as_ref().and_then(|a| a.user_name.clone()));
-        v["socialProvider"] = json!(account.and_then(|a| a.social_provider));
-        v
-    });
+    let login = w
+        .login(&identity, device_id, &pending.project_id, client)
+        .map(|mut v| {
+            let account = v["userId"].as_str().and_then(|id| w.accounts.get(id));
+            v["userName"] = json!(account.as_ref().and_then(|a| a.user_name.clone()));
+            v["socialProvider"] = json!(account.and_then(|a| a.social_provider));
+            v
+        });
     Step::Done(login)
 }
 

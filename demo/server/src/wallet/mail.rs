@@ -42,6 +42,21 @@ pub fn device_approval(to: &str, link: &str) -> Mail {
     }
 }
 
+/// The approval link for an address without an account in the project yet: its first sign-in.
+pub fn first_sign_in(to: &str, link: &str) -> Mail {
+    Mail {
+        to: to.to_string(),
+        subject: "Confirm it's you signing in".to_string(),
+        text: format!(
+            "Confirm it's you signing in to wallet-modal with {to}.\n\n\
+             If you just asked to sign in, open this link and press \"Approve this device\":\n\n\
+             {link}\n\n\
+             Your login code will then come in a second email.\n\
+             If it was not you, ignore this email: no wallet is made and nobody can sign in.\n"
+        ),
+    }
+}
+
 /// `to_new`: the second mail, to the new address; otherwise the first, to the current one.
 pub fn email_change(to: &str, code: &str, current: &str, new: &str, to_new: bool) -> Mail {
     let text = if to_new {

@@ -1,20 +1,24 @@
 //! The embedded wallet's wallet service (docs/embedded-wallet.md §2 and §3), served on the frame's
 //! own origin: the backend's second listener (`--frame-port`), never on the main one.
 //!
-//! - [`frame_page`]: `GET /frame` (the secure frame's page, strict CSP) and `GET /frame/{*path}`
-//!   (`dist/frame/*.js` and `*.js.map`);
-//! - [`email`]: `POST /w/v1/email/start` and `/w/v1/email/verify` (login codes, 30 s per email);
-//! - [`device`]: a known email on an unknown device: the approval link mailed, its page and form,
-//!   and the long-poll `POST /w/v1/device/wait`;
+//! - [`frame_page`]: `GET /frame` (the secure frame's page, strict CSP, framed only by the
+//!   project's allowed origins) and `GET /frame/{*path}` (`dist/frame/*.js` and `*.css`; no source
+//!   maps);
+//! - [`email`]: `POST /w/v1/email/start` and `/w/v1/email/verify` (login codes, [`otp`]; 30 s per
+//!   address, doubling after each burned code, [`throttle`]);
+//! - [`device`]: a device not approved for (project, email): the approval link mailed, its page and
+//!   form (which makes the account of a new address), and the long-poll `POST /w/v1/device/wait`;
 //! - [`session`]: 🔒 routes: the key vault (`/w/v1/key`), `/w/v1/session`, sign-out, the two-step
 //!   email change and the test switch `/w/v1/test/expire-session`;
-//! - [`account::Wallet::login`]: one way to turn a verified identity into an account and a session
-//!   (email codes now; social login and Farcaster later);
+//! - [`Wallet::login`]: one way to turn a verified identity into an account and a session
+//!   (email codes, social login, Farcaster), within one project: a wallet is scoped per project;
 //! - [`smtp`] + [`mail`]: the mail, sent over SMTP to the sink (maildev in the demo and tests).
 //!
 //! Every route answers 403 to a request whose `Origin` header is not the frame's own origin; no CORS
-//! headers are sent (the frame calls its own origin). State lives in memory: a restart of the demo
-//! forgets accounts, keys and sessions.
+//! headers are sent (the frame calls its own origin); nothing but the frame page may be framed.
+//! State lives in memory: a restart of the demo forgets accounts, keys and sessions. Every table is
+//! bounded in all and per client ([`table`]), every kind of request has a per-client budget
+//! ([`Budgets`]).
 
 // Handlers answer an error through `Result`s: its size does not matter here.
 #![allow(clippy::result_large_err)]
@@ -31,6 +35,8 @@ mod session;
 pub mod smtp;
 pub mod social;
 pub mod store;
+pub mod table;
+pub mod throttle;
 pub mod validate;
 
 use std::borrow::Cow;
@@ -46,6 +52,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
+use crate::client::{Buckets, Budget, Client};
 use crate::AppState;
 
 pub use account::VerifiedIdentity;
@@ -54,7 +61,7 @@ pub use account::VerifiedIdentity;
 pub const MAX_BODY: usize = 16 * 1024;
 
 /// Everything configurable about the wallet service. [`Default`] holds the demo's values (those of
-/// the contract); tests shorten the time-outs.
+/// the contract); tests shorten the time-outs and lower the bounds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WalletConfig {
     /// The SMTP sink, `HOST:PORT` (`--smtp`). Without it every mail fails (502).
@@ -65,8 +72,19 @@ pub struct WalletConfig {
     pub code_ttl: Duration,
     /// Wrong tries that burn a code.
     pub max_code_attempts: u32,
-    /// One `POST /w/v1/email/start` per email in this window (else 429 with `retryAfter`).
+    /// One code mail per address in this window (else 429 with `retryAfter`); also the first step
+    /// of the backoff after burned codes.
     pub email_throttle: Duration,
+    /// Each burned login code doubles an address's wait for its next code (from `email_throttle`),
+    /// up to this: a guesser gets 5 tries per hour at most once it is reached.
+    pub max_backoff: Duration,
+    /// An address's burned codes are forgotten this long after the last one (or at its next
+    /// login): long enough that waiting out the backoff does not restart it.
+    pub backoff_memory: Duration,
+    /// Burned email-change codes (at either step) that lock the account's email changes ...
+    pub update_lock_after: u32,
+    /// ... for this long (429 with the wait): the codes go to mailboxes the session may not hold.
+    pub update_lock: Duration,
     /// The longest `POST /w/v1/device/wait` waits for the approval (then 408).
     pub device_wait: Duration,
     /// A device-approval link is good for this long.
@@ -76,6 +94,20 @@ pub struct WalletConfig {
     /// Most entries per in-memory table (accounts, sessions, pending codes, approvals, throttle);
     /// past it, expired entries are dropped, and when none is, the request gets 503.
     pub max_entries: usize,
+    /// Most entries one client (peer IP address, [`crate::client`]) holds in each table: a tenth
+    /// of the table by default, so that one address can never fill it for everyone. Past it, the
+    /// client's own oldest entry makes room (accounts and backoff records are never evicted: the
+    /// client is refused, 429).
+    pub max_entries_per_client: usize,
+    /// Live sessions per account: one per device and embedding site is plenty; a new login past
+    /// it ends the account's oldest session.
+    pub max_sessions_per_user: usize,
+    /// Each client's token bucket for each kind of request: code and change mails asked, code
+    /// tries (login and email change), logins (sessions made), social and Farcaster sign-ins
+    /// started. Past it: 429 with `retryAfter`. Sized for a test suite logging in ~100 times in
+    /// 10 minutes from one address (60 at once, then one a second) while a flood from one address
+    /// gets 60 requests and then one a second.
+    pub client_budget: Budget,
 }
 
 impl Default for WalletConfig {
@@ -86,12 +118,51 @@ impl Default for WalletConfig {
             code_ttl: Duration::from_secs(10 * 60),
             max_code_attempts: 5,
             email_throttle: Duration::from_secs(30),
+            max_backoff: Duration::from_secs(3600),
+            backoff_memory: Duration::from_secs(24 * 3600),
+            update_lock_after: 3,
+            update_lock: Duration::from_secs(3600),
             device_wait: Duration::from_secs(100),
             device_link_ttl: Duration::from_secs(15 * 60),
             session_ttl: Duration::from_secs(7 * 24 * 3600),
             max_entries: 10_000,
+            max_entries_per_client: 1_000,
+            max_sessions_per_user: 16,
+            client_budget: Budget {
+                burst: 60,
+                every: Duration::from_secs(1),
+            },
         }
     }
+}
+
+/// One token bucket per client for each kind of request ([`WalletConfig::client_budget`]).
+#[derive(Debug)]
+pub struct Budgets {
+    /// Login-code, device-approval and email-change mails asked.
+    pub mails: Buckets,
+    /// Codes tried (`email/verify`, `email/update/primary`, `/secondary`).
+    pub tries: Buckets,
+    /// Sessions made (every login).
+    pub logins: Buckets,
+    /// Social and Farcaster sign-ins started.
+    pub starts: Buckets,
+}
+
+impl Budgets {
+    fn new(budget: Budget, max_clients: usize) -> Self {
+        Budgets {
+            mails: Buckets::new(budget, max_clients),
+            tries: Buckets::new(budget, max_clients),
+            logins: Buckets::new(budget, max_clients),
+            starts: Buckets::new(budget, max_clients),
+        }
+    }
+}
+
+/// 429 when `client` has no token left in `buckets`.
+pub fn spend(buckets: &Buckets, client: Client) -> Result<(), ApiError> {
+    buckets.take(client).map_err(ApiError::busy)
 }
 
 /// The wallet service of one server: its stores and switches.
@@ -103,13 +174,16 @@ pub struct Wallet {
     /// The key-encryption keys, apart from the accounts (which hold only ciphertexts).
     pub keys: store::KeyStore,
     pub sessions: store::Sessions,
-    /// Pending login codes, per email.
+    /// Pending login codes, per (project, email).
     pub codes: otp::Codes,
-    /// The last code mail per email (`POST /w/v1/email/start`).
-    pub throttle: otp::Throttle,
+    /// The mail slot of each address (code mails, backoff after burned codes; `change:<address>`
+    /// for the email-change mails).
+    pub throttle: throttle::Throttle,
     pub approvals: store::Approvals,
-    /// Pending email changes, per user id.
+    /// Pending email changes and their lock, per user id.
     pub updates: store::Updates,
+    /// Per-client request budgets.
+    pub budgets: Budgets,
     /// Mixed into every code hash: a code's hash is worthless outside this process.
     pepper: [u8; 32],
     /// True once the server stops: long-polls end at once.
@@ -118,16 +192,26 @@ pub struct Wallet {
 
 impl Wallet {
     pub fn new(config: WalletConfig) -> Arc<Wallet> {
-        let max = config.max_entries;
+        let (max, per_client) = (config.max_entries, config.max_entries_per_client);
+        let pace = throttle::Pace {
+            window: config.email_throttle,
+            max_backoff: config.max_backoff,
+            memory: config.backoff_memory,
+        };
+        let lock = store::UpdateLock {
+            after: config.update_lock_after,
+            lasts: config.update_lock,
+        };
         Arc::new(Wallet {
             frame_origin: Mutex::new(None),
-            accounts: store::Accounts::new(max),
+            accounts: store::Accounts::new(max, per_client),
             keys: store::KeyStore::default(),
-            sessions: store::Sessions::new(max),
-            codes: otp::Codes::new(max),
-            throttle: otp::Throttle::new(config.email_throttle, max),
-            approvals: store::Approvals::new(max),
-            updates: store::Updates::default(),
+            sessions: store::Sessions::new(max, per_client, config.max_sessions_per_user),
+            codes: otp::Codes::new(max, per_client),
+            throttle: throttle::Throttle::new(pace, max, per_client),
+            approvals: store::Approvals::new(max, per_client),
+            updates: store::Updates::new(lock),
+            budgets: Budgets::new(config.client_budget, max),
             pepper: random_bytes(),
             closing: watch::channel(false).0,
             config,
@@ -242,12 +326,33 @@ impl ApiError {
         )
     }
     pub fn throttled(seconds: u64) -> Self {
+        Self::wait(seconds, format!("Please try again after {seconds} seconds"))
+    }
+    /// 429 with `retryAfter` and `message`.
+    pub fn wait(seconds: u64, message: impl Into<Cow<'static, str>>) -> Self {
         ApiError {
             retry_after: Some(seconds),
-            ..Self::new(
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, message)
+        }
+    }
+    /// The client spent its budget of this kind of request.
+    pub fn busy(seconds: u64) -> Self {
+        Self::wait(
+            seconds,
+            format!(
+                "Too many requests from your network: please try again after {seconds} seconds"
+            ),
+        )
+    }
+    /// A table had no room for the entry: the client holds its share (429), or everyone's live
+    /// entries fill it (503).
+    pub fn no_room(n: table::NoRoom) -> Self {
+        match n {
+            table::NoRoom::Client => Self::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                format!("Please try again after {seconds} seconds"),
-            )
+                "Too many pending requests from your network: finish or wait for the earlier ones",
+            ),
+            table::NoRoom::Full => Self::full(),
         }
     }
 }
@@ -298,13 +403,25 @@ pub fn router(app: Arc<AppState>) -> Router {
         .with_state(app)
 }
 
+/// Marks a response the one page that may be framed (the frame page: its CSP names the project's
+/// allowed origins as `frame-ancestors`).
+#[derive(Debug, Clone, Copy)]
+pub struct Embeddable;
+
+/// The policy of every response of the frame listener that sets none of its own (JSON, scripts,
+/// stylesheets): never framed.
+pub const NEVER_FRAMED: &str = "frame-ancestors 'none'";
+
 /// Refuses (403) a request whose `Origin` is not the frame's own; adds the frame origin's headers
-/// (no CORS: nothing but the frame itself calls it).
+/// to every answer (no CORS: nothing but the frame itself calls it): `frame-ancestors 'none'` and,
+/// on HTML, `X-Frame-Options: DENY`, except on the frame page ([`Embeddable`]).
 async fn frame_origin_only(State(st): State<Arc<AppState>>, req: Request, next: Next) -> Response {
-    if !origin_allowed(&st.wallet, req.headers()) {
-        return ApiError::new(StatusCode::FORBIDDEN, "Origin not allowed").into_response();
-    }
-    let mut res = next.run(req).await;
+    let mut res = if origin_allowed(&st.wallet, req.headers()) {
+        next.run(req).await
+    } else {
+        ApiError::new(StatusCode::FORBIDDEN, "Origin not allowed").into_response()
+    };
+    let embeddable = res.extensions().get::<Embeddable>().is_some();
     let h = res.headers_mut();
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -322,6 +439,17 @@ async fn frame_origin_only(State(st): State<Arc<AppState>>, req: Request, next: 
     );
     h.entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
+    if !embeddable {
+        h.entry(header::CONTENT_SECURITY_POLICY)
+            .or_insert(HeaderValue::from_static(NEVER_FRAMED));
+        let html = h
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/html"));
+        if html {
+            h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        }
+    }
     res
 }
 

@@ -1,13 +1,15 @@
-//! One-time codes (6 random digits, kept only as a salted hash, with an expiry and a try budget),
-//! the pending login codes per email, and the per-email throttle of the code mails.
+//! One-time codes (6 random digits, kept only as a salted hash, with an expiry and a try budget)
+//! and the pending login codes per (project, email). The throttle of the code mails is
+//! [`super::throttle`].
 
-use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::table::{ClientTable, Lifetime, NoRoom};
 use super::{random_bytes, same_bytes, sha256};
+use crate::client::Client;
 
 /// Six random digits, uniform (rejection sampling over a `u32`).
 pub fn new_code() -> String {
@@ -27,7 +29,7 @@ pub struct PendingCode {
     hash: [u8; 32],
     expires: Instant,
     wrong: u32,
-    burned: bool,
+    pub burned: bool,
 }
 
 /// The outcome of a try.
@@ -76,57 +78,69 @@ impl PendingCode {
     }
 }
 
-/// A login code mailed for one email, to be entered on the device that asked for it.
+/// A login code mailed for one (project, email), to be entered on the device that asked for it.
 #[derive(Debug, Clone)]
 struct LoginCode {
     device_id: String,
     code: PendingCode,
 }
 
-/// The pending login codes, one per email (a new one replaces the old).
+impl Lifetime for LoginCode {
+    fn expired(&self, _now: Instant) -> bool {
+        self.code.expired()
+    }
+}
+
+/// The pending login codes, one per (project, email) (a new one replaces the old), each charged to
+/// the client that asked for it ([`ClientTable`]).
 #[derive(Debug)]
 pub struct Codes {
-    inner: Mutex<HashMap<String, LoginCode>>,
-    max: usize,
+    inner: Mutex<ClientTable<(String, String), LoginCode>>,
 }
 
 /// Why a login code was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
     Wrong,
+    /// This wrong try was the last one: the code is burned now.
+    Burned,
+    /// The code was burned by earlier tries.
     TooManyAttempts,
     Expired,
 }
 
+fn key(project: &str, email: &str) -> (String, String) {
+    (project.to_string(), email.to_string())
+}
+
 impl Codes {
-    pub fn new(max: usize) -> Self {
+    pub fn new(max: usize, max_per_client: usize) -> Self {
         Codes {
-            inner: Mutex::new(HashMap::new()),
-            max,
+            inner: Mutex::new(ClientTable::new(max, max_per_client)),
         }
     }
 
-    /// Keeps `code` for `email`, entered from `device_id`. `false` when the table is full.
-    pub fn insert(&self, email: &str, device_id: &str, code: PendingCode) -> bool {
-        let mut m = self.inner.lock().unwrap();
-        if m.len() >= self.max && !m.contains_key(email) {
-            m.retain(|_, c| !c.code.expired());
-            if m.len() >= self.max {
-                return false;
-            }
-        }
-        m.insert(
-            email.to_string(),
-            LoginCode {
-                device_id: device_id.to_string(),
-                code,
-            },
-        );
-        true
+    /// Keeps `code` for (`project`, `email`), to be entered from `device_id`.
+    pub fn insert(
+        &self,
+        project: &str,
+        email: &str,
+        device_id: &str,
+        client: Client,
+        code: PendingCode,
+    ) -> Result<(), NoRoom> {
+        let entry = LoginCode {
+            device_id: device_id.to_string(),
+            code,
+        };
+        self.inner
+            .lock()
+            .unwrap()
+            .insert(key(project, email), client, entry)
     }
 
-    pub fn remove(&self, email: &str) {
-        self.inner.lock().unwrap().remove(email);
+    pub fn remove(&self, project: &str, email: &str) {
+        self.inner.lock().unwrap().remove(&key(project, email));
     }
 
     /// Checks a try from `device_id`; a right code is used up. A code entered on another device than
@@ -134,13 +148,15 @@ impl Codes {
     pub fn take(
         &self,
         pepper: &[u8; 32],
+        project: &str,
         email: &str,
         device_id: &str,
         code: &str,
         max_attempts: u32,
     ) -> Result<(), Refused> {
+        let k = key(project, email);
         let mut m = self.inner.lock().unwrap();
-        let Some(entry) = m.get_mut(email) else {
+        let Some(entry) = m.get_mut(&k) else {
             return Err(Refused::Wrong);
         };
         let attempt = if entry.device_id == device_id {
@@ -149,67 +165,20 @@ impl Codes {
             // Counts against the budget without ever matching.
             "wrong device"
         };
+        let was_burned = entry.code.burned;
         match entry.code.check(pepper, attempt, max_attempts) {
             Check::Right => {
-                m.remove(email);
+                m.remove(&k);
                 Ok(())
             }
             Check::Wrong => Err(Refused::Wrong),
-            Check::TooManyAttempts => Err(Refused::TooManyAttempts),
+            Check::TooManyAttempts if was_burned => Err(Refused::TooManyAttempts),
+            Check::TooManyAttempts => Err(Refused::Burned),
             Check::Expired => {
-                m.remove(email);
+                m.remove(&k);
                 Err(Refused::Expired)
             }
         }
-    }
-}
-
-/// At most one code mail per email in each window.
-#[derive(Debug)]
-pub struct Throttle {
-    last: Mutex<HashMap<String, Instant>>,
-    window: Duration,
-    max: usize,
-}
-
-/// Seconds to wait, rounded up (at least 1).
-fn seconds_left(d: Duration) -> u64 {
-    d.as_millis().div_ceil(1000).max(1) as u64
-}
-
-impl Throttle {
-    pub fn new(window: Duration, max: usize) -> Self {
-        Throttle {
-            last: Mutex::new(HashMap::new()),
-            window,
-            max,
-        }
-    }
-
-    /// Takes `key`'s slot now, or says how many seconds are left (`Err(None)`: the table is full).
-    pub fn take(&self, key: &str) -> Result<(), Option<u64>> {
-        let now = Instant::now();
-        let mut m = self.last.lock().unwrap();
-        if let Some(&at) = m.get(key) {
-            let since = now.duration_since(at);
-            if since < self.window {
-                return Err(Some(seconds_left(self.window - since)));
-            }
-        }
-        if m.len() >= self.max && !m.contains_key(key) {
-            let window = self.window;
-            m.retain(|_, at| now.duration_since(*at) < window);
-            if m.len() >= self.max {
-                return Err(None);
-            }
-        }
-        m.insert(key.to_string(), now);
-        Ok(())
-    }
-
-    /// Gives the slot back (the mail could not be sent).
-    pub fn release(&self, key: &str) {
-        self.last.lock().unwrap().remove(key);
     }
 }
 
@@ -241,28 +210,39 @@ mod tests {
         assert_eq!(e.check(&pepper, "123456", 3), Check::Expired);
     }
 
-    #[test]
-    fn a_code_belongs_to_its_device_and_is_used_once() {
-        let pepper = [1u8; 32];
-        let codes = Codes::new(10);
-        let code = PendingCode::new(&pepper, "123456", Duration::from_secs(60));
-        assert!(codes.insert("a@b.co", "device-aaaaaaaaaaaa", code));
-        let take = |dev: &str, code: &str| codes.take(&pepper, "a@b.co", dev, code, 5);
-        assert_eq!(take("device-bbbbbbbbbbbb", "123456"), Err(Refused::Wrong));
-        assert_eq!(take("device-aaaaaaaaaaaa", "123456"), Ok(()));
-        assert_eq!(take("device-aaaaaaaaaaaa", "123456"), Err(Refused::Wrong));
+    fn ip(n: u8) -> Client {
+        std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n))
     }
 
     #[test]
-    fn throttle_says_the_seconds_left() {
-        let t = Throttle::new(Duration::from_secs(30), 2);
-        assert_eq!(t.take("a"), Ok(()));
-        assert_eq!(t.take("a"), Err(Some(30)));
-        assert_eq!(t.take("b"), Ok(()));
-        assert_eq!(t.take("c"), Err(None));
-        t.release("a");
-        assert_eq!(t.take("a"), Ok(()));
-        assert_eq!(seconds_left(Duration::from_millis(29_001)), 30);
-        assert_eq!(seconds_left(Duration::from_millis(1)), 1);
+    fn a_code_belongs_to_its_device_and_project_and_is_used_once() {
+        let pepper = [1u8; 32];
+        let codes = Codes::new(10, 10);
+        let code = PendingCode::new(&pepper, "123456", Duration::from_secs(60));
+        let dev = "device-aaaaaaaaaaaa";
+        codes.insert("p1", "a@b.co", dev, ip(1), code).unwrap();
+        let take = |project: &str, dev: &str, code: &str| {
+            codes.take(&pepper, project, "a@b.co", dev, code, 5)
+        };
+        assert_eq!(take("p2", dev, "123456"), Err(Refused::Wrong));
+        assert_eq!(
+            take("p1", "device-bbbbbbbbbbbb", "123456"),
+            Err(Refused::Wrong)
+        );
+        assert_eq!(take("p1", dev, "123456"), Ok(()));
+        assert_eq!(take("p1", dev, "123456"), Err(Refused::Wrong));
+    }
+
+    #[test]
+    fn the_try_that_burns_a_code_says_so_once() {
+        let pepper = [1u8; 32];
+        let codes = Codes::new(10, 10);
+        let code = PendingCode::new(&pepper, "123456", Duration::from_secs(60));
+        let dev = "device-aaaaaaaaaaaa";
+        codes.insert("p", "a@b.co", dev, ip(1), code).unwrap();
+        let take = |code: &str| codes.take(&pepper, "p", "a@b.co", dev, code, 2);
+        assert_eq!(take("000000"), Err(Refused::Wrong));
+        assert_eq!(take("000001"), Err(Refused::Burned));
+        assert_eq!(take("123456"), Err(Refused::TooManyAttempts));
     }
 }

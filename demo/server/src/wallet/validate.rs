@@ -77,6 +77,14 @@ pub fn key_ciphertext(s: &str) -> bool {
             .is_ok_and(|b| KEY_CIPHERTEXT_BYTES.contains(&b.len()))
 }
 
+/// A project id the wallet service scopes identities with: 1–128 characters of
+/// `[A-Za-z0-9_.-]` (no `/`: it separates the project from the identity in [`super::store::scoped`]).
+pub fn project_id(s: &str) -> bool {
+    (1..=MAX_PROJECT_ID).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+}
+
 /// 64 lowercase hex characters (session tokens, approval tokens).
 pub fn token(s: &str) -> bool {
     s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
@@ -146,6 +154,9 @@ mod tests {
         assert!(!key_ciphertext(&STANDARD.encode([7u8; 27])));
         assert!(!key_ciphertext(&STANDARD.encode([7u8; 1025])));
         assert!(!key_ciphertext("not base64!"));
+        assert!(project_id("demo-project") && project_id("a.b_C-9"));
+        assert!(!project_id("") && !project_id("a/b") && !project_id("a b"));
+        assert!(!project_id(&"p".repeat(129)));
         assert!(token(&"ab".repeat(32)));
         assert!(!token(&"AB".repeat(32)));
     }

@@ -2,12 +2,22 @@
 #![allow(dead_code)]
 
 pub mod chain;
+pub mod frame;
+pub mod mail;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
+
+/// The `--test-token` of the servers these helpers start: the test hooks (`/e/recorded`) answer
+/// `Authorization: Bearer` it.
+pub const TEST_TOKEN: &str = "test-token-0123456789abcdef0123456789abcdef";
+
+/// Another client than the tests' usual 127.0.0.1: Linux routes all of 127/8 to the loopback
+/// interface, so a socket bound to 127.0.0.2 reaches the servers from another peer address.
+pub const OTHER_CLIENT: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
 pub struct Resp {
     pub status: u16,
@@ -57,7 +67,39 @@ pub async fn request(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Resp {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
+    let s = TcpStream::connect(addr).await.expect("connect");
+    exchange(s, addr, method, path, headers, body).await
+}
+
+/// A TCP connection to `addr` from the loopback address `from` (another client, to the server).
+pub async fn connect_from(from: IpAddr, addr: SocketAddr) -> TcpStream {
+    let sock = TcpSocket::new_v4().expect("socket");
+    sock.bind(SocketAddr::new(from, 0))
+        .expect("bind the client address");
+    sock.connect(addr).await.expect("connect")
+}
+
+/// [`request`] from the loopback address `from`.
+pub async fn request_from(
+    from: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Resp {
+    let s = connect_from(from, addr).await;
+    exchange(s, addr, method, path, headers, body).await
+}
+
+async fn exchange(
+    mut s: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Resp {
     let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
         head.push_str(&format!("Host: {addr}\r\n"));
@@ -110,6 +152,17 @@ pub async fn get(addr: SocketAddr, path: &str) -> Resp {
     request(addr, "GET", path, &[], b"").await
 }
 
+/// `METHOD /e/recorded…` with the test token.
+pub async fn test_hook(addr: SocketAddr, method: &str, path: &str) -> Resp {
+    let auth = format!("Bearer {TEST_TOKEN}");
+    request(addr, method, path, &[("Authorization", auth.as_str())], b"").await
+}
+
+/// The recorded analytics events (`GET /e/recorded{query}` with the test token).
+pub async fn recorded(addr: SocketAddr, query: &str) -> Resp {
+    test_hook(addr, "GET", &format!("/e/recorded{query}")).await
+}
+
 /// Repository root (demo/server/../..).
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -124,6 +177,7 @@ pub async fn start_with_root(root: PathBuf) -> wm_demo::Server {
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
         contracts: None,
+        test_token: Some(TEST_TOKEN.to_string()),
     };
     wm_demo::start(options, 0, std::future::pending())
         .await

@@ -2,22 +2,25 @@
 //! (`--oidc`: in the demo and the tests the local provider of `demo/oidc/provider.mjs`, one client
 //! per provider name), on the frame's origin:
 //!
-//! - `GET /w/v1/social/uri?provider=&origin=` → `{uri}`: the authorization URL (code flow, PKCE
-//!   S256, random `state` and `nonce`, `scope=openid email profile`, `client_id` = the provider
-//!   name, `redirect_uri` = `{frame origin}/w/v1/social/callback`); the request is remembered by
-//!   its `state` for 10 minutes;
+//! - `GET /w/v1/social/uri?provider=&origin=&projectId=&deviceId=` → `{uri}`: the authorization
+//!   URL (code flow, PKCE S256, random `state` and `nonce`, `scope=openid email profile`,
+//!   `client_id` = the provider name, `redirect_uri` = `{frame origin}/w/v1/social/callback`); the
+//!   request is remembered by its `state` for 10 minutes, with the device and project that asked;
 //! - `GET /w/v1/social/callback?code=&state=` (the popup lands here): the code is exchanged at the
 //!   token endpoint (`client_secret_basic`), the `id_token` verified ([`oidc`]), a one-time result
 //!   token made (5 minutes), and the page's script (`/w/v1/social/done.js`) posts
 //!   `{type: '@w3m-social/RESULT', resultUri}` to `window.opener`, only to the remembered origin;
 //!   any failure answers a page that says what went wrong and posts nothing;
 //! - `POST /w/v1/social/connect {resultUri, deviceId}`: the result token, once, then
-//!   [`Wallet::login`](crate::wallet::Wallet::login) with the identity `<provider>:<sub>`.
+//!   [`Wallet::login`](crate::wallet::Wallet::login) with the identity `<provider>:<sub>` in the
+//!   project of the request.
 //!
 //! Social logins skip device approval: the provider's sign-in is the proof of the identity (as the
 //! mailed code is for an email), and the device that redeems the result is approved for the
-//! account. The result token is a bearer secret for 5 minutes: it reaches only the window of the
-//! origin the frame named (the popup's opener) and the frame.
+//! account. The result token is bound to the device that started the sign-in: redeemed by another
+//! `deviceId` it is refused (403) and burned, so a result handed to a victim's page (login CSRF)
+//! logs nobody in. It reaches only the window of the origin the frame named (the popup's opener)
+//! and the frame, for 5 minutes.
 
 mod flows;
 pub mod http;
@@ -38,7 +41,7 @@ use serde_json::json;
 
 use self::flows::{Flows, Lookup, Pending};
 use super::frame_page::{escape, page};
-use super::{body, hex, random_bytes, validate, ApiError, ApiResult, VerifiedIdentity};
+use super::{body, hex, random_bytes, spend, validate, ApiError, ApiResult, VerifiedIdentity};
 use crate::AppState;
 
 /// The provider names: each is a client id at the OpenID Connect provider.
@@ -69,6 +72,9 @@ pub struct SocialConfig {
     pub http_timeout: Duration,
     /// Most pending requests, and most unredeemed results.
     pub max_entries: usize,
+    /// Most of each one client (peer IP address) holds: a tenth by default, so that a flood of
+    /// sign-ins from one address only evicts its own ([`crate::wallet::table`]).
+    pub max_entries_per_client: usize,
 }
 
 impl Default for SocialConfig {
@@ -80,6 +86,7 @@ impl Default for SocialConfig {
             result_ttl: Duration::from_secs(5 * 60),
             http_timeout: Duration::from_secs(10),
             max_entries: 10_000,
+            max_entries_per_client: 1_000,
         }
     }
 }
@@ -93,6 +100,7 @@ impl std::fmt::Debug for SocialConfig {
             .field("result_ttl", &self.result_ttl)
             .field("http_timeout", &self.http_timeout)
             .field("max_entries", &self.max_entries)
+            .field("max_entries_per_client", &self.max_entries_per_client)
             .finish()
     }
 }
@@ -120,7 +128,12 @@ pub struct Social {
 impl Social {
     pub fn new(config: SocialConfig) -> Self {
         Social {
-            flows: Flows::new(config.state_ttl, config.result_ttl, config.max_entries),
+            flows: Flows::new(
+                config.state_ttl,
+                config.result_ttl,
+                config.max_entries,
+                config.max_entries_per_client,
+            ),
             config,
         }
     }
@@ -199,7 +212,9 @@ fn unreachable_provider(e: oidc::OidcError) -> ApiError {
 async fn uri(
     State(st): State<Arc<AppState>>,
     Query(q): Query<HashMap<String, String>>,
+    req: Request,
 ) -> ApiResult {
+    let client = crate::client::of(req.extensions());
     let provider = q
         .get("provider")
         .and_then(|p| PROVIDERS.iter().find(|x| *x == p))
@@ -215,6 +230,12 @@ async fn uri(
             "This origin is not allowed for the project",
         ));
     }
+    body::check_project(project)?;
+    let device_id = q
+        .get("deviceId")
+        .filter(|d| validate::device_id(d))
+        .ok_or_else(|| ApiError::bad("Invalid deviceId: 16-64 characters of A-Z a-z 0-9 _ -"))?;
+    spend(&st.wallet.budgets.starts, client)?;
     let cfg = &st.social.config;
     let issuer = cfg.issuer.as_deref().ok_or_else(not_configured)?;
     let frame = st.wallet.frame_origin().ok_or_else(not_configured)?;
@@ -226,14 +247,20 @@ async fn uri(
     let state = st
         .social
         .flows
-        .start(Pending {
-            provider,
-            origin: origin.clone(),
-            code_verifier: code_verifier.clone(),
-            nonce: nonce.clone(),
-            created: tokio::time::Instant::now(),
-        })
-        .ok_or_else(ApiError::full)?;
+        .start(
+            Pending {
+                provider,
+                origin: origin.clone(),
+                code_verifier: code_verifier.clone(),
+                nonce: nonce.clone(),
+                device_id: device_id.clone(),
+                project_id: project.to_string(),
+                created: tokio::time::Instant::now(),
+                ttl: cfg.state_ttl,
+            },
+            client,
+        )
+        .map_err(ApiError::no_room)?;
     let redirect_uri = format!("{frame}{CALLBACK}");
     let uri = oidc::authorization_url(
         &d.authorization_endpoint,
@@ -278,7 +305,9 @@ fn clean_name(name: &str) -> Option<String> {
 async fn callback(
     State(st): State<Arc<AppState>>,
     Query(q): Query<HashMap<String, String>>,
+    req: Request,
 ) -> Response {
+    let client = crate::client::of(req.extensions());
     let social = &st.social;
     // A state is answered once, whatever the answer.
     let lookup = q
@@ -386,12 +415,12 @@ async fn callback(
         email,
         social_provider: Some(p.provider.to_string()),
     };
-    let Some(token) = social.flows.finish(identity) else {
-        return failure(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "Sign-in failed",
-            "The demo's wallet service is full: try again later.",
-        );
+    let token = match social.flows.finish(identity, &p, client) {
+        Ok(t) => t,
+        Err(n) => {
+            let e = ApiError::no_room(n);
+            return failure(e.status, "Sign-in failed", &format!("{}.", e.message));
+        }
     };
     let result_uri = format!("{frame}{RESULT}?token={token}");
     done_page(&result_uri, &p.origin)
@@ -455,16 +484,30 @@ fn result_token<'a>(uri: &'a str, frame: &str) -> Option<&'a str> {
     validate::token(token).then_some(token)
 }
 
+/// A sign-in redeemed by another device than the one that started it (403).
+pub fn another_device() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "This sign-in was started on another device",
+    )
+}
+
 async fn connect(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
+    let client = crate::client::of(req.extensions());
     let b = body::json(&st, req).await?;
     let result_uri = b.str("resultUri")?;
     let device_id = b.device_id()?;
     let invalid = || ApiError::bad("Invalid or used sign-in result");
     let frame = st.wallet.frame_origin().ok_or_else(invalid)?;
     let token = result_token(result_uri, &frame).ok_or_else(invalid)?;
-    let identity = st.social.flows.redeem(token).ok_or_else(invalid)?;
+    let outcome = st.social.flows.redeem(token).ok_or_else(invalid)?;
+    if !super::same_bytes(outcome.device_id.as_bytes(), device_id.as_bytes()) {
+        return Err(another_device());
+    }
     // No device approval: the provider's sign-in proved the identity (see the module's notes).
-    st.wallet.login(&identity, device_id).map(Json)
+    st.wallet
+        .login(&outcome.identity, device_id, &outcome.project_id, client)
+        .map(Json)
 }
 
 #[cfg(test)]

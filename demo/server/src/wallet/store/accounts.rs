@@ -1,0 +1,317 @@
+//! Accounts: one per (project, identity), never evicted (they hold the keys).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
+
+use crate::client::Client;
+use crate::wallet::table::NoRoom;
+
+/// One account. The `kek` is not here: it is in the [`KeyStore`](super::KeyStore).
+#[derive(Debug, Clone)]
+pub struct Account {
+    pub user_id: String,
+    /// The project it belongs to: a wallet is scoped per project ([`scoped`]).
+    pub project_id: String,
+    /// The identities that log into it, project-scoped (`demo-project/email:alice@example.com`,
+    /// `demo-project/google:…`).
+    pub identities: Vec<String>,
+    pub email: Option<String>,
+    pub user_name: Option<String>,
+    pub social_provider: Option<String>,
+    /// `iv ‖ ciphertext` of the root secret, base64, once the frame uploaded it.
+    pub key_ciphertext: Option<String>,
+    pub address: Option<String>,
+    /// Devices that proved an identity of this account (approved).
+    pub devices: HashSet<String>,
+}
+
+#[derive(Debug, Default)]
+struct AccountsInner {
+    by_id: HashMap<String, Account>,
+    by_identity: HashMap<String, String>,
+    /// Accounts made per client (they are never evicted: they hold keys).
+    made_by: HashMap<Client, usize>,
+}
+
+/// The accounts, at most `max`, at most `max_per_client` made by one client. Accounts are never
+/// dropped to make room (they hold the keys): when there is none, new accounts are refused while
+/// existing ones keep logging in.
+#[derive(Debug)]
+pub struct Accounts {
+    inner: Mutex<AccountsInner>,
+    max: usize,
+    max_per_client: usize,
+}
+
+/// Why storing a key failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyRefused {
+    AlreadyStored,
+    NoAccount,
+}
+
+/// Why an email change failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmailRefused {
+    Taken,
+    NoAccount,
+}
+
+/// An identity key within a project: `{project}/{key}` (project ids have no `/`, see
+/// [`crate::wallet::validate::project_id`], so the two parts never mix).
+pub fn scoped(project: &str, key: &str) -> String {
+    format!("{project}/{key}")
+}
+
+/// The identity key of an email login in `project`.
+pub fn email_identity(project: &str, email: &str) -> String {
+    scoped(project, &format!("email:{email}"))
+}
+
+impl Accounts {
+    pub fn new(max: usize, max_per_client: usize) -> Self {
+        Accounts {
+            inner: Mutex::new(AccountsInner::default()),
+            max,
+            max_per_client,
+        }
+    }
+
+    pub fn get(&self, user_id: &str) -> Option<Account> {
+        self.inner.lock().unwrap().by_id.get(user_id).cloned()
+    }
+
+    pub fn find(&self, identity: &str) -> Option<Account> {
+        let g = self.inner.lock().unwrap();
+        g.by_identity
+            .get(identity)
+            .and_then(|id| g.by_id.get(id))
+            .cloned()
+    }
+
+    /// The account of `identity`, made with `make` for `client` when there is none. `created`
+    /// tells which.
+    pub fn find_or_create(
+        &self,
+        identity: &str,
+        client: Client,
+        make: impl FnOnce() -> Account,
+    ) -> Result<(Account, bool), NoRoom> {
+        let mut g = self.inner.lock().unwrap();
+        if let Some(a) = g.by_identity.get(identity).and_then(|id| g.by_id.get(id)) {
+            return Ok((a.clone(), false));
+        }
+        if g.made_by.get(&client).copied().unwrap_or(0) >= self.max_per_client {
+            return Err(NoRoom::Client);
+        }
+        if g.by_id.len() >= self.max {
+            return Err(NoRoom::Full);
+        }
+        let a = make();
+        *g.made_by.entry(client).or_insert(0) += 1;
+        g.by_identity
+            .insert(identity.to_string(), a.user_id.clone());
+        g.by_id.insert(a.user_id.clone(), a.clone());
+        Ok((a, true))
+    }
+
+    pub fn approve_device(&self, user_id: &str, device_id: &str) {
+        if let Some(a) = self.inner.lock().unwrap().by_id.get_mut(user_id) {
+            a.devices.insert(device_id.to_string());
+        }
+    }
+
+    /// Stores the key ciphertext and address, once.
+    pub fn store_key(
+        &self,
+        user_id: &str,
+        ciphertext: &str,
+        address: &str,
+    ) -> Result<(), KeyRefused> {
+        let mut g = self.inner.lock().unwrap();
+        let a = g.by_id.get_mut(user_id).ok_or(KeyRefused::NoAccount)?;
+        if a.key_ciphertext.is_some() {
+            return Err(KeyRefused::AlreadyStored);
+        }
+        a.key_ciphertext = Some(ciphertext.to_string());
+        a.address = Some(address.to_string());
+        Ok(())
+    }
+
+    /// Whether `email` logs into an account of `project` other than `user_id`.
+    pub fn email_taken(&self, project: &str, email: &str, user_id: &str) -> bool {
+        let g = self.inner.lock().unwrap();
+        g.by_identity
+            .get(&email_identity(project, email))
+            .is_some_and(|id| id != user_id)
+    }
+
+    /// Makes `new_email` the account's email and an identity of it. The account's own email login
+    /// (an `email:` identity that maps to it) moves to the new address; an email the account only
+    /// carries (the claim of a social login) is left alone: its mapping, if any, belongs to another
+    /// account, and the new address is simply added.
+    pub fn change_email(&self, user_id: &str, new_email: &str) -> Result<(), EmailRefused> {
+        let mut g = self.inner.lock().unwrap();
+        let project = g
+            .by_id
+            .get(user_id)
+            .ok_or(EmailRefused::NoAccount)?
+            .project_id
+            .clone();
+        let new_identity = email_identity(&project, new_email);
+        if g.by_identity
+            .get(&new_identity)
+            .is_some_and(|id| id != user_id)
+        {
+            return Err(EmailRefused::Taken);
+        }
+        let a = g.by_id.get(user_id).ok_or(EmailRefused::NoAccount)?;
+        let old_identity = a.email.as_deref().map(|e| email_identity(&project, e));
+        // Owned: listed among its identities AND mapped to it.
+        let owned = old_identity.filter(|old| {
+            a.identities.contains(old)
+                && g.by_identity.get(old).map(String::as_str) == Some(user_id)
+        });
+        if let Some(old) = &owned {
+            g.by_identity.remove(old);
+        }
+        let a = g.by_id.get_mut(user_id).ok_or(EmailRefused::NoAccount)?;
+        if let Some(old) = &owned {
+            a.identities.retain(|i| i != old);
+        }
+        if !a.identities.contains(&new_identity) {
+            a.identities.push(new_identity.clone());
+        }
+        a.email = Some(new_email.to_string());
+        g.by_identity.insert(new_identity, user_id.to_string());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::{IpAddr, Ipv4Addr};
+
+    const P: &str = "demo-project";
+
+    fn ip(n: u8) -> Client {
+        IpAddr::V4(Ipv4Addr::new(127, 0, 0, n))
+    }
+
+    fn account(id: &str, email: &str) -> Account {
+        Account {
+            user_id: id.into(),
+            project_id: P.into(),
+            identities: vec![email_identity(P, email)],
+            email: Some(email.into()),
+            user_name: None,
+            social_provider: None,
+            key_ciphertext: None,
+            address: None,
+            devices: HashSet::new(),
+        }
+    }
+
+    /// A social login's account: its email is the provider's claim, not an identity of its own.
+    fn social(id: &str, email: &str) -> Account {
+        Account {
+            identities: vec![scoped(P, &format!("google:{id}"))],
+            ..account(id, email)
+        }
+    }
+
+    #[test]
+    fn an_email_change_moves_the_identity() {
+        let a = Accounts::new(10, 10);
+        a.find_or_create(&email_identity(P, "a@x.co"), ip(1), || {
+            account("1", "a@x.co")
+        })
+        .unwrap();
+        a.find_or_create(&email_identity(P, "b@x.co"), ip(1), || {
+            account("2", "b@x.co")
+        })
+        .unwrap();
+        assert_eq!(a.change_email("1", "b@x.co"), Err(EmailRefused::Taken));
+        assert!(a.email_taken(P, "b@x.co", "1"));
+        assert!(!a.email_taken("other-project", "b@x.co", "1"));
+        assert_eq!(a.change_email("1", "c@x.co"), Ok(()));
+        assert!(a.find(&email_identity(P, "a@x.co")).is_none());
+        assert_eq!(a.find(&email_identity(P, "c@x.co")).unwrap().user_id, "1");
+        assert_eq!(
+            a.get("1").unwrap().identities,
+            vec!["demo-project/email:c@x.co"]
+        );
+    }
+
+    #[test]
+    fn an_email_change_of_a_claim_only_email_keeps_the_other_accounts_login() {
+        let a = Accounts::new(10, 10);
+        let alice = email_identity(P, "alice@x.co");
+        a.find_or_create(&alice, ip(1), || account("email-1", "alice@x.co"))
+            .unwrap();
+        let g = scoped(P, "google:g-1");
+        a.find_or_create(&g, ip(1), || social("g-1", "alice@x.co"))
+            .unwrap();
+        assert_eq!(a.change_email("g-1", "new@x.co"), Ok(()));
+        // The email account still owns its login; the social account gained one of its own.
+        assert_eq!(a.find(&alice).unwrap().user_id, "email-1");
+        assert_eq!(
+            a.find(&email_identity(P, "new@x.co")).unwrap().user_id,
+            "g-1"
+        );
+        let g1 = a.get("g-1").unwrap();
+        assert_eq!(g1.email.as_deref(), Some("new@x.co"));
+        assert_eq!(
+            g1.identities,
+            vec![g, "demo-project/email:new@x.co".to_string()]
+        );
+        // A second change moves the login it now owns.
+        assert_eq!(a.change_email("g-1", "newer@x.co"), Ok(()));
+        assert!(a.find(&email_identity(P, "new@x.co")).is_none());
+        assert_eq!(a.find(&alice).unwrap().user_id, "email-1");
+    }
+
+    #[test]
+    fn accounts_are_never_evicted_and_one_client_makes_at_most_its_share() {
+        let a = Accounts::new(3, 2);
+        for i in 0..2 {
+            let e = format!("{i}@x.co");
+            a.find_or_create(&email_identity(P, &e), ip(2), || {
+                account(&i.to_string(), &e)
+            })
+            .unwrap();
+        }
+        let refused = a.find_or_create(&email_identity(P, "z@x.co"), ip(2), || {
+            account("z", "z@x.co")
+        });
+        assert_eq!(refused.err(), Some(NoRoom::Client));
+        a.find_or_create(&email_identity(P, "v@x.co"), ip(1), || {
+            account("v", "v@x.co")
+        })
+        .unwrap();
+        let full = a.find_or_create(&email_identity(P, "w@x.co"), ip(3), || {
+            account("w", "w@x.co")
+        });
+        assert_eq!(full.err(), Some(NoRoom::Full));
+        // Existing accounts still log in.
+        let (v, created) = a
+            .find_or_create(&email_identity(P, "v@x.co"), ip(3), || unreachable!())
+            .unwrap();
+        assert_eq!((v.user_id.as_str(), created), ("v", false));
+    }
+
+    #[test]
+    fn a_key_is_stored_once() {
+        let a = Accounts::new(10, 10);
+        a.find_or_create("p/email:a@x.co", ip(1), || account("1", "a@x.co"))
+            .unwrap();
+        assert_eq!(a.store_key("1", "AAAA", "0x00"), Ok(()));
+        assert_eq!(
+            a.store_key("1", "BBBB", "0x01"),
+            Err(KeyRefused::AlreadyStored)
+        );
+        assert_eq!(a.store_key("2", "BBBB", "0x01"), Err(KeyRefused::NoAccount));
+        assert_eq!(a.get("1").unwrap().key_ciphertext.as_deref(), Some("AAAA"));
+    }
+}

@@ -1,0 +1,209 @@
+//! The mail slot of each address: at most one code mail per address per window, and the backoff
+//! after burned codes (each doubles the wait for the next code, up to a bound).
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use super::table::{ClientTable, Lifetime, NoRoom};
+use crate::client::{seconds, Client};
+
+/// The mail slot of one address: when its next code mail may go, and its burned codes.
+#[derive(Debug, Clone, Copy)]
+struct Gate {
+    free_at: Instant,
+    /// Codes burned (wrong tries) since the last login, forgotten at `forget_at`.
+    burned: u32,
+    forget_at: Instant,
+    /// Whether `free_at` was pushed back by a burned code (the 429 then says why).
+    backoff: bool,
+}
+
+impl Lifetime for Gate {
+    fn expired(&self, now: Instant) -> bool {
+        now >= self.free_at && (self.burned == 0 || now >= self.forget_at)
+    }
+    /// A record of burned codes is the guessers' brake: newer requests of a client never push it
+    /// out (it would reset the backoff); only its expiry does.
+    fn evictable(&self) -> bool {
+        self.burned == 0
+    }
+}
+
+/// Why an address's mail slot was not given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Held {
+    /// Seconds to wait; `backoff`: because of burned codes.
+    Wait {
+        seconds: u64,
+        backoff: bool,
+    },
+    NoRoom(NoRoom),
+}
+
+/// How long an address waits between code mails (docs/embedded-wallet.md §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// Between two mails to one address.
+    pub window: Duration,
+    /// Each burned code doubles the wait (from `window`) up to this.
+    pub max_backoff: Duration,
+    /// Burned codes are forgotten this long after the last one (or at a login).
+    pub memory: Duration,
+}
+
+/// At most one code mail per address in each window, longer after burned codes; one slot per
+/// address (keys are addresses, or `change:<address>` for the email-change mails), charged to the
+/// client that asked.
+#[derive(Debug)]
+pub struct Throttle {
+    gates: Mutex<ClientTable<String, Gate>>,
+    pace: Pace,
+}
+
+impl Throttle {
+    pub fn new(pace: Pace, max: usize, max_per_client: usize) -> Self {
+        Throttle {
+            gates: Mutex::new(ClientTable::new(max, max_per_client)),
+            pace,
+        }
+    }
+
+    /// Takes `key`'s slot now for `client`, or says why not.
+    pub fn take(&self, key: &str, client: Client) -> Result<(), Held> {
+        let now = Instant::now();
+        let mut m = self.gates.lock().unwrap();
+        let k = key.to_string();
+        let mut gate = match m.get(&k) {
+            Some(g) if now < g.free_at => {
+                return Err(Held::Wait {
+                    seconds: seconds(g.free_at - now),
+                    backoff: g.backoff,
+                })
+            }
+            Some(g) if g.burned > 0 && now < g.forget_at => *g,
+            _ => Gate {
+                free_at: now,
+                burned: 0,
+                forget_at: now,
+                backoff: false,
+            },
+        };
+        gate.free_at = now + self.pace.window;
+        gate.backoff = false;
+        m.insert(k, client, gate).map_err(Held::NoRoom)
+    }
+
+    /// Gives the slot back (the mail could not be sent).
+    pub fn release(&self, key: &str) {
+        let now = Instant::now();
+        let mut m = self.gates.lock().unwrap();
+        let k = key.to_string();
+        match m.get_mut(&k) {
+            Some(g) if g.burned > 0 => g.free_at = now,
+            Some(_) => {
+                m.remove(&k);
+            }
+            None => {}
+        }
+    }
+
+    /// A code mailed to `key` was burned: the next one waits twice as long as after the previous
+    /// burn (from the window, at most `max_backoff`).
+    pub fn burn(&self, key: &str) {
+        let now = Instant::now();
+        let mut m = self.gates.lock().unwrap();
+        let Some(g) = m.get_mut(&key.to_string()) else {
+            return;
+        };
+        g.burned = g.burned.saturating_add(1);
+        let wait = self
+            .pace
+            .window
+            .saturating_mul(2u32.saturating_pow(g.burned.min(31)))
+            .min(self.pace.max_backoff);
+        if now + wait > g.free_at {
+            g.free_at = now + wait;
+            g.backoff = true;
+        }
+        g.forget_at = now + self.pace.memory;
+    }
+
+    /// The address logged in: its burned codes are forgotten (the window still holds).
+    pub fn clear_burns(&self, key: &str) {
+        if let Some(g) = self.gates.lock().unwrap().get_mut(&key.to_string()) {
+            g.burned = 0;
+            g.backoff = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(n: u8) -> Client {
+        std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n))
+    }
+
+    fn pace() -> Pace {
+        Pace {
+            window: Duration::from_secs(30),
+            max_backoff: Duration::from_secs(3600),
+            memory: Duration::from_secs(24 * 3600),
+        }
+    }
+
+    #[test]
+    fn throttle_says_the_seconds_left() {
+        let t = Throttle::new(pace(), 2, 2);
+        assert_eq!(t.take("a", ip(1)), Ok(()));
+        let wait = Held::Wait {
+            seconds: 30,
+            backoff: false,
+        };
+        assert_eq!(t.take("a", ip(1)), Err(wait));
+        assert_eq!(t.take("b", ip(1)), Ok(()));
+        assert_eq!(t.take("c", ip(2)), Err(Held::NoRoom(NoRoom::Full)));
+        t.release("a");
+        assert_eq!(t.take("a", ip(1)), Ok(()));
+        assert_eq!(seconds(Duration::from_millis(29_001)), 30);
+        assert_eq!(seconds(Duration::from_millis(1)), 1);
+    }
+
+    #[test]
+    fn each_burned_code_doubles_the_wait_up_to_an_hour() {
+        let t = Throttle::new(pace(), 10, 10);
+        t.take("a", ip(1)).unwrap();
+        let mut waits = Vec::new();
+        for _ in 0..8 {
+            t.burn("a");
+            match t.take("a", ip(1)) {
+                Err(Held::Wait { seconds, backoff }) => {
+                    assert!(backoff);
+                    waits.push(seconds)
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(waits, [60, 120, 240, 480, 960, 1920, 3600, 3600]);
+        // A login forgets the burns; the pending wait stays.
+        t.clear_burns("a");
+        assert!(matches!(t.take("a", ip(1)), Err(Held::Wait { .. })));
+    }
+
+    #[test]
+    fn a_backoff_record_is_never_evicted_by_its_clients_newer_requests() {
+        let t = Throttle::new(pace(), 100, 2);
+        t.take("victim", ip(2)).unwrap();
+        t.burn("victim");
+        for i in 0..10 {
+            let _ = t.take(&format!("flood{i}"), ip(2));
+        }
+        assert!(matches!(
+            t.take("victim", ip(2)),
+            Err(Held::Wait { backoff: true, .. })
+        ));
+    }
+}
