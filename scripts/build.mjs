@@ -153,8 +153,9 @@ for (const [plain, hashed] of Object.entries(wasmFiles)) result.metafile.outputs
 if (rewritten === 0) throw new Error('no loader names a .wasm file: the literal new URL(...) pattern was lost');
 writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
 
-// The secure frame's script (frame/, served by the wallet service as /frame/frame.js on its own
-// origin): a bundle of its own, sharing no chunk with the element; its source map alongside.
+// The secure frame's script and stylesheet (frame/, served by the wallet service as /frame/frame.js
+// and /frame/frame.css on its own origin): a bundle of its own, sharing no chunk with the element.
+// No source map is published next to it (the wallet service serves only .js and .css).
 step('esbuild frame');
 await esbuild.build({
   absWorkingDir: root,
@@ -166,7 +167,15 @@ await esbuild.build({
   target: 'es2022',
   // WM_DEBUG_BUILD=1: readable stacks (a local debugging aid; never in CI).
   minify: !process.env.WM_DEBUG_BUILD,
-  sourcemap: true,
+  sourcemap: false,
+  legalComments: 'none',
+});
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['frame/src/consent/frame.css'],
+  outfile: 'dist/frame/frame.css',
+  bundle: true,
+  minify: true,
   legalComments: 'none',
 });
 

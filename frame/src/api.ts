@@ -40,6 +40,8 @@ export interface SessionInfo {
   address: string | null;
   userName: string | null;
   socialProvider: string | null;
+  /** The project the session's account belongs to (a wallet is scoped per project). */
+  projectId: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -78,6 +80,7 @@ function parseSession(j: Json): SessionInfo {
     address: str(j.address, 64),
     userName: str(j.userName, 256),
     socialProvider: str(j.socialProvider, 64),
+    projectId: str(j.projectId, 128),
   };
 }
 
@@ -138,12 +141,12 @@ export function createApi(fetchFn: Fetch, base: string) {
       throw new ApiError(502, 'The wallet service sent an unexpected answer');
     },
     /** One long-poll: resolves once approved; ApiError 408 when the service stopped waiting. */
-    async deviceWait(email: string, deviceId: string, signal?: AbortSignal): Promise<void> {
-      const j = await post('/w/v1/device/wait', { email, deviceId }, long(signal));
+    async deviceWait(email: string, deviceId: string, projectId: string, signal?: AbortSignal): Promise<void> {
+      const j = await post('/w/v1/device/wait', { email, deviceId, projectId }, long(signal));
       if (j.approved !== true) throw new ApiError(408, 'Device not approved yet');
     },
-    async emailVerify(email: string, deviceId: string, otp: string): Promise<Login> {
-      return parseLogin(await post('/w/v1/email/verify', { email, deviceId, otp }));
+    async emailVerify(email: string, deviceId: string, otp: string, projectId: string): Promise<Login> {
+      return parseLogin(await post('/w/v1/email/verify', { email, deviceId, otp, projectId }));
     },
     async putKey(token: string, keyCiphertext: string, address: string): Promise<void> {
       await post('/w/v1/key', { keyCiphertext, address }, { token });
@@ -163,14 +166,14 @@ export function createApi(fetchFn: Fetch, base: string) {
     async emailUpdateSecondary(token: string, otp: string): Promise<string> {
       return need(str((await post('/w/v1/email/update/secondary', { otp }, { token })).email, 320));
     },
-    async socialUri(provider: string, origin: string, projectId: string): Promise<string> {
-      return need(str((await get(`/w/v1/social/uri?provider=${q(provider)}&origin=${q(origin)}&projectId=${q(projectId)}`)).uri, 4096));
+    async socialUri(provider: string, origin: string, projectId: string, deviceId: string): Promise<string> {
+      return need(str((await get(`/w/v1/social/uri?provider=${q(provider)}&origin=${q(origin)}&projectId=${q(projectId)}&deviceId=${q(deviceId)}`)).uri, 4096));
     },
     async socialConnect(resultUri: string, deviceId: string): Promise<Login> {
       return parseLogin(await post('/w/v1/social/connect', { resultUri, deviceId }));
     },
-    async farcasterChannel(origin: string, projectId: string): Promise<{ url: string; channelToken: string }> {
-      const j = await post('/w/v1/farcaster/channel', { origin, projectId });
+    async farcasterChannel(origin: string, projectId: string, deviceId: string): Promise<{ url: string; channelToken: string }> {
+      const j = await post('/w/v1/farcaster/channel', { origin, projectId, deviceId });
       return { url: need(str(j.url, 4096)), channelToken: need(str(j.channelToken, 512)) };
     },
     /** One long-poll: the login once the Farcaster client approved; ApiError 408 meanwhile. */

@@ -1,15 +1,18 @@
 // The frame without the browser around it: start-up (origin check, state restore, READY), one
-// answer per request, and the queue of RPC requests that need the visitor's approval. main.ts
-// wires it to window, location and localStorage; tests drive it directly.
+// answer per request, and the queue of RPC requests that need the visitor's approval, each shown
+// in the frame's own approval (consent/) and signed only once approved there. main.ts wires it to
+// window, location, localStorage and the document; tests drive it directly.
 
 import { createApi, ApiError } from './api.ts';
 import type { Fetch } from './http.ts';
 import { handlers, NO_ANSWER, type FrameState, type HandlerContext } from './handlers.ts';
 import { rpcClient } from './jsonrpc.ts';
-import { FrameError, initError, parseRequest, ready, replier, type AppRequest, type Reply } from './messages.ts';
+import { FrameError, initError, parseRequest, ready, replier, signedOut, type AppRequest, type Reply } from './messages.ts';
 import { originAllowed } from './origin.ts';
 import { handleRpc, parseRpcRequest, permission, type RpcRequest } from './rpc.ts';
-import { DEVICE_KEY, type Store } from './store.ts';
+import { deviceKey, type Store } from './store.ts';
+import type { Consent } from './consent/consent.ts';
+import type { ThemePayload } from './consent/theme.ts';
 import type { FrameParams } from './validate.ts';
 import { Wallet } from './wallet.ts';
 
@@ -24,6 +27,10 @@ export interface FrameEnv {
   /** Posts to the parent with targetOrigin = origin. */
   post: (message: unknown) => void;
   reload: () => void;
+  /** The approval shown to the visitor (the document's, in the browser). */
+  consent: Consent;
+  /** Tells the other frames of this origin (other tabs) that this wallet signed out. */
+  broadcastSignOut?: () => void;
   log?: (...args: unknown[]) => void;
 }
 
@@ -34,13 +41,17 @@ interface ApprovalJob {
   req: RpcRequest;
   reply: Reply;
   aborted: boolean;
+  /** Ends the approval shown for it. */
+  stop: AbortController;
 }
 
-function deviceId(store: Store): string {
-  const known = store.get(DEVICE_KEY);
+/** This embedding origin's device id: each site the frame serves is another device to the service. */
+function deviceId(store: Store, origin: string): string {
+  const key = deviceKey(origin);
+  const known = store.get(key);
   if (known && /^[0-9a-f]{32}$/.test(known)) return known;
   const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-  store.set(DEVICE_KEY, id);
+  store.set(key, id);
   return id;
 }
 
@@ -51,12 +62,14 @@ export interface Frame {
   receive(data: unknown): void;
   /** Settles once every request received so far has been answered (for tests). */
   idle(): Promise<void>;
+  /** Another frame of this origin signed this wallet out (another tab): forget it here too. */
+  signedOutElsewhere(): void;
 }
 
 export function createFrame(env: FrameEnv): Frame {
   const log = env.params.enableLogger ? (env.log ?? (() => {})) : () => {};
   const api = createApi(env.fetch, env.base);
-  const wallet = new Wallet(api, env.store, env.origin);
+  const wallet = new Wallet(api, env.store, env.origin, env.params.projectId);
   const state: FrameState = {
     projectId: env.params.projectId,
     deviceId: '',
@@ -69,7 +82,18 @@ export function createFrame(env: FrameEnv): Frame {
     theme: { themeMode: null, themeVariables: {} },
     dappData: { metadata: null, sdkVersion: null, sdkType: null },
   };
-  const ctx: HandlerContext = { api, wallet, state, reload: env.reload, polls: new Map() };
+  const ctx: HandlerContext = {
+    api,
+    wallet,
+    state,
+    reload: env.reload,
+    polls: new Map(),
+    theme: (t: ThemePayload) => env.consent.theme(t),
+    signedOut: () => {
+      abortApprovals();
+      env.broadcastSignOut?.();
+    },
+  };
   const inFlight = new Set<string>();
   const running = new Set<Promise<void>>();
   const waiting = new Set<ApprovalJob>();
@@ -99,7 +123,7 @@ export function createFrame(env: FrameEnv): Frame {
       env.post(initError(refusal));
       return false;
     }
-    state.deviceId = deviceId(env.store);
+    state.deviceId = deviceId(env.store, env.origin);
     await wallet.restore();
     env.post(ready());
     log('[frame] ready', { connected: wallet.connected });
@@ -109,25 +133,65 @@ export function createFrame(env: FrameEnv): Frame {
   /** Approval-needing requests run one at a time, in order of arrival. */
   function enqueueApproval(job: ApprovalJob): Promise<void> {
     waiting.add(job);
+    env.consent.setQueued(waiting.size);
     const turn = queue.then(async () => {
       if (!waiting.delete(job)) return; // aborted while waiting: already answered
       current = job;
       try {
-        await runRpc(job.req, job.reply, () => {
-          if (job.aborted) throw ABORTED();
-        });
+        await runApproval(job);
       } finally {
         current = null;
+        env.consent.close();
       }
     });
     queue = turn;
     return turn;
   }
 
-  async function runRpc(req: RpcRequest, reply: Reply, checkAborted: () => void): Promise<void> {
+  /**
+   * One request that signs: prepared, shown in the frame's approval, and signed only once the
+   * visitor approved it there; the session is checked at the service right before the signature
+   * (a sign-out in another tab ends it).
+   */
+  async function runApproval(job: ApprovalJob): Promise<void> {
+    const checkAborted = () => {
+      if (job.aborted) throw ABORTED();
+    };
     try {
       await wallet.ensure();
-      const result = await handleRpc(req, { keys: wallet.keys, call: rpcClient(env.fetch, req.rpcUrl), checkAborted });
+      const result = await handleRpc(job.req, {
+        keys: wallet.keys,
+        call: rpcClient(env.fetch, job.req.rpcUrl),
+        checkAborted,
+        consent: async (prepared, network) => {
+          const keys = wallet.keys;
+          if (!keys) return false;
+          const approved = await env.consent.ask(
+            prepared.review,
+            { origin: env.origin, email: wallet.profile?.email ?? null, address: keys.address, network, method: prepared.method, queued: waiting.size },
+            job.stop.signal,
+          );
+          checkAborted();
+          if (approved) env.consent.busy(/^(eth_sendTransaction|wallet_sendCalls)$/.test(prepared.method) ? 'Sending…' : 'Signing…');
+          return approved;
+        },
+        beforeSign: () => wallet.verifySession(),
+      });
+      job.reply.ok(result ?? null);
+    } catch (e) {
+      job.reply.fail(e);
+    }
+  }
+
+  async function runRpc(req: RpcRequest, reply: Reply): Promise<void> {
+    try {
+      await wallet.ensure();
+      const result = await handleRpc(req, {
+        keys: wallet.keys,
+        call: rpcClient(env.fetch, req.rpcUrl),
+        checkAborted: () => {},
+        consent: async () => false,
+      });
       reply.ok(result ?? null);
     } catch (e) {
       reply.fail(e);
@@ -137,8 +201,12 @@ export function createFrame(env: FrameEnv): Frame {
   function abortApprovals(): void {
     for (const job of waiting) job.reply.fail(ABORTED());
     waiting.clear();
+    env.consent.setQueued(0);
     // The one being worked on stops before it signs; once signed, its answer stands.
-    if (current) current.aborted = true;
+    if (current) {
+      current.aborted = true;
+      current.stop.abort();
+    }
   }
 
   async function handle(req: AppRequest, reply: Reply): Promise<void> {
@@ -154,8 +222,8 @@ export function createFrame(env: FrameEnv): Frame {
         reply.fail(e);
         return;
       }
-      if (permission(rpc.method) !== 'approval') return runRpc(rpc, reply, () => {});
-      return enqueueApproval({ req: rpc, reply, aborted: false });
+      if (permission(rpc.method) !== 'approval') return runRpc(rpc, reply);
+      return enqueueApproval({ req: rpc, reply, aborted: false, stop: new AbortController() });
     }
     const handler = Object.hasOwn(handlers, req.event) ? handlers[req.event] : null;
     if (!handler) {
@@ -197,6 +265,13 @@ export function createFrame(env: FrameEnv): Frame {
     },
     async idle() {
       while (running.size) await Promise.all([...running]);
+    },
+    signedOutElsewhere() {
+      if (!wallet.connected && !wallet.profile) return;
+      log('[frame] signed out in another tab');
+      abortApprovals();
+      wallet.forget();
+      env.post(signedOut());
     },
   };
 }

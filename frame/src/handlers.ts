@@ -32,6 +32,10 @@ export interface HandlerContext {
   reload: () => void;
   /** Long-polls running per kind ('device', 'farcaster'): a newer one replaces the older. */
   polls: Map<string, AbortController>;
+  /** SYNC_THEME: the approval takes the modal's theme. */
+  theme: (t: { themeMode: 'light' | 'dark' | null; themeVariables: Record<string, unknown> }) => void;
+  /** This wallet signed out here: the approvals end and the other tabs hear it. */
+  signedOut: () => void;
 }
 
 type Payload = Record<string, unknown>;
@@ -109,14 +113,14 @@ export const handlers: Record<string, Handler> = {
 
   async CONNECT_DEVICE(ctx) {
     const email = must(ctx.state.loginEmail, 'No email login in progress');
-    await longPoll(ctx, 'device', (signal) => ctx.api.deviceWait(email, ctx.state.deviceId, signal));
+    await longPoll(ctx, 'device', (signal) => ctx.api.deviceWait(email, ctx.state.deviceId, ctx.state.projectId, signal));
     return {};
   },
 
   async CONNECT_OTP(ctx, p) {
     const email = must(ctx.state.loginEmail, 'No email login in progress');
     const otp = must(parseOtp(p.otp), 'Invalid code');
-    await afterLogin(ctx, await ctx.api.emailVerify(email, ctx.state.deviceId, otp), null);
+    await afterLogin(ctx, await ctx.api.emailVerify(email, ctx.state.deviceId, otp, ctx.state.projectId), null);
     return {};
   },
 
@@ -149,7 +153,9 @@ export const handlers: Record<string, Handler> = {
     for (const c of ctx.polls.values()) c.abort();
     ctx.state.loginEmail = null;
     ctx.state.farcasterChannel = null;
+    const was = ctx.wallet.connected;
     await ctx.wallet.signOut();
+    if (was) ctx.signedOut();
     return {};
   },
 
@@ -174,7 +180,7 @@ export const handlers: Record<string, Handler> = {
 
   async GET_SOCIAL_REDIRECT_URI(ctx, p) {
     const name = must(provider(p.provider), 'Invalid provider');
-    const uri = must(httpUrl(await ctx.api.socialUri(name, ctx.state.origin, ctx.state.projectId)), 'The wallet service sent an unexpected answer');
+    const uri = must(httpUrl(await ctx.api.socialUri(name, ctx.state.origin, ctx.state.projectId, ctx.state.deviceId)), 'The wallet service sent an unexpected answer');
     ctx.state.socialProvider = name;
     return { uri };
   },
@@ -186,7 +192,7 @@ export const handlers: Record<string, Handler> = {
   },
 
   async GET_FARCASTER_URI(ctx) {
-    const { url, channelToken } = await ctx.api.farcasterChannel(ctx.state.origin, ctx.state.projectId);
+    const { url, channelToken } = await ctx.api.farcasterChannel(ctx.state.origin, ctx.state.projectId, ctx.state.deviceId);
     ctx.state.farcasterChannel = channelToken;
     return { url };
   },
@@ -205,6 +211,7 @@ export const handlers: Record<string, Handler> = {
     if (mode !== undefined && mode !== null && mode !== 'light' && mode !== 'dark') throw new FrameError('Invalid themeMode');
     const vars = p.themeVariables === undefined || p.themeVariables === null ? {} : must(boundedObject(p.themeVariables, 16 * 1024), 'Invalid themeVariables');
     ctx.state.theme = { themeMode: mode ?? null, themeVariables: vars };
+    ctx.theme(ctx.state.theme);
     return {};
   },
 

@@ -86,6 +86,8 @@ export function toFailure(error: unknown): Failure {
 
 export const ready = () => ({ type: `${FRAME_PREFIX}READY`, payload: {} });
 export const initError = (message: string) => ({ type: `${FRAME_PREFIX}INIT_ERROR`, payload: { message } });
+/** Unsolicited: the wallet was signed out by another frame of this origin (another tab). */
+export const signedOut = () => ({ type: `${FRAME_PREFIX}SIGNED_OUT`, payload: {} });
 
 /** Answers a request exactly once: later calls are no-ops. */
 export interface Reply {

@@ -3,10 +3,11 @@
 
 import { FrameError } from './messages.ts';
 import { httpUrl, chainId as parseChainId } from './validate.ts';
-import { personalSign, signTypedDataV4, UNAUTHORIZED, INVALID_PARAMS } from './sign.ts';
-import { sendCalls, sendTransaction } from './tx.ts';
+import { UNAUTHORIZED, INVALID_PARAMS } from './sign.ts';
 import type { RpcCall } from './jsonrpc.ts';
 import type { Keys } from './keys.ts';
+import { prepare, type Prepared } from './prepare.ts';
+import { networkShown, type NetworkShown } from './review/networks.ts';
 
 /** Answered by the frame or forwarded to the app's RPC without the visitor's approval. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set([
@@ -54,7 +55,7 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set([
   'eth_supportedEntryPoints',
 ]);
 
-/** Shown to the visitor in ApproveTransaction before the app sends them. */
+/** Signed only after the visitor approved them in the frame's own approval. */
 export const APPROVAL_METHODS: ReadonlySet<string> = new Set([
   'personal_sign',
   'eth_signTypedData_v4',
@@ -90,6 +91,7 @@ export function permission(method: string): Permission {
 
 export const NOT_ALLOWED = () => new FrameError('Requested RPC call is not allowed', 4200);
 export const NOT_CONNECTED = () => new FrameError('Not connected to email or social', UNAUTHORIZED);
+export const USER_REJECTED = () => new FrameError('User rejected the request.', 4001);
 
 /** A checked RPC_REQUEST payload. */
 export interface RpcRequest {
@@ -97,6 +99,8 @@ export interface RpcRequest {
   params: unknown[];
   chainId: number;
   rpcUrl: string;
+  /** How the page names the network (`{name, symbol, decimals}`, untrusted; see review/networks.ts). */
+  network: unknown;
 }
 
 /**
@@ -112,7 +116,7 @@ export function parseRpcRequest(payload: Record<string, unknown>, knownRpc: (cha
   if (chainId === null) throw new FrameError('Invalid RPC request: chainId', INVALID_PARAMS);
   const rpcUrl = payload.rpcUrl === null || payload.rpcUrl === undefined ? knownRpc(chainId) : httpUrl(payload.rpcUrl);
   if (rpcUrl === null) throw new FrameError('Invalid RPC request: rpcUrl', INVALID_PARAMS);
-  return { method, params, chainId, rpcUrl };
+  return { method, params, chainId, rpcUrl, network: payload.network };
 }
 
 export interface RpcContext {
@@ -122,6 +126,10 @@ export interface RpcContext {
   call: RpcCall;
   /** Throws when the request was aborted (RPC_ABORT) before it was signed. */
   checkAborted: () => void;
+  /** Shows the prepared request in the frame's approval; true once the visitor approved it there. */
+  consent: (prepared: Prepared, network: NetworkShown) => Promise<boolean>;
+  /** Runs before each signature (the session checked at the service); throws to stop. */
+  beforeSign?: () => Promise<void>;
 }
 
 /** The JSON-RPC result of `req`; throws a FrameError with the message (and code) to answer. */
@@ -139,18 +147,12 @@ export async function handleRpc(req: RpcRequest, ctx: RpcContext): Promise<unkno
   if (perm === 'safe') return ctx.call(method, params);
   if (!ctx.keys) throw NOT_CONNECTED();
   if (UNSUPPORTED.has(method)) throw new FrameError('Not supported by this wallet', 4200);
-  const account = ctx.keys.evm;
-  switch (method) {
-    case 'personal_sign':
-      ctx.checkAborted();
-      return personalSign(account, params);
-    case 'eth_signTypedData_v4':
-      ctx.checkAborted();
-      return signTypedDataV4(account, params, chainId);
-    case 'eth_sendTransaction':
-      return sendTransaction(ctx.call, account, params, chainId, ctx.checkAborted);
-    case 'wallet_sendCalls':
-      return sendCalls(ctx.call, account, params, chainId, ctx.checkAborted);
-  }
-  throw NOT_ALLOWED();
+  const network = networkShown(chainId, req.network);
+  const prepared = await prepare(method, params, ctx.keys.evm, network, ctx.call);
+  ctx.checkAborted();
+  if (!(await ctx.consent(prepared, network))) throw USER_REJECTED();
+  return prepared.execute(async () => {
+    ctx.checkAborted();
+    await ctx.beforeSign?.();
+  });
 }

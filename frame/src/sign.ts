@@ -1,7 +1,7 @@
 // Message signatures: personal_sign (EIP-191) and eth_signTypedData_v4 (EIP-712), each only for
 // this wallet's own address.
 
-import { hexToBytes } from 'viem/utils';
+import { hashTypedData, hexToBytes } from 'viem/utils';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { FrameError } from './messages.ts';
 
@@ -9,6 +9,8 @@ export const UNAUTHORIZED = 4100;
 export const INVALID_PARAMS = -32602;
 
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
+/** Largest message signed (characters of its hex or text): 64 KiB of bytes. */
+export const MAX_MESSAGE_CHARS = 2 + 2 * 64 * 1024;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,12 +27,18 @@ export function personalMessage(data: string): string | { raw: Uint8Array } {
   return HEX_BYTES.test(data) ? { raw: hexToBytes(data as `0x${string}`) } : data;
 }
 
-/** personal_sign `[data, address]` → the EIP-191 signature. */
-export async function personalSign(account: PrivateKeyAccount, params: readonly unknown[]): Promise<string> {
+/** personal_sign `[data, address]` checked for the wallet `own`: the message it signs. */
+export function parsePersonalSign(params: readonly unknown[], own: string): string | { raw: Uint8Array } {
   const [data, address] = params;
   if (typeof data !== 'string') throw new FrameError('personal_sign expects [data, address]', INVALID_PARAMS);
-  assertOwnAddress(account.address, address);
-  return account.signMessage({ message: personalMessage(data) });
+  if (data.length > MAX_MESSAGE_CHARS) throw new FrameError('personal_sign: the message is too long', INVALID_PARAMS);
+  assertOwnAddress(own, address);
+  return personalMessage(data);
+}
+
+/** personal_sign `[data, address]` → the EIP-191 signature. */
+export async function personalSign(account: PrivateKeyAccount, params: readonly unknown[]): Promise<string> {
+  return account.signMessage({ message: parsePersonalSign(params, account.address) });
 }
 
 export interface TypedData {
@@ -77,15 +85,34 @@ function domainChainId(domain: Record<string, unknown>): number | null {
   }
 }
 
-/** eth_signTypedData_v4 `[address, typedData]` on chain `chainId` → the EIP-712 signature. */
-export async function signTypedDataV4(account: PrivateKeyAccount, params: readonly unknown[], chainId: number): Promise<string> {
+/** eth_signTypedData_v4 `[address, typedData]` checked for the wallet `own` on `chainId`: the document it signs. */
+export function parseTypedDataRequest(params: readonly unknown[], own: string, chainId: number): TypedData {
   const [address, json] = params;
-  assertOwnAddress(account.address, address);
+  assertOwnAddress(own, address);
+  if (typeof json === 'string' && json.length > MAX_MESSAGE_CHARS) throw invalid('too long');
   const td = parseTypedData(json);
   const domainChain = domainChainId(td.domain);
   if (domainChain !== null && domainChain !== chainId) {
     throw new FrameError(`Provided chainId "${domainChain}" must match the active chainId "${chainId}"`, INVALID_PARAMS);
   }
+  // Checked in full before the visitor sees it (every referenced type defined, addresses, integer
+  // and bytes sizes): what is approved can be signed.
+  try {
+    hashTypedData(td as unknown as Parameters<typeof hashTypedData>[0]);
+  } catch (e) {
+    const why = (e as { shortMessage?: string })?.shortMessage;
+    throw invalid(typeof why === 'string' ? why.slice(0, 200) : 'rejected');
+  }
+  return td;
+}
+
+/** eth_signTypedData_v4 `[address, typedData]` on chain `chainId` → the EIP-712 signature. */
+export async function signTypedDataV4(account: PrivateKeyAccount, params: readonly unknown[], chainId: number): Promise<string> {
+  return signTypedData(account, parseTypedDataRequest(params, account.address, chainId));
+}
+
+/** The EIP-712 signature of a checked document. */
+export async function signTypedData(account: PrivateKeyAccount, td: TypedData): Promise<string> {
   try {
     // viem checks the rest: every referenced type defined, addresses, integer and bytes sizes.
     return await account.signTypedData(td as unknown as Parameters<PrivateKeyAccount['signTypedData']>[0]);

@@ -1,5 +1,5 @@
 // The frame origin's localStorage, for the two things the frame keeps across loads: the device id
-// and the session token per embedding origin. Storage can be disabled (a blocked third-party
+// and the session token per embedding origin and project. Storage can be disabled (a blocked third-party
 // context, a full quota, a privacy mode that throws on access): every call then falls back to an
 // in-memory map, so the frame still works for the life of the page. While storage works it is the
 // only source of truth (another tab of the frame may have signed out).
@@ -10,8 +10,10 @@ export interface Store {
   remove(key: string): void;
 }
 
-export const DEVICE_KEY = 'wm-frame/device';
-export const sessionKey = (origin: string): string => `wm-frame/session/${origin}`;
+/** The device id of one embedding origin: every site is its own device to the wallet service. */
+export const deviceKey = (origin: string): string => `wm-frame/device/${origin}`;
+/** The session of one embedding origin for one project (a wallet is scoped per project). */
+export const sessionKey = (origin: string, projectId: string): string => `wm-frame/session/${origin}/${projectId}`;
 
 /** A store over `storage` (localStorage in the browser) that never throws. */
 export function createStore(storage: () => Storage | null | undefined): Store {

@@ -1,10 +1,13 @@
-// eth_sendTransaction and wallet_sendCalls: a transaction request completed from the network
-// (nonce, gas, fees), signed here, sent with eth_sendRawTransaction.
+// eth_sendTransaction and wallet_sendCalls: a transaction request checked, completed from the
+// network (gas, fees) BEFORE the visitor sees it, so that the approval shows the very fields that
+// are signed; then, once approved, the nonce read and the transaction signed and sent inside the
+// account's lock (nonce.ts).
 
 import { isAddress } from 'viem/utils';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { TransactionSerializable } from 'viem';
 import { FrameError } from './messages.ts';
+import { isNonceError, withNonceLock } from './nonce.ts';
 import { assertOwnAddress, INVALID_PARAMS } from './sign.ts';
 import type { RpcCall } from './jsonrpc.ts';
 
@@ -37,6 +40,12 @@ function quantity(v: unknown, field: string): bigint | undefined {
   throw bad(field);
 }
 
+function callData(v: unknown, field: string): Hex | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.length > MAX_DATA_CHARS || !DATA.test(v)) throw bad(field);
+  return v as Hex;
+}
+
 /** A quantity the node answered. */
 export function hexQuantity(v: unknown, what: string): bigint {
   if (typeof v === 'string' && QUANTITY.test(v)) return BigInt(v);
@@ -46,7 +55,9 @@ export function hexQuantity(v: unknown, what: string): bigint {
 /**
  * The transaction of eth_sendTransaction's `params[0]` (or one call of wallet_sendCalls), for the
  * wallet `own` on `chainId`: `from`, when present, must be it (4100 otherwise), a `chainId` that
- * chain; `to` a checksum-valid address (absent to create a contract); quantities as 0x hex.
+ * chain; `to` a checksum-valid address (absent to create a contract); quantities as 0x hex. The
+ * call data is `data` or `input` (null counts as absent); both present and different is refused,
+ * since wallets disagree on which one wins.
  */
 export function parseTx(v: unknown, own: string, chainId: number): TxRequest {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw bad('not an object');
@@ -60,11 +71,13 @@ export function parseTx(v: unknown, own: string, chainId: number): TxRequest {
     if (typeof t.to !== 'string' || !isAddress(t.to)) throw bad('to');
     tx.to = t.to as Hex;
   }
-  const data = t.data ?? t.input;
-  if (data !== undefined && data !== null) {
-    if (typeof data !== 'string' || data.length > MAX_DATA_CHARS || !DATA.test(data)) throw bad('data');
-    tx.data = data as Hex;
+  const data = callData(t.data, 'data');
+  const input = callData(t.input, 'input');
+  if (data !== undefined && input !== undefined && data.toLowerCase() !== input.toLowerCase()) {
+    throw bad('data and input differ (send one of them)');
   }
+  const payload = data ?? input;
+  if (payload !== undefined && payload !== '0x') tx.data = payload;
   if (tx.to === undefined && !tx.data) throw bad('a transaction without to must carry contract code');
   tx.value = quantity(t.value, 'value');
   tx.gas = quantity(t.gas ?? t.gasLimit, 'gas');
@@ -76,12 +89,15 @@ export function parseTx(v: unknown, own: string, chainId: number): TxRequest {
   tx.gasPrice = quantity(t.gasPrice, 'gasPrice');
   tx.maxFeePerGas = quantity(t.maxFeePerGas, 'maxFeePerGas');
   tx.maxPriorityFeePerGas = quantity(t.maxPriorityFeePerGas, 'maxPriorityFeePerGas');
+  if (tx.gasPrice !== undefined && (tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined)) {
+    throw bad('gasPrice cannot be set with maxFeePerGas or maxPriorityFeePerGas');
+  }
   return tx;
 }
 
 const hex = (n: bigint): Hex => `0x${n.toString(16)}`;
 
-type Fees =
+export type Fees =
   | { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
   | { type: 'legacy'; gasPrice: bigint };
 
@@ -92,7 +108,7 @@ type Fees =
 export async function fees(call: RpcCall, tx: TxRequest): Promise<Fees> {
   if (tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined) {
     const tip = tx.maxPriorityFeePerGas ?? (await tip1559(call));
-    const max = tx.maxFeePerGas ?? 2n * (await baseFee(call) ?? 0n) + tip;
+    const max = tx.maxFeePerGas ?? 2n * ((await baseFee(call)) ?? 0n) + tip;
     return { type: 'eip1559', maxFeePerGas: max, maxPriorityFeePerGas: tip < max ? tip : max };
   }
   if (tx.gasPrice !== undefined) return { type: 'legacy', gasPrice: tx.gasPrice };
@@ -116,41 +132,65 @@ async function tip1559(call: RpcCall): Promise<bigint> {
   }
 }
 
-/** Everything a signature needs: the app's fields, the rest from the network. */
-export async function fillTx(call: RpcCall, tx: TxRequest, from: Hex, chainId: number): Promise<TransactionSerializable> {
-  const estimate = () =>
-    call('eth_estimateGas', [
-      {
-        from,
-        ...(tx.to && { to: tx.to }),
-        ...(tx.value !== undefined && { value: hex(tx.value) }),
-        ...(tx.data && { data: tx.data }),
-      },
-    ]).then((g) => hexQuantity(g, 'gas estimate'));
-  const [nonce, gas, fee] = await Promise.all([
-    tx.nonce ?? call('eth_getTransactionCount', [from, 'pending']).then((n) => Number(hexQuantity(n, 'nonce'))),
-    tx.gas ?? estimate(),
-    fees(call, tx),
-  ]);
-  const common = { chainId, nonce, gas, to: tx.to ?? null, value: tx.value ?? 0n, data: tx.data };
-  return fee.type === 'eip1559'
-    ? { ...common, type: 'eip1559', maxFeePerGas: fee.maxFeePerGas, maxPriorityFeePerGas: fee.maxPriorityFeePerGas }
-    : { ...common, type: 'legacy', gasPrice: fee.gasPrice };
+function estimate(call: RpcCall, tx: TxRequest, from: Hex): Promise<bigint> {
+  return call('eth_estimateGas', [
+    {
+      from,
+      ...(tx.to && { to: tx.to }),
+      ...(tx.value !== undefined && { value: hex(tx.value) }),
+      ...(tx.data && { data: tx.data }),
+    },
+  ]).then((g) => hexQuantity(g, 'gas estimate'));
 }
 
-/** Sign `filled` and send it; the transaction hash. `beforeSign` may throw to stop (an abort). */
-export async function signAndSend(call: RpcCall, account: PrivateKeyAccount, filled: TransactionSerializable, beforeSign: () => void): Promise<Hex> {
-  beforeSign();
-  const raw = await account.signTransaction(filled);
+/** A transaction ready to sign but for its nonce: what the approval shows. `gas` null: estimated when sent (it depends on an earlier call). */
+export interface PreparedTx {
+  to: Hex | null;
+  value: bigint;
+  data?: Hex;
+  gas: bigint | null;
+  fees: Fees;
+  /** The app's own nonce, if it set one. */
+  nonce?: number;
+  request: TxRequest;
+}
+
+/** Gas and fees of `tx` (the app's, else the network's), before any approval. */
+export async function prepareTx(call: RpcCall, tx: TxRequest, from: Hex, opts: { gasMayWait?: boolean; fees?: Fees } = {}): Promise<PreparedTx> {
+  const [gas, fee] = await Promise.all([
+    tx.gas !== undefined
+      ? tx.gas
+      : estimate(call, tx, from).catch((e: unknown) => {
+          if (opts.gasMayWait) return null;
+          throw e;
+        }),
+    opts.fees ?? fees(call, tx),
+  ]);
+  return { to: tx.to ?? null, value: tx.value ?? 0n, data: tx.data, gas, fees: fee, nonce: tx.nonce, request: tx };
+}
+
+/** The largest fee `p` can cost (gas × max fee per gas, or × gas price), or null while its gas is unknown. */
+export function maxFee(p: PreparedTx): bigint | null {
+  if (p.gas === null) return null;
+  return p.gas * (p.fees.type === 'eip1559' ? p.fees.maxFeePerGas : p.fees.gasPrice);
+}
+
+/** The serializable transaction of `p` at `nonce` (gas given when `p` had none). */
+export function serializable(p: PreparedTx, chainId: number, nonce: number, gas: bigint): TransactionSerializable {
+  const common = { chainId, nonce, gas, to: p.to, value: p.value, data: p.data };
+  return p.fees.type === 'eip1559'
+    ? { ...common, type: 'eip1559', maxFeePerGas: p.fees.maxFeePerGas, maxPriorityFeePerGas: p.fees.maxPriorityFeePerGas }
+    : { ...common, type: 'legacy', gasPrice: p.fees.gasPrice };
+}
+
+async function pendingNonce(call: RpcCall, from: Hex): Promise<number> {
+  return Number(hexQuantity(await call('eth_getTransactionCount', [from, 'pending']), 'nonce'));
+}
+
+async function sendRaw(call: RpcCall, raw: Hex): Promise<Hex> {
   const hash = await call('eth_sendRawTransaction', [raw]);
   if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new FrameError('The network sent an invalid transaction hash', -32603);
   return hash as Hex;
-}
-
-/** eth_sendTransaction `[tx]` → the transaction hash. */
-export async function sendTransaction(call: RpcCall, account: PrivateKeyAccount, params: readonly unknown[], chainId: number, beforeSign: () => void): Promise<Hex> {
-  const tx = parseTx(params[0], account.address, chainId);
-  return signAndSend(call, account, await fillTx(call, tx, account.address, chainId), beforeSign);
 }
 
 export const MAX_CALLS = 32;
@@ -166,36 +206,76 @@ async function waitForReceipt(call: RpcCall, hash: Hex): Promise<void> {
 }
 
 /**
- * wallet_sendCalls `[{version, chainId?, from?, calls: [{to, value?, data?}]}]`: each call sent as
- * its own transaction, in order, with consecutive nonces; `{id: <the first hash>}`. A later call
- * whose gas cannot be estimated yet (it depends on an earlier one, e.g. approve then swap) is
- * estimated again once the earlier transaction is mined.
+ * Signs and sends the prepared transactions in order, with consecutive nonces read inside the
+ * account's lock (unless the app set them), and answers their hashes. `beforeSign` may throw to
+ * stop (an abort, a session that ended). A node's nonce error is retried once with the nonce read
+ * again. A transaction whose gas waited for the one before it is estimated once that one is mined.
  */
-export async function sendCalls(call: RpcCall, account: PrivateKeyAccount, params: readonly unknown[], chainId: number, beforeSign: () => void): Promise<{ id: Hex }> {
+export function sendPrepared(call: RpcCall, account: PrivateKeyAccount, chainId: number, list: PreparedTx[], beforeSign: () => void | Promise<void>): Promise<Hex[]> {
+  const from = account.address;
+  return withNonceLock(chainId, from, async () => {
+    const hashes: Hex[] = [];
+    let next: number | null = null;
+    for (const p of list) {
+      const gas = p.gas ?? (hashes.length > 0 ? (await waitForReceipt(call, hashes[hashes.length - 1]), await estimate(call, p.request, from)) : await estimate(call, p.request, from));
+      let nonce: number = p.nonce ?? next ?? (await pendingNonce(call, from));
+      for (let attempt = 0; ; attempt++) {
+        await beforeSign();
+        const raw = await account.signTransaction(serializable(p, chainId, nonce, gas));
+        try {
+          hashes.push(await sendRaw(call, raw));
+          break;
+        } catch (e) {
+          if (attempt > 0 || p.nonce !== undefined || !isNonceError(e)) throw e;
+          nonce = await pendingNonce(call, from);
+        }
+      }
+      next = nonce + 1;
+    }
+    return hashes;
+  });
+}
+
+/** eth_sendTransaction `[tx]` prepared (checked, gas and fees filled). */
+export async function prepareSendTransaction(call: RpcCall, own: Hex, params: readonly unknown[], chainId: number): Promise<PreparedTx> {
+  return prepareTx(call, parseTx(params[0], own, chainId), own);
+}
+
+/**
+ * wallet_sendCalls `[{version, chainId?, from?, calls: [{to, value?, data?}]}]` prepared: every call
+ * checked, each with its gas (a later call whose gas cannot be estimated yet, because it depends
+ * on an earlier one — approve then swap — is estimated once the earlier one is mined) and the same
+ * fees per gas.
+ */
+export async function prepareSendCalls(call: RpcCall, own: Hex, params: readonly unknown[], chainId: number): Promise<PreparedTx[]> {
   const p = params[0];
   if (typeof p !== 'object' || p === null || Array.isArray(p)) throw bad('wallet_sendCalls expects [{calls}]');
   const req = p as Record<string, unknown>;
-  if (req.from !== undefined) assertOwnAddress(account.address, req.from);
+  if (req.from !== undefined) assertOwnAddress(own, req.from);
   if (req.chainId !== undefined && quantity(req.chainId, 'chainId') !== BigInt(chainId)) {
     throw new FrameError('wallet_sendCalls: the chainId is not the active chain', INVALID_PARAMS);
   }
   const calls = req.calls;
   if (!Array.isArray(calls) || calls.length === 0 || calls.length > MAX_CALLS) throw bad('calls');
-  const txs = calls.map((c) => parseTx(c, account.address, chainId));
-  const from = account.address;
-  const first = Number(hexQuantity(await call('eth_getTransactionCount', [from, 'pending']), 'nonce'));
-  const hashes: Hex[] = [];
-  for (const [i, tx] of txs.entries()) {
-    const withNonce = { ...tx, nonce: first + i };
-    let filled: TransactionSerializable;
-    try {
-      filled = await fillTx(call, withNonce, from, chainId);
-    } catch (e) {
-      if (i === 0 || tx.gas !== undefined) throw e;
-      await waitForReceipt(call, hashes[i - 1]);
-      filled = await fillTx(call, withNonce, from, chainId);
-    }
-    hashes.push(await signAndSend(call, account, filled, beforeSign));
-  }
+  const txs = calls.map((c) => {
+    const tx = parseTx(c, own, chainId);
+    // Consecutive nonces are the wallet's: a call's own nonce would break the batch.
+    delete tx.nonce;
+    return tx;
+  });
+  const first = await prepareTx(call, txs[0], own);
+  const rest = await Promise.all(txs.slice(1).map((tx) => prepareTx(call, tx, own, { gasMayWait: true, fees: tx.gasPrice ?? tx.maxFeePerGas ?? tx.maxPriorityFeePerGas ? undefined : first.fees })));
+  return [first, ...rest];
+}
+
+/** Prepare and send at once (no approval: for the tests of signing and sending themselves). */
+export async function sendTransaction(call: RpcCall, account: PrivateKeyAccount, params: readonly unknown[], chainId: number, beforeSign: () => void): Promise<Hex> {
+  const [hash] = await sendPrepared(call, account, chainId, [await prepareSendTransaction(call, account.address, params, chainId)], beforeSign);
+  return hash;
+}
+
+/** wallet_sendCalls prepared and sent at once; `{id: <the first hash>}`. */
+export async function sendCalls(call: RpcCall, account: PrivateKeyAccount, params: readonly unknown[], chainId: number, beforeSign: () => void): Promise<{ id: Hex }> {
+  const hashes = await sendPrepared(call, account, chainId, await prepareSendCalls(call, account.address, params, chainId), beforeSign);
   return { id: hashes[0] };
 }

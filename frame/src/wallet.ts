@@ -1,6 +1,6 @@
-// The logged-in state of one embedding origin: its session token (kept in the frame origin's
-// storage), the account's profile and its keys (memory only). Logging in, restoring on load and
-// signing out all go through here.
+// The logged-in state of one embedding origin and project: its session token (kept in the frame
+// origin's storage), the account's profile and its keys (memory only). Logging in, restoring on
+// load, checking the session before a signature and signing out all go through here.
 
 import type { Api, Login, SessionInfo } from './api.ts';
 import { ApiError } from './api.ts';
@@ -27,11 +27,16 @@ export class Wallet {
   /** A stored session was refused (401) and not yet reported. */
   private expired = false;
 
+  private readonly key: string;
+
   constructor(
     private readonly api: Api,
     private readonly store: Store,
-    private readonly origin: string,
-  ) {}
+    origin: string,
+    private readonly projectId: string,
+  ) {
+    this.key = sessionKey(origin, projectId);
+  }
 
   get connected(): boolean {
     return this.keys !== null && this.token !== null;
@@ -60,7 +65,7 @@ export class Wallet {
    */
   restore(): Promise<void> {
     this.restoring ??= (async () => {
-      const token = this.store.get(sessionKey(this.origin));
+      const token = this.store.get(this.key);
       if (!token || this.keys) return;
       const gen = this.generation;
       this.token = token;
@@ -88,9 +93,36 @@ export class Wallet {
     return e;
   }
 
+  /**
+   * Right before a signature: the session is still live at the service and still this account's
+   * (signed out in another tab, expired or revoked: the keys are dropped and nothing is signed).
+   */
+  async verifySession(): Promise<void> {
+    const token = this.token;
+    const profile = this.profile;
+    if (!token || !profile || !this.keys) throw new FrameError('Not connected to email or social', 4100);
+    if (this.store.get(this.key) !== token) {
+      this.forget();
+      throw new FrameError('Session Expired', 4100);
+    }
+    let info: SessionInfo;
+    try {
+      info = await this.api.session(token);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        if (this.token === token) this.forget();
+        throw new FrameError('Session Expired', 4100);
+      }
+      throw new FrameError('Unable to check the session with the wallet service: nothing was signed', 4100);
+    }
+    if (this.token !== token || info.userId !== profile.userId || (info.projectId !== null && info.projectId !== this.projectId)) {
+      throw new FrameError('Session Expired', 4100);
+    }
+  }
+
   /** Restores again when a session is stored but its keys are not loaded (an earlier try failed). */
   async ensure(): Promise<void> {
-    if (!this.keys && this.store.get(sessionKey(this.origin))) await this.restore();
+    if (!this.keys && this.store.get(this.key)) await this.restore();
   }
 
   /**
@@ -103,7 +135,7 @@ export class Wallet {
     this.keys = null;
     this.profile = null;
     this.token = login.session;
-    this.store.set(sessionKey(this.origin), login.session);
+    this.store.set(this.key, login.session);
     try {
       const keys =
         login.keyCiphertext === null
@@ -156,10 +188,11 @@ export class Wallet {
     this.token = null;
     this.keys = null;
     this.profile = null;
-    this.store.remove(sessionKey(this.origin));
+    this.store.remove(this.key);
   }
 
   private async adoptSession(token: string, info: SessionInfo, gen: number): Promise<void> {
+    if (info.projectId !== null && info.projectId !== this.projectId) throw new FrameError('The stored session belongs to another project');
     const keys =
       info.keyCiphertext === null
         ? await this.createKey({ session: token, ...info })

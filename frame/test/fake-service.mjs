@@ -1,7 +1,8 @@
 // The wallet service of docs/embedded-wallet.md §2 in memory, for the frame's tests: a `fetch` that
 // answers the /w/v1 routes (and JSON-RPC at http://rpc.test/ through `rpc`), with knobs to slow a
 // route down, fail it, approve a device or a Farcaster channel. It keeps what a real service keeps
-// (accounts with kek and ciphertext, sessions, codes) so tests can check what the frame uploaded.
+// (accounts per project with kek and ciphertext, sessions, codes, approved devices) so tests can
+// check what the frame uploaded. The real service is tested in demo/server/tests.
 import crypto from 'node:crypto';
 
 export const FRAME_BASE = 'http://frame.test';
@@ -11,7 +12,8 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
   const sessions = new Map(); // token → userId
   const codes = new Map(); // email → code
   const approvedDevices = new Set(); // `${email}|${deviceId}`
-  const farcaster = new Map(); // channelToken → { approvedAs: userName | null }
+  const farcaster = new Map(); // channelToken → { approvedAs: userName | null, deviceId, projectId }
+  const socialStates = new Map(); // state → { deviceId, projectId }
   const calls = [];
   const mails = [];
   /** Per route (`POST /w/v1/signout`): async (body, req) => Response | undefined, tried before the route itself. */
@@ -29,8 +31,8 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
       });
     });
 
-  function accountByEmail(email) {
-    return [...accounts.values()].find((a) => a.email === email);
+  function accountByEmail(email, projectId) {
+    return [...accounts.values()].find((a) => a.email === email && a.projectId === projectId);
   }
   function newAccount(fields) {
     const a = {
@@ -48,7 +50,7 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
     return a;
   }
   function login(a, deviceId) {
-    if (a.email) approvedDevices.add(`${a.email}|${deviceId}`);
+    if (a.email) approvedDevices.add(`${a.projectId}|${a.email}|${deviceId}`);
     const session = crypto.randomBytes(24).toString('base64url');
     sessions.set(session, a.userId);
     return { session, userId: a.userId, email: a.email, kek: a.kek, keyCiphertext: a.keyCiphertext };
@@ -73,16 +75,18 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
         return json(200, { allowedOrigins });
       case 'POST /w/v1/email/start': {
         if (typeof body.email !== 'string' || !body.email.includes('@')) return err(400, 'Invalid email');
-        const known = accountByEmail(body.email);
-        if (known && !approvedDevices.has(`${body.email}|${body.deviceId}`)) {
-          mails.push({ to: body.email, subject: 'Approve your new device', deviceId: body.deviceId });
+        // Every device not yet approved for (project, email) — a new address too — is approved by
+        // the link mailed to the address first: the answer says nothing of whether an account exists.
+        if (!approvedDevices.has(`${body.projectId}|${body.email}|${body.deviceId}`)) {
+          mails.push({ to: body.email, subject: 'Approve your new device', deviceId: body.deviceId, projectId: body.projectId });
           return json(200, { action: 'VERIFY_DEVICE' });
         }
         mailCode(body.email);
         return json(200, { action: 'VERIFY_OTP' });
       }
       case 'POST /w/v1/device/wait': {
-        const k = `${body.email}|${body.deviceId}`;
+        if (!body.projectId) return err(400, 'projectId is required');
+        const k = `${body.projectId}|${body.email}|${body.deviceId}`;
         if (!approvedDevices.has(k)) {
           await sleep(pollMs, signal);
           if (!approvedDevices.has(k)) return err(408, 'Not approved yet');
@@ -91,9 +95,11 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
         return json(200, { approved: true });
       }
       case 'POST /w/v1/email/verify': {
+        if (!body.projectId) return err(400, 'projectId is required');
         if (codes.get(body.email) !== body.otp) return err(400, 'Invalid code');
+        if (!approvedDevices.has(`${body.projectId}|${body.email}|${body.deviceId}`)) return err(403, 'This device is not approved: open the link in the email');
         codes.delete(body.email);
-        return json(200, login(accountByEmail(body.email) ?? newAccount({ email: body.email }), body.deviceId));
+        return json(200, login(accountByEmail(body.email, body.projectId) ?? newAccount({ email: body.email, projectId: body.projectId }), body.deviceId));
       }
       case 'POST /w/v1/key': {
         const a = account();
@@ -106,8 +112,8 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
       case 'GET /w/v1/session': {
         const a = account();
         if (!a) return err(401, 'Session Expired');
-        const { userId, email, kek, keyCiphertext, address, userName, socialProvider } = a;
-        return json(200, { userId, email, kek, keyCiphertext, address, userName, socialProvider });
+        const { userId, email, kek, keyCiphertext, address, userName, socialProvider, projectId } = a;
+        return json(200, { userId, email, kek, keyCiphertext, address, userName, socialProvider, projectId });
       }
       case 'POST /w/v1/signout': {
         const token = auth?.slice(7);
@@ -117,7 +123,7 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
       case 'POST /w/v1/email/update': {
         const a = account();
         if (!a) return err(401, 'Session Expired');
-        if (accountByEmail(body.email)) return err(409, 'That email belongs to another account');
+        if (accountByEmail(body.email, a.projectId)) return err(409, 'That email belongs to another account');
         a.pendingEmail = body.email;
         mailCode(a.email, 'Confirm your email change:');
         return json(200, { action: 'VERIFY_PRIMARY_OTP' });
@@ -145,33 +151,41 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
       case 'GET /w/v1/social/uri': {
         const provider = query.get('provider');
         const origin = query.get('origin');
-        return json(200, { uri: `http://idp.test/authorize?provider=${provider}&redirect=${encodeURIComponent(FRAME_BASE + '/social/done')}&origin=${encodeURIComponent(origin)}` });
+        if (!query.get('deviceId')) return err(400, 'deviceId is required');
+        const state = crypto.randomBytes(8).toString('hex');
+        socialStates.set(state, { deviceId: query.get('deviceId'), projectId: query.get('projectId') });
+        return json(200, { uri: `http://idp.test/authorize?provider=${provider}&state=${state}&redirect=${encodeURIComponent(FRAME_BASE + '/social/done')}&origin=${encodeURIComponent(origin)}` });
       }
       case 'POST /w/v1/social/connect': {
         const u = new URL(body.resultUri);
         const sub = u.searchParams.get('sub');
         if (!sub) return err(400, 'Invalid result');
+        const started = socialStates.get(u.searchParams.get('state'));
+        socialStates.delete(u.searchParams.get('state'));
+        if (!started) return err(400, 'Invalid result');
+        if (started.deviceId !== body.deviceId) return err(403, 'This sign-in was started on another device');
         const provider = u.searchParams.get('provider') ?? 'google';
         const a =
-          [...accounts.values()].find((x) => x.socialProvider === provider && x.userName === sub) ??
-          newAccount({ email: `${sub}@${provider}.test`, userName: sub, socialProvider: provider });
+          [...accounts.values()].find((x) => x.socialProvider === provider && x.userName === sub && x.projectId === started.projectId) ??
+          newAccount({ email: `${sub}@${provider}.test`, userName: sub, socialProvider: provider, projectId: started.projectId });
         return json(200, login(a, body.deviceId));
       }
       case 'POST /w/v1/farcaster/channel': {
         const channelToken = crypto.randomBytes(12).toString('hex');
-        farcaster.set(channelToken, { approvedAs: null, origin: body.origin });
+        farcaster.set(channelToken, { approvedAs: null, origin: body.origin, deviceId: body.deviceId, projectId: body.projectId });
         return json(200, { url: `https://farcaster.test/~/siwf?channelToken=${channelToken}`, channelToken });
       }
       case 'POST /w/v1/farcaster/connect': {
         const ch = farcaster.get(body.channelToken);
         if (!ch) return err(400, 'Unknown channel');
+        if (ch.deviceId !== body.deviceId) return err(403, 'This sign-in was started on another device');
         if (!ch.approvedAs) {
           await sleep(pollMs, signal);
           if (!ch.approvedAs) return err(408, 'Not approved yet');
         }
         const a =
-          [...accounts.values()].find((x) => x.socialProvider === 'farcaster' && x.userName === ch.approvedAs) ??
-          newAccount({ userName: ch.approvedAs, socialProvider: 'farcaster' });
+          [...accounts.values()].find((x) => x.socialProvider === 'farcaster' && x.userName === ch.approvedAs && x.projectId === ch.projectId) ??
+          newAccount({ userName: ch.approvedAs, socialProvider: 'farcaster', projectId: ch.projectId });
         return json(200, login(a, body.deviceId));
       }
     }
@@ -201,7 +215,10 @@ export function fakeService({ allowedOrigins = ['http://127.0.0.1:*'], pollMs = 
     calls,
     mails,
     overrides,
-    approveDevice: (email, deviceId) => approvedDevices.add(`${email}|${deviceId}`),
+    /** The visitor opened the device link mailed to `email` (for `projectId`) and approved it. */
+    approveDevice: (email, deviceId, projectId = 'demo-project') => approvedDevices.add(`${projectId}|${email}|${deviceId}`),
+    /** The device id the last device mail to `email` is for. */
+    deviceOfLastMail: (email) => [...mails].reverse().find((m) => m.to === email && m.deviceId)?.deviceId,
     approveFarcaster: (channelToken, userName) => {
       farcaster.get(channelToken).approvedAs = userName;
     },

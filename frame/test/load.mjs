@@ -1,4 +1,4 @@
-// Loads the frame's TypeScript sources in Node for the tests in test/node/frame-*.test.mjs: esbuild
+// Loads the frame's TypeScript sources (those that need no document) in Node for the tests in test/node/frame-*.test.mjs: esbuild
 // bundles them (with viem) into one ES module in a temporary folder, which is imported.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const modules = ['origin', 'messages', 'store', 'validate', 'http', 'keys', 'sign', 'tx', 'rpc', 'jsonrpc', 'api', 'wallet', 'handlers', 'frame'];
+const modules = [
+  'origin', 'messages', 'store', 'validate', 'http', 'keys', 'sign', 'tx', 'nonce', 'rpc', 'jsonrpc', 'api', 'wallet', 'handlers', 'frame', 'prepare',
+  'review/review', 'review/calls', 'review/tokens', 'review/networks', 'review/text', 'consent/gate', 'consent/theme',
+];
 
 /** Every export of frame/src/{origin,messages,…}.ts, as one namespace. */
 export async function loadFrame() {

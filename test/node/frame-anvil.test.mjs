@@ -53,9 +53,11 @@ async function setup(chainId, extra) {
   const rpcUrl = await anvil(chainId, extra);
   const call = f.rpcClient(fetch, rpcUrl);
   await call('anvil_setBalance', [ADDRESS, '0x56bc75e2d63100000']); // 100 ETH
-  const ctx = { keys, call, checkAborted: () => {} };
+  // The visitor approves everything here (the approval itself is tested in Chromium); what it was shown is kept.
+  const shown = [];
+  const ctx = { keys, call, checkAborted: () => {}, consent: async (prepared) => (shown.push(prepared.review), true) };
   const rpc = (method, params) => f.handleRpc({ method, params, chainId, rpcUrl }, ctx);
-  return { rpcUrl, call, rpc };
+  return { rpcUrl, call, rpc, shown };
 }
 
 const receipt = async (call, hash) => {

@@ -10,6 +10,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { loadFrame } from '../../frame/test/load.mjs';
 import { fakeService, FRAME_BASE } from '../../frame/test/fake-service.mjs';
 import { fakeRpc } from '../../frame/test/fake-rpc.mjs';
+import { scriptedConsent } from '../../frame/test/consent.mjs';
 
 const f = await loadFrame();
 const DAPP = 'http://127.0.0.1:5173';
@@ -36,10 +37,13 @@ function slowNode(delayMs = 0) {
 
 let seq = 0;
 /** A frame embedded by `origin`, with its own storage unless one is passed (the same device). */
-function embed(service, { origin = DAPP, storage = memoryStorage(), params = {} } = {}) {
+function embed(service, { origin = DAPP, storage = memoryStorage(), params = {}, decide, broadcastSignOut } = {}) {
   const posted = [];
   let reloads = 0;
+  const visitor = scriptedConsent(decide);
   const frame = f.createFrame({
+    consent: visitor.consent,
+    broadcastSignOut,
     params: { projectId: 'demo-project', chainId: 31337, version: 'test', enableLogger: false, rpcUrl: RPC_URL, ...params },
     origin,
     base: FRAME_BASE,
@@ -74,15 +78,29 @@ function embed(service, { origin = DAPP, storage = memoryStorage(), params = {} 
     return a.payload;
   }
   const rpc = (method, params = [], chainId = 31337) => ({ method, params, chainId, chainNamespace: 'eip155', rpcUrl: RPC_URL });
-  return { frame, posted, storage, send, answerOf, request, ok, fails, rpc, reloads: () => reloads };
+  return { frame, posted, storage, send, answerOf, request, ok, fails, rpc, visitor, reloads: () => reloads };
+}
+
+const deviceOf = (e, origin = DAPP) => e.storage.map.get(`wm-frame/device/${origin}`);
+const sessionOf = (e, origin = DAPP, project = 'demo-project') => e.storage.map.get(`wm-frame/session/${origin}/${project}`);
+
+/**
+ * CONNECT_EMAIL on a device the service does not know for the address: VERIFY_DEVICE; the visitor
+ * opens the link in the mail; CONNECT_DEVICE then answers and the code is mailed. Resolves with it.
+ */
+async function codeFor(e, service, email, project = 'demo-project') {
+  assert.deepEqual(await e.ok('CONNECT_EMAIL', { email }), { action: 'VERIFY_DEVICE' });
+  service.approveDevice(email, deviceOf(e), project);
+  assert.deepEqual(await e.ok('CONNECT_DEVICE'), {});
+  return service.lastCode(email);
 }
 
 /** A started frame logged in by email as `email` (a new account unless it exists). */
 async function loggedIn(service, email = 'alice@example.com', opts = {}) {
   const e = embed(service, opts);
   assert.equal(await e.frame.start(), true);
-  assert.deepEqual(await e.ok('CONNECT_EMAIL', { email }), { action: 'VERIFY_OTP' });
-  assert.deepEqual(await e.ok('CONNECT_OTP', { otp: service.lastCode(email) }), {});
+  const code = await codeFor(e, service, email, opts.params?.projectId);
+  assert.deepEqual(await e.ok('CONNECT_OTP', { otp: code }), {});
   return e;
 }
 
@@ -110,19 +128,28 @@ test('a page whose origin the project does not allow gets INIT_ERROR and then no
   assert.equal(service.calls[0].query, '?projectId=demo-project');
 });
 
-test('an allowed page gets READY; the device id is 16 random bytes hex kept under wm-frame/device', async () => {
-  const service = fakeService();
+test('an allowed page gets READY; the device id is 16 random bytes hex kept per embedding origin', async () => {
+  const service = fakeService({ allowedOrigins: ['http://127.0.0.1:*', 'https://*.example.com'] });
   const storage = memoryStorage();
   const e = embed(service, { storage });
   assert.equal(await e.frame.start(), true);
   assert.deepEqual(e.posted, [{ type: '@w3m-frame/READY', payload: {} }]);
-  const device = storage.map.get('wm-frame/device');
+  const device = storage.map.get(`wm-frame/device/${DAPP}`);
   assert.match(device, /^[0-9a-f]{32}$/);
   const again = embed(service, { storage });
   await again.frame.start();
   await again.ok('CONNECT_EMAIL', { email: 'dev@example.com' });
   assert.equal(service.calls.at(-1).body.deviceId, device, 'the same device after a reload');
-  assert.notEqual((await (async () => { const o = embed(service); await o.frame.start(); return o.storage.map.get('wm-frame/device'); })()), device);
+  assert.notEqual((await (async () => { const o = embed(service); await o.frame.start(); return deviceOf(o); })()), device);
+  // Another site embedding the frame in the same browser is another device: a login code asked
+  // there is not mailed without the device approval the first site's device got.
+  const other = embed(service, { storage, origin: 'https://shop.example.com' });
+  await other.frame.start();
+  const otherDevice = storage.map.get('wm-frame/device/https://shop.example.com');
+  assert.match(otherDevice, /^[0-9a-f]{32}$/);
+  assert.notEqual(otherDevice, device, 'each embedding origin has its own device id');
+  service.approveDevice('dev@example.com', device);
+  assert.deepEqual(await other.ok('CONNECT_EMAIL', { email: 'dev@example.com' }), { action: 'VERIFY_DEVICE' });
 });
 
 test('a new account by email: the frame draws R, uploads only its AES-GCM seal and the address, and answers the Login user', async () => {
@@ -147,7 +174,7 @@ test('a new account by email: the frame draws R, uploads only its AES-GCM seal a
   });
   assert.match(user.address, /[A-F]/, 'EIP-55 mixed case');
   assert.deepEqual(await e.ok('IS_CONNECTED'), { isConnected: true });
-  const token = e.storage.map.get(`wm-frame/session/${DAPP}`);
+  const token = sessionOf(e);
   assert.ok(service.sessions.has(token), 'the session token is kept for this embedding origin');
   // Nothing secret crossed postMessage: not R, the private key, the kek, the seal or the session.
   const everything = JSON.stringify(e.posted).toLowerCase();
@@ -180,7 +207,7 @@ test('a session the service no longer knows (401) is forgotten at start-up; READ
   const reloaded = embed(service, { storage: first.storage });
   await reloaded.frame.start();
   assert.deepEqual(reloaded.posted, [{ type: '@w3m-frame/READY', payload: {} }]);
-  assert.equal(first.storage.map.has(`wm-frame/session/${DAPP}`), false);
+  assert.equal(first.storage.map.has(`wm-frame/session/${DAPP}/demo-project`), false);
   assert.deepEqual(await reloaded.ok('IS_CONNECTED'), { isConnected: false, sessionExpired: true });
   assert.deepEqual(await reloaded.ok('IS_CONNECTED'), { isConnected: false });
 });
@@ -191,7 +218,7 @@ test('a service that is down at start-up keeps the session; it is restored once 
   service.overrides.set('GET /w/v1/session', async () => service.err(503, 'Unavailable'));
   const reloaded = embed(service, { storage: first.storage });
   await reloaded.frame.start();
-  assert.ok(first.storage.map.has(`wm-frame/session/${DAPP}`), 'kept');
+  assert.ok(first.storage.map.has(`wm-frame/session/${DAPP}/demo-project`), 'kept');
   service.overrides.delete('GET /w/v1/session');
   assert.deepEqual(await reloaded.ok('IS_CONNECTED'), { isConnected: true });
 });
@@ -206,10 +233,10 @@ test('a known email on a new device: VERIFY_DEVICE, then CONNECT_DEVICE long-pol
   const id = laptop.send('CONNECT_DEVICE');
   await new Promise((r) => setTimeout(r, 700));
   assert.equal(laptop.posted.filter((m) => m.id === id).length, 0, 'still waiting');
-  const waits = service.calls.filter((c) => c.path === '/w/v1/device/wait');
+  const deviceId = deviceOf(laptop);
+  const waits = service.calls.filter((c) => c.path === '/w/v1/device/wait' && c.body.deviceId === deviceId);
   assert.ok(waits.length >= 2, `retried after 408 (${waits.length} polls)`);
-  const deviceId = laptop.storage.map.get('wm-frame/device');
-  assert.deepEqual(waits[0].body, { email: 'bob@example.com', deviceId });
+  assert.deepEqual(waits[0].body, { email: 'bob@example.com', deviceId, projectId: 'demo-project' });
   service.approveDevice('bob@example.com', deviceId);
   await laptop.frame.idle();
   assert.deepEqual(laptop.answerOf(id), { type: '@w3m-frame/CONNECT_DEVICE_SUCCESS', id, payload: {} });
@@ -225,8 +252,8 @@ test('the service\'s errors reach the page as they are: 429 Please try again aft
   service.overrides.set('POST /w/v1/email/start', async () => service.err(429, 'Please try again after 17 seconds', { retryAfter: 17 }));
   assert.deepEqual(await e.fails('CONNECT_EMAIL', { email: 'carol@example.com' }), { message: 'Please try again after 17 seconds' });
   service.overrides.clear();
-  await e.ok('CONNECT_EMAIL', { email: 'carol@example.com' });
-  const wrong = service.lastCode('carol@example.com') === '000000' ? '111111' : '000000';
+  const code = await codeFor(e, service, 'carol@example.com');
+  const wrong = code === '000000' ? '111111' : '000000';
   assert.deepEqual(await e.fails('CONNECT_OTP', { otp: wrong }), { message: 'Invalid code' });
   assert.deepEqual(await e.ok('IS_CONNECTED'), { isConnected: false });
 });
@@ -324,15 +351,32 @@ test('social login: the authorization URL names the embedding origin; the result
   const call = service.calls.find((c) => c.path === '/w/v1/social/uri');
   assert.equal(new URLSearchParams(call.query).get('origin'), DAPP);
   assert.equal(new URLSearchParams(call.query).get('projectId'), 'demo-project', 'the service checks the origin against the project');
+  assert.equal(new URLSearchParams(call.query).get('deviceId'), deviceOf(e), 'the result is bound to the device that started the flow');
   assert.deepEqual(await e.fails('GET_SOCIAL_REDIRECT_URI', { provider: 'goo gle' }), { message: 'Invalid provider' });
-  const user = await e.ok('CONNECT_SOCIAL', { uri: `${FRAME_BASE}/social/done?sub=alice&provider=google` });
+  const state = new URL(uri).searchParams.get('state');
+  const user = await e.ok('CONNECT_SOCIAL', { uri: `${FRAME_BASE}/social/done?sub=alice&provider=google&state=${state}` });
   const [account] = service.accounts.values();
   assert.equal(user.address, account.address);
   assert.equal(user.address, addressOfRoot(openWithNode(account)));
   assert.equal(user.userName, 'alice');
   assert.equal(user.socialProvider, 'google');
   assert.equal(user.email, 'alice@google.test');
-  assert.equal(service.calls.find((c) => c.path === '/w/v1/social/connect').body.deviceId, e.storage.map.get('wm-frame/device'));
+  assert.equal(service.calls.find((c) => c.path === '/w/v1/social/connect').body.deviceId, deviceOf(e));
+});
+
+test('a social result started on another device does not log this frame in (login CSRF)', async () => {
+  const service = fakeService();
+  const attacker = embed(service);
+  await attacker.frame.start();
+  const { uri } = await attacker.ok('GET_SOCIAL_REDIRECT_URI', { provider: 'google' });
+  const state = new URL(uri).searchParams.get('state');
+  // The attacker's own finished sign-in, handed to the visitor's frame (a link with ?result_uri=).
+  const visitor = embed(service);
+  await visitor.frame.start();
+  assert.deepEqual(await visitor.fails('CONNECT_SOCIAL', { uri: `${FRAME_BASE}/social/done?sub=mallory&provider=google&state=${state}` }), {
+    message: 'This sign-in was started on another device',
+  });
+  assert.deepEqual(await visitor.ok('IS_CONNECTED'), { isConnected: false });
 });
 
 test('Farcaster: GET_FARCASTER_URI gives the link; CONNECT_FARCASTER waits for the approval and answers {userName}', async () => {
@@ -487,4 +531,96 @@ test('RPC_REQUEST through the frame: a refused method is 4200, a malformed reque
     message: 'Not connected to email or social',
     code: 4100,
   });
+});
+
+test('a request that signs waits for the visitor in the frame\'s approval: nothing is answered or sent until then', async () => {
+  const node = slowNode();
+  const service = fakeService({ rpc: node });
+  let approve;
+  const e = await loggedIn(service, 'alice@example.com', { decide: () => new Promise((r) => (approve = r)) });
+  const { address } = await e.ok('GET_USER');
+  const id = e.send('RPC_REQUEST', e.rpc('eth_sendTransaction', [{ from: address, to: address, value: '0x1' }]));
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(e.posted.filter((m) => m.id === id).length, 0, 'no answer while the visitor has not decided');
+  assert.equal(node.methods('eth_sendRawTransaction').length, 0, 'nothing sent');
+  const [{ header, review }] = e.visitor.asked;
+  assert.deepEqual({ origin: header.origin, address: header.address, email: header.email, chainId: header.network.chainId, method: header.method }, {
+    origin: DAPP,
+    address,
+    email: 'alice@example.com',
+    chainId: 31337,
+    method: 'eth_sendTransaction',
+  });
+  assert.equal(review.calls[0].to, address);
+  approve(true);
+  await e.frame.idle();
+  assert.equal(e.answerOf(id).type, '@w3m-frame/RPC_REQUEST_SUCCESS');
+  assert.equal(node.methods('eth_sendRawTransaction').length, 1);
+  assert.deepEqual(e.visitor.state.busy, ['Sending…']);
+  assert.ok(e.visitor.state.closed >= 1, 'the approval closed once answered');
+});
+
+test('the session is checked at the service right before a signature: signed out elsewhere, nothing is signed', async () => {
+  const node = slowNode();
+  const service = fakeService({ rpc: node });
+  const e = await loggedIn(service, 'alice@example.com', {
+    decide: async () => {
+      service.sessions.clear(); // another tab signed out while the approval showed
+      return true;
+    },
+  });
+  const { address } = await e.ok('GET_USER');
+  assert.deepEqual(await e.fails('RPC_REQUEST', e.rpc('personal_sign', ['0x01', address])), { message: 'Session Expired', code: 4100 });
+  assert.deepEqual(await e.fails('RPC_REQUEST', e.rpc('eth_sendTransaction', [{ to: address, value: '0x1' }])), { message: 'Not connected to email or social', code: 4100 });
+  assert.equal(node.methods('eth_sendRawTransaction').length, 0);
+  assert.deepEqual(await e.ok('IS_CONNECTED'), { isConnected: false });
+});
+
+test('a sign-out in one frame reaches the others: they forget the keys, end the approval shown and tell their page', async () => {
+  const service = fakeService({ rpc: slowNode() });
+  const storage = memoryStorage();
+  const tabs = [];
+  const broadcast = () => tabs.forEach((t) => t !== a && t.frame.signedOutElsewhere());
+  const a = await loggedIn(service, 'alice@example.com', { storage, broadcastSignOut: () => broadcast() });
+  tabs.push(a);
+  const b = embed(service, { storage, decide: () => new Promise(() => {}) });
+  tabs.push(b);
+  await b.frame.start();
+  const { address } = await b.ok('GET_USER');
+  const pending = b.send('RPC_REQUEST', b.rpc('personal_sign', ['0x01', address]));
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(b.visitor.asked.length, 1, 'the approval shows in the other tab');
+  await a.ok('SIGN_OUT');
+  await b.frame.idle();
+  assert.deepEqual(b.answerOf(pending).payload, { message: 'Request was aborted', code: 4001 });
+  assert.ok(b.posted.some((m) => m.type === '@w3m-frame/SIGNED_OUT'), 'the page hears the sign-out');
+  assert.deepEqual(await b.ok('IS_CONNECTED'), { isConnected: false });
+  assert.deepEqual(await b.fails('RPC_REQUEST', b.rpc('personal_sign', ['0x01', address])), { message: 'Not connected to email or social', code: 4100 });
+});
+
+test('a wallet is scoped per project: the same email in another project is another account, and sessions do not cross', async () => {
+  const service = fakeService();
+  const storage = memoryStorage();
+  const first = await loggedIn(service, 'alice@example.com', { storage });
+  const a = (await first.ok('GET_USER')).address;
+  const other = await loggedIn(service, 'alice@example.com', { storage, params: { projectId: 'other-project' } });
+  const b = (await other.ok('GET_USER')).address;
+  assert.notEqual(a, b, 'another address by default');
+  assert.equal(new Set([...service.accounts.values()].map((x) => x.userId)).size, 2);
+  const reloaded = embed(service, { storage });
+  await reloaded.frame.start();
+  assert.equal((await reloaded.ok('GET_USER')).address, a, 'each project keeps its own session');
+  // A session of another project stored under this one is refused, not adopted.
+  storage.map.set(`wm-frame/session/${DAPP}/demo-project`, sessionOf(other, DAPP, 'other-project'));
+  const mixed = embed(service, { storage });
+  await mixed.frame.start();
+  assert.deepEqual(await mixed.ok('IS_CONNECTED'), { isConnected: false });
+});
+
+test('SYNC_THEME reaches the approval', async () => {
+  const service = fakeService();
+  const e = embed(service);
+  await e.frame.start();
+  await e.ok('SYNC_THEME', { themeMode: 'dark', themeVariables: { '--wm-accent': '#ff0000' } });
+  assert.deepEqual(e.visitor.state.theme, { themeMode: 'dark', themeVariables: { '--wm-accent': '#ff0000' } });
 });

@@ -123,9 +123,9 @@ test('while localStorage works it is the truth: a value removed elsewhere is gon
   const map = new Map();
   const storage = { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => map.set(k, v), removeItem: (k) => map.delete(k) };
   const s = f.createStore(() => storage);
-  s.set(f.sessionKey('https://dapp.example'), 'token');
-  assert.equal(map.get('wm-frame/session/https://dapp.example'), 'token');
+  s.set(f.sessionKey('https://dapp.example', 'p1'), 'token');
+  assert.equal(map.get('wm-frame/session/https://dapp.example/p1'), 'token');
   map.clear(); // another tab signed out
-  assert.equal(s.get(f.sessionKey('https://dapp.example')), null);
-  assert.equal(f.DEVICE_KEY, 'wm-frame/device');
+  assert.equal(s.get(f.sessionKey('https://dapp.example', 'p1')), null);
+  assert.equal(f.deviceKey('https://dapp.example'), 'wm-frame/device/https://dapp.example');
 });

@@ -15,8 +15,17 @@ const OTHER = '0x1111111111111111111111111111111111111111';
 const RPC_URL = 'http://rpc.test/';
 const noAbort = () => {};
 
-function ctx(node, { connected = true, checkAborted = noAbort } = {}) {
-  return { keys: connected ? keys : null, call: f.rpcClient(node.fetch, RPC_URL), checkAborted };
+/** What handleRpc needs; `consent` answers for the visitor (approves unless told otherwise) and records what was shown. */
+function ctx(node, { connected = true, checkAborted = noAbort, approve = true, shown = [] } = {}) {
+  return {
+    keys: connected ? keys : null,
+    call: f.rpcClient(node.fetch, RPC_URL),
+    checkAborted,
+    consent: async (prepared, network) => {
+      shown.push({ review: prepared.review, network });
+      return approve;
+    },
+  };
 }
 const rpc = (method, params = [], chainId = 31337) => ({ method, params, chainId, rpcUrl: RPC_URL });
 const NOT_ALLOWED = { message: 'Requested RPC call is not allowed', code: 4200 };
@@ -65,7 +74,8 @@ test('a method off the list is refused with 4200 before anything is sent', async
 
 test('the RPC_REQUEST payload is checked: method, params, chainId and an http(s) rpcUrl', () => {
   const ok = { method: 'eth_chainId', params: [], chainId: 1, chainNamespace: 'eip155', rpcUrl: 'https://rpc.example' };
-  assert.deepEqual(f.parseRpcRequest(ok), { method: 'eth_chainId', params: [], chainId: 1, rpcUrl: 'https://rpc.example' });
+  assert.deepEqual(f.parseRpcRequest(ok), { method: 'eth_chainId', params: [], chainId: 1, rpcUrl: 'https://rpc.example', network: undefined });
+  assert.deepEqual(f.parseRpcRequest({ ...ok, network: { name: 'Anvil' } }).network, { name: 'Anvil' }, 'the page\'s name for the network, checked when shown');
   assert.deepEqual(f.parseRpcRequest({ ...ok, params: undefined }).params, []);
   for (const bad of [{ method: 'x'.repeat(65) }, { method: 7 }, { params: {} }, { chainId: '1x' }, { chainId: 0 }, { rpcUrl: 'ws://rpc.example' }, { rpcUrl: undefined }]) {
     assert.throws(() => f.parseRpcRequest({ ...ok, ...bad }), /Invalid RPC request/, JSON.stringify(bad));

@@ -1,0 +1,163 @@
+// What the approval shows (docs/embedded-wallet.md §4): built by the frame from the very values it
+// then signs, so that what the visitor approves is what is signed. A message as its text (or its
+// bytes in hex), typed data as its domain and fields, a transaction as its receiver, value, decoded
+// call (token amounts in the token's units) and the network fee from the gas and fee fields that
+// are signed. Allowances and operator approvals are called out.
+
+import { formatUnits } from 'viem/utils';
+import { ALLOWANCE_CALLS, TOKEN_AMOUNT_CALLS, decodeCall, type DecodedCall } from './calls.ts';
+import type { NetworkShown } from './networks.ts';
+import { hasHidden, shown } from './text.ts';
+import type { TokenInfo } from './tokens.ts';
+
+export type Row = [label: string, value: string];
+
+export interface CallShown {
+  /** EIP-55, or null for a contract creation. */
+  to: string | null;
+  value: string;
+  /** The decoded function and its arguments, when the selector is known. */
+  call: { name: string; rows: Row[] } | null;
+  /** The data's size and first bytes when it is not decoded (null: no data). */
+  data: { bytes: number; preview: string } | null;
+  /** Gas limit and fee rows of this transaction. */
+  fee: Row[];
+}
+
+export type Review =
+  | { kind: 'message'; text: string | null; hex: string | null; warnings: string[] }
+  | { kind: 'typedData'; primaryType: string; domain: Row[]; fields: Row[]; more: number; warnings: string[] }
+  | { kind: 'transactions'; calls: CallShown[]; total: string; warnings: string[] };
+
+/** Rows of typed data shown at most (the rest is counted). */
+export const MAX_FIELDS = 60;
+/** Characters of a message shown at most. */
+export const MAX_SHOWN_CHARS = 20_000;
+/** An allowance at or above 2^128 is as good as unlimited: no token has that many units. */
+const UNLIMITED = 1n << 128n;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A `personal_sign` message: its UTF-8 text when the bytes are printable text, else the hex. */
+export function messageReview(message: string | { raw: Uint8Array }): Review {
+  const warnings: string[] = [];
+  if (typeof message === 'string') {
+    if (hasHidden(message, true)) warnings.push('This message contains hidden characters; they are not shown.');
+    return { kind: 'message', text: shown(message, MAX_SHOWN_CHARS, true), hex: null, warnings };
+  }
+  let text: string | null = null;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(message.raw);
+  } catch {
+    text = null;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (text !== null && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
+    if (hasHidden(text, true)) warnings.push('This message contains hidden characters; they are not shown.');
+    return { kind: 'message', text: shown(text, MAX_SHOWN_CHARS, true), hex: null, warnings };
+  }
+  const hex = `0x${Array.from(message.raw.subarray(0, MAX_SHOWN_CHARS / 2), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return { kind: 'message', text: null, hex: message.raw.length > MAX_SHOWN_CHARS / 2 ? `${hex}…` : hex, warnings };
+}
+
+function scalar(v: unknown): string {
+  if (typeof v === 'string') return shown(v, 200);
+  if (v === null) return 'null';
+  return shown(String(v), 200);
+}
+
+function flatten(prefix: string, v: unknown, rows: Row[], count: { n: number }, depth = 0): void {
+  if (depth > 16) return;
+  if (isRecord(v)) {
+    for (const [k, x] of Object.entries(v)) flatten(prefix ? `${prefix}.${shown(k, 64)}` : shown(k, 64), x, rows, count, depth + 1);
+  } else if (Array.isArray(v)) {
+    v.forEach((x, i) => flatten(`${prefix}[${i}]`, x, rows, count, depth + 1));
+  } else {
+    count.n++;
+    if (rows.length < MAX_FIELDS) rows.push([prefix, scalar(v)]);
+  }
+}
+
+/** `eth_signTypedData_v4`'s document (already checked for shape): its domain and message fields. */
+export function typedDataReview(td: { primaryType: string; domain: Record<string, unknown>; message: Record<string, unknown> }): Review {
+  const domain: Row[] = [];
+  const fields: Row[] = [];
+  const count = { n: 0 };
+  flatten('', td.domain, domain, { n: 0 });
+  flatten('', td.message, fields, count);
+  const warnings: string[] = [];
+  const primary = shown(td.primaryType, 64);
+  // EIP-2612 Permit and Permit2: a signature that lets the spender move tokens without a transaction.
+  if (/^Permit(Single|Batch|TransferFrom|BatchTransferFrom)?$/.test(primary)) {
+    const spender = scalar(td.message.spender ?? '');
+    warnings.push(`This signature lets ${spender || 'the spender'} move your tokens without asking you again.`);
+    const value = td.message.value ?? (isRecord(td.message.details) ? td.message.details.amount : undefined);
+    try {
+      if (value !== undefined && BigInt(value as string) >= UNLIMITED) warnings.push('Unlimited: the spender can move all of this token, now and later.');
+    } catch {
+      // not a number: shown as it is
+    }
+  }
+  return { kind: 'typedData', primaryType: primary, domain, fields, more: count.n - fields.length, warnings };
+}
+
+/** An amount in a unit of `decimals`, thousands kept plain (what is signed, not rounded). */
+export function amount(n: bigint, decimals: number, symbol: string): string {
+  return `${formatUnits(n, decimals)} ${symbol}`;
+}
+
+/** Up to six decimals, rounded up (a fee is shown as at most what it can cost). */
+export function feeAmount(n: bigint, decimals: number, symbol: string): string {
+  if (decimals <= 6) return `${formatUnits(n, decimals)} ${symbol}`;
+  const unit = 10n ** BigInt(decimals - 6);
+  return `${formatUnits((n + unit - 1n) / unit, 6)} ${symbol}`;
+}
+
+/** A decoded call's rows and warnings; `token` is the called contract's symbol and decimals when it answered. */
+export function callRows(call: DecodedCall, token: TokenInfo | null): { rows: Row[]; warnings: string[] } {
+  const rows: Row[] = [];
+  const warnings: string[] = [];
+  const isToken = TOKEN_AMOUNT_CALLS.has(call.name) && token?.decimals !== null && token?.decimals !== undefined;
+  for (const a of call.args) {
+    if (a.type === 'uint256') {
+      const n = a.value as bigint;
+      if (a.name === 'amount' && ALLOWANCE_CALLS.has(call.name) && n >= UNLIMITED) rows.push([a.name, `Unlimited${token?.symbol ? ` ${token.symbol}` : ''}`]);
+      else if (a.name === 'amount' && isToken) rows.push([a.name, `${amount(n, token!.decimals!, token!.symbol ?? 'units')} (${n} base units)`]);
+      else rows.push([a.name, n.toString()]);
+    } else {
+      rows.push([a.name, String(a.value)]);
+    }
+  }
+  if (ALLOWANCE_CALLS.has(call.name)) {
+    const spender = String(call.args[0].value);
+    const n = call.args[1].value as bigint;
+    if (n >= UNLIMITED) warnings.push(`Unlimited approval: ${spender} can move all of this token from your wallet, now and later.`);
+    else if (n > 0n) warnings.push(`${spender} will be able to move this amount of the token from your wallet.`);
+  }
+  if (call.name === 'setApprovalForAll' && call.args[1].value === true) {
+    warnings.push(`${String(call.args[0].value)} will be able to move every token of this collection from your wallet.`);
+  }
+  return { rows, warnings };
+}
+
+/** One transaction's receiver, value and call, as signed. */
+export function callShown(
+  tx: { to?: string | null; value?: bigint; data?: string },
+  network: NetworkShown,
+  token: TokenInfo | null,
+  fee: Row[],
+): { shown: CallShown; warnings: string[] } {
+  const data = tx.data && tx.data !== '0x' ? tx.data : null;
+  const decoded = data ? decodeCall(data) : null;
+  const { rows, warnings } = decoded ? callRows(decoded, token) : { rows: [], warnings: [] };
+  if (data && !decoded) warnings.push('This transaction calls a contract with data the wallet cannot read. Approve only if you trust this site.');
+  return {
+    shown: {
+      to: tx.to ?? null,
+      value: amount(tx.value ?? 0n, network.decimals, network.symbol),
+      call: decoded ? { name: decoded.name, rows } : null,
+      data: data && !decoded ? { bytes: (data.length - 2) / 2, preview: data.length > 74 ? `${data.slice(0, 74)}…` : data } : null,
+      fee,
+    },
+    warnings,
+  };
+}
