@@ -145,8 +145,11 @@ BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
 [ -x "$BIN" ] || die "backend binary not found at $BIN"
 
 # The secure frame's own origin: a second port (a different origin from the page's), chosen above.
+# The analytics the backend recorded are read with a token drawn for this run; the page gets it in
+# its address's fragment (never sent to a server), the address printed below.
+TEST_TOKEN="$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')"
 WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" \
-  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" > "$TMP/server.out" &
+  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" --test-token "$TEST_TOKEN" > "$TMP/server.out" &
 PIDS+=("$!"); PID_S="$!"
 URL=""
 FRAME_ORIGIN=""
@@ -162,7 +165,7 @@ done
 cat >&2 <<BANNER
 
   ┌──────────────────────────────────────────────────────────────┐
-    wallet-modal demo:   $URL/
+    wallet-modal demo:   $URL/#analytics=$TEST_TOKEN
   └──────────────────────────────────────────────────────────────┘
     anvil A (31337):     http://127.0.0.1:$PORT_A
     anvil B (31338):     http://127.0.0.1:$PORT_B
@@ -177,7 +180,7 @@ cat >&2 <<BANNER
     Stop:                Ctrl-C
 
 BANNER
-echo "$URL/"
+echo "$URL/#analytics=$TEST_TOKEN"
 
 # ----- run until a child exits or we are signalled ----------------------------------------------------
 set +e

@@ -91,6 +91,8 @@ done
 BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
 cargo build -q -p wallet-modal-demo  # a no-op when up to date; never a stale backend
 OIDC_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+# The backend's test hooks (the analytics it recorded) answer only this run's bearer token.
+export WM_TEST_TOKEN=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')
 for _ in 1 2 3; do
   # Social login's OpenID Connect provider (demo/oidc/provider.mjs, npm oidc-provider): its clients
   # redirect to the wallet service on the frame's port, so that port is chosen now; one client
@@ -109,7 +111,7 @@ for _ in 1 2 3; do
     --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
   : > "$LOGS/backend.out"
   WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" \
-    --contracts "$LOGS/contracts.json" --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} \
+    --contracts "$LOGS/contracts.json" --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} --test-token "$WM_TEST_TOKEN" \
     > "$LOGS/backend.out" 2> "$LOGS/backend.err" & BACKEND_PID=$!
   # `frame on …` (the secure frame's own origin) comes right after `listening on …`.
   for _ in $(seq 300); do grep -q '^frame on ' "$LOGS/backend.out" && break; kill -0 "$BACKEND_PID" 2>/dev/null || break; sleep 0.1; done

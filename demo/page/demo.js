@@ -293,16 +293,23 @@ async function main() {
 
   // Analytics sink of the demo backend.
   const api = (config.apiUrl || location.origin).replace(/\/$/, '');
+  // The backend's recorded analytics answer only the run's token, which scripts/demo.sh put in this
+  // page's address fragment (`#analytics=…`): fragments never leave the browser.
+  const analyticsToken = new URLSearchParams(location.hash.slice(1)).get('analytics') ?? '';
+  const recorded = (init = {}) => fetch(`${api}/e/recorded${init.method ? '' : '?withMeta=true'}`, { cache: 'no-store', ...init, headers: { authorization: `Bearer ${analyticsToken}` } });
   $('load-analytics').addEventListener('click', async () => {
     try {
-      const events = await (await fetch(`${api}/e/recorded?withMeta=true`, { cache: 'no-store' })).json();
+      if (!analyticsToken) throw new Error('open the demo at the address make demo printed (it carries #analytics=…)');
+      const res = await recorded();
+      if (!res.ok) throw new Error(`the backend answered ${res.status}: the analytics token of this address is not this run's`);
+      const events = await res.json();
       $('analytics').textContent = `${events.length} event(s)\n` + show(events);
     } catch (e) {
       $('analytics').textContent = 'Failed: ' + errorText(e);
     }
   });
   $('clear-analytics').addEventListener('click', async () => {
-    await fetch(`${api}/e/recorded`, { method: 'DELETE' }).catch(() => {});
+    await recorded({ method: 'DELETE' }).catch(() => {});
     $('analytics').textContent = '–';
   });
 

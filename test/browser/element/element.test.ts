@@ -153,13 +153,16 @@ describe('<wallet-modal> element', () => {
 
   it('analytics: opening sends MODAL_OPEN to the analytics sink', async () => {
     const env = await testEnv();
-    await fetch(`${env.backendUrl}/e/recorded`, { method: 'DELETE' });
+    // The backend's recorded analytics answer only this run's test token (scripts/test.sh).
+    const auth = { authorization: `Bearer ${env.testToken}` };
+    expect((await fetch(`${env.backendUrl}/e/recorded`)).status, 'no token: no test hook').to.equal(404);
+    await fetch(`${env.backendUrl}/e/recorded`, { method: 'DELETE', headers: auth });
     const el = await createModal();
     await el.open();
     let recorded = '';
     for (let i = 0; i < 100 && !recorded.includes('MODAL_OPEN'); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      recorded = await (await fetch(`${env.backendUrl}/e/recorded`)).text();
+      recorded = await (await fetch(`${env.backendUrl}/e/recorded`, { headers: auth })).text();
     }
     expect(recorded).to.contain('MODAL_OPEN');
     expect(recorded).to.contain('"connected":false');

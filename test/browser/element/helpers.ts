@@ -6,6 +6,8 @@ export interface TestEnv {
   mailUrl: string;
   /** The local OpenID Connect provider standing in for the social logins. */
   oidcUrl: string;
+  /** The bearer token of the backend's test hooks for this run (`--test-token`). */
+  testToken: string;
   chains: Array<{ chainId: number; rpcUrl: string }>;
   /** The demo contracts deployed for this run (scripts/test.sh, demo/contracts/deploy.mjs). */
   contracts: { chains: Array<{ chainId: number; tokens: Array<{ kind: string; address: string; name: string; symbol: string; decimals: number; spam: boolean }> }> } | null;
