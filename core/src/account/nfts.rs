@@ -25,9 +25,7 @@ pub struct NftTile {
     pub image_url: Option<String>,
 }
 
-fn text(v: &Value, key: &str, max: usize) -> Option<String> {
-    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty() && s.chars().count() <= max && !s.chars().any(char::is_control)).map(str::to_string)
-}
+use crate::service::text::field as text;
 
 /// The tiles of one answer for `chain` and its next cursor: other chains, spam and unreadable
 /// entries dropped. `None` when the answer is not a page.

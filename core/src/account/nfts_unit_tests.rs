@@ -21,3 +21,10 @@ fn a_page_keeps_this_chains_items_without_spam_and_names_unnamed_ones_by_collect
     assert!(parse_page("{\"data\": 3}", "eip155:31337").is_none());
     assert!(parse_page("not json", "eip155:31337").is_none());
 }
+
+#[test]
+fn nft_names_lose_bidi_controls() {
+    let body = json!({"data": [{"chainId": "eip155:31337", "contract": {"address": "0xabc", "name": "Bored\u{202E}spA"}, "tokenId": "1", "name": "Ape \u{2067}#1\u{2069}"}]}).to_string();
+    let (tiles, _) = parse_page(&body, "eip155:31337").unwrap();
+    assert_eq!((tiles[0].name.as_str(), tiles[0].collection.as_deref()), ("Ape #1", Some("BoredspA")));
+}

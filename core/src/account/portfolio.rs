@@ -27,8 +27,8 @@ pub const TOKENS_MAX: usize = 500;
 /// characters; `None` when there is none.
 pub fn parse_identity(body: &str) -> Option<String> {
     let v = crate::service::json::parse(body).ok()?;
-    let name = v.get("name")?.as_str()?.trim();
-    (!name.is_empty() && name.chars().count() <= 100 && !name.chars().any(char::is_control)).then(|| name.to_string())
+    // A name with control characters is no name (bidi and invisible ones are dropped).
+    crate::service::text::field(&v, "name", 100).filter(|_| !v["name"].as_str().unwrap_or_default().chars().any(char::is_control))
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -69,9 +69,7 @@ impl TokenRow {
     }
 }
 
-fn text(v: &Value, key: &str, max: usize) -> Option<String> {
-    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty() && s.chars().count() <= max).map(str::to_string)
-}
+use crate::service::text::field as text;
 
 fn number(v: &Value, key: &str) -> Option<f64> {
     v.get(key).and_then(Value::as_f64).filter(|n| n.is_finite() && *n >= 0.0)

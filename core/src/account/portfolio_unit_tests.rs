@@ -53,3 +53,13 @@ fn junk_answers_are_refused_and_junk_rows_skipped() {
     let many = json!({"balances": vec![token("T", "18", "1", Some(1.0), CHAIN); TOKENS_MAX + 50]}).to_string();
     assert_eq!(parse_balances(&many, CHAIN).unwrap().len(), TOKENS_MAX);
 }
+
+#[test]
+fn token_names_and_symbols_lose_bidi_and_invisible_characters() {
+    let mut t = token("USDC", "6", "1", Some(1.0), CHAIN);
+    t["symbol"] = json!("US\u{202E}CD\u{202C}");
+    t["name"] = json!("USD\u{200B} Coin\u{2066}");
+    let rows = parse_balances(&json!({"balances": [t]}).to_string(), CHAIN).unwrap();
+    assert_eq!((rows[0].symbol.as_str(), rows[0].name.as_str()), ("USCD", "USD Coin"), "shown as written, not reordered");
+    assert_eq!(parse_identity(r#"{"name": "vitalik\u202e.eth"}"#).as_deref(), Some("vitalik.eth"));
+}

@@ -102,9 +102,7 @@ fn method_name(id: &str) -> &str {
     }
 }
 
-fn text(v: &Value, key: &str, max: usize) -> Option<String> {
-    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty() && s.len() <= max && !s.chars().any(char::is_control)).map(str::to_string)
-}
+use crate::service::text::field as text;
 
 /// A decimal amount the service wrote (`"98.02"`), bounded.
 fn amount(v: Option<&Value>) -> Option<String> {

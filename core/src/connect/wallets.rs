@@ -83,17 +83,9 @@ pub fn is_rdns(s: &str) -> bool {
         && s.split('.').all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
 }
 
-/// Trims, drops control characters and bounds the length of a wallet name.
+/// Trims, drops control, bidi-control and invisible characters and bounds the length of a wallet name.
 pub fn clean_name(name: &str) -> Option<String> {
-    let cleaned: String = name.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).take(MAX_NAME_CHARS).collect();
-    let cleaned = cleaned.trim().to_string();
-    (!cleaned.is_empty()).then_some(cleaned)
-}
-
-/// Bidirectional-text controls (embeddings, overrides, isolates and marks): a wallet name holding
-/// them can show the visitor a name other than its own ("Wallet\u{202E}tsuS" reads "WalletSust").
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+    crate::service::text::shown(name, MAX_NAME_CHARS)
 }
 
 /// Why an announcement was refused.

@@ -179,10 +179,10 @@ fn read_network(mut m: Fields) -> Result<Network, String> {
     Ok(Network {
         id,
         caip_network_id: string(o, "caipNetworkId")?,
-        name: string(o, "name")?,
+        name: shown(string(o, "name")?, "name")?,
         chain_namespace: string(o, "chainNamespace").ok().as_deref().and_then(ChainNamespace::parse).ok_or_else(|| bad("chainNamespace"))?,
         native_currency: req_object(o, "nativeCurrency", |mut m| {
-            Ok(NativeCurrency { name: string(&mut m, "name")?, symbol: string(&mut m, "symbol")?, decimals: uint(&mut m, "decimals", u32::MAX as u64)? as u32 })
+            Ok(NativeCurrency { name: shown(string(&mut m, "name")?, "nativeCurrency.name")?, symbol: shown(string(&mut m, "symbol")?, "nativeCurrency.symbol")?, decimals: uint(&mut m, "decimals", u32::MAX as u64)? as u32 })
         })?,
         rpc_urls: req_object(o, "rpcUrls", |mut m| {
             Ok(RpcUrls { default: req_object(&mut m, "default", rpc_list)?, chain_default: opt_object(&mut m, "chainDefault", rpc_list)? })
@@ -205,3 +205,9 @@ pub fn is_http_url(u: &str) -> bool {
 #[cfg(test)]
 #[path = "options_tests.rs"]
 mod tests;
+
+/// A network's name or currency as the visitor sees it: without control, bidi-control or
+/// invisible characters (crate::service::text), at most 64 characters.
+fn shown(s: String, what: &str) -> Result<String, String> {
+    crate::service::text::shown(&s, 64).ok_or_else(|| format!("`{what}` has nothing to show"))
+}

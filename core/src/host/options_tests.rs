@@ -98,3 +98,14 @@ fn options_fields_and_defaults() {
     assert!(serde_json::from_value::<Options>(serde_json::json!({"networks": [1]})).is_err());
     assert!(serde_json::from_value::<Options>(serde_json::json!({"features": {"email": 1}})).is_err());
 }
+
+#[test]
+fn a_networks_name_and_currency_lose_bidi_controls_and_a_blank_one_is_refused() {
+    let net = |name: &str, symbol: &str| serde_json::json!({"id": 31337, "caipNetworkId": "eip155:31337", "name": name, "chainNamespace": "eip155",
+        "nativeCurrency": {"name": "Ether", "symbol": symbol, "decimals": 18}, "rpcUrls": {"default": {"http": ["http://127.0.0.1:8545"]}}});
+    let o: Options = serde_json::from_value(serde_json::json!({"networks": [net("Main\u{202E}ten", "E\u{200B}TH")]})).unwrap();
+    let (nets, _) = o.resolve_networks();
+    assert_eq!((nets[0].name.as_str(), nets[0].native_currency.symbol.as_str()), ("Mainten", "ETH"));
+    let blank = serde_json::from_value::<Options>(serde_json::json!({"networks": [net("\u{202E}", "ETH")]}));
+    assert_eq!(blank.unwrap_err().to_string(), "`name` has nothing to show", "nothing to show: refused");
+}

@@ -12,6 +12,7 @@ pub mod entities;
 pub mod url;
 pub mod vecmap;
 pub mod validation;
+pub mod text;
 pub mod slice;
 #[cfg(test)]
 mod slice_tests;

@@ -42,9 +42,7 @@ pub struct SwapToken {
     pub logo: Option<String>,
 }
 
-fn text(v: &Value, key: &str, max: usize) -> Option<String> {
-    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty() && s.len() <= max && !s.chars().any(char::is_control)).map(str::to_string)
-}
+use crate::service::text::field as text;
 
 fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.len() <= 78 && s.bytes().all(|b| b.is_ascii_digit())

@@ -1,0 +1,54 @@
+//! Text from wallets, services and the host page, made safe to show: a name that holds control
+//! characters, bidirectional-text controls or invisible characters can show the visitor something
+//! other than itself ("USD\u{202E}TC" reads "USDCT"; "Wallet\u{202E}tsuS" reads "WalletSust").
+//! Every name the modal shows (wallets, tokens, NFTs, networks, the dapp) goes through [`shown`].
+
+/// Bidirectional-text controls: embeddings, overrides, isolates and marks.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Characters that show nothing: zero-width space, word joiner, invisible operators, the BOM.
+/// (Zero-width joiners stay: emoji and several scripts need them.)
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}' | '\u{00AD}')
+}
+
+/// `s` without control, bidi-control and invisible characters, trimmed, at most `max` characters;
+/// `None` when nothing is left.
+pub fn shown(s: &str, max: usize) -> Option<String> {
+    let kept: String = s.chars().filter(|c| !c.is_control() && !is_bidi_control(*c) && !is_invisible(*c)).take(max).collect();
+    let kept = kept.trim();
+    (!kept.is_empty()).then(|| kept.to_string())
+}
+
+/// The string field `key` of `v` as [`shown`], refused (not cut) when longer than `max` characters.
+pub fn field(v: &crate::service::json::Value, key: &str, max: usize) -> Option<String> {
+    let s = v.get(key)?.as_str()?;
+    if s.len() > max * 4 || s.chars().count() > max {
+        return None;
+    }
+    shown(s, max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    #[test]
+    fn names_lose_bidi_controls_control_and_invisible_characters() {
+        assert_eq!(shown("USD\u{202E}TC", 64).as_deref(), Some("USDTC"));
+        assert_eq!(shown("\u{2067}Pay\u{200B}Pal\u{2069}\n", 64).as_deref(), Some("PayPal"));
+        assert_eq!(shown("👩\u{200D}💻 team", 64).as_deref(), Some("👩\u{200D}💻 team"), "a zero-width joiner stays");
+        assert_eq!(shown("\u{202E}\u{FEFF} ", 64), None, "nothing left");
+        assert_eq!(shown("abcdef", 3).as_deref(), Some("abc"));
+    }
+
+    #[test]
+    fn a_field_too_long_is_refused_not_cut() {
+        assert_eq!(field(&json!({"name": "abcd"}), "name", 3), None);
+        assert_eq!(field(&json!({"name": "U\u{202E}SDC"}), "name", 8).as_deref(), Some("USDC"));
+        assert_eq!(field(&json!({"name": 5}), "name", 8), None);
+    }
+}
