@@ -3,6 +3,10 @@
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 const env = {
   backendUrl: process.env.WM_BACKEND_URL ?? '',
@@ -16,6 +20,8 @@ const env = {
   // Social login's OpenID Connect provider (demo/oidc/provider.mjs): its login page is where the
   // popup of /w/v1/social/uri's authorization URL lands.
   oidcUrl: process.env.WM_OIDC_URL ?? '',
+  // The bearer token of the backend's test hooks (GET/DELETE /e/recorded) for this run.
+  testToken: process.env.WM_TEST_TOKEN ?? '',
 };
 
 export default {
@@ -100,6 +106,63 @@ export default {
               if (frame) return frame.evaluate(new Function(payload.script));
             }
             throw new Error(`no frame at ${payload.prefix}`);
+          }
+          // The visitor clicks `selector` in the frame whose address starts with `prefix` with the
+          // mouse (a trusted click, with user activation): how a visitor approves in the secure
+          // frame. Waits until the element shows and is enabled; returns false if it never is.
+          case 'frame-click': {
+            const page = session.browser.getPage(session.id);
+            await page.bringToFront();
+            // As a visitor would: only once the frame shows in the page and has stopped moving
+            // (the modal's opening animation), so that the click lands where the button is.
+            let lastBox = null;
+            for (const start = Date.now(); Date.now() - start < (payload.timeout ?? 10_000); await new Promise((r) => setTimeout(r, 100))) {
+              const frame = page.frames().find((f) => f !== page.mainFrame() && !f.detached && f.url().startsWith(payload.prefix));
+              const handle = frame && (await frame.$(payload.selector).catch(() => null));
+              const ready = handle && (await handle.evaluate((b) => !b.disabled && b.getClientRects().length > 0).catch(() => false));
+              const box = ready ? await (await frame.frameElement())?.boundingBox() : null;
+              const still = box && lastBox && ['x', 'y', 'width', 'height'].every((k) => Math.abs(box[k] - lastBox[k]) < 0.5);
+              lastBox = box;
+              if (still) {
+                await handle.click();
+                return true;
+              }
+            }
+            return false;
+          }
+          // axe-core inside the frame whose address starts with `prefix` (its own document, under
+          // its own CSP: evaluated through the DevTools protocol): the serious violations, and
+          // the theme the frame shows.
+          case 'frame-axe': {
+            const page = session.browser.getPage(session.id);
+            const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(payload.prefix));
+            if (!frame) throw new Error(`no frame at ${payload.prefix}`);
+            await frame.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+            return frame.evaluate(async () => {
+              const r = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+              const violations = r.violations
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+              return { theme: document.documentElement.dataset.theme ?? 'light', violations };
+            });
+          }
+          // The visitor presses `key` on the keyboard (trusted), in whatever has focus.
+          case 'press': {
+            const page = session.browser.getPage(session.id);
+            await page.keyboard.press(payload.key);
+            return true;
+          }
+          // The visitor opens the device-approval link mailed to them and presses "Approve this device".
+          case 'approve-device': {
+            const page = await browser.newPage();
+            try {
+              await page.goto(payload.url, { waitUntil: 'load' });
+              await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button[type="submit"]')]);
+              return await page.evaluate(() => document.body.innerText.slice(0, 200));
+            } finally {
+              await page.close();
+              await session.browser.getPage(session.id).bringToFront();
+            }
           }
           // The visitor closes the window whose address starts with `prefix` (a login popup).
           case 'close-window': {

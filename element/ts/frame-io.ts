@@ -8,6 +8,14 @@ import type { Effect } from './protocol';
 
 /** Largest message heard from the frame or the popup (characters of its JSON). */
 const MAX_MESSAGE = 256 * 1024;
+/** The frame's approval leaves the modal's focus order (the frame asks; the slot takes it back). */
+const FOCUS_OUT = '@w3m-frame/FOCUS_OUT';
+/** This tab started a social login (a Telegram return is heard only then), and when. */
+const SOCIAL_STARTED = 'wm-social-started';
+/** A social login's return is heard this long after it started. */
+const SOCIAL_RETURN_MS = 15 * 60_000;
+/** Above the modal's overlay, whatever `--wm-z-index` says. */
+const TOP_LAYER_Z = '2147483647';
 /** The social popup (opened 600×800 by the element) is watched every second (spec §9). */
 const POPUP_POLL_MS = 1_000;
 const SOCIAL_RESULT = '@w3m-social/RESULT';
@@ -18,10 +26,18 @@ export class FrameIo {
   #frameOrigin = '';
   #popup: Window | null = null;
   #popupTimer: ReturnType<typeof setInterval> | null = null;
+  readonly #findSlot: () => HTMLElement | null;
+  /** Whether the frame's approval shows in the modal, and the placing loop while it does. */
+  #visible = false;
+  #raf = 0;
+  #slot: HTMLElement | null = null;
+  /** Focus handed back by the frame lands on the slot without going back in. */
+  #focusReturning = false;
 
-  /** `send` hands an event to the embedded module. */
-  constructor(send: (event: object) => void) {
+  /** `send` hands an event to the embedded module; `findSlot` finds ApproveTransaction's place for the frame. */
+  constructor(send: (event: object) => void, findSlot: () => HTMLElement | null = () => null) {
     this.#send = send;
+    this.#findSlot = findSlot;
     addEventListener('message', this.#onMessage);
   }
 
@@ -42,6 +58,9 @@ export class FrameIo {
       case 'framePost':
         if (this.#iframe?.contentWindow && this.#frameOrigin) this.#iframe.contentWindow.postMessage(e.message, this.#frameOrigin);
         return true;
+      case 'frameView':
+        this.#show(e.visible);
+        return true;
       case 'popup':
         if (this.#popup && !this.#popup.closed) this.#popup.location.href = e.url;
         else this.#send({ type: 'popupClosed' });
@@ -59,6 +78,7 @@ export class FrameIo {
    * second: closing it is 'Popup closed'); the module then sends it to the provider's page.
    */
   watchPopup(popup: Window): void {
+    FrameIo.socialStarted();
     if (this.#popup !== popup) this.#closePopup();
     this.#popup = popup;
     clearInterval(this.#popupTimer ?? undefined);
@@ -70,8 +90,18 @@ export class FrameIo {
     }, POPUP_POLL_MS);
   }
 
+  /** Remembers, for this tab only, that a social login started here (a return is heard only then). */
+  static socialStarted(): void {
+    try {
+      sessionStorage.setItem(SOCIAL_STARTED, String(Date.now()));
+    } catch {
+      // Storage blocked: a Telegram return is then not heard (the popup's result still is).
+    }
+  }
+
   free(): void {
     removeEventListener('message', this.#onMessage);
+    this.#show(false);
     this.#closePopup();
     this.#iframe?.remove();
     this.#iframe = null;
@@ -87,7 +117,94 @@ export class FrameIo {
     if (uri === null) return;
     url.searchParams.delete('result_uri');
     history.replaceState(history.state, '', url.toString());
+    // Only a login this tab started comes back: a link carrying someone else's result (login CSRF)
+    // is dropped. The frame's service also binds the result to the device that asked for it.
+    let started = NaN;
+    try {
+      started = Number(sessionStorage.getItem(SOCIAL_STARTED));
+      sessionStorage.removeItem(SOCIAL_STARTED);
+    } catch {
+      return;
+    }
+    if (!(Date.now() - started <= SOCIAL_RETURN_MS)) return;
     if (uri.length <= 4096) this.#send({ type: 'socialResult', uri });
+  }
+
+  /**
+   * Shows the frame's approval over ApproveTransaction's slot, or hides the frame again. The frame
+   * stays where it was loaded (moving an iframe reloads it): it is laid over the slot, above the
+   * modal, every animation frame while it shows, within the part of the slot that is on screen.
+   * The frame's own document asks the visitor and only a click there approves.
+   */
+  #show(visible: boolean): void {
+    const f = this.#iframe;
+    this.#visible = visible;
+    cancelAnimationFrame(this.#raf);
+    if (!f) return;
+    if (!visible) {
+      this.#slot?.removeEventListener('focus', this.#onSlotFocus);
+      this.#slot = null;
+      f.hidden = true;
+      f.setAttribute('aria-hidden', 'true');
+      f.tabIndex = -1;
+      f.title = 'wallet-modal secure frame';
+      f.removeAttribute('style');
+      return;
+    }
+    f.title = 'wallet-modal secure approval';
+    f.removeAttribute('aria-hidden');
+    f.setAttribute('data-wm-trap-satellite', '');
+    f.tabIndex = -1;
+    let focused = false;
+    const place = () => {
+      if (!this.#visible) return;
+      const slot = this.#findSlot();
+      if (slot !== this.#slot) {
+        this.#slot?.removeEventListener('focus', this.#onSlotFocus);
+        slot?.addEventListener('focus', this.#onSlotFocus);
+        this.#slot = slot;
+      }
+      const r = slot?.isConnected ? visibleRect(slot) : null;
+      if (r) {
+        Object.assign(f.style, {
+          position: 'fixed',
+          left: `${r.left}px`,
+          top: `${r.top}px`,
+          width: `${r.width}px`,
+          height: `${r.height}px`,
+          border: '0',
+          margin: '0',
+          padding: '0',
+          zIndex: TOP_LAYER_Z,
+          colorScheme: 'normal',
+        });
+        f.hidden = false;
+        if (!focused) {
+          focused = true;
+          f.focus();
+        }
+      } else {
+        f.hidden = true;
+      }
+      this.#raf = requestAnimationFrame(place);
+    };
+    place();
+  }
+
+  /** Tab reached the slot: focus goes into the frame (unless the frame just handed it back). */
+  #onSlotFocus = (): void => {
+    if (this.#focusReturning) return;
+    if (this.#visible && this.#iframe && !this.#iframe.hidden) this.#iframe.focus();
+  };
+
+  /** The frame's last (or first) element was left by Tab: the modal's focus order goes on from the slot. */
+  #focusOut(backwards: boolean): void {
+    const slot = this.#slot;
+    if (!slot?.isConnected) return;
+    this.#focusReturning = true;
+    slot.focus({ preventScroll: true });
+    this.#focusReturning = false;
+    slot.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: backwards, bubbles: true, composed: true, cancelable: true }));
   }
 
   #closePopup(): void {
@@ -114,6 +231,8 @@ export class FrameIo {
       if (d?.type === SOCIAL_RESULT && typeof d.resultUri === 'string') this.#send({ type: 'socialResult', uri: d.resultUri });
       return;
     }
+    const d = e.data as { type?: unknown; payload?: { backwards?: unknown } } | null;
+    if (d?.type === FOCUS_OUT) return this.#focusOut(d.payload?.backwards === true);
     this.#send({ type: 'frameMessage', data: e.data });
   };
 
@@ -136,4 +255,22 @@ export class FrameIo {
     this.#iframe = f;
     document.body.appendChild(f);
   }
+}
+
+/**
+ * The part of `el` on screen: its box cut by the viewport and by every ancestor that clips
+ * (scrolling card bodies), across shadow roots; null when nothing of it shows.
+ */
+function visibleRect(el: HTMLElement): { left: number; top: number; width: number; height: number } | null {
+  const r = el.getBoundingClientRect();
+  let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+  for (let n: Node | null = el.parentNode; n; n = n instanceof ShadowRoot ? n.host : n.parentNode) {
+    if (!(n instanceof Element) || n === document.documentElement) continue;
+    const cs = getComputedStyle(n);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const c = n.getBoundingClientRect();
+    [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+  }
+  [left, top, right, bottom] = [Math.max(left, 0), Math.max(top, 0), Math.min(right, innerWidth), Math.min(bottom, innerHeight)];
+  return right - left >= 1 && bottom - top >= 1 ? { left, top, width: right - left, height: bottom - top } : null;
 }

@@ -370,23 +370,17 @@ export type AccountIntent =
   | { type: 'buyChoose'; provider: string }
   | { type: 'buyReset' };
 
-/** A row of ApproveTransaction's transaction list (`eth_sendTransaction`, `wallet_sendCalls`). */
-export interface ApprovalTransaction {
-  to: string | null;
-  /** '1.5 ETH' */
-  value: string;
-  data: string | null;
-  dataBytes: number;
-  /** The called function when its selector is known: name, [argument, value] rows, unlimited approve. */
-  function: { name: string; args: Array<[string, string]>; unlimited: boolean } | null;
+/**
+ * ApproveTransaction: the secure frame asks the visitor in its own document; the modal makes room
+ * for it. `open`: the frame shows its approval (`method`, `height` in CSS pixels); `waiting`: this
+ * element's requests with the frame.
+ */
+export interface ApprovalPart {
+  open: boolean;
+  method: string | null;
+  height: number;
+  waiting: number;
 }
-
-/** An approval shown by ApproveTransaction. */
-export type ApprovalPart = { method: string; network: string; sending: boolean; queued: number; fee?: string | null } & (
-  | { kind: 'message'; text?: string; hex?: string }
-  | { kind: 'typedData'; primaryType: string; domain: Array<[string, string]>; fields: Array<[string, string]>; more: number }
-  | { kind: 'transaction'; transactions: ApprovalTransaction[] }
-);
 
 /** The embedded wallet module's parts of the snapshot (`core/src/modules.rs` Embedded), once loaded. */
 export interface EmbeddedParts {
@@ -420,9 +414,7 @@ export type EmbeddedIntent =
   | { type: 'updateEmailSubmit'; email: string }
   | { type: 'updateEmailOtp'; otp: string }
   | { type: 'socialLogin'; provider: string }
-  | { type: 'farcasterLogin' }
-  | { type: 'approve' }
-  | { type: 'reject' };
+  | { type: 'farcasterLogin' };
 
 /** What the views render: the engine's snapshot merged with the parts of every module loaded. */
 export interface ViewSnapshot extends Snapshot, Partial<AccountParts>, Partial<EmbeddedParts> {}
@@ -459,6 +451,8 @@ export type HostEvent =
   | { type: 'init'; random: string }
   | { type: 'frameMessage'; data: unknown }
   | { type: 'frameLoadFailed' }
+  /** The modal's theme, for the secure frame's approval (SYNC_THEME). */
+  | { type: 'frameTheme'; dark: boolean; variables: Record<string, string> }
   | { type: 'popupClosed' }
   | { type: 'socialResult'; uri: string };
 
@@ -485,6 +479,8 @@ export type Effect =
   | { type: 'answer'; key: string; error: { code: number; message: string } }
   | { type: 'frameLoad'; url: string }
   | { type: 'framePost'; message: { type: string; id: string; payload: unknown } }
+  /** Show the secure frame's approval in ApproveTransaction (in its `[data-wm-frame-slot]`), or hide it. */
+  | { type: 'frameView'; visible: boolean }
   | { type: 'popup'; url: string }
   | { type: 'popupClose' };
 

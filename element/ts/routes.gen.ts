@@ -71,7 +71,7 @@ export const ROUTES = {
   },
   // slices: frame, embeddedWallet, email, social, farcaster, approval
   embedded: {
-    events: ['init', 'loadFrame', 'frameMessage', 'frameLoadFailed', 'emailSubmit', 'emailOtp', 'emailResend', 'openUpdateEmail', 'updateEmailSubmit', 'updateEmailOtp', 'socialLogin', 'popupClosed', 'socialResult', 'farcasterLogin', 'approve', 'reject'],
+    events: ['init', 'loadFrame', 'frameMessage', 'frameLoadFailed', 'emailSubmit', 'emailOtp', 'emailResend', 'openUpdateEmail', 'updateEmailSubmit', 'updateEmailOtp', 'socialLogin', 'popupClosed', 'socialResult', 'farcasterLogin', 'frameTheme'],
     views: ['EmailLogin', 'UpdateEmailWallet', 'ConnectingFarcaster', 'ApproveTransaction'],
     connectors: ['frame', 'embedded', 'approval'],
   },

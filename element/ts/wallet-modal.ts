@@ -36,6 +36,11 @@ const MAX_BODY_CHARS = 1_000_000;
 const BOOLEAN_ATTRS = ['debug', 'basic', 'embedded'] as const;
 const DEFAULT_ON_ATTRS = ['reconnect', 'enable-eip6963', 'enable-network-switch'] as const;
 /** CSS variables mirrored from the element onto the overlay appended to the body. */
+/** A request through a module's provider (the embedded wallet's): the longest method name and the
+ * largest params (characters of their JSON) handed on; anything larger is refused at once. */
+const MAX_METHOD_CHARS = 64;
+const MAX_PARAMS_CHARS = 192 * 1024;
+
 export const THEME_VARIABLES = [
   '--wm-accent',
   '--wm-font-family',
@@ -396,8 +401,8 @@ export class WalletModalElement extends HTMLElement {
   getProvider(namespace: Namespace): Eip1193Provider | undefined {
     const account = this.#engineSnapshot()?.connection;
     if (!account || account.namespace !== namespace) return undefined;
-    // A connector a module answers (the embedded wallet asks for approval in the modal itself,
-    // ApproveTransaction): not watched.
+    // A connector a module answers (the embedded wallet: its secure frame asks for approval, shown
+    // in ApproveTransaction): not watched.
     if (this.#moduleOfConnector(account.connectorId)) return this.#connectorProvider(account.connectorId);
     const wallet = this.#providers.get(account.connectorId);
     return wallet && forwardingProvider(wallet, this.#hostRequests(namespace));
@@ -430,6 +435,7 @@ export class WalletModalElement extends HTMLElement {
       else this.style.setProperty(name, String(value));
     }
     this.#mirrorTheme();
+    if (this.#hosts.has('embedded')) this.#run(this.#frameTheme(), 'embedded');
   }
 
   // ----- the hosts -----
@@ -502,12 +508,18 @@ export class WalletModalElement extends HTMLElement {
         const events = this.#waiting.get(name) ?? [];
         this.#waiting.delete(name);
         if (io) {
-          this.#frameIo = new io.FrameIo((e) => this.#run(e, 'embedded'));
+          this.#frameIo = new io.FrameIo(
+            (e) => this.#run(e, 'embedded'),
+            () => (this.#overlay?.shadowRoot ?? this.shadowRoot)?.querySelector<HTMLElement>('[data-wm-frame-slot]') ?? null,
+          );
           if (this.#popup) this.#frameIo.watchPopup(this.#popup);
         }
         // A module that loads late hears the engine's facts once, then notes.
         this.#run({ type: 'notes', notes: this.#hosts.get(ENGINE)!.facts() }, name);
-        if (io) this.#frameIo?.start();
+        if (io) {
+          this.#frameIo?.start();
+          this.#run(this.#frameTheme(), name);
+        }
         for (const e of events) this.#run(e, name);
       },
       (err: unknown) => {
@@ -656,15 +668,21 @@ export class WalletModalElement extends HTMLElement {
     let p = this.#connectorProviders.get(connector);
     if (!p) {
       p = {
-        request: ({ method, params }: { method: string; params?: unknown }) => {
-          if (typeof method !== 'string') return Promise.reject(new ProviderRpcError(-32600, 'Invalid request'));
+        request: (args: unknown) => {
+          const method = readField(args, 'method');
+          const params = readField(args, 'params');
+          if (typeof method !== 'string' || method.length === 0) return Promise.reject(new ProviderRpcError(-32600, 'Invalid request: `method` must be a string'));
+          if (method.length > MAX_METHOD_CHARS) return Promise.reject(new ProviderRpcError(-32600, `Invalid request: \`method\` is longer than ${MAX_METHOD_CHARS} characters`));
           let safe: unknown;
+          let json: string;
           try {
             // Only JSON crosses into the module (no BigInt, no cycles, no functions).
-            safe = JSON.parse(JSON.stringify(params ?? []));
+            json = JSON.stringify(params ?? []);
+            safe = JSON.parse(json);
           } catch {
             return Promise.reject(new ProviderRpcError(-32602, 'Invalid params: not JSON'));
           }
+          if (json.length > MAX_PARAMS_CHARS) return Promise.reject(new ProviderRpcError(-32602, `Invalid params: larger than ${MAX_PARAMS_CHARS / 1024} KiB`));
           const key = `c${++this.#keys}`;
           return new Promise((resolve, reject) => {
             this.#connectorCalls.set(key, { resolve, reject });
@@ -865,6 +883,20 @@ export class WalletModalElement extends HTMLElement {
     const mode = this.themeMode;
     const dark = mode === 'dark' || (mode === 'system' && Boolean(this.#media?.matches));
     this.#run({ type: 'theme', dark });
+    if (this.#hosts.has('embedded')) this.#run(this.#frameTheme(), 'embedded');
+  }
+
+  /** The modal's theme for the secure frame's approval (SYNC_THEME): the mode and the variables set. */
+  #frameTheme(): { type: 'frameTheme'; dark: boolean; variables: Record<string, string> } {
+    const mode = this.themeMode;
+    const dark = mode === 'dark' || (mode === 'system' && Boolean(this.#media?.matches));
+    const computed = getComputedStyle(this);
+    const variables: Record<string, string> = {};
+    for (const name of THEME_VARIABLES) {
+      const value = computed.getPropertyValue(name).trim();
+      if (value && value.length <= 200) variables[name] = value;
+    }
+    return { type: 'frameTheme', dark, variables };
   }
 
   /** Copies the theme variables in force on the element to the overlay on the body. */

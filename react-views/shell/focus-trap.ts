@@ -7,7 +7,8 @@
  *   composed tree (nested open shadow roots and slotted content), so the order is the same whether
  *   the key press is real or synthetic, and it wraps at both ends.
  * - A `focusin` anywhere outside the container (seen on the document through `composedPath()`)
- *   pulls focus back to the last element focused inside.
+ *   pulls focus back to the last element focused inside, except on a satellite
+ *   (`[data-wm-trap-satellite]`: the secure frame laid over the container from the body).
  * - Escape (keydown on the container) calls `onEscape` — the caller sends an intent, it doesn't decide.
  * - `deactivate()` restores focus to the remembered element when it is still connected.
  *
@@ -247,6 +248,9 @@ class FocusTrapImpl implements FocusTrap {
   #onFocusIn = (e: FocusEvent) => {
     if (!this.#isTop) return;
     if (e.composedPath().includes(this.#container)) return;
+    // A satellite of the container laid over it from outside (the secure frame's approval) is inside.
+    const target = e.composedPath()[0];
+    if (target instanceof Element && target.hasAttribute('data-wm-trap-satellite')) return;
     // Focus went outside: pull it back.
     const back = this.#lastInside;
     if (back && back.isConnected && composedContains(this.#container, back) && isTabbable(back)) {

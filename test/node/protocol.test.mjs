@@ -336,14 +336,15 @@ test('the embedded wallet module\'s snapshot has exactly the fields of protocol.
   const h = embedded();
   const parts = () => h.snapshot;
   conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (logged in)');
-  // A message and a transaction to approve, each as the host asks through the embedded connector.
-  for (const [method, params] of [['personal_sign', ['0x6869', ADDR]], ['eth_sendTransaction', [{ from: ADDR, to: USDC, value: '0x1', data: '0xa9059cbb' + '0'.repeat(128) }]]]) {
-    h.send({ type: 'request', connector: 'embedded', key: `host-${method}`, method, params });
-    assert.ok(parts().approval, `${method} shown for approval`);
-    conforms(parts(), 'ViewSnapshot', `ViewSnapshot (${method})`);
-    h.send({ type: 'reject' });
-  }
-  assert.deepEqual([...seenAlternatives.get('ViewSnapshot.approval')].sort(), [0, 2], 'a message and a transaction approval checked');
+  // A request that signs goes to the frame, which asks the visitor and tells the modal to show it.
+  h.send({ type: 'frameTheme', dark: true, variables: { '--wm-accent': '#3b5bdb' } });
+  h.send({ type: 'request', connector: 'embedded', key: 'host-sign', method: 'personal_sign', params: ['0x6869', ADDR] });
+  assert.ok(parts().approval, 'waiting for the frame');
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (waiting for the frame)');
+  h.send({ type: 'frameMessage', data: { type: '@w3m-frame/APPROVAL_VIEW', payload: { open: true, height: 420, method: 'personal_sign' } } });
+  assert.equal(parts().approval?.open, true, 'the frame shows its approval');
+  conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (the frame shows its approval)');
+  h.send({ type: 'close' });
   h.send({ type: 'openUpdateEmail' }).send({ type: 'updateEmailSubmit', email: 'b@example.com' });
   conforms(parts(), 'ViewSnapshot', 'ViewSnapshot (email update)');
 

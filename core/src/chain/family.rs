@@ -196,7 +196,8 @@ pub trait Swaps: Sync {
 }
 
 /// How the embedded wallet's provider serves the family (spec §6): the RPC allow-list, the methods
-/// it answers itself, what an approval shows and what it costs.
+/// it answers itself. What a request that signs shows is the secure frame's to work out (it is
+/// the only place that asks the visitor).
 pub trait EmbeddedWallet: Sync {
     /// The checked address of the frame's logged-in user.
     fn user_address(&self, address: &str) -> Option<String>;
@@ -208,14 +209,6 @@ pub trait EmbeddedWallet: Sync {
     fn switch_target(&self, params: &Value) -> Option<String>;
     /// The chain-id method's answer on a network (CAIP-2).
     fn chain_answer(&self, caip_network_id: &str) -> Value;
-    /// What ApproveTransaction shows of a request that signs (`own`: the user's address; the
-    /// native currency's symbol and decimals), or why it is refused.
-    fn review(&self, method: &str, params: &Value, own: &str, symbol: &str, decimals: u32) -> Result<Value, String>;
-    /// The node requests (method, params) estimating the fee of a request that signs, when it
-    /// sends a transaction; their answers in order go to [`EmbeddedWallet::fee`].
-    fn fee_requests(&self, method: &str, params: &Value, own: &str) -> Vec<(&'static str, Value)>;
-    /// The fee in base units of the native currency, from the answers of the fee requests.
-    fn fee(&self, answers: &[String]) -> Option<String>;
 }
 
 /// What the embedded wallet's provider does with a method.

@@ -1,54 +1,52 @@
-//! The approval slice: ApproveTransaction. The embedded wallet's provider hands it every request
-//! that signs (the `approval` connector, method `approve`, params `{answer, method, params, address,
-//! network}`, `answer` being the shell's key of the host's request, which this slice answers); it
-//! shows what will be signed as the network's chain family reviews it (a message, typed data, a
-//! transaction's receiver, value, decoded call and network fee) and sends it to the frame only
-//! when the visitor approves. Rejecting, or leaving the view, answers 'User
-//! rejected' (4001); one request shows at a time, the others wait in order.
-
-use std::collections::VecDeque;
+//! The approval slice: ApproveTransaction, where the secure frame asks the visitor. The visitor
+//! approves inside the frame's own document, never in the host page: the embedded wallet's
+//! provider hands this slice every request that signs (the `approval` connector, method `approve`,
+//! params `{answer, method, params, address, network}`, `answer` being the shell's key of the
+//! host's request, which this slice answers); the slice posts it to the frame at once, with the
+//! network to show, and answers the host with the frame's answer ('User rejected' 4001 when the
+//! visitor rejects there).
+//!
+//! The frame tells when its approval shows (`@w3m-frame/APPROVAL_VIEW`, heard as
+//! [`Note::FrameApproval`]) — for this element's requests and for any other it received — and the
+//! slice then shows ApproveTransaction (opening the modal) with the frame placed in it: the shell's
+//! `frameView` effect, sized by the `approval` part. Leaving the view (closed, back) aborts in the
+//! frame: what was not approved there ends 'User rejected'.
 
 use crate::chain::family::{self, WalletCall};
-use crate::chain::units::format_units;
+use crate::connect::slice::EMBEDDED_ID as EMBEDDED_CONNECTOR;
+use crate::embedded::connectors::{answer, namespace_of, rpc_payload, APPROVAL_CONNECTOR, FRAME_CONNECTOR};
 use crate::embedded::frame::AppEvent;
-use crate::embedded::connectors::{answer, rpc_payload, FRAME_CONNECTOR};
-use crate::host::json::{string, Fields};
-use crate::host::{Ctx, Note, Outcome, Requests, Slice};
+use crate::host::json::{boolean, string, Fields};
+use crate::host::{Ctx, Effect, Note, Outcome, Requests, Slice};
 use crate::json;
 use crate::service::errors::WmError;
 use crate::service::json::{obj, Value, Writer};
 use crate::ui::router::View;
 
-use crate::embedded::connectors::APPROVAL_CONNECTOR;
-/// Requests waiting at most.
-const QUEUED_MAX: usize = 32;
-
-/// A request that signs, waiting for the visitor.
-#[derive(Clone, Debug)]
-struct Approval {
-    serial: u64,
-    key: String,
-    method: String,
-    params: Value,
-    /// The network it signs on (CAIP-2).
-    network: String,
-    view: Value,
-    /// The answers of the fee requests, in order, as they come.
-    fees: Vec<Option<String>>,
-    sending: bool,
-}
+/// Requests with the frame at most.
+const HANDED_MAX: usize = 32;
+/// Theme variables handed to the frame at most (characters of their JSON).
+const THEME_MAX: usize = 4_096;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
-    Fee { index: usize, serial: u64 },
-    Send { serial: u64 },
-    Abort,
+    /// The frame's answer to the host request `key`.
+    Sign { key: String },
+    /// Nothing to do with the answer (an abort, the theme).
+    Nothing,
 }
 
 #[derive(Default)]
 pub struct ApprovalSlice {
-    queue: VecDeque<Approval>,
-    serial: u64,
+    /// Host requests with the frame, by the id of the request to the frame.
+    handed: Vec<(u64, String)>,
+    /// The frame's approval as it shows: the method and the height it needs.
+    shown: Option<(String, u32)>,
+    /// Whether the shell was last told to show the frame.
+    told_visible: bool,
+    /// The modal's theme for the frame (`SYNC_THEME` payload), and whether the frame has it.
+    theme: Option<Value>,
+    theme_sent: bool,
     requests: Requests<Asked>,
 }
 
@@ -56,37 +54,40 @@ fn frame(ctx: &mut Ctx, event: AppEvent, payload: Value) -> u64 {
     ctx.wallet_request(FRAME_CONNECTOR, WalletCall { method: event.name(), params: payload })
 }
 
-/// The network shown (name), its currency's symbol and decimals.
-fn network(ctx: &Ctx, caip_network_id: &str) -> (String, String, u32) {
-    let n = ctx.network(caip_network_id);
-    (
-        n.map(|n| n.name.clone()).unwrap_or_else(|| caip_network_id.to_string()),
-        n.map(|n| n.native_currency.symbol.clone()).unwrap_or_default(),
-        n.map(|n| n.native_currency.decimals).unwrap_or(18),
-    )
-}
-
-/// The fee of a request in its network's currency, six significant decimals (enough to judge a fee).
-fn fee_text(base_units: &str, symbol: &str, decimals: u32) -> Option<String> {
-    let text = format_units(base_units, decimals).ok()?;
-    let text = match text.split_once('.') {
-        Some((w, f)) if f.len() > 6 => format!("{w}.{}", &f[..6]).trim_end_matches('0').trim_end_matches('.').to_string(),
-        _ => text,
-    };
-    Some(format!("{text} {symbol}"))
+/// The network the frame shows: its name and its currency's symbol and decimals.
+fn network_shown(ctx: &Ctx, caip_network_id: &str) -> Value {
+    match ctx.network(caip_network_id) {
+        Some(n) => json!({"name": n.name, "symbol": n.native_currency.symbol, "decimals": n.native_currency.decimals}),
+        None => Value::Null,
+    }
 }
 
 impl Slice for ApprovalSlice {
     const NAME: &'static str = "approval";
-    const EVENTS: &'static [&'static str] = &["approve", "reject"];
+    const EVENTS: &'static [&'static str] = &["frameTheme"];
     const PARTS: &'static [&'static str] = &["approval"];
     const VIEWS: &'static [View] = &[View::ApproveTransaction];
     const CONNECTORS: &'static [&'static str] = &[APPROVAL_CONNECTOR];
 
     fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
         match ty {
-            "approve" => self.approve(ctx),
-            "reject" => self.reject(ctx),
+            "frameTheme" => {
+                let dark = boolean(o, "dark", None)?;
+                let variables = match o.get("variables") {
+                    Some(v @ Value::Object(_)) if v.to_string().len() <= THEME_MAX => v.clone(),
+                    None | Some(Value::Null) => json!({}),
+                    Some(_) => return Err("`variables` must be an object of at most 4096 characters".into()),
+                };
+                let theme = json!({"themeMode": if dark { "dark" } else { "light" }, "themeVariables": variables});
+                if self.theme.as_ref() != Some(&theme) {
+                    self.theme = Some(theme);
+                    self.theme_sent = false;
+                    // A frame already asked for something hears the change; a frame not needed yet is not loaded for it.
+                    if !self.handed.is_empty() || self.shown.is_some() {
+                        self.send_theme(ctx);
+                    }
+                }
+            }
             "request" => {
                 let handed = string(o, "key")?;
                 let p = o.get("params").cloned().unwrap_or(Value::Null);
@@ -94,139 +95,132 @@ impl Slice for ApprovalSlice {
                 let Some(key) = key else { return Err("an approval needs the key it answers".into()) };
                 // Taken: the provider's hand-over ends here; the host's request is answered later.
                 answer(ctx, handed, Ok(Value::Null));
-                self.queue_request(key, p, ctx);
+                self.hand(key, p, ctx);
             }
             _ => {}
         }
+        self.sync_view(ctx);
         Ok(())
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
-            // Leaving ApproveTransaction (closed, back) rejects what it showed.
-            Note::Shown(v) if *v != View::ApproveTransaction => self.reject_waiting(ctx, WmError::UserRejected),
-            Note::Closed => self.reject_waiting(ctx, WmError::UserRejected),
-            Note::EmbeddedUser(None) => self.reject_waiting(ctx, WmError::Provider { code: 4900, message: "Disconnected".into() }),
+            Note::FrameApproval(a) => {
+                self.shown = a.clone();
+                if a.is_some() {
+                    self.send_theme(ctx);
+                    if !ctx.showing(View::ApproveTransaction) {
+                        navigate(ctx);
+                    }
+                } else {
+                    self.leave_when_done(ctx);
+                }
+            }
+            // Leaving ApproveTransaction (closed, back): the frame rejects what it shows.
+            Note::Shown(v) if *v != View::ApproveTransaction => self.abort(ctx),
+            Note::Closed => self.abort(ctx),
+            Note::EmbeddedUser(None) => {
+                for (_, key) in std::mem::take(&mut self.handed) {
+                    answer(ctx, key, Err(WmError::Provider { code: 4900, message: "Disconnected".into() }));
+                }
+                self.shown = None;
+                self.theme_sent = false;
+            }
+            Note::FrameSignedOut => {
+                // Another tab signed the wallet out: this element's connection ends too.
+                let event = json!({"type": "providerEvent", "connectorId": EMBEDDED_CONNECTOR, "name": "accountsChanged", "data": []});
+                ctx.dispatch(event);
+            }
             _ => {}
         }
+        self.sync_view(ctx);
     }
 
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
-        match self.requests.remove(id) {
-            Some(Asked::Fee { index, serial }) => {
-                let value = outcome.ok().and_then(|v| v.as_str().filter(|s| s.len() <= 80).map(str::to_string));
-                if let Some(slot) = self.queue.iter_mut().find(|a| a.serial == serial).and_then(|a| a.fees.get_mut(index)) {
-                    *slot = value;
-                }
-            }
-            Some(Asked::Send { serial }) => {
-                let Some(pos) = self.queue.iter().position(|a| a.serial == serial) else { return };
-                let a = self.queue.remove(pos).unwrap_or_else(|| unreachable!());
-                answer(ctx, a.key, outcome);
-                self.next(ctx);
-            }
-            Some(Asked::Abort) | None => {}
+        if let Some(Asked::Sign { key }) = self.requests.remove(id) {
+            self.handed.retain(|(rid, _)| *rid != id);
+            answer(ctx, key, outcome);
+            self.leave_when_done(ctx);
         }
+        self.sync_view(ctx);
     }
 
-    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+    fn write(&self, _ctx: &Ctx, w: &mut Writer) {
         w.key("approval");
-        let Some(a) = self.queue.front() else {
+        if self.handed.is_empty() && self.shown.is_none() {
             w.null();
             return;
-        };
-        let mut v = a.view.clone();
-        let answers: Option<Vec<String>> = a.fees.iter().cloned().collect();
-        let fee = answers.filter(|f| !f.is_empty()).and_then(|f| family::embedded(namespace_of(&a.network))?.fee(&f));
-        if let Some(fee) = fee {
-            let (_, symbol, decimals) = network(ctx, &a.network);
-            v["fee"] = json!(fee_text(&fee, &symbol, decimals));
         }
-        v["sending"] = json!(a.sending);
-        v["queued"] = json!(self.queue.len() - 1);
-        w.value(&v);
+        let (method, height) = match &self.shown {
+            Some((m, h)) => (Some(m.as_str()), *h as u64),
+            None => (None, 0),
+        };
+        w.begin_object().key("open").bool(self.shown.is_some()).key("method").opt_str(method).key("height").u64(height);
+        w.key("waiting").u64(self.handed.len() as u64).end_object();
     }
 }
 
 impl ApprovalSlice {
-    fn queue_request(&mut self, key: String, p: Value, ctx: &mut Ctx) {
-        if self.queue.len() >= QUEUED_MAX {
+    /// Posts a request that signs to the frame, which asks the visitor.
+    fn hand(&mut self, key: String, p: Value, ctx: &mut Ctx) {
+        if self.handed.len() >= HANDED_MAX {
             return answer(ctx, key, Err(WmError::RpcInvalidRequest));
         }
         let method = p.get("method").and_then(Value::as_str).filter(|m| m.len() <= 64).unwrap_or_default().to_string();
         let params = p.get("params").cloned().unwrap_or(Value::Null);
-        let own = p.get("address").and_then(Value::as_str).filter(|a| a.len() <= 128).unwrap_or_default().to_string();
-        let caip = p.get("network").and_then(Value::as_str).filter(|n| ctx.network(n).is_some()).map(str::to_string);
-        let (Some(caip), Some(wallet)) = (caip.clone(), caip.as_deref().and_then(|n| family::embedded(namespace_of(n)))) else {
+        let caip = p.get("network").and_then(Value::as_str).filter(|n| ctx.network(n).is_some() && family::embedded(namespace_of(n)).is_some());
+        let Some(mut payload) = caip.and_then(|caip| rpc_payload(ctx, &method, params, caip)) else {
             return answer(ctx, key, Err(WmError::Provider { code: -32602, message: "The request names no network of this app".into() }));
         };
-        let (name, symbol, decimals) = network(ctx, &caip);
-        let mut view = match wallet.review(&method, &params, &own, &symbol, decimals) {
-            Ok(v) => v,
-            Err(m) => return answer(ctx, key, Err(WmError::Provider { code: -32602, message: m })),
-        };
-        view["method"] = json!(method);
-        view["network"] = json!(name);
-        self.serial += 1;
-        let serial = self.serial;
-        // The fee shown: the frame's node estimates it.
-        let fee_requests = wallet.fee_requests(&method, &params, &own);
-        self.queue.push_back(Approval { serial, key, method, params, network: caip.clone(), view, fees: vec![None; fee_requests.len()], sending: false });
-        for (index, (fee_method, fee_params)) in fee_requests.into_iter().enumerate() {
-            let Some(payload) = rpc_payload(ctx, fee_method, fee_params, &caip) else { continue };
-            let rid = frame(ctx, AppEvent::RpcRequest, payload);
-            self.requests.insert(rid, Asked::Fee { index, serial });
-        }
-        if self.queue.len() == 1 {
-            navigate(ctx);
-        }
-    }
-
-    fn approve(&mut self, ctx: &mut Ctx) {
-        let Some(a) = self.queue.front_mut().filter(|a| !a.sending) else { return };
-        a.sending = true;
-        let (method, params, caip, serial) = (a.method.clone(), a.params.clone(), a.network.clone(), a.serial);
-        let Some(payload) = rpc_payload(ctx, &method, params, &caip) else { return };
+        payload["network"] = network_shown(ctx, caip.unwrap_or_default());
+        self.send_theme(ctx);
         let rid = frame(ctx, AppEvent::RpcRequest, payload);
-        self.requests.insert(rid, Asked::Send { serial });
-    }
-
-    fn reject(&mut self, ctx: &mut Ctx) {
-        let Some(a) = self.queue.front().filter(|a| !a.sending).cloned() else { return };
-        self.queue.pop_front();
-        answer(ctx, a.key, Err(WmError::UserRejected));
-        // Anything of it the frame has is dropped too (spec §6: safe methods are not aborted).
-        let rid = frame(ctx, AppEvent::RpcAbort, Value::Null);
-        self.requests.insert(rid, Asked::Abort);
-        self.next(ctx);
-    }
-
-    /// Every request not yet approved ends with `error`.
-    fn reject_waiting(&mut self, ctx: &mut Ctx, error: WmError) {
-        while let Some(a) = self.queue.front() {
-            if a.sending {
-                break;
-            }
-            let a = self.queue.pop_front().unwrap_or_else(|| unreachable!());
-            answer(ctx, a.key, Err(error.clone()));
-        }
-    }
-
-    /// The next request shows, or the view is left.
-    fn next(&mut self, ctx: &mut Ctx) {
-        let shows = ctx.showing(View::ApproveTransaction);
-        if self.queue.is_empty() {
-            if shows {
-                ctx.dispatch(obj(vec![("type", "back".into())]));
-            }
-        } else if !shows {
+        self.requests.insert(rid, Asked::Sign { key: key.clone() });
+        self.handed.push((rid, key));
+        // The modal opens on ApproveTransaction at once: the frame shows there as soon as it has
+        // prepared the request (read the token, estimated the fee).
+        if !ctx.showing(View::ApproveTransaction) {
             navigate(ctx);
         }
     }
-}
 
-fn namespace_of(caip_network_id: &str) -> &str {
-    caip_network_id.split(':').next().unwrap_or_default()
+    fn send_theme(&mut self, ctx: &mut Ctx) {
+        if self.theme_sent {
+            return;
+        }
+        if let Some(theme) = self.theme.clone() {
+            self.theme_sent = true;
+            let rid = frame(ctx, AppEvent::SyncTheme, theme);
+            self.requests.insert(rid, Asked::Nothing);
+        }
+    }
+
+    /// The visitor left the approval: the frame rejects what it asks (what was approved keeps
+    /// its answer).
+    fn abort(&mut self, ctx: &mut Ctx) {
+        if self.handed.is_empty() && self.shown.is_none() {
+            return;
+        }
+        self.shown = None;
+        let rid = frame(ctx, AppEvent::RpcAbort, Value::Null);
+        self.requests.insert(rid, Asked::Nothing);
+    }
+
+    /// Nothing left to approve: the view is left (back, or the modal closes when it was the only view).
+    fn leave_when_done(&mut self, ctx: &mut Ctx) {
+        if self.handed.is_empty() && self.shown.is_none() && ctx.showing(View::ApproveTransaction) {
+            ctx.dispatch(obj(vec![("type", "back".into())]));
+        }
+    }
+
+    /// Tells the shell when the frame is to show in the modal or hide again.
+    fn sync_view(&mut self, ctx: &mut Ctx) {
+        let visible = self.shown.is_some() && ctx.showing(View::ApproveTransaction);
+        if visible != self.told_visible {
+            self.told_visible = visible;
+            ctx.push(Effect::FrameView { visible });
+        }
+    }
 }
 
 fn navigate(ctx: &mut Ctx) {

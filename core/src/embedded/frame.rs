@@ -303,7 +303,13 @@ impl FrameClient {
         let result = if msg_type == p.event.success_type() {
             Ok(payload.clone())
         } else if msg_type == p.event.error_type() {
-            Err(WmError::frame_error(payload.get("message").and_then(Value::as_str)))
+            let message = payload.get("message").and_then(Value::as_str).filter(|m| m.len() <= 500);
+            // An RPC error keeps the frame's EIP-1193 code (4001: the visitor rejected in the frame).
+            let code = payload.get("code").and_then(Value::as_i64).filter(|c| p.event == AppEvent::RpcRequest && (-32768..=4999).contains(c));
+            match code {
+                Some(code) => Err(WmError::Provider { code, message: message.unwrap_or("An error occurred").to_string() }),
+                None => Err(WmError::frame_error(message)),
+            }
         } else {
             return report;
         };
@@ -377,31 +383,26 @@ impl FrameClient {
         d
     }
 
-    /// The user rejected an approval: abort pending RPC requests that need approval (safe methods
-    /// are not aborted). Returns the RPC-abort message to post (with `abort_id`) and the aborted
-    /// requests, each rejected with 'Request was aborted'.
+    /// The visitor left the approval: pending RPC requests that need approval are aborted (safe
+    /// methods are not). Those still queued here end now, rejected by the visitor; those the frame
+    /// has are the frame's to end (the RPC-abort message, with `abort_id`): it rejects what was not
+    /// approved yet, and what was approved keeps its answer.
     pub fn abort_rpc(&mut self, abort_id: &str) -> FrameReport {
         let ids: Vec<String> = self
             .order
             .iter()
-            .filter(|id| {
-                self.pending.get(*id).is_some_and(|p| {
-                    p.event == AppEvent::RpcRequest && p.signs
-                })
-            })
+            .filter(|id| self.pending.get(*id).is_some_and(|p| p.event == AppEvent::RpcRequest && p.signs && !p.sent))
             .cloned()
             .collect();
         let mut report = FrameReport::default();
         for id in ids {
             if let Some(p) = self.remove(&id) {
-                report.results.push(FrameResult { id, event: p.event, result: Err(WmError::RequestAborted) });
+                report.results.push(FrameResult { id, event: p.event, result: Err(WmError::UserRejected) });
             }
         }
-        report.outgoing.push(FrameOut {
-            msg_type: AppEvent::RpcAbort.app_type(),
-            id: abort_id.to_string(),
-            payload: Value::Null,
-        });
+        if matches!(self.load, FrameLoad::Ready { .. }) {
+            report.outgoing.push(FrameOut { msg_type: AppEvent::RpcAbort.app_type(), id: abort_id.to_string(), payload: Value::Null });
+        }
         report
     }
 

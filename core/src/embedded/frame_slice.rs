@@ -12,7 +12,7 @@
 use crate::embedded::connectors::{answer, frame_chain, frame_network};
 use crate::embedded::frame::{frame_url, AppEvent, FrameClient, FrameLoad, FrameOut, FrameReport};
 use crate::host::json::{string, Fields};
-use crate::host::{Ctx, Effect, Slice};
+use crate::host::{Ctx, Effect, Note, Slice};
 use crate::json;
 use crate::service::errors::WmError;
 use crate::service::json::{Value, Writer};
@@ -24,6 +24,12 @@ pub const DEFAULT_FRAME_URL: &str = "https://secure.wallet-modal.dev/frame";
 const TIMER_FRAME: &str = "frame-deadline";
 /// Requests waiting for the frame at most.
 const PENDING_MAX: usize = 64;
+/// The frame's approval shows (payload `{open, height, method}`).
+const APPROVAL_VIEW: &str = "@w3m-frame/APPROVAL_VIEW";
+/// The frame's session ended elsewhere (another tab signed out).
+const SIGNED_OUT: &str = "@w3m-frame/SIGNED_OUT";
+/// The tallest approval the modal makes room for (CSS pixels); the frame scrolls beyond.
+const MAX_APPROVAL_HEIGHT: u64 = 2_000;
 
 #[derive(Default)]
 pub struct FrameSlice {
@@ -152,6 +158,18 @@ impl FrameSlice {
                 self.report(r, ctx);
             }
             return;
+        }
+        match ty {
+            // Unsolicited: the frame shows its approval (for this element's request or any other
+            // it received), or no longer; the approval slice shows it.
+            APPROVAL_VIEW => {
+                let open = payload.get("open") == Some(&Value::Bool(true));
+                let method = payload.get("method").and_then(Value::as_str).filter(|m| m.len() <= 64).unwrap_or_default();
+                let height = payload.get("height").and_then(Value::as_u64).unwrap_or(0).min(MAX_APPROVAL_HEIGHT) as u32;
+                return ctx.note(Note::FrameApproval(open.then(|| (method.to_string(), height))));
+            }
+            SIGNED_OUT => return ctx.note(Note::FrameSignedOut),
+            _ => {}
         }
         let r = self.frame.on_message(ty, id, &payload, ctx.now);
         self.report(r, ctx);

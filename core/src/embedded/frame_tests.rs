@@ -126,17 +126,40 @@ fn request_payloads_are_validated() {
 }
 
 #[test]
-fn reject_aborts_approval_rpc_requests_but_not_safe_ones() {
+fn leaving_the_approval_leaves_what_the_frame_has_to_the_frame_and_keeps_safe_requests() {
     let mut c = ready_client(0);
     c.request(AppEvent::RpcRequest, "sign", json!({"method": "personal_sign", "chainNamespace": "eip155"}), 600).unwrap();
     c.request(AppEvent::RpcRequest, "bal", json!({"method": "eth_getBalance", "chainNamespace": "eip155"}), 600).unwrap();
     c.request(AppEvent::GetUser, "user", json!({}), 600).unwrap();
     let r = c.abort_rpc("abort-1");
-    assert_eq!(r.results.len(), 1);
-    assert_eq!(r.results[0].id, "sign");
-    assert_eq!(r.results[0].result, Err(WmError::RequestAborted));
+    assert!(r.results.is_empty(), "the frame answers what it has (approved ones keep their answer)");
     assert_eq!(r.outgoing[0].msg_type, "@w3m-app/RPC_ABORT");
-    assert_eq!(c.pending_count(), 2);
+    assert_eq!(c.pending_count(), 3);
+}
+
+#[test]
+fn leaving_the_approval_rejects_signing_requests_still_queued_for_a_loading_frame() {
+    let mut c = FrameClient::new();
+    c.load_started(0);
+    c.request(AppEvent::RpcRequest, "sign", json!({"method": "personal_sign", "chainNamespace": "eip155"}), 10).unwrap();
+    c.request(AppEvent::RpcRequest, "bal", json!({"method": "eth_getBalance", "chainNamespace": "eip155"}), 10).unwrap();
+    let r = c.abort_rpc("abort-1");
+    assert_eq!(r.results.len(), 1);
+    assert_eq!((r.results[0].id.as_str(), &r.results[0].result), ("sign", &Err(WmError::UserRejected)));
+    assert!(r.outgoing.is_empty(), "nothing was posted to a frame not loaded yet");
+    assert_eq!(c.pending_count(), 1);
+}
+
+#[test]
+fn an_rpc_error_keeps_the_frames_code_so_a_rejection_in_the_frame_is_4001() {
+    let mut c = ready_client(0);
+    c.request(AppEvent::RpcRequest, "sign", json!({"method": "personal_sign", "chainNamespace": "eip155"}), 600).unwrap();
+    let r = c.on_message("@w3m-frame/RPC_REQUEST_ERROR", Some("sign"), &json!({"message": "User rejected the request.", "code": 4001}), 700);
+    let e = r.results[0].result.clone().unwrap_err();
+    assert_eq!((e.code(), e.message()), (4001, "User rejected the request.".to_string()));
+    c.request(AppEvent::GetUser, "user", json!({}), 800).unwrap();
+    let r = c.on_message("@w3m-frame/GET_USER_ERROR", Some("user"), &json!({"message": "nope", "code": 4001}), 900);
+    assert_eq!(r.results[0].result, Err(WmError::frame_error(Some("nope"))), "only RPC errors carry a code");
 }
 
 #[test]

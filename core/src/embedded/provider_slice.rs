@@ -69,8 +69,12 @@ impl Slice for ProviderSlice {
         }
         let key = string(o, "key")?;
         let method = string(o, "method")?;
-        if key.len() > 40 || method.len() > 64 {
-            return Err("`key` or `method` is too long".into());
+        if key.len() > 40 {
+            return Err("`key` is too long".into());
+        }
+        if method.is_empty() || method.len() > 64 {
+            answer(ctx, key, refused(-32602, "The method name must be 1 to 64 characters".into()));
+            return Ok(());
         }
         let params = o.get("params").cloned().unwrap_or(Value::Array(Vec::new()));
         self.request(key, method, params, ctx);

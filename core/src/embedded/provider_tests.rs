@@ -108,7 +108,6 @@ fn malformed_events_change_nothing() {
     let before = h.snap.raw.clone();
     for bad in [
         json!({"type": "emailSubmit"}),
-        json!({"type": "request", "connector": "embedded", "key": "k"}),
         json!({"type": "request", "connector": "embedded", "key": "k".repeat(41), "method": "eth_chainId"}),
         json!({"type": "init", "random": "short"}),
         json!({"type": "socialLogin", "provider": "myspace"}),

@@ -35,6 +35,9 @@ pub enum Effect {
     FrameLoad { url: String },
     /// Post a message to the secure frame (to its origin only).
     FramePost { message: Value },
+    /// Show the secure frame's approval in ApproveTransaction's place for it (`visible`), or hide
+    /// the frame again.
+    FrameView { visible: bool },
     /// Send the social login's popup (opened by the shell in the visitor's click) to this URL.
     Popup { url: String },
     PopupClose,
@@ -84,13 +87,15 @@ impl Effect {
             #[cfg(feature = "modules")]
             Effect::FramePost { message } => ("framePost", vec![("message", message.clone())]),
             #[cfg(feature = "modules")]
+            Effect::FrameView { visible } => ("frameView", vec![("visible", (*visible).into())]),
+            #[cfg(feature = "modules")]
             Effect::Popup { url } => ("popup", vec![("url", url.as_str().into())]),
             #[cfg(feature = "modules")]
             Effect::PopupClose => ("popupClose", vec![]),
             // The embedded wallet's own effects: the engine (built without `modules`) runs no
             // slice that raises them, and carries no writer of them.
             #[cfg(not(feature = "modules"))]
-            Effect::FrameLoad { .. } | Effect::FramePost { .. } | Effect::Popup { .. } | Effect::PopupClose => ("", vec![]),
+            Effect::FrameLoad { .. } | Effect::FramePost { .. } | Effect::FrameView { .. } | Effect::Popup { .. } | Effect::PopupClose => ("", vec![]),
         };
         fields.insert(0, ("type", ty.into()));
         obj(fields)

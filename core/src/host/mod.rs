@@ -162,7 +162,13 @@ impl<S: Slices> Host<S> {
             "notes" => self.hear(o)?,
             "request" | "release" => {
                 let connector = string(o, "connector")?;
+                // A request that cannot be read still ends: its asker hears why, not silence.
+                let key = o.get("key").and_then(Value::as_str).filter(|k| !k.is_empty() && k.len() <= 40).map(str::to_string);
                 match self.slices.connector(&connector, &ty, o, ctx) {
+                    Some(Err(e)) if ty == "request" && key.is_some() => {
+                        let key = key.unwrap_or_default();
+                        ctx.push(Effect::Answer { key, outcome: Err((-32602, format!("Invalid request: {}", e.chars().take(200).collect::<String>()))) });
+                    }
                     Some(r) => r?,
                     None => {
                         if let Ok(key) = string(o, "key") {

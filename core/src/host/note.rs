@@ -164,12 +164,17 @@ pub enum Note {
     EmbeddedUser(Option<EmbeddedUser>),
     /// The embedded wallet's visitor changed their email.
     EmbeddedEmail(String),
+    /// The secure frame shows its approval (the method it asks for and the height it needs, in
+    /// CSS pixels), or no longer (`None`). Heard by the embedded wallet's slices only.
+    FrameApproval(Option<(String, u32)>),
+    /// The secure frame's session ended in another tab (or at the service).
+    FrameSignedOut,
 }
 
 impl Note {
     /// Whether the shell forwards it to the other hosts (each host hears its own options).
     pub fn forwarded(&self) -> bool {
-        !matches!(self, Note::Options)
+        !matches!(self, Note::Options | Note::FrameApproval(_) | Note::FrameSignedOut)
     }
 
     /// The note as JSON, tagged by `note` (a fact with its value in `c`).
@@ -226,9 +231,17 @@ impl Note {
                 w.str("embeddedUser").key("user");
                 EmbeddedUser::write(u.as_ref(), w);
             }
+            #[cfg(feature = "modules")]
+            Note::FrameApproval(a) => {
+                w.str("frameApproval").key("method").opt_str(a.as_ref().map(|(m, _)| m.as_str()));
+            }
+            #[cfg(feature = "modules")]
+            Note::FrameSignedOut => {
+                w.str("frameSignedOut");
+            }
             // The modules' own notes: the engine (built without `modules`) raises none of them.
             #[cfg(not(feature = "modules"))]
-            Note::EmbeddedEmail(_) | Note::TabShown(_) | Note::EmbeddedUser(_) => {}
+            Note::EmbeddedEmail(_) | Note::TabShown(_) | Note::EmbeddedUser(_) | Note::FrameApproval(_) | Note::FrameSignedOut => {}
         }
         w.end_object();
     }

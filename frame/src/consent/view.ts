@@ -137,7 +137,10 @@ export function approvalView(doc: Document, review: Review, header: Header): App
   hint.setAttribute('aria-live', 'polite');
   approve.setAttribute('aria-describedby', hint.id);
   actions.append(reject, approve);
-  root.append(queued, actions, hint);
+  // The decision stays in view at the bottom of the frame while the details scroll above it.
+  const footer = el(doc, 'div', 'footer');
+  footer.append(queued, actions, hint);
+  root.append(footer);
   const setQueued = (n: number) => {
     queued.textContent = n > 0 ? `${n} more waiting` : '';
     queued.hidden = n === 0;

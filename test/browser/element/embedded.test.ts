@@ -4,67 +4,8 @@ import { expect } from '@esm-bundle/chai';
 import { recoverMessageAddress, recoverTypedDataAddress, getAddress } from 'viem';
 import { byText, createModal, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
-import { executeServerCommand } from '@web/test-runner-commands';
 
-const visitor = (payload: object) => executeServerCommand('visitor', payload);
-
-/** waitFor with an async predicate. */
-async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeout = 15_000): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v as T;
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function codeFor(to: string, after: number): Promise<string> {
-  const m = await until(async () => {
-    const list = (await fetch(`/test-mail?to=${encodeURIComponent(to)}`).then((r) => r.json())) as Array<{ subject: string; time: number }>;
-    return list.find((x) => /Your login code is \d{6}/.test(x.subject) && x.time >= after - 1000);
-  }, `the login code mailed to ${to}`);
-  return /(\d{6})/.exec(m.subject)![1];
-}
-
-function unique(): string {
-  return `v${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
-}
-
-async function typeEmail(el: WalletModal, email: string): Promise<void> {
-  const root = viewRoot(el);
-  const input = await waitFor(() => root.querySelector<HTMLInputElement>('input[name="email"]'), 'the email field');
-  input.value = email;
-  input.form!.requestSubmit();
-}
-
-async function enterCode(el: WalletModal, code: string): Promise<void> {
-  const root = viewRoot(el);
-  const input = await waitFor(() => root.querySelector<HTMLInputElement>('.wm-code-input:not([disabled])'), 'the code field', 15_000);
-  input.value = code;
-  input.form!.requestSubmit();
-}
-
-/** Opens the modal, submits a new email and waits for the code step; resolves with the view root. */
-async function toCodeStep(el: WalletModal, email = unique()): Promise<ShadowRoot> {
-  await el.open();
-  await typeEmail(el, email);
-  const root = viewRoot(el);
-  await waitFor(() => root.querySelector('.wm-email-login[data-step="otp"]'), 'the code step', 15_000);
-  return root;
-}
-
-/** Logs in with a new email; resolves with the connected address. */
-async function emailLogin(el: WalletModal, email = unique()): Promise<string> {
-  await el.open();
-  const connected = nextEvent(el, 'connect', 20_000);
-  const sentAt = Date.now();
-  await typeEmail(el, email);
-  const code = await codeFor(email, sentAt);
-  await enterCode(el, code);
-  const e = await connected;
-  return e.detail.address as string;
-}
+import { approveDevice, clickInFrame, codeFor, emailLogin, enterCode, framePrefix, frameText, toCodeStep, typeEmail, unique, until, visitor } from './embedded-helpers';
 
 describe('the embedded wallet (email, frame, approvals)', function () {
   this.timeout(60_000);
@@ -108,6 +49,7 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     const email = unique();
     const sentAt = Date.now();
     await typeEmail(el, email);
+    await approveDevice(email, sentAt);
     const code = await codeFor(email, sentAt);
     await enterCode(el, code === '000000' ? '111111' : '000000');
     const root = viewRoot(el);
@@ -129,7 +71,7 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     }, 'the countdown', 3_000);
   });
 
-  it('signs personal_sign and eth_signTypedData_v4 after ApproveTransaction shows what is signed', async () => {
+  it('signs personal_sign and eth_signTypedData_v4 once the visitor approves in the frame, which shows what is signed', async () => {
     localStorage.clear();
     const el = await createModal();
     const address = await emailLogin(el);
@@ -138,9 +80,12 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     const message = 'Sign in to the test page';
     const hex = `0x${[...new TextEncoder().encode(message)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
     const signing = provider.request({ method: 'personal_sign', params: [hex, address] });
-    const shown = await waitFor(() => root.querySelector('.wm-approve [data-field="message"]'), 'the message in ApproveTransaction');
-    expect(shown.textContent).to.equal(message);
-    byText(root, 'button', 'Approve')!.click();
+    await waitFor(() => root.querySelector('.wm-approve [data-wm-frame-slot]'), 'ApproveTransaction making room for the frame');
+    expect(await frameText('[data-field="message"]')).to.equal(message);
+    expect(await frameText('[data-field="origin"]')).to.equal(location.origin, 'the frame names the page that asks');
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="wallet-modal secure approval"]')!;
+    expect(frame.hidden, 'the frame shows in the modal').to.equal(false);
+    await clickInFrame('Approve');
     const sig = (await signing) as `0x${string}`;
     expect(await recoverMessageAddress({ message, signature: sig })).to.equal(address);
 
@@ -151,36 +96,38 @@ describe('the embedded wallet (email, frame, approvals)', function () {
       message: { contents: 'Hello, Bob!' },
     };
     const typedSigning = provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] });
-    await waitFor(() => byText(root, '.wm-approve dd', 'Hello, Bob!'), 'the typed data fields');
-    expect(byText(root, '.wm-approve dd', 'Ether Mail')).to.not.equal(null);
-    byText(root, 'button', 'Approve')!.click();
+    const shown = await frameText('main.approval');
+    expect(shown).to.contain('Hello, Bob!');
+    expect(shown).to.contain('Ether Mail');
+    await clickInFrame('Approve');
     const typedSig = (await typedSigning) as `0x${string}`;
     const recovered = await recoverTypedDataAddress({ ...(typed as any), signature: typedSig });
     expect(recovered).to.equal(address);
   });
 
-  it('sends a transaction that mines on anvil, and a rejected one fails with 4001', async () => {
+  it('sends a transaction that mines on anvil once approved in the frame, and one rejected there fails with 4001', async () => {
     localStorage.clear();
     const env = await testEnv();
     const el = await createModal();
     const address = await emailLogin(el);
     await rpc(env.chains[0].rpcUrl, 'anvil_setBalance', [address, '0x56BC75E2D63100000']);
     const provider = el.getProvider('eip155');
-    const root = viewRoot(el);
     const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
     const before = BigInt(await rpc(env.chains[0].rpcUrl, 'eth_getBalance', [to, 'latest']));
     const sending = provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to, value: '0xde0b6b3a7640000' }] });
-    await waitFor(() => byText(root, '.wm-approve dd', '1 ETH'), 'the value');
-    await waitFor(() => byText(root, '.wm-approve dd', / ETH$/) && !byText(root, '.wm-approve dd', 'Estimating'), 'the network fee');
-    byText(root, 'button', 'Approve')!.click();
+    const shown = await frameText('[data-field="transaction"]');
+    expect(shown).to.contain('1 ETH');
+    expect(await frameText('main.approval')).to.match(/Network fee[^]*\d ETH/);
+    await clickInFrame('Approve');
     const hash = (await sending) as string;
     const receipt = await until(() => rpc(env.chains[0].rpcUrl, 'eth_getTransactionReceipt', [hash]), 'the receipt');
     expect(receipt.status).to.equal('0x1');
     expect(BigInt(await rpc(env.chains[0].rpcUrl, 'eth_getBalance', [to, 'latest'])) - before).to.equal(10n ** 18n);
 
-    const rejected = provider.request({ method: 'personal_sign', params: ['0x00', address] });
-    (await waitFor(() => byText(root, 'button', 'Reject'), 'Reject')).click();
-    const err = await rejected.then(() => null, (e: any) => e);
+    const rejected = provider.request({ method: 'personal_sign', params: ['0x00', address] }).then(() => null, (e: any) => e);
+    expect(await frameText('[data-field="message"]')).to.equal('0x00');
+    await clickInFrame('Reject');
+    const err = await rejected;
     expect(err?.code).to.equal(4001);
   });
 
@@ -219,7 +166,7 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     await toCodeStep(el);
     // The real frame's wallet service is slow to check the code (its request never ends), so the
     // element's CONNECT_OTP stays pending; the frame says the request's id.
-    const real = `${env.frameUrl}?projectId`;
+    const real = `${env.frameUrl}?projectId=test-project&chainId`;
     await visitor({ action: 'frame-eval', prefix: real, script: `
       window.__heard = [];
       addEventListener('message', (e) => {
@@ -235,9 +182,10 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     // A foreign window on the frame's own origin: another copy of the frame page.
     const twin = document.createElement('iframe');
     twin.hidden = true;
-    twin.src = `${env.frameUrl}?twin=1`;
+    // (The frame page may be framed only by the project's origins, so it names the project.)
+    twin.src = `${env.frameUrl}?projectId=test-project&twin=1`;
     document.body.appendChild(twin);
-    await visitor({ action: 'frame-eval', prefix: `${env.frameUrl}?twin`, script: `parent.postMessage(${forged}, '*'); return true;` });
+    await visitor({ action: 'frame-eval', prefix: `${env.frameUrl}?projectId=test-project&twin`, script: `parent.postMessage(${forged}, '*'); return true;` });
     // A foreign origin: this page itself.
     window.postMessage(JSON.parse(forged), '*');
     await new Promise((r) => setTimeout(r, 600));
@@ -278,12 +226,15 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Unable to load email login dependency'), 'the load failure', 25_000);
   });
 
-  it('fails at once when the frame refuses the page’s origin for the project', async () => {
+  it('cannot load the frame for a project that does not allow the page’s origin, and says so', async function () {
+    // The frame page may be framed only by the project's allowed origins (its CSP frame-ancestors):
+    // the browser itself refuses to show it, so the frame never says READY and the load times out.
+    this.timeout(40_000);
     localStorage.clear();
     const el = await createModal({ 'project-id': 'foreign-origin' });
     await el.open();
     await typeEmail(el, unique());
-    await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Unable to load email login dependency'), 'the refusal', 5_000);
+    await waitFor(() => byText(viewRoot(el), '[role="alert"]', 'Unable to load email login dependency'), 'the refusal', 25_000);
   });
 
   for (const theme of ['light', 'dark'] as const) {
@@ -303,11 +254,17 @@ describe('the embedded wallet (email, frame, approvals)', function () {
         ['eth_signTypedData_v4', [address, JSON.stringify({ types: { EIP712Domain: [], Mail: [] }, primaryType: 'Mail', domain: { name: 'Ether Mail' }, message: { contents: 'Hello' } })]],
         ['eth_sendTransaction', [{ from: address, to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data: `0x095ea7b3${'70997970c51812dc3a010c7d01b50e0d17dc79c8'.padStart(64, '0')}${'f'.repeat(64)}` }]],
       ];
+      const prefix = await framePrefix();
       for (const [method, params] of requests) {
         const pending = provider.request({ method, params }).catch(() => null);
-        await waitFor(() => root.querySelector('.wm-approve'), `ApproveTransaction for ${method}`);
+        await waitFor(() => root.querySelector('.wm-approve [data-wm-frame-slot]'), `ApproveTransaction for ${method}`);
         await expectNoSeriousAxeViolations(root, `ApproveTransaction ${method} (${theme})`);
-        byText(root, 'button', 'Reject')!.click();
+        await frameText('main.approval');
+        // The frame's own document: axe runs inside it, in the theme the modal handed it.
+        const frameAxe = (await visitor({ action: 'frame-axe', prefix })) as { theme: string; violations: string[] };
+        expect(frameAxe.theme, 'the frame took the modal\'s theme').to.equal(theme);
+        expect(frameAxe.violations, `the frame's approval for ${method} (${theme})`).to.deep.equal([]);
+        await clickInFrame('Reject');
         await pending;
         await waitFor(() => !root.querySelector('.wm-approve'), 'the approval left');
       }

@@ -7,7 +7,6 @@ mod embedded;
 mod host_requests;
 mod networks;
 mod node;
-pub mod review;
 pub mod rpc;
 mod swaps;
 mod switching;
