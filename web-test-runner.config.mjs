@@ -146,6 +146,15 @@ export default {
               return { theme: document.documentElement.dataset.theme ?? 'light', violations };
             });
           }
+          // A screenshot of the test's page as the visitor sees it, to `.test-build/screens/<name>.png`.
+          case 'screenshot': {
+            const name = String(payload.name ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 80) || 'screen';
+            const page = session.browser.getPage(session.id);
+            const { mkdirSync } = await import('node:fs');
+            mkdirSync('.test-build/screens', { recursive: true });
+            await page.screenshot({ path: `.test-build/screens/${name}.png` });
+            return `.test-build/screens/${name}.png`;
+          }
           // The visitor presses `key` on the keyboard (trusted), in whatever has focus.
           case 'press': {
             const page = session.browser.getPage(session.id);

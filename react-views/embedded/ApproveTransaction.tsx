@@ -1,20 +1,21 @@
-import { useRef } from 'react';
+import type { CSSProperties } from 'react';
 import type { ViewProps } from '../shell/types';
-import { useEmbeddedStyles } from './styles';
 import { Spinner } from '../shell/icons';
+
+const SLOT: CSSProperties = { display: 'block', width: '100%', minHeight: 120, maxHeight: 'min(62vh, 640px)', outline: 'none' };
+const WAITING: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 10, minHeight: 120 };
 
 /**
  * ApproveTransaction: the place of the secure frame's approval. The visitor reads and approves
  * what is signed inside the frame, on the wallet's own origin; this page cannot draw it, change it
  * or click it. The shell lays the frame over the slot (sized by the frame) and moves focus into it;
- * the slot itself is the tab stop that hands focus to the frame.
+ * the slot itself is the tab stop that hands focus to the frame. Part of the views' first chunk,
+ * with its few styles inline, so that it shows the moment the frame asks.
  */
 export default function ApproveTransaction({ snapshot }: ViewProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEmbeddedStyles(ref);
   const a = snapshot.approval;
   return (
-    <div ref={ref} className="wm-view wm-approve">
+    <div className="wm-view wm-approve">
       {a?.open ? (
         <div
           className="wm-approve-slot"
@@ -22,15 +23,14 @@ export default function ApproveTransaction({ snapshot }: ViewProps) {
           tabIndex={0}
           role="group"
           aria-label="Secure approval from your wallet"
-          style={{ height: `${Math.max(120, a.height)}px` }}
+          style={{ ...SLOT, height: `${Math.max(120, a.height)}px` }}
         />
       ) : (
-        <div className="wm-approve-waiting" role="status">
+        <div className="wm-approve-waiting" role="status" style={WAITING}>
           <Spinner label="Preparing" />
           <span>Preparing the request in your wallet’s secure frame…</span>
         </div>
       )}
-      <p className="wm-note">Approve or reject in the secure frame above: only it can sign for your wallet.</p>
     </div>
   );
 }

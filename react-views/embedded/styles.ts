@@ -1,17 +1,13 @@
 import type { RefObject } from 'react';
 import { useViewStyles } from '../shell/view-styles';
 
-/** The embedded wallet's views: code field, the approval's place for the secure frame, the Farcaster QR code. */
+/** The embedded wallet's views: code field, the Farcaster QR code. */
 export const EMBEDDED_CSS = `
 .wm-code-form { display: flex; flex-direction: column; gap: 10px; }
 .wm-code-input { box-sizing: border-box; width: 100%; padding: 12px; border-radius: var(--_r-l); border: 1px solid var(--_border);
   background: var(--_bg2); color: inherit; font: inherit; font-size: 24px; letter-spacing: 8px; text-align: center; }
 .wm-code-input:focus { outline: 2px solid var(--_accent); outline-offset: 1px; }
 .wm-embedded-error { margin: 0; color: var(--_error); text-align: center; font-size: var(--_fs-small); }
-.wm-approve { display: flex; flex-direction: column; gap: 10px; }
-.wm-approve-slot { display: block; width: 100%; min-height: 120px; max-height: min(62vh, 640px); border-radius: var(--_r-l); outline: none; }
-.wm-approve-slot:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
-.wm-approve-waiting { display: flex; align-items: center; justify-content: center; gap: 10px; min-height: 120px; }
 .wm-text-input { box-sizing: border-box; width: 100%; padding: 12px; border-radius: var(--_r-l); border: 1px solid var(--_border);
   background: var(--_bg2); color: inherit; font: inherit; }
 .wm-text-input:focus { outline: 2px solid var(--_accent); outline-offset: 1px; }

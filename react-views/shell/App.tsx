@@ -7,6 +7,9 @@ import { useDynamicStyle } from './dynamic-styles';
 import { BackIcon, CloseIcon, Spinner } from './icons';
 import { Connect } from '../connect/Connect';
 import { ConfigError } from './ConfigError';
+// Not lazy: the secure frame's approval must show at once (a lazy view waits for React's
+// Suspense reveal, 300 ms); it is only the frame's place.
+import ApproveTransaction from '../embedded/ApproveTransaction';
 
 const AllWallets = lazy(() => import('../connect/AllWallets'));
 // Only when there is something to say (kept out of the initial load).
@@ -24,7 +27,6 @@ const ConnectingWalletConnect = lazy(() => import('../walletconnect/ConnectingWa
 const ConnectingWalletConnectBasic = lazy(() => import('../walletconnect/ConnectingWalletConnectBasic'));
 const EmailLogin = lazy(() => import('../embedded/EmailLogin'));
 const UpdateEmailWallet = lazy(() => import('../embedded/UpdateEmailWallet'));
-const ApproveTransaction = lazy(() => import('../embedded/ApproveTransaction'));
 const ConnectingFarcaster = lazy(() => import('../embedded/ConnectingFarcaster'));
 
 function CurrentView({ snapshot, onIntent }: ViewProps) {

@@ -51,11 +51,15 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
   const measure = (v: ApprovalView) => Math.ceil(v.root.getBoundingClientRect().height);
 
   const onVisibility = () => current?.gate.recheck();
-  const onResize = () => current?.gate.recheck();
+  /** The modal sized the frame: an approval not yet seen starts at its top. */
+  const onResize = () => {
+    if (current && !current.gate.open) win.scrollTo(0, 0);
+    current?.gate.recheck();
+  };
 
   /** Focus came into the frame from the modal: start at the title (screen readers read it). */
   const onFocus = () => {
-    if (current && (doc.activeElement === null || doc.activeElement === doc.body)) current.view.heading.focus();
+    if (current && (doc.activeElement === null || doc.activeElement === doc.body)) current.view.heading.focus({ preventScroll: true });
   };
 
   const tabbables = (v: ApprovalView): HTMLElement[] =>
@@ -151,7 +155,8 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
           });
           state.resize.observe(view.root);
         }
-        if (doc.hasFocus()) view.heading.focus();
+        win.scrollTo(0, 0);
+        if (doc.hasFocus()) view.heading.focus({ preventScroll: true });
       });
     },
     busy(text) {

@@ -114,7 +114,9 @@ export function approvalView(doc: Document, review: Review, header: Header): App
     ['Account', header.email ? `${header.email}\n${header.address}` : header.address],
     ['Network', `${net.name}${net.namedBySite ? ' (named by the site)' : ''} · chain ${net.chainId}`],
   ], 'rows meta');
-  root.append(heading, who, meta);
+  // What is asked comes first (warnings, then what is signed), who and where after it: in a small
+  // frame the visitor sees what matters without scrolling.
+  root.append(heading, who);
   if (review.warnings.length > 0) {
     const ul = el(doc, 'ul', 'warnings');
     for (const w of review.warnings) {
@@ -124,7 +126,7 @@ export function approvalView(doc: Document, review: Review, header: Header): App
     ul.dataset.field = 'warnings';
     root.append(ul);
   }
-  root.append(details(doc, review));
+  root.append(details(doc, review), meta);
   const queued = el(doc, 'p', 'note queued');
   const actions = el(doc, 'div', 'actions');
   const reject = el(doc, 'button', 'button secondary', 'Reject');

@@ -64,11 +64,20 @@ describe('consent inside the secure frame (a hostile host page)', function () {
     postAsAttacker(`${EVIL}1`, 'personal_sign', ['0x68656c6c6f', address], chain.chainId, chain.rpcUrl);
     postAsAttacker(`${EVIL}2`, 'eth_signTypedData_v4', [address, typed], chain.chainId, chain.rpcUrl);
     postAsAttacker(`${EVIL}3`, 'eth_sendTransaction', [{ from: address, to: BOB, value: '0x6f05b59d3b20000' }], chain.chainId, chain.rpcUrl);
+    // And the same three through the element's own provider.
+    const provider = el.getProvider('eip155');
+    const viaProvider = [
+      provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] }),
+      provider.request({ method: 'eth_signTypedData_v4', params: [address, typed] }),
+      provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to: BOB, value: '0x6f05b59d3b20000' }] }),
+    ].map((p: Promise<unknown>) => p.then((v) => ({ settled: 'signed', v }), (e: any) => ({ settled: 'refused', code: e?.code })));
+    let providerSettled = 0;
+    for (const p of viaProvider) p.then(() => providerSettled++);
     // The frame asks the visitor, in the modal it opens: the script cannot keep it hidden.
     await waitFor(() => el.getState().open === true && el.getState().view === 'ApproveTransaction', 'the modal open on ApproveTransaction', 10_000);
     await waitFor(() => !frameElement().hidden && frameElement().title === 'wallet-modal secure approval', 'the frame shown in the modal');
     expect(await frameText('[data-field="message"]')).to.equal('hello');
-    expect(await frameText('main.approval')).to.contain('2 more waiting');
+    expect(await frameText('main.approval')).to.match(/[2-5] more waiting/);
     // The script tries everything it can reach: messages that say "approve", a click on the iframe
     // element, reaching into the frame's document.
     const f = frameElement();
@@ -79,9 +88,11 @@ describe('consent inside the secure frame (a hostile host page)', function () {
     await new Promise((r) => setTimeout(r, 2_000));
     expect([...heard.values()].filter((h) => h.type.endsWith('_SUCCESS')), 'no signature, no hash').to.deep.equal([]);
     expect(await rpc(chain.rpcUrl, 'eth_getTransactionCount', [address, 'latest'])).to.equal(nonce, 'nothing sent');
+    expect(providerSettled, 'nothing answered through the provider either').to.equal(0);
     // The visitor closes the modal: the frame rejects all three, 4001.
     await el.close();
     await until(async () => heard.size === 3 && [...heard.values()].every((h) => h.type === '@w3m-frame/RPC_REQUEST_ERROR' && h.payload?.code === 4001), 'all three rejected');
+    expect((await Promise.all(viaProvider)).map((r: any) => r.code), 'the provider requests rejected too').to.deep.equal([4001, 4001, 4001]);
     expect(frameElement().hidden, 'the frame hidden again').to.equal(true);
   });
 

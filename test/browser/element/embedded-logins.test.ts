@@ -91,8 +91,26 @@ describe('the embedded wallet: a Telegram mini-app return', function () {
     for (const f of document.querySelectorAll('iframe')) f.remove();
   });
 
-  it('takes result_uri from the address, removes it at once and hands it to the frame', async () => {
+  it('drops a result_uri this tab did not ask for (a login CSRF link): removed from the address, never handed on', async () => {
     localStorage.clear();
+    sessionStorage.removeItem('wm-social-started');
+    const env = await testEnv();
+    const url = new URL(location.href);
+    url.searchParams.set('result_uri', `${new URL(env.frameUrl).origin}/w/v1/social/result?token=${'0'.repeat(64)}`);
+    history.replaceState(history.state, '', url.toString());
+    const el = await createModal();
+    await waitFor(() => !new URL(location.href).searchParams.has('result_uri'), 'result_uri removed from the address');
+    await el.open();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(byText(viewRoot(el), '[role="alert"]', 'Failed to initiate social connection'), 'nothing was tried with it').to.equal(null);
+    expect(el.getState().social ?? null, 'no social login under way').to.equal(null);
+    expect(el.getState().connection).to.equal(null);
+  });
+
+  it('takes result_uri from the address of a tab that started a social login, removes it at once and hands it to the frame', async () => {
+    localStorage.clear();
+    // What the element marks when this tab opens a social login's window (FrameIo.socialStarted).
+    sessionStorage.setItem('wm-social-started', String(Date.now()));
     const env = await testEnv();
     const frameOrigin = new URL(env.frameUrl).origin;
     const url = new URL(location.href);

@@ -159,6 +159,23 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     await waitFor(() => byText(viewRoot(el), '[part~="banner"], .wm-banner, [role="alert"]', 'Action not allowed'), 'Action not allowed');
   });
 
+  it('answers every malformed provider request at once with a clear error (none hangs)', async () => {
+    localStorage.clear();
+    const el = await createModal();
+    await emailLogin(el);
+    const provider = el.getProvider('eip155');
+    const fail = (p: Promise<unknown>) => Promise.race([p.then(() => null, (e: any) => e), new Promise((r) => setTimeout(() => r('hung'), 3_000))]);
+    const long = await fail(provider.request({ method: 'm'.repeat(65), params: [] }));
+    expect([long?.code, long?.message]).to.deep.equal([-32600, 'Invalid request: `method` is longer than 64 characters']);
+    const none = await fail(provider.request(null));
+    expect(none?.code).to.equal(-32600);
+    const huge = await fail(provider.request({ method: 'personal_sign', params: ['0x' + 'ab'.repeat(200 * 1024), '0x0'] }));
+    expect([huge?.code, huge?.message]).to.deep.equal([-32602, 'Invalid params: larger than 192 KiB']);
+    const cyclic: any = {};
+    cyclic.self = cyclic;
+    expect((await fail(provider.request({ method: 'eth_call', params: [cyclic] })))?.code).to.equal(-32602);
+  });
+
   it('ignores answers forged to a real pending request from a foreign window and from a foreign origin', async () => {
     localStorage.clear();
     const env = await testEnv();
