@@ -5,15 +5,12 @@
  * `'*'`), and what a message says is then validated by the Rust module before anything acts on it.
  */
 import type { Effect } from './protocol';
+import { takeSocialStarted } from './social-mark';
 
 /** Largest message heard from the frame or the popup (characters of its JSON). */
 const MAX_MESSAGE = 256 * 1024;
 /** The frame's approval leaves the modal's focus order (the frame asks; the slot takes it back). */
 const FOCUS_OUT = '@w3m-frame/FOCUS_OUT';
-/** This tab started a social login (a Telegram return is heard only then), and when. */
-const SOCIAL_STARTED = 'wm-social-started';
-/** A social login's return is heard this long after it started. */
-const SOCIAL_RETURN_MS = 15 * 60_000;
 /** Above the modal's overlay, whatever `--wm-z-index` says. */
 const TOP_LAYER_Z = '2147483647';
 /** The social popup (opened 600×800 by the element) is watched every second (spec §9). */
@@ -78,7 +75,6 @@ export class FrameIo {
    * second: closing it is 'Popup closed'); the module then sends it to the provider's page.
    */
   watchPopup(popup: Window): void {
-    FrameIo.socialStarted();
     if (this.#popup !== popup) this.#closePopup();
     this.#popup = popup;
     clearInterval(this.#popupTimer ?? undefined);
@@ -88,15 +84,6 @@ export class FrameIo {
         this.#send({ type: 'popupClosed' });
       }
     }, POPUP_POLL_MS);
-  }
-
-  /** Remembers, for this tab only, that a social login started here (a return is heard only then). */
-  static socialStarted(): void {
-    try {
-      sessionStorage.setItem(SOCIAL_STARTED, String(Date.now()));
-    } catch {
-      // Storage blocked: a Telegram return is then not heard (the popup's result still is).
-    }
   }
 
   free(): void {
@@ -119,14 +106,7 @@ export class FrameIo {
     history.replaceState(history.state, '', url.toString());
     // Only a login this tab started comes back: a link carrying someone else's result (login CSRF)
     // is dropped. The frame's service also binds the result to the device that asked for it.
-    let started = NaN;
-    try {
-      started = Number(sessionStorage.getItem(SOCIAL_STARTED));
-      sessionStorage.removeItem(SOCIAL_STARTED);
-    } catch {
-      return;
-    }
-    if (!(Date.now() - started <= SOCIAL_RETURN_MS)) return;
+    if (!takeSocialStarted()) return;
     if (uri.length <= 4096) this.#send({ type: 'socialResult', uri });
   }
 

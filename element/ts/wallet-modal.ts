@@ -19,6 +19,7 @@ import { forwardingProvider, type HostRequestWatcher } from './host-provider';
 import { isWellFormed, wellFormed, wellFormedReplacer } from './text';
 import type { Effect, HostOutput, Namespace, Snapshot, ViewIntent as Intent, ViewName, ViewSnapshot } from './protocol';
 import type { FrameIo } from './frame-io';
+import { markSocialStarted } from './social-mark';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
@@ -469,7 +470,10 @@ export class WalletModalElement extends HTMLElement {
         const type = (next.event as { type?: unknown }).type;
         // A social login's popup opens in the visitor's click, before anything else happens (a
         // window opened later, once the module answers, would be blocked): 600×800 (spec §9).
-        if (type === 'socialLogin') this.#watchPopup(open('about:blank', 'wallet-modal-social', 'popup=yes,width=600,height=800'));
+        if (type === 'socialLogin') {
+          markSocialStarted();
+          this.#watchPopup(open('about:blank', 'wallet-modal-social', 'popup=yes,width=600,height=800'));
+        }
         const target = next.module ?? this.#route(next.event);
         const host = this.#hosts.get(target);
         if (host) this.#apply(target, host.dispatch(next.event));

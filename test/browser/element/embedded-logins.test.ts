@@ -109,7 +109,7 @@ describe('the embedded wallet: a Telegram mini-app return', function () {
 
   it('takes result_uri from the address of a tab that started a social login, removes it at once and hands it to the frame', async () => {
     localStorage.clear();
-    // What the element marks when this tab opens a social login's window (FrameIo.socialStarted).
+    // What the element marks when this tab starts a social login (element/ts/social-mark.ts).
     sessionStorage.setItem('wm-social-started', String(Date.now()));
     const env = await testEnv();
     const frameOrigin = new URL(env.frameUrl).origin;
