@@ -83,8 +83,8 @@ describe('the embedded wallet (email, frame, approvals)', function () {
     await waitFor(() => root.querySelector('.wm-approve [data-wm-frame-slot]'), 'ApproveTransaction making room for the frame');
     expect(await frameText('[data-field="message"]')).to.equal(message);
     expect(await frameText('[data-field="origin"]')).to.equal(location.origin, 'the frame names the page that asks');
-    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="wallet-modal secure approval"]')!;
-    expect(frame.hidden, 'the frame shows in the modal').to.equal(false);
+    // The frame is laid over ApproveTransaction's slot on the next animation frames.
+    await waitFor(() => document.querySelector<HTMLIFrameElement>('iframe[title="wallet-modal secure approval"]:not([hidden])'), 'the frame shown in the modal');
     await clickInFrame('Approve');
     const sig = (await signing) as `0x${string}`;
     expect(await recoverMessageAddress({ message, signature: sig })).to.equal(address);
