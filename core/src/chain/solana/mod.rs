@@ -1,10 +1,12 @@
-//! The `solana` family: its built-in networks and its WalletConnect namespace. Its wallets
-//! (wallet-standard), node and transfers come with the Solana issue; until then a slice that asks
-//! for one of those capabilities finds none, and offers nothing on Solana.
+//! The `solana` family: its built-in networks, its WalletConnect namespace and its node (balance in
+//! lamports, signature statuses). Its wallets (wallet-standard) and transfers come with the Solana
+//! issue; until then a slice that asks for one of those capabilities finds none, and offers
+//! nothing on Solana.
 
+mod node;
 mod walletconnect;
 
-use super::family::{Family, WalletConnect};
+use super::family::{Family, Node, WalletConnect};
 use super::family::Builtin;
 
 pub struct Solana;
@@ -26,6 +28,9 @@ impl Family for Solana {
 
     fn explorer_address(explorer: &str, address: &str) -> String {
         format!("{}/account/{address}", explorer.trim_end_matches('/'))
+    }
+    fn node() -> Option<&'static dyn Node> {
+        Some(&node::Sol)
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)
