@@ -35,6 +35,8 @@ export function feeRows(p: PreparedTx, network: NetworkShown, waitsFor: number |
   }
   const fee = maxFee(p);
   if (fee !== null) rows.push([p.fees.type === 'eip1559' ? 'Network fee (at most)' : 'Network fee', feeAmount(fee, network.decimals, network.symbol)]);
+  // A nonce the site chose can replace a pending transaction of yours, or wait to be sent later.
+  if (p.nonce !== undefined) rows.push(['Nonce (set by the site)', p.nonce.toString()]);
   return rows;
 }
 
@@ -59,11 +61,14 @@ async function transactionsReview(call: RpcCall, chainId: number, list: Prepared
     else total += fee;
   });
   const value = list.reduce((s, p) => s + p.value, 0n);
-  const totalText = `${feeAmount(total, network.decimals, network.symbol)}${unknown ? ` plus the gas of ${unknown} later transaction${unknown > 1 ? 's' : ''}` : ''}`;
+  const later = unknown ? ` plus the gas of ${unknown} later transaction${unknown > 1 ? 's' : ''}` : '';
   return {
     kind: 'transactions',
     calls,
-    total: value > 0n ? `${feeAmount(value + total, network.decimals, network.symbol)} at most (value and network fee)` : `${totalText} at most (network fee)`,
+    total:
+      value > 0n
+        ? `${feeAmount(value + total, network.decimals, network.symbol)}${later} at most (value and network fee)`
+        : `${feeAmount(total, network.decimals, network.symbol)}${later} at most (network fee)`,
     warnings,
   };
 }

@@ -197,12 +197,15 @@ export const MAX_CALLS = 32;
 const RECEIPT_WAIT_MS = 60_000;
 const RECEIPT_POLL_MS = 1_000;
 
-async function waitForReceipt(call: RpcCall, hash: Hex): Promise<void> {
+/** Whether `hash` was mined and succeeded within a minute. */
+async function minedOk(call: RpcCall, hash: Hex): Promise<boolean> {
   const until = Date.now() + RECEIPT_WAIT_MS;
   while (Date.now() < until) {
-    if (await call('eth_getTransactionReceipt', [hash])) return;
+    const receipt = (await call('eth_getTransactionReceipt', [hash])) as { status?: unknown } | null;
+    if (receipt) return receipt.status === '0x1' || receipt.status === 1;
     await new Promise((r) => setTimeout(r, RECEIPT_POLL_MS));
   }
+  return false;
 }
 
 /**
@@ -217,20 +220,34 @@ export function sendPrepared(call: RpcCall, account: PrivateKeyAccount, chainId:
     const hashes: Hex[] = [];
     let next: number | null = null;
     for (const p of list) {
-      const gas = p.gas ?? (hashes.length > 0 ? (await waitForReceipt(call, hashes[hashes.length - 1]), await estimate(call, p.request, from)) : await estimate(call, p.request, from));
-      let nonce: number = p.nonce ?? next ?? (await pendingNonce(call, from));
-      for (let attempt = 0; ; attempt++) {
-        await beforeSign();
-        const raw = await account.signTransaction(serializable(p, chainId, nonce, gas));
-        try {
-          hashes.push(await sendRaw(call, raw));
-          break;
-        } catch (e) {
-          if (attempt > 0 || p.nonce !== undefined || !isNonceError(e)) throw e;
-          nonce = await pendingNonce(call, from);
+      try {
+        let gas: bigint;
+        if (p.gas !== null) gas = p.gas;
+        else {
+          // Its gas depends on the one before: estimated once that one is mined; a batch whose
+          // earlier transaction reverted or never came stops there.
+          if (hashes.length > 0 && !(await minedOk(call, hashes[hashes.length - 1]))) return hashes;
+          gas = await estimate(call, p.request, from);
         }
+        let nonce: number = p.nonce ?? next ?? (await pendingNonce(call, from));
+        for (let attempt = 0; ; attempt++) {
+          await beforeSign();
+          const raw = await account.signTransaction(serializable(p, chainId, nonce, gas));
+          try {
+            hashes.push(await sendRaw(call, raw));
+            break;
+          } catch (e) {
+            if (attempt > 0 || p.nonce !== undefined || !isNonceError(e)) throw e;
+            nonce = await pendingNonce(call, from);
+          }
+        }
+        next = nonce + 1;
+      } catch (e) {
+        // Once a transaction of the batch is on its way, the answer says so (its id), never an
+        // error that would make the app send it again.
+        if (hashes.length > 0) return hashes;
+        throw e;
       }
-      next = nonce + 1;
     }
     return hashes;
   });

@@ -162,6 +162,23 @@ test('wallet_sendCalls shows every call, each with its fee, and the total it can
   assert.deepEqual(n.methods('eth_sendRawTransaction').map((c) => parseTransaction(c.params[0]).nonce), [0, 1]);
 });
 
+test('a batch whose second transaction fails once the first is sent answers the first (its id), never an error', async () => {
+  let sends = 0;
+  const n = fakeRpc({
+    eth_getBlockByNumber: () => ({ baseFeePerGas: '0x1' }),
+    eth_maxPriorityFeePerGas: () => '0x1',
+    eth_getTransactionCount: () => '0x0',
+    eth_estimateGas: () => '0x5208',
+    eth_sendRawTransaction: ([raw]) => {
+      if (sends++ === 1) throw Object.assign(new Error('insufficient funds for gas * price + value'), { code: -32000 });
+      return keccak256(raw);
+    },
+  });
+  const { result } = await request(n, 'wallet_sendCalls', [{ calls: [{ to: SPENDER, value: '0x1' }, { to: SPENDER, value: '0x2' }] }]);
+  const [first] = n.methods('eth_sendRawTransaction');
+  assert.deepEqual(result, { id: keccak256(first.params[0]) }, 'the app learns the batch went out (it must not send it again)');
+});
+
 test('a message shows as its text (hidden characters removed and called out), binary as hex', async () => {
   const n = node();
   const { review } = await request(n, 'personal_sign', [stringToHex('Pay \u202egnp.exe'), ADDRESS]);
@@ -206,6 +223,39 @@ test('the network is named by the frame for chains it knows, and marked as named
   assert.deepEqual(network, { chainId: 1, name: 'Ethereum', symbol: 'ETH', decimals: 18, namedBySite: false });
   const { network: local } = await request(n, 'personal_sign', ['0x01', ADDRESS], { network: { name: 'Anvil\u202e', symbol: 'ETH', decimals: 18 } });
   assert.deepEqual(local, { chainId: 31337, name: 'Anvil', symbol: 'ETH', decimals: 18, namedBySite: true });
+});
+
+test('typed data shows only the fields its types sign, in their order; keys outside them are counted, not shown', async () => {
+  const n = node();
+  const doc = {
+    types: { Mail: [{ name: 'to', type: 'Person' }, { name: 'amount', type: 'uint256' }], Person: [{ name: 'wallet', type: 'address' }] },
+    primaryType: 'Mail',
+    domain: { name: 'Ether Mail', chainId: 31337 },
+    message: { decoy: 'amount: 1', ...Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`pad${i}`, 'x'])), amount: '1000', to: { wallet: SPENDER, nickname: 'friend' } },
+  };
+  const { review, result } = await request(n, 'eth_signTypedData_v4', [ADDRESS, JSON.stringify(doc)]);
+  assert.deepEqual(review.fields, [['to.wallet', SPENDER], ['amount', '1000']], 'what is hashed, and nothing else');
+  assert.ok(review.warnings.some((w) => w.startsWith('72 fields of this document are not part of what is signed')), review.warnings.join(' | '));
+  assert.deepEqual(rows(review.domain), { name: 'Ether Mail', chainId: '31337' }, 'the domain viem signs without an EIP712Domain type');
+  assert.equal(await (await import('viem')).recoverTypedDataAddress({ ...doc, signature: result }), ADDRESS, 'and that is what was signed');
+});
+
+test('typed data whose domain leaves out the chain says it is valid on every chain', async () => {
+  const n = node();
+  const doc = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Ping: [{ name: 'n', type: 'uint256' }] }, primaryType: 'Ping', domain: { name: 'X', chainId: 31337 }, message: { n: '1' } };
+  const { review } = await request(n, 'eth_signTypedData_v4', [ADDRESS, JSON.stringify(doc)]);
+  assert.ok(review.warnings.includes('This signature is not tied to a network: it is valid on every chain.'));
+  assert.deepEqual(rows(review.domain), { name: 'X' }, 'the chainId given but not typed is not shown as signed');
+});
+
+test('a nonce the site sets is shown; a currency the site names on an unknown chain is marked; a long message says it is cut', async () => {
+  const n = node();
+  const { review } = await request(n, 'eth_sendTransaction', [{ to: SPENDER, value: '0x1', nonce: '0x7' }]);
+  assert.equal(rows(review.calls[0].fee)['Nonce (set by the site)'], '7');
+  const { network } = await request(n, 'personal_sign', ['0x01', ADDRESS], { network: { symbol: 'ETH', decimals: 36 } });
+  assert.deepEqual([network.namedBySite, network.decimals], [true, 36]);
+  const { review: long } = await request(n, 'personal_sign', ['a'.repeat(25_000), ADDRESS]);
+  assert.ok(long.warnings.includes('This message is long: only its first 20,000 characters are shown, of 25,000.'));
 });
 
 test('a node that refuses the nonce gets one retry with the nonce read again', async () => {

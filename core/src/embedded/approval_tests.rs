@@ -3,6 +3,7 @@
 
 use crate::host::harness::*;
 use crate::host::Effect;
+use crate::service::errors::WmError;
 
 const BOB: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
@@ -151,4 +152,17 @@ fn a_malformed_request_to_a_connector_is_answered_not_dropped() {
     let e = h.answered("k1").expect("answered").unwrap_err();
     assert_eq!(e.0, -32602);
     assert!(e.1.starts_with("Invalid request: "), "{}", e.1);
+}
+
+#[test]
+fn a_frame_that_reloads_ends_what_it_was_asked_instead_of_leaving_it_hanging() {
+    let mut h = Harness::new(json!({}));
+    h.email_login();
+    h.host_request("h1", "personal_sign", json!(["hi", ADDR]));
+    frame_shows(&mut h, true);
+    h.send(json!({"type": "frameMessage", "data": {"type": "@w3m-frame/READY"}}));
+    let (code, message) = h.answered("h1").expect("answered").unwrap_err();
+    assert_eq!((code, message.as_str()), (WmError::RequestAborted.code(), "Request was aborted"));
+    assert_eq!(frame_view(&h), Some(false), "the old approval is gone");
+    assert_eq!(h.snap.part("approval"), &Value::Null);
 }

@@ -177,6 +177,8 @@ pub struct FrameReport {
     pub alert: Option<WmError>,
     /// The frame became ready during this input.
     pub became_ready: bool,
+    /// The frame said READY again: it reloaded, and what it had been sent ended (`results`).
+    pub reloaded: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -290,7 +292,12 @@ impl FrameClient {
     pub fn on_message(&mut self, msg_type: &str, id: Option<&str>, payload: &Value, now_ms: u64) -> FrameReport {
         let mut report = FrameReport::default();
         if msg_type == FRAME_READY {
-            if !matches!(self.load, FrameLoad::Ready { .. }) {
+            if matches!(self.load, FrameLoad::Ready { .. }) {
+                // A second READY: the frame reloaded (RELOAD, or the page moved the iframe). What it
+                // had been sent is gone with its old document: each ends now, never silently.
+                report.reloaded = true;
+                report.results = self.abort_sent();
+            } else {
                 self.load = FrameLoad::Ready { ready_at_ms: now_ms + IFRAME_READY_DELAY_MS };
             }
             let mut r = self.tick(now_ms);
@@ -404,6 +411,20 @@ impl FrameClient {
             report.outgoing.push(FrameOut { msg_type: AppEvent::RpcAbort.app_type(), id: abort_id.to_string(), payload: Value::Null });
         }
         report
+    }
+
+    /// Every request already posted ends: 'Request was aborted' for RPC requests, 'Something went
+    /// wrong' otherwise (those still queued are posted again once the frame is ready).
+    fn abort_sent(&mut self) -> Vec<FrameResult> {
+        let ids: Vec<String> = self.order.iter().filter(|id| self.pending.get(*id).is_some_and(|p| p.sent)).cloned().collect();
+        let mut out = Vec::new();
+        for id in ids {
+            if let Some(p) = self.remove(&id) {
+                let result = Err(if p.event == AppEvent::RpcRequest { WmError::RequestAborted } else { WmError::SomethingWentWrong });
+                out.push(FrameResult { id, event: p.event, result });
+            }
+        }
+        out
     }
 
     fn remove(&mut self, id: &str) -> Option<Pending> {

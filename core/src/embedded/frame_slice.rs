@@ -179,6 +179,10 @@ impl FrameSlice {
         for m in r.outgoing {
             post(ctx, m);
         }
+        if r.reloaded {
+            // Whatever approval the old document showed is gone with it.
+            ctx.note(Note::FrameApproval(None));
+        }
         if let Some(a) = &r.alert {
             ctx.alert(a);
         }

@@ -78,6 +78,8 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
     // Past either end, focus goes back to the modal around the frame.
     if ((!e.shiftKey && at === list.length - 1) || (e.shiftKey && at <= 0)) {
       e.preventDefault();
+      // Focus coming back later starts at the title again, not on the control it left from.
+      (doc.activeElement as HTMLElement | null)?.blur?.();
       post({ type: FOCUS_OUT, payload: { backwards: e.shiftKey } });
     }
   };
@@ -125,7 +127,9 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
         signal.addEventListener('abort', onAbort);
         view.hint.textContent = WAITING_HINT;
         let openedOnce = false;
-        state.gate = visibilityGate([view.root, view.approve], env, (open) => {
+        // With occlusion tracking, the whole approval must be unobscured; without it, only what can be
+        // checked: the decision (kept in view at the frame's bottom) wholly on screen.
+        state.gate = visibilityGate(env.tracksVisibility ? [view.root, view.approve] : [view.approve], env, (open) => {
           if (state.decided) return;
           view.approve.disabled = !open;
           view.hint.textContent = open ? READY_HINT : openedOnce ? HIDDEN_HINT : WAITING_HINT;

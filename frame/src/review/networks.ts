@@ -41,5 +41,8 @@ export function networkShown(chainId: number, said: unknown): NetworkShown {
   const name = typeof s.name === 'string' ? shown(s.name, 40).trim() : '';
   const symbol = typeof s.symbol === 'string' ? shown(s.symbol, 12).trim() : '';
   const decimals = typeof s.decimals === 'number' && Number.isInteger(s.decimals) && s.decimals >= 0 && s.decimals <= 36 ? s.decimals : 18;
-  return { chainId, name: name || `Chain ${chainId}`, symbol: symbol || 'ETH', decimals, namedBySite: name !== '' };
+  // Anything the page said of a chain the frame does not know (its name, its currency's symbol or
+  // decimals) is marked as the site's.
+  const bySite = name !== '' || symbol !== '' || (isRecord(s) && s.decimals !== undefined && decimals !== 18);
+  return { chainId, name: name || `Chain ${chainId}`, symbol: symbol || 'ETH', decimals, namedBySite: bySite };
 }

@@ -40,8 +40,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** A `personal_sign` message: its UTF-8 text when the bytes are printable text, else the hex. */
 export function messageReview(message: string | { raw: Uint8Array }): Review {
   const warnings: string[] = [];
+  const long = (n: number) => warnings.push(`This message is long: only its first ${MAX_SHOWN_CHARS.toLocaleString('en-US')} characters are shown, of ${n.toLocaleString('en-US')}.`);
   if (typeof message === 'string') {
     if (hasHidden(message, true)) warnings.push('This message contains hidden characters; they are not shown.');
+    if (message.length > MAX_SHOWN_CHARS) long(message.length);
     return { kind: 'message', text: shown(message, MAX_SHOWN_CHARS, true), hex: null, warnings };
   }
   let text: string | null = null;
@@ -53,8 +55,10 @@ export function messageReview(message: string | { raw: Uint8Array }): Review {
   // eslint-disable-next-line no-control-regex
   if (text !== null && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
     if (hasHidden(text, true)) warnings.push('This message contains hidden characters; they are not shown.');
+    if (text.length > MAX_SHOWN_CHARS) long(text.length);
     return { kind: 'message', text: shown(text, MAX_SHOWN_CHARS, true), hex: null, warnings };
   }
+  if (message.raw.length > MAX_SHOWN_CHARS / 2) long(2 + 2 * message.raw.length);
   const hex = `0x${Array.from(message.raw.subarray(0, MAX_SHOWN_CHARS / 2), (b) => b.toString(16).padStart(2, '0')).join('')}`;
   return { kind: 'message', text: null, hex: message.raw.length > MAX_SHOWN_CHARS / 2 ? `${hex}…` : hex, warnings };
 }
@@ -65,27 +69,51 @@ function scalar(v: unknown): string {
   return shown(String(v), 200);
 }
 
-function flatten(prefix: string, v: unknown, rows: Row[], count: { n: number }, depth = 0): void {
+type Fields = Record<string, readonly { name: string; type: string }[]>;
+
+/**
+ * The fields of `value` as the type `type` declares them, in its order (what EIP-712 hashes and so
+ * what is signed), nested structs and arrays flattened to `a.b[0].c`. Keys the type does not
+ * declare are not signed and not shown (`extra` counts them).
+ */
+function typedRows(types: Fields, type: string, value: unknown, prefix: string, rows: Row[], count: { n: number; extra: number }, depth = 0): void {
   if (depth > 16) return;
-  if (isRecord(v)) {
-    for (const [k, x] of Object.entries(v)) flatten(prefix ? `${prefix}.${shown(k, 64)}` : shown(k, 64), x, rows, count, depth + 1);
-  } else if (Array.isArray(v)) {
-    v.forEach((x, i) => flatten(`${prefix}[${i}]`, x, rows, count, depth + 1));
-  } else {
-    count.n++;
-    if (rows.length < MAX_FIELDS) rows.push([prefix, scalar(v)]);
+  const array = /^(.*)\[(\d*)\]$/.exec(type);
+  if (array) {
+    if (Array.isArray(value)) value.forEach((x, i) => typedRows(types, array[1], x, `${prefix}[${i}]`, rows, count, depth + 1));
+    return;
   }
+  const fields = Object.hasOwn(types, type) ? types[type] : null;
+  if (!fields) {
+    count.n++;
+    if (rows.length < MAX_FIELDS) rows.push([prefix, scalar(value)]);
+    return;
+  }
+  const record = isRecord(value) ? value : {};
+  for (const k of Object.keys(record)) if (!fields.some((f) => f.name === k)) count.extra++;
+  for (const f of fields) typedRows(types, f.type, record[f.name], prefix ? `${prefix}.${shown(f.name, 64)}` : shown(f.name, 64), rows, count, depth + 1);
 }
 
-/** `eth_signTypedData_v4`'s document (already checked for shape): its domain and message fields. */
-export function typedDataReview(td: { primaryType: string; domain: Record<string, unknown>; message: Record<string, unknown> }): Review {
+/** The domain fields EIP-712 signs when the document does not declare `EIP712Domain` (as viem does). */
+function domainFields(domain: Record<string, unknown>): { name: string; type: string }[] {
+  const order: [string, string][] = [['name', 'string'], ['version', 'string'], ['chainId', 'uint256'], ['verifyingContract', 'address'], ['salt', 'bytes32']];
+  return order.filter(([k]) => domain[k] !== undefined && domain[k] !== null).map(([name, type]) => ({ name, type }));
+}
+
+/** `eth_signTypedData_v4`'s document (already checked for shape): its domain and message fields, as signed. */
+export function typedDataReview(td: { types: Fields; primaryType: string; domain: Record<string, unknown>; message: Record<string, unknown> }): Review {
   const domain: Row[] = [];
   const fields: Row[] = [];
-  const count = { n: 0 };
-  flatten('', td.domain, domain, { n: 0 });
-  flatten('', td.message, fields, count);
+  const types: Fields = { ...td.types, EIP712Domain: Object.hasOwn(td.types, 'EIP712Domain') ? td.types.EIP712Domain : domainFields(td.domain) };
+  const domainCount = { n: 0, extra: 0 };
+  const count = { n: 0, extra: 0 };
+  typedRows(types, 'EIP712Domain', td.domain, '', domain, domainCount);
+  if (td.primaryType !== 'EIP712Domain') typedRows(types, td.primaryType, td.message, '', fields, count);
   const warnings: string[] = [];
   const primary = shown(td.primaryType, 64);
+  const extra = count.extra + domainCount.extra;
+  if (extra > 0) warnings.push(`${extra} field${extra > 1 ? 's' : ''} of this document ${extra > 1 ? 'are' : 'is'} not part of what is signed, and not shown.`);
+  if (!types.EIP712Domain.some((f) => f.name === 'chainId')) warnings.push('This signature is not tied to a network: it is valid on every chain.');
   // EIP-2612 Permit and Permit2: a signature that lets the spender move tokens without a transaction.
   if (/^Permit(Single|Batch|TransferFrom|BatchTransferFrom)?$/.test(primary)) {
     const spender = scalar(td.message.spender ?? '');
