@@ -129,6 +129,7 @@ export class FrameIo {
       f.tabIndex = -1;
       f.title = 'wallet-modal secure frame';
       f.removeAttribute('style');
+      f.removeAttribute('data-wm-trap-satellite');
       return;
     }
     f.title = 'wallet-modal secure approval';

@@ -883,32 +883,32 @@ export class WalletModalElement extends HTMLElement {
 
   #onMedia = () => this.#applyTheme();
 
-  #applyTheme(): void {
+  #isDark(): boolean {
     const mode = this.themeMode;
-    const dark = mode === 'dark' || (mode === 'system' && Boolean(this.#media?.matches));
-    this.#run({ type: 'theme', dark });
+    return mode === 'dark' || (mode === 'system' && Boolean(this.#media?.matches));
+  }
+
+  #applyTheme(): void {
+    this.#run({ type: 'theme', dark: this.#isDark() });
     if (this.#hosts.has('embedded')) this.#run(this.#frameTheme(), 'embedded');
+  }
+
+  /** The theme variables in force on the element: name → value ('' when unset). */
+  #themeValues(): Array<[string, string]> {
+    const computed = getComputedStyle(this);
+    return THEME_VARIABLES.map((name) => [name, computed.getPropertyValue(name).trim()]);
   }
 
   /** The modal's theme for the secure frame's approval (SYNC_THEME): the mode and the variables set. */
   #frameTheme(): { type: 'frameTheme'; dark: boolean; variables: Record<string, string> } {
-    const mode = this.themeMode;
-    const dark = mode === 'dark' || (mode === 'system' && Boolean(this.#media?.matches));
-    const computed = getComputedStyle(this);
-    const variables: Record<string, string> = {};
-    for (const name of THEME_VARIABLES) {
-      const value = computed.getPropertyValue(name).trim();
-      if (value && value.length <= 200) variables[name] = value;
-    }
-    return { type: 'frameTheme', dark, variables };
+    const variables = Object.fromEntries(this.#themeValues().filter(([, v]) => v && v.length <= 200));
+    return { type: 'frameTheme', dark: this.#isDark(), variables };
   }
 
   /** Copies the theme variables in force on the element to the overlay on the body. */
   #mirrorTheme(): void {
     if (!this.#overlay) return;
-    const computed = getComputedStyle(this);
-    for (const name of THEME_VARIABLES) {
-      const value = computed.getPropertyValue(name).trim();
+    for (const [name, value] of this.#themeValues()) {
       if (value) this.#overlay.style.setProperty(name, value);
       else this.#overlay.style.removeProperty(name);
     }
