@@ -6,7 +6,7 @@
 //! again.
 
 use crate::account::send::{parse_send_value, SendAction, SendFlow, SendForm, SendToken};
-use crate::chain::family::{self, Transactions, Transfers, WalletCall};
+use crate::chain::family::{self, node_outcome, Call, Transactions, Transfers};
 use crate::chain::format::format_native_balance_en_us;
 use crate::chain::units::{base_units_lt, format_units, parse_units};
 use crate::account::pending::PendingWatcher;
@@ -29,7 +29,7 @@ enum Stage {
     Editing,
     /// The preview, with the answers of the family's fee requests as they come (`failed` when one
     /// failed).
-    Preview { fees: Vec<Option<String>>, failed: bool },
+    Preview { fees: Vec<Option<Value>>, failed: bool },
     Sending,
 }
 
@@ -73,7 +73,7 @@ impl Slice for SendSlice {
             "sendSetReceiver" => self.receiver = string(o, "receiver")?.trim().chars().take(80).collect(),
             "sendMax" => {
                 if let Some(t) = self.token.and_then(|i| self.tokens.get(i)) {
-                    self.amount = t.balance.clone();
+                    self.amount = Self::max(ctx, t);
                 }
             }
             "sendPreview" => self.preview(ctx),
@@ -120,11 +120,16 @@ impl Slice for SendSlice {
         }
     }
 
+    /// A node's answer to a family's request (see [`Call`]): as a wallet's.
+    fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
+        self.on_provider_result(id, node_outcome(status, body), ctx);
+    }
+
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
         let Some(asked) = self.requests.remove(id) else { return };
         match (asked, &mut self.stage) {
-            (Asked::Fee(i), Some(Stage::Preview { fees, failed })) => match outcome.ok().and_then(|v| v.as_str().filter(|s| s.len() <= 80).map(str::to_string)) {
-                Some(answer) if i < fees.len() => fees[i] = Some(answer),
+            (Asked::Fee(i), Some(Stage::Preview { fees, failed })) => match outcome {
+                Ok(answer) if i < fees.len() => fees[i] = Some(answer),
                 _ => *failed = true,
             },
             (Asked::Send, _) => self.sent(ctx, outcome),
@@ -158,7 +163,7 @@ impl Slice for SendSlice {
             return;
         }
         let Some(call) = Self::transactions(ctx).map(|t| t.receipt_call(&hash)) else { return };
-        if let Some(rid) = self.wallet(ctx, call) {
+        if let Some(rid) = self.call(ctx, call) {
             self.requests.insert(rid, Asked::Receipt(hash));
         }
     }
@@ -184,9 +189,21 @@ impl SendSlice {
         family::transactions(ctx.active_namespace())
     }
 
-    fn wallet(&self, ctx: &mut Ctx, call: WalletCall) -> Option<u64> {
+    fn call(&self, ctx: &mut Ctx, call: Call) -> Option<u64> {
         let (_, _, connector) = Self::from(ctx)?;
-        Some(ctx.wallet_request(&connector, call))
+        ctx.call(&connector, call)
+    }
+
+    /// What Max puts in the amount: the balance, less what the family keeps for the fee when the
+    /// token is the native currency.
+    fn max(ctx: &Ctx, t: &Holding) -> String {
+        let reserve = Self::transfers(ctx).map(|t| t.max_reserve()).unwrap_or(0);
+        if t.address.is_some() || reserve == 0 {
+            return t.balance.clone();
+        }
+        let Ok(units) = parse_units(&t.balance, t.decimals) else { return t.balance.clone() };
+        let left = units.parse::<u128>().unwrap_or(0).saturating_sub(reserve as u128);
+        format_units(&left.to_string(), t.decimals).unwrap_or_else(|_| t.balance.clone())
     }
 
     /// The transaction the form describes, built by the chain family, or why not (the spec's
@@ -229,22 +246,32 @@ impl SendSlice {
         self.stage = Some(Stage::Preview { fees: vec![None; calls.len()], failed: false });
         ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::WalletSendPreview.name().into())]));
         for (i, call) in calls.into_iter().enumerate() {
-            if let Some(id) = self.wallet(ctx, call) {
-                self.requests.insert(id, Asked::Fee(i));
+            match self.call(ctx, call) {
+                Some(id) => self.requests.insert(id, Asked::Fee(i)),
+                None => {
+                    if let Some(Stage::Preview { failed, .. }) = &mut self.stage {
+                        *failed = true;
+                    }
+                }
             }
         }
     }
 
     fn confirm(&mut self, ctx: &mut Ctx) {
-        if !matches!(self.stage, Some(Stage::Preview { .. })) {
-            return;
-        }
-        let call = match self.tx(ctx).and_then(|tx| Self::transactions(ctx).map(|t| t.send_call(tx)).ok_or_else(|| WmError::UnsupportedChain.message())) {
+        let Some(Stage::Preview { fees, .. }) = &self.stage else { return };
+        // What the fee requests read (a recent block, the receiver's token account) goes into
+        // the transaction where the family needs it; an answer still missing is a null.
+        let answers: Vec<Value> = fees.iter().map(|a| a.clone().unwrap_or(Value::Null)).collect();
+        let call = self
+            .tx(ctx)
+            .and_then(|tx| Self::transfers(ctx).ok_or_else(|| WmError::UnsupportedChain.message())?.finish(tx, &answers))
+            .and_then(|tx| Self::transactions(ctx).map(|t| t.send_call(tx)).ok_or_else(|| WmError::UnsupportedChain.message()));
+        let call = match call {
             Ok(call) => call,
             Err(e) => return self.back_to_form(ctx, e),
         };
         let method = call.method;
-        let Some(id) = self.wallet(ctx, call) else { return };
+        let Some(id) = self.call(ctx, Call::Wallet(call)) else { return };
         self.requests.insert(id, Asked::Send);
         self.stage = Some(Stage::Sending);
         // The modal says "Approve in your wallet" meanwhile.
@@ -304,7 +331,7 @@ impl SendSlice {
         let native = ctx.active_caip_network().and_then(|n| ctx.network(&n).map(|n| (n.native_currency.symbol.clone(), n.native_currency.decimals)));
         let preview = match stage {
             Stage::Preview { fees, failed } => {
-                let answers: Option<Vec<String>> = fees.iter().cloned().collect();
+                let answers: Option<Vec<Value>> = fees.iter().cloned().collect();
                 let fee = answers.and_then(|a| Self::transfers(ctx)?.fee(&a)).and_then(|wei| {
                     let (symbol, decimals) = native.clone()?;
                     // Fees are small: the exact amount, up to 8 decimals.

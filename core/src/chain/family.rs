@@ -40,6 +40,35 @@ impl WalletCall {
     }
 }
 
+/// A request a capability needs made: to the connected wallet, or to the network's node (a
+/// JSON-RPC method and params, posted to the network's RPC URL). A wallet that is a signer only
+/// (a Solana wallet-standard wallet) reads nothing from the chain: its family asks the node.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    Wallet(WalletCall),
+    Node(WalletCall),
+}
+
+/// A node request's body.
+pub fn node_body(id: u64, call: &WalletCall) -> String {
+    crate::service::json::obj(vec![("jsonrpc", "2.0".into()), ("id", id.into()), ("method", call.method.into()), ("params", call.params.clone())]).to_string()
+}
+
+/// A node's answer to a [`Call::Node`] as a wallet's would be: its `result`, or its error.
+pub fn node_outcome(status: u16, body: &str) -> Result<Value, WmError> {
+    let v = crate::service::json::parse(body).ok().filter(|_| (200..300).contains(&status));
+    match v {
+        Some(v) if v.get("error").is_some_and(|e| !e.is_null()) => {
+            let e = &v["error"];
+            let message: String = e.get("message").and_then(Value::as_str).unwrap_or("The node refused the request").chars().take(200).collect();
+            Err(WmError::Provider { code: e.get("code").and_then(Value::as_i64).unwrap_or(-32603), message })
+        }
+        Some(v) => Ok(v.get("result").cloned().unwrap_or(Value::Null)),
+        None if status == 0 => Err(WmError::Provider { code: -32603, message: "The network's node did not answer".into() }),
+        None => Err(WmError::Provider { code: -32603, message: format!("The network's node answered HTTP {status}") }),
+    }
+}
+
 impl ChainNamespace {
     /// The namespace of a family this build knows, from its exact name.
     pub fn parse(s: &str) -> Option<ChainNamespace> {
@@ -155,8 +184,8 @@ pub trait Transactions: Sync {
     fn send_call(&self, tx: Value) -> WalletCall;
     /// The transaction id a send answered, checked.
     fn sent(&self, result: &Value) -> Option<String>;
-    /// Asks the wallet for a sent transaction's receipt.
-    fn receipt_call(&self, hash: &str) -> WalletCall;
+    /// Asks for a sent transaction's receipt (the wallet, or the node).
+    fn receipt_call(&self, hash: &str) -> Call;
     /// Whether a receipt answer says mined.
     fn mined(&self, result: &Value) -> bool;
     /// The explorer page of a transaction.
@@ -172,10 +201,23 @@ pub trait Transfers: Sync {
     /// The transaction moving `value` base units of `token` (a contract or mint; `None`: the
     /// native currency) from `from` to `to`.
     fn transfer(&self, from: &str, to: &str, token: Option<&str>, value: &str) -> Result<Value, WmError>;
-    /// The wallet requests estimating what `tx` costs; their answers in order go to [`Transfers::fee`].
-    fn fee_calls(&self, tx: &Value) -> Vec<WalletCall>;
-    /// The network fee in base units of the native currency, from the answers of the fee calls.
-    fn fee(&self, answers: &[String]) -> Option<String>;
+    /// The requests estimating what `tx` costs (and reading what it still needs from the chain);
+    /// their answers in order go to [`Transfers::fee`] and [`Transfers::finish`].
+    fn fee_calls(&self, tx: &Value) -> Vec<Call>;
+    /// The network fee in base units of the native currency (everything the sender pays beside
+    /// the amount), from the answers of the fee calls.
+    fn fee(&self, answers: &[Value]) -> Option<String>;
+    /// The transaction to send, from `tx` and the fee calls' answers (those that must be read from
+    /// the chain first: a recent block, whether the receiver has a token account); `Err(why)`
+    /// when they do not allow one.
+    fn finish(&self, tx: Value, _answers: &[Value]) -> Result<Value, String> {
+        Ok(tx)
+    }
+    /// What Max leaves of the native currency (base units): the fee where it does not depend on
+    /// the amount, else nothing.
+    fn max_reserve(&self) -> u64 {
+        0
+    }
 }
 
 /// The convert API (spec §7 `/v1/convert/*`) on the family's networks.

@@ -6,7 +6,7 @@
 
 use super::note::Note;
 use super::{obj, Effect, Options, BANNER_SHOWN_MS, SDK_TYPE};
-use crate::chain::family::WalletCall;
+use crate::chain::family::{node_body, Call, WalletCall};
 use crate::chain::networks::{default_rpc_host_url, find_network};
 use crate::connect::connection::ConnectionState;
 use crate::connect::storage;
@@ -109,6 +109,23 @@ impl Ctx {
         let id = self.request_id();
         self.out.push(Effect::ProviderRequest { id, connector_id: connector_id.into(), method: call.method.into(), params: call.params });
         id
+    }
+
+    /// A family's request (see [`Call`]): to the wallet, or to the node of the active network
+    /// (`None` when that network has no usable RPC URL). A wallet's answer comes to the slice's
+    /// `on_provider_result`, a node's to its `on_fetch_result` (read it with
+    /// `family::node_outcome`).
+    pub fn call(&mut self, connector_id: &str, call: Call) -> Option<u64> {
+        match call {
+            Call::Wallet(c) => Some(self.wallet_request(connector_id, c)),
+            Call::Node(c) => {
+                let network = self.active_caip_network().and_then(|id| self.network(&id).cloned())?;
+                let url = self.rpc_url(&network)?;
+                let id = self.request_id();
+                self.fetch(id, url, Some(node_body(id, &c)));
+                Some(id)
+            }
+        }
     }
 
     /// An HTTP request (`body` makes it a POST) with an id from [`Ctx::request_id`] (known before,

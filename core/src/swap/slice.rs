@@ -203,6 +203,11 @@ impl Slice for SwapSlice {
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
         let Some(asked) = self.requests.remove(id) else { return };
+        if let Asked::Receipt(_) = asked {
+            // A family that reads receipts from its node (see `Call`): as a wallet's answer.
+            self.requests.insert(id, asked);
+            return self.on_provider_result(id, crate::chain::family::node_outcome(status, body), ctx);
+        }
         let ok = (200..300).contains(&status);
         match asked {
             Asked::Tokens(chain) if chain == self.chain => match self.family().and_then(|(s, _)| parse_tokens(s, body, &chain)).filter(|_| ok) {
@@ -343,8 +348,9 @@ impl Slice for SwapSlice {
                 }
                 let Some(connector) = ctx.account().map(|(_, _, _, k)| k.to_string()) else { return };
                 let Some((_, txs)) = self.family() else { return };
-                let rid = ctx.wallet_request(&connector, txs.receipt_call(&hash));
-                self.requests.insert(rid, Asked::Receipt(hash));
+                if let Some(rid) = ctx.call(&connector, txs.receipt_call(&hash)) {
+                    self.requests.insert(rid, Asked::Receipt(hash));
+                }
             }
             _ => {}
         }

@@ -13,14 +13,18 @@ fn v(j: serde_json::Value) -> Value {
 }
 
 #[test]
-fn the_evm_family_has_every_capability_and_the_others_none_of_its_own_yet() {
+fn the_evm_family_has_every_capability_and_the_others_those_they_can_do() {
     assert!(family::wallet(NS).is_some() && family::switching(NS).is_some() && family::node(NS).is_some());
     assert!(family::transfers(NS).is_some() && family::transactions(NS).is_some() && family::swaps(NS).is_some());
     assert!(family::host_requests(NS).is_some() && family::embedded(NS).is_some() && family::walletconnect(NS).is_some());
-    for ns in ["solana", "bip122", "polkadot", "cosmos"] {
+    for ns in ["bip122", "polkadot", "cosmos"] {
         assert!(family::wallet(ns).is_none() && family::transfers(ns).is_none() && family::swaps(ns).is_none(), "{ns}");
         assert!(family::namespace(ns).is_some(), "a known namespace: {ns}");
     }
+    // Solana: wallets, sends and its node; no swaps (the convert API is EVM only, spec §7) and no
+    // host requests to watch (the host talks to the wallet-standard wallet itself).
+    assert!(family::wallet("solana").is_some() && family::transfers("solana").is_some() && family::transactions("solana").is_some());
+    assert!(family::swaps("solana").is_none() && family::host_requests("solana").is_none());
     assert!(family::wallet("EIP155").is_none() && family::namespace("").is_none());
     assert_eq!(family::account_type(NS), crate::service::entities::AccountType::SmartAccount);
     assert!(family::numeric_refs(NS) && !family::numeric_refs("solana"));
@@ -107,9 +111,14 @@ fn a_transfer_is_a_value_or_an_erc20_call_and_its_fee_gas_times_price() {
     assert!(t.check_receiver("0xab16a96d359eC26a11e2C2b3d8f8B8942d5Bfcdb").unwrap_err().contains("checksum"));
     assert!(t.check_receiver("alice.eth").unwrap_err().contains("not an address"));
     let calls = t.fee_calls(&native);
-    assert_eq!(calls.iter().map(|c| c.method).collect::<Vec<_>>(), ["eth_estimateGas", "eth_gasPrice"]);
+    let methods: Vec<&str> = calls.iter().map(|c| match c {
+        family::Call::Wallet(w) => w.method,
+        family::Call::Node(n) => panic!("an EVM wallet reads its node itself, not {}", n.method),
+    }).collect();
+    assert_eq!(methods, ["eth_estimateGas", "eth_gasPrice"]);
     assert_eq!(t.fee(&["0x5208".into(), "0x3b9aca00".into()]).as_deref(), Some("21000000000000"));
     assert_eq!(t.fee(&["0x5208".into()]), None);
+    assert_eq!(t.fee(&["0x5208".into(), Value::Null]), None, "an answer that is not a quantity");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! EVM wallet: `eth_sendTransaction`, then `eth_getTransactionReceipt` until mined.
 
 use super::host_requests::tx_hash;
-use crate::chain::family::{Transactions, WalletCall};
+use crate::chain::family::{Call, Transactions, WalletCall};
 use crate::service::json::Value;
 
 pub(super) struct Evm;
@@ -16,8 +16,8 @@ impl Transactions for Evm {
         tx_hash(result.as_str()?)
     }
 
-    fn receipt_call(&self, hash: &str) -> WalletCall {
-        WalletCall::new("eth_getTransactionReceipt", vec![hash.into()])
+    fn receipt_call(&self, hash: &str) -> Call {
+        Call::Wallet(WalletCall::new("eth_getTransactionReceipt", vec![hash.into()]))
     }
 
     /// A receipt object (`null` while pending).

@@ -3,7 +3,7 @@
 //! uint256)` call to its contract; the fee is `eth_estimateGas` × `eth_gasPrice`.
 
 use crate::chain::address::is_evm_address;
-use crate::chain::family::{Transfers, WalletCall};
+use crate::chain::family::{Call, Transfers, WalletCall};
 use crate::service::errors::WmError;
 use crate::service::json::{obj, Value};
 
@@ -30,15 +30,15 @@ impl Transfers for Evm {
         })
     }
 
-    fn fee_calls(&self, tx: &Value) -> Vec<WalletCall> {
-        vec![WalletCall::new("eth_estimateGas", vec![tx.clone()]), WalletCall::new("eth_gasPrice", Vec::new())]
+    fn fee_calls(&self, tx: &Value) -> Vec<Call> {
+        vec![Call::Wallet(WalletCall::new("eth_estimateGas", vec![tx.clone()])), Call::Wallet(WalletCall::new("eth_gasPrice", Vec::new()))]
     }
 
     /// Gas × price (both hex quantities), in wei.
-    fn fee(&self, answers: &[String]) -> Option<String> {
+    fn fee(&self, answers: &[Value]) -> Option<String> {
         let [gas, price] = answers else { return None };
-        let g = crate::account::balance::hex_quantity_to_decimal(gas)?;
-        let p = crate::account::balance::hex_quantity_to_decimal(price)?;
+        let g = crate::account::balance::hex_quantity_to_decimal(gas.as_str().filter(|s| s.len() <= 80)?)?;
+        let p = crate::account::balance::hex_quantity_to_decimal(price.as_str().filter(|s| s.len() <= 80)?)?;
         Some(multiply(&g, &p))
     }
 }

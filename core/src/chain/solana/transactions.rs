@@ -1,0 +1,46 @@
+//! Sending a transaction the modal built through the connected Solana wallet
+//! (`solana:signAndSendTransaction`, the wire transaction in base64), and following its signature
+//! on the node (`getSignatureStatuses`: a wallet-standard wallet reads nothing from the chain).
+
+use super::message::from_base64;
+use crate::chain::address::encode_base58;
+use crate::chain::family::{Call, Transactions, WalletCall};
+use crate::service::json::{obj, Value};
+
+pub(super) struct Standard;
+
+impl Transactions for Standard {
+    /// `tx` is `{transaction: <base64>}` (see `Transfers::finish`).
+    fn send_call(&self, tx: Value) -> WalletCall {
+        WalletCall::new("solana:signAndSendTransaction", vec![tx])
+    }
+
+    /// `{signature}`: 64 bytes in base64 (as the shell reads the standard's answer; it always
+    /// ends in `==`) or in base58 (as WalletConnect wallets answer).
+    fn sent(&self, result: &Value) -> Option<String> {
+        let s = result.get("signature").and_then(Value::as_str)?;
+        let bytes = match s.ends_with("==") {
+            true => from_base64(s, 64)?,
+            false if s.len() <= 88 => crate::chain::address::decode_base58(s).ok()?,
+            false => return None,
+        };
+        (bytes.len() == 64 && bytes.iter().any(|x| *x != 0)).then(|| encode_base58(&bytes))
+    }
+
+    fn receipt_call(&self, signature: &str) -> Call {
+        Call::Node(WalletCall::new(
+            "getSignatureStatuses",
+            vec![Value::Array(vec![signature.into()]), obj(vec![("searchTransactionHistory", true.into())])],
+        ))
+    }
+
+    /// Confirmed or finalized (failed or not: it landed).
+    fn mined(&self, result: &Value) -> bool {
+        let s = result.get("value").and_then(|l| l.get(0)).and_then(|s| s.get("confirmationStatus")).and_then(Value::as_str);
+        matches!(s, Some("confirmed" | "finalized"))
+    }
+
+    fn explorer_tx(&self, explorer: &str, hash: &str) -> String {
+        format!("{}/tx/{hash}", explorer.trim_end_matches('/'))
+    }
+}
