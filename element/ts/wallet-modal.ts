@@ -396,17 +396,26 @@ export class WalletModalElement extends HTMLElement {
   }
 
   /**
-   * The connected wallet's provider for a namespace (for viem, ethers or wagmi with `eip155`);
-   * `undefined` while nothing is connected in that namespace.
+   * The connected wallet's provider for a namespace: an EIP-1193 provider with `eip155` (for viem,
+   * ethers or wagmi), the wallet-standard wallet with `solana` (its `features`:
+   * `solana:signMessage`, `solana:signAndSendTransaction`, …); `undefined` while nothing is
+   * connected in that namespace.
    */
-  getProvider(namespace: Namespace): Eip1193Provider | undefined {
+  getProvider(namespace: 'eip155'): Eip1193Provider | undefined;
+  getProvider(namespace: 'solana'): StandardWallet | undefined;
+  getProvider(namespace: Namespace): Eip1193Provider | StandardWallet | undefined;
+  getProvider(namespace: Namespace): Eip1193Provider | StandardWallet | undefined {
     const account = this.#engineSnapshot()?.connection;
     if (!account || account.namespace !== namespace) return undefined;
     // A connector a module answers (the embedded wallet: its secure frame asks for approval, shown
     // in ApproveTransaction): not watched.
     if (this.#moduleOfConnector(account.connectorId)) return this.#connectorProvider(account.connectorId);
     const wallet = this.#providers.get(account.connectorId);
-    return wallet && forwardingProvider(wallet, this.#hostRequests(namespace));
+    if (!wallet) return undefined;
+    // A family whose wallets the host speaks to another way (a wallet-standard wallet object).
+    const own = FAMILIES.find((f) => f.namespace === namespace)?.hostProvider?.(wallet);
+    if (own) return own as StandardWallet;
+    return forwardingProvider(wallet, this.#hostRequests(namespace));
   }
 
   /** Tells the engine of the host's requests it watches (wallet prompts, sent transactions). */
@@ -916,6 +925,16 @@ export class WalletModalElement extends HTMLElement {
 }
 
 /** An EIP-1193 error. */
+/** A wallet-standard wallet (`@wallet-standard/base`'s `Wallet`), as `getProvider('solana')` gives it. */
+export interface StandardWallet {
+  readonly version: string;
+  readonly name: string;
+  readonly icon: string;
+  readonly chains: readonly string[];
+  readonly accounts: readonly { address: string; publicKey: Uint8Array; chains: readonly string[]; features: readonly string[] }[];
+  readonly features: Readonly<Record<string, unknown>>;
+}
+
 class ProviderRpcError extends Error {
   code: number;
   constructor(code: number, message: string) {

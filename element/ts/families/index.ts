@@ -5,6 +5,7 @@
  */
 import type { Eip1193Provider } from '../provider';
 import { eip155 } from './eip155';
+import { solana } from './solana';
 
 export interface Announcement {
   uuid: string;
@@ -20,6 +21,9 @@ export interface WalletFamily {
   discoverWallets(onWallet: (info: Announcement, provider: Eip1193Provider) => void, onBad?: (info: Announcement) => void): () => void;
   /** The family's one global provider of old (`window.ethereum`), if the page has one. */
   legacyProvider(): Eip1193Provider | null;
+  /** What `getProvider()` gives the host for a wallet of the family, when it is not the wallet's
+   * request interface itself (a wallet-standard wallet object). */
+  hostProvider?(provider: Eip1193Provider): unknown;
 }
 
-export const FAMILIES: readonly WalletFamily[] = [eip155];
+export const FAMILIES: readonly WalletFamily[] = [eip155, solana];
