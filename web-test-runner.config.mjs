@@ -20,6 +20,9 @@ const env = {
   // Social login's OpenID Connect provider (demo/oidc/provider.mjs): its login page is where the
   // popup of /w/v1/social/uri's authorization URL lands.
   oidcUrl: process.env.WM_OIDC_URL ?? '',
+  // The local Solana chain (demo/solana/rpc.mjs) as seeded for the demo wallet: `{rpcUrl, owner,
+  // tokens: {usdc, second}}`, or null.
+  solana: JSON.parse(process.env.WM_SOLANA ?? 'null'),
   // The bearer token of the backend's test hooks (GET/DELETE /e/recorded) for this run.
   testToken: process.env.WM_TEST_TOKEN ?? '',
 };

@@ -81,6 +81,22 @@ start_anvil PORT_B 31338 8546
 CHAINS="31337=http://127.0.0.1:$PORT_A,31338=http://127.0.0.1:$PORT_B"
 log "anvil chains: $CHAINS"
 
+# ----- local Solana chain ------------------------------------------------------------------------------
+# The real SVM (npm litesvm) behind the standard JSON-RPC (demo/solana/rpc.mjs), on a port the OS
+# gives it, seeded for the Demo Wallet's Solana account: SOL, a USDC-like token, a Token-2022 one.
+SOLANA_JSON="$TMP/solana.json"
+node "$ROOT/demo/solana/rpc.mjs" --port 0 --seed demo --out "$SOLANA_JSON" > "$TMP/solana.out" 2> "$TMP/solana.log" &
+PIDS+=("$!"); PID_SOL="$!"
+SOLANA_URL=""
+for _ in $(seq 600); do
+  SOLANA_URL="$(sed -n 's/^solana on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/solana.out" | head -n1)"
+  [ -n "$SOLANA_URL" ] && break
+  kill -0 "$PID_SOL" 2>/dev/null || { cat "$TMP/solana.log" >&2; die "the Solana chain exited (run 'npm install': it brings litesvm)"; }
+  sleep 0.1
+done
+[ -n "$SOLANA_URL" ] || die "the Solana chain did not report its address"
+log "solana: $SOLANA_URL"
+
 # ----- demo contracts ----------------------------------------------------------------------------------
 # Compiled with solc from npm (cached in demo/contracts/build/), deployed to both chains from anvil's
 # first account. The NFT collection's tokenURI points at the backend, so its port is chosen now.
@@ -148,7 +164,7 @@ BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
 # The analytics the backend recorded are read with a token drawn for this run; the page gets it in
 # its address's fragment (never sent to a server), the address printed below.
 TEST_TOKEN="$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')"
-WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" \
+WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" --solana "$SOLANA_JSON" \
   --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" --test-token "$TEST_TOKEN" > "$TMP/server.out" &
 PIDS+=("$!"); PID_S="$!"
 URL=""
@@ -169,6 +185,7 @@ cat >&2 <<BANNER
   └──────────────────────────────────────────────────────────────┘
     anvil A (31337):     http://127.0.0.1:$PORT_A
     anvil B (31338):     http://127.0.0.1:$PORT_B
+    Solana (local SVM):  $SOLANA_URL  (solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ; SOL, USDC, WMT)
     Contracts:           USDC, WMT, PTS, WMP (NFT), CLAIM (spam) on both chains: $MANIFEST
     Blockchain API:      $URL/v1/account/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/balance?currency=usd&projectId=demo-project
     Demo Wallet:         built into the page; or load demo/wallet/extension

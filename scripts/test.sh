@@ -78,6 +78,17 @@ start_anvil() {  # start_anvil VAR CHAIN_ID: anvil for that chain on a free port
 }
 start_anvil A 31337
 start_anvil B 31338
+# The local Solana chain (demo/solana/rpc.mjs: the real SVM, npm litesvm, behind the standard
+# JSON-RPC on a port the OS gives it), seeded for the Demo Wallet's Solana account.
+for _ in 1 2 3; do
+  : > "$LOGS/solana.out"
+  node demo/solana/rpc.mjs --port 0 --seed demo --out "$LOGS/solana.json" > "$LOGS/solana.out" 2> "$LOGS/solana.err" & pid=$!
+  for _ in $(seq 600); do grep -q '^solana on ' "$LOGS/solana.out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if grep -q '^solana on ' "$LOGS/solana.out"; then PIDS+=("$pid"); break; fi
+  echo "the Solana chain did not start:"; cat "$LOGS/solana.err"; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+done
+SOLANA_URL=$(sed -n 's/^solana on //p' "$LOGS/solana.out" | head -1)
+export WM_SOLANA="$(cat "$LOGS/solana.json" 2>/dev/null || echo null)"
 # The embedded wallet's mail sink (npm maildev): the wallet service mails login codes and device
 # links to its SMTP port; tests read them back from its REST API (WM_MAIL_URL/api/email).
 mkdir -p "$LOGS/maildev"  # its .eml files ($TMPDIR/maildev), kept with the logs
@@ -111,7 +122,7 @@ for _ in 1 2 3; do
     --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
   : > "$LOGS/backend.out"
   WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" \
-    --contracts "$LOGS/contracts.json" --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} --test-token "$WM_TEST_TOKEN" \
+    --contracts "$LOGS/contracts.json" ${SOLANA_URL:+--solana "$LOGS/solana.json"} --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} --test-token "$WM_TEST_TOKEN" \
     > "$LOGS/backend.out" 2> "$LOGS/backend.err" & BACKEND_PID=$!
   # `frame on …` (the secure frame's own origin) comes right after `listening on …`.
   for _ in $(seq 300); do grep -q '^frame on ' "$LOGS/backend.out" && break; kill -0 "$BACKEND_PID" 2>/dev/null || break; sleep 0.1; done

@@ -7,6 +7,7 @@
 //   ?autoApprove=1   answer Demo Wallet prompts automatically
 
 import { installDemoWallet } from '/demo/wallet/demo-wallet.js';
+import { installSolanaWallet } from '/demo/wallet/solana-wallet.js';
 
 const HOST_EVENTS = ['open', 'close', 'connect', 'disconnect', 'networkchange', 'accountschange', 'error'];
 const MAX_LOG = 200;
@@ -90,8 +91,26 @@ async function loadConfig() {
   }
 }
 
-/** CAIP network objects for the anvil chains. */
+/** The local Solana chain's CAIP-2 id (its genesis hash is fixed: demo/solana/rpc.mjs). */
+const SOLANA_LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
+
+/** CAIP network objects for the anvil chains, and the local Solana chain when there is one. */
 function networksFrom(config) {
+  const solana = config.solana
+    ? [{
+        id: SOLANA_LOCAL.split(':')[1],
+        caipNetworkId: SOLANA_LOCAL,
+        name: 'Solana Local',
+        chainNamespace: 'solana',
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        rpcUrls: { default: { http: [config.solana.rpcUrl] } },
+        testnet: true,
+      }]
+    : [];
+  return [...anvilNetworks(config), ...solana];
+}
+
+function anvilNetworks(config) {
   return config.chains.map((c, i) => ({
     id: c.chainId,
     caipNetworkId: `eip155:${c.chainId}`,
@@ -114,9 +133,15 @@ async function main() {
   // The Demo Wallet: the Chromium extension may already have injected it (same code, same hook).
   const byExtension = Boolean(window.demoWallet);
   const wallet = installDemoWallet({ chains: config.chains });
+  // Its Solana side: a wallet-standard wallet with the same name (the modal lists the wallet once).
+  const solanaWallet = config.solana ? installSolanaWallet({ rpcUrl: config.solana.rpcUrl }) : null;
   if (params.get('autoApprove') === '1') wallet.setAutoResponse('approve');
   $('auto-approve').checked = wallet.getAutoResponse() === 'approve';
-  $('auto-approve').addEventListener('change', (e) => wallet.setAutoResponse(e.target.checked ? 'approve' : null));
+  solanaWallet?.setAutoResponse($('auto-approve').checked ? 'approve' : null);
+  $('auto-approve').addEventListener('change', (e) => {
+    wallet.setAutoResponse(e.target.checked ? 'approve' : null);
+    solanaWallet?.setAutoResponse(e.target.checked ? 'approve' : null);
+  });
   const walletStatus = () => {
     const s = wallet.state();
     $('wallet-status').textContent =
@@ -314,7 +339,7 @@ async function main() {
   });
 
   // For end-to-end scripts.
-  window.demoPage = { config, networks, modal, wallet, log: logEntries, refresh };
+  window.demoPage = { config, networks, modal, wallet, solanaWallet, log: logEntries, refresh };
   refresh();
 }
 

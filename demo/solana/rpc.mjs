@@ -466,6 +466,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   const rpc = createSolanaRpc();
   const url = await rpc.listen(Number(arg('--port', '0')), arg('--host', '127.0.0.1'));
+  // `--seed <address>`: the demo's tokens and funds for that account (demo/solana/seed.mjs), the
+  // mints written to `--out <file>` (JSON) before the URL is printed.
+  // (`--seed demo`: the Demo Wallet's Solana account, demo/wallet/solana-wallet.js.)
+  let owner = arg('--seed', null);
+  if (owner === 'demo') owner = (await import('../wallet/solana-wallet.js')).SOLANA_DEMO_ADDRESS;
+  if (owner) {
+    const { seedDemo } = await import('./seed.mjs');
+    const tokens = await seedDemo(url, owner);
+    const out = arg('--out', null);
+    if (out) (await import('node:fs')).writeFileSync(out, JSON.stringify({ rpcUrl: url, owner, tokens }, null, 2));
+  }
   console.log(`solana on ${url}`);
   const stop = () => rpc.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);

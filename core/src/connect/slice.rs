@@ -460,7 +460,8 @@ impl ConnectSlice {
     // ----- connecting -----
 
     fn select_connector(&mut self, ctx: &mut Ctx, id: &str) {
-        let Some(wallet) = self.discovery.find(id) else {
+        // A wallet of several families connects in the active namespace when it can.
+        let Some(wallet) = self.discovery.for_namespace(id, ctx.active_namespace()) else {
             // The WalletConnect row, or a catalogue wallet that is not installed: pairing.
             let listing = self.listing(id).cloned();
             if listing.is_none() && id != WALLETCONNECT_ID {

@@ -142,6 +142,17 @@ impl Discovery {
         self.installed().into_iter().find(|w| w.id == id)
     }
 
+    /// The wallet to connect for the row `id` in `namespace`: the same wallet's side of that
+    /// family when it has one (a wallet found by two families' discovery, under one name), else
+    /// the row's own.
+    pub fn for_namespace(&self, id: &str, namespace: &str) -> Option<InjectedWallet> {
+        let w = self.find(id)?;
+        if w.namespace == namespace {
+            return Some(w);
+        }
+        Some(self.wallets.iter().find(|o| o.namespace == namespace && same_wallet(o, &w)).cloned().unwrap_or(w))
+    }
+
     pub fn is_installed_rdns(&self, rdns: &str) -> bool {
         self.wallets.iter().any(|w| w.rdns.as_deref() == Some(rdns))
     }
@@ -167,11 +178,17 @@ pub fn connector_rows(
         push(ConnectorRow { id: WALLETCONNECT_ID.into(), name: "WalletConnect".into(), icon: None, kind: ConnectorKind::WalletConnect, installed: false }, &mut rows);
     }
     for id in recent.iter().filter(|id| is_valid_id(id)) {
-        if let Some(w) = installed.iter().find(|w| &w.id == id) {
+        // (A recent wallet of several families shows under its first side's id.)
+        let first = installed.iter().find(|w| &w.id == id).and_then(|w| installed.iter().find(|o| same_wallet(o, w)));
+        if let Some(w) = first {
             push(ConnectorRow { id: w.id.clone(), name: w.name.clone(), icon: w.icon.clone(), kind: ConnectorKind::Recent, installed: true }, &mut rows);
         }
     }
     for w in &installed {
+        // A wallet of several families (each found by its own discovery, under one name) is one row.
+        if installed.iter().take_while(|o| o.id != w.id).any(|o| same_wallet(o, w)) {
+            continue;
+        }
         push(ConnectorRow { id: w.id.clone(), name: w.name.clone(), icon: w.icon.clone(), kind: ConnectorKind::Injected, installed: true }, &mut rows);
     }
     for l in recommended {
@@ -186,6 +203,12 @@ pub fn connector_rows(
     }
     rows.sort_by_key(|r| r.kind);
     rows
+}
+
+/// Whether two found wallets are one wallet's sides of two families: the same name, in different
+/// families.
+fn same_wallet(a: &InjectedWallet, b: &InjectedWallet) -> bool {
+    a.namespace != b.namespace && a.name.eq_ignore_ascii_case(&b.name) || a.id == b.id
 }
 
 impl ConnectorRow {

@@ -115,3 +115,18 @@ fn connector_kinds_sort_in_spec_order() {
     let names: Vec<String> = kinds.iter().map(|k| serde_json::to_string(k).unwrap().replace('"', "")).collect();
     assert_eq!(names, crate::service::constants::CONNECTOR_ORDER.iter().map(|s| s.to_string()).collect::<Vec<_>>());
 }
+
+#[test]
+fn a_wallet_of_two_families_is_one_row_and_connects_in_the_active_namespace() {
+    let mut d = Discovery::default();
+    d.announce("u1", "Demo Wallet", ICON, "dev.walletmodal.demo", EVM).unwrap();
+    d.announce("standard-1", "demo wallet", ICON, "standard.demo-wallet", "solana").unwrap();
+    d.announce("standard-2", "Other", ICON, "standard.other", "solana").unwrap();
+    let rows = connector_rows(&d, &["standard.demo-wallet".into()], &[], false, |id| id.to_string());
+    let ids: Vec<_> = rows.iter().map(|r| (r.id.as_str(), r.kind)).collect();
+    assert_eq!(ids, vec![("dev.walletmodal.demo", ConnectorKind::Recent), ("standard.other", ConnectorKind::Injected)]);
+    assert_eq!(d.for_namespace("dev.walletmodal.demo", "solana").unwrap().id, "standard.demo-wallet");
+    assert_eq!(d.for_namespace("dev.walletmodal.demo", EVM).unwrap().id, "dev.walletmodal.demo");
+    assert_eq!(d.for_namespace("standard.other", EVM).unwrap().id, "standard.other", "no EVM side: its own");
+    assert!(d.for_namespace("com.gone", EVM).is_none());
+}

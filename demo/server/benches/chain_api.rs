@@ -83,6 +83,7 @@ async fn start_backend(anvil: &Anvil) -> wm_demo::Server {
         root: repo_root(),
         chains: wm_demo::parse_chains(&format!("{}={}", anvil.chain_id, anvil.url)).unwrap(),
         contracts: None,
+        solana: None,
         test_token: None,
     };
     wm_demo::start_with(
@@ -268,6 +269,7 @@ async fn convert_latency() {
         root: repo_root(),
         chains: wm_demo::parse_chains(&format!("{}={}", anvil.chain_id, anvil.url)).unwrap(),
         contracts: Some(path),
+        solana: None,
         test_token: None,
     };
     let s = wm_demo::start_with(

@@ -98,6 +98,9 @@ pub struct Options {
     /// The deploy manifest of the demo contracts (`demo/contracts/deploy.mjs --out`): prices,
     /// images and the spam list of the blockchain API. Re-read when the file changes.
     pub contracts: Option<PathBuf>,
+    /// `--solana`: the local Solana chain as demo/solana/rpc.mjs `--out` described it (its RPC URL
+    /// and the demo's mints): the blockchain API answers `solana:` balances from it.
+    pub solana: Option<PathBuf>,
     /// `--test-token`: the secret of the test hooks (`GET` and `DELETE /e/recorded`), sent as
     /// `Authorization: Bearer <token>`. Without it, or without that header, they do not exist (404).
     pub test_token: Option<String>,
@@ -229,6 +232,8 @@ pub struct AppState {
     pub relay: Arc<relay::Relay>,
     /// The blockchain API: one indexer per chain of `options.chains` (started by [`start_with`]).
     pub chain_api: Arc<chain::ChainApi>,
+    /// Its Solana side (`options.solana`), when configured.
+    pub solana: Option<Arc<chain::solana::SolanaApi>>,
     /// The embedded wallet's service, served by the frame listener ([`start_with_frame`]).
     pub wallet: Arc<wallet::Wallet>,
     /// Social login's pending requests and one-time results (served by the frame listener).
@@ -246,8 +251,16 @@ impl AppState {
             options.contracts.clone(),
             config.chain.clone(),
         );
+        let solana = options.solana.as_deref().and_then(|p| match chain::solana::SolanaApi::load(p) {
+            Ok(api) => Some(Arc::new(api)),
+            Err(e) => {
+                eprintln!("--solana: {e}");
+                None
+            }
+        });
         Arc::new(AppState {
             chain_api,
+            solana,
             options,
             catalogue: catalogue::build(),
             events: Mutex::new(EventLog::default()),
@@ -589,6 +602,8 @@ async fn demo_config(State(st): State<Shared>, headers: HeaderMap) -> Response {
         "projectId": "demo-project",
         // The secure frame of the embedded wallet (null without a frame listener).
         "frameUrl": st.wallet.frame_url(),
+        // The local Solana chain and the demo's mints (null without `--solana`).
+        "solana": st.options.solana.as_ref().and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str::<Value>(&t).ok()),
     }))
     .into_response();
     res.headers_mut()

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use wm_demo::{default_chains, parse_chains, Options};
 
 const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --root <repo dir> \
-[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] \
+[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] [--solana solana.json] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
 [--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
@@ -45,6 +45,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut root: Option<PathBuf> = None;
     let mut chains = None;
     let mut contracts: Option<PathBuf> = None;
+    let mut solana: Option<PathBuf> = None;
     let mut frame_port: Option<u16> = None;
     let mut smtp: Option<String> = None;
     let mut oidc: Option<String> = None;
@@ -71,6 +72,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--root" => root = Some(PathBuf::from(value("--root")?)),
             "--chains" => chains = Some(parse_chains(&value("--chains")?)?),
             "--contracts" => contracts = Some(PathBuf::from(value("--contracts")?)),
+            "--solana" => solana = Some(PathBuf::from(value("--solana")?)),
             "--frame-port" => {
                 frame_port = Some(
                     value("--frame-port")?
@@ -95,6 +97,9 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         // Checked now so that a typo fails at start; later versions of the file are re-read.
         wm_demo::chain::manifest::Manifest::load(path).map_err(|e| format!("--contracts {e}"))?;
     }
+    if let Some(path) = &solana {
+        wm_demo::chain::solana::SolanaApi::load(path).map_err(|e| format!("--solana {e}"))?;
+    }
     Ok(Args {
         port: port.ok_or("--port is required")?,
         frame_port,
@@ -104,6 +109,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             root,
             chains: chains.unwrap_or_else(default_chains),
             contracts,
+            solana,
             test_token,
         },
     })

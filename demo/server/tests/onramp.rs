@@ -865,6 +865,7 @@ async fn plain_with(onramp: wm_demo::onramp::OnrampConfig) -> wm_demo::Server {
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
         contracts: None,
+        solana: None,
         test_token: None,
     };
     let config = wm_demo::ServerConfig {

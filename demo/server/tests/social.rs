@@ -163,6 +163,7 @@ async fn start_with(tweak: impl Fn(&mut SocialConfig), with_mail: bool) -> Setup
             )
             .unwrap(),
             contracts: None,
+            solana: None,
             test_token: None,
         };
         // The port picked free may be taken meanwhile: then again with another.
@@ -639,6 +640,7 @@ async fn without_an_oidc_provider_social_login_answers_503() {
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
         contracts: None,
+        solana: None,
         test_token: None,
     };
     let server = wm_demo::start_with_frame(

@@ -46,6 +46,7 @@ async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Bac
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
         contracts: None,
+        solana: None,
         test_token: None,
     };
     let config = ServerConfig {

@@ -456,6 +456,23 @@ async fn erc20_balance(chain: &Chain, token: &Addr, who: &Addr) -> Result<U256, 
         .ok_or_else(|| unavailable(chain, format!("balanceOf answered {hex:?}")))
 }
 
+async fn solana_balance(st: &Shared, headers: &HeaderMap, address: &str, chain_id: &str) -> Response {
+    let Some(api) = st.solana.as_ref() else { return Json(json!({ "balances": [] })).into_response() };
+    match api.caip2().await {
+        Ok(ours) if ours == chain_id => {}
+        Ok(_) => return Json(json!({ "balances": [] })).into_response(),
+        Err(e) => return e.into_response(),
+    }
+    if !super::solana::is_address(address) {
+        return api_error(StatusCode::BAD_REQUEST, "address", "Invalid address: not a Solana address (32 to 44 base58 characters)").into_response();
+    }
+    let origin = crate::own_origin(st, headers);
+    match api.balances(address, &origin).await {
+        Ok(balances) => Json(json!({ "balances": balances })).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
 /// Balances, within [`super::ChainApiConfig::request_budget`] (the chains are asked for native
 /// balances and `forceUpdate` reads; a chain that stops answering must not hold the request).
 pub async fn balance(
@@ -484,6 +501,10 @@ async fn balance_within(
 ) -> Response {
     if let Err(e) = project_check(&q, &headers) {
         return e.into_response();
+    }
+    // A Solana network: answered from the Solana node when it is the one configured.
+    if let Some(chain_id) = q.get("chainId").filter(|c| c.starts_with("solana:")) {
+        return solana_balance(&st, &headers, &address, chain_id).await;
     }
     let who = match path_address(&address) {
         Ok(a) => a,

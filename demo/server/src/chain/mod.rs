@@ -16,6 +16,7 @@ pub mod indexer;
 pub mod manifest;
 pub mod nfts;
 pub mod rpc;
+pub mod solana;
 pub mod u256;
 
 use std::path::PathBuf;

@@ -479,6 +479,7 @@ pub async fn chain_server_with(
         root: super::repo_root(),
         chains: wm_demo::parse_chains(&chains).unwrap(),
         contracts,
+        solana: None,
         test_token: Some(super::TEST_TOKEN.to_string()),
     };
     wm_demo::start_with(options, config, 0, std::future::pending())

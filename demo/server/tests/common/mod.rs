@@ -177,6 +177,7 @@ pub async fn start_with_root(root: PathBuf) -> wm_demo::Server {
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
             .unwrap(),
         contracts: None,
+        solana: None,
         test_token: Some(TEST_TOKEN.to_string()),
     };
     wm_demo::start(options, 0, std::future::pending())
