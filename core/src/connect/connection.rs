@@ -101,10 +101,13 @@ impl ConnectionState {
 
     /// Every connection of every namespace, with its namespace.
     pub fn all(&self) -> Vec<(String, Connection)> {
-        self.namespaces
-            .iter()
-            .flat_map(|(ns, s)| s.connections.iter().map(move |c| (ns.clone(), c.clone())))
-            .collect()
+        let mut out = Vec::new();
+        for (ns, s) in self.namespaces.iter() {
+            for c in &s.connections {
+                out.push((ns.clone(), c.clone()));
+            }
+        }
+        out
     }
 
     /// The namespace whose current connection is this connector's.
@@ -225,11 +228,14 @@ impl ConnectionState {
             self.namespaces.values_mut().for_each(|n| *n = NamespaceState::default());
             return Vec::new();
         }
-        let stored: Vec<_> = stored.into_iter().filter(|(ns, _)| namespaces.contains(ns)).collect();
-        for (ns, _) in &stored {
-            self.ns(ns).status = Status::Reconnecting;
+        let mut out = Vec::new();
+        for (ns, c) in stored {
+            if namespaces.contains(&ns) {
+                self.ns(&ns).status = Status::Reconnecting;
+                out.push((ns, c));
+            }
         }
-        stored
+        out
     }
 
     /// When switching between several wallets: the state a connection shows.

@@ -375,7 +375,7 @@ impl ConnectSlice {
         let Stored { wallet_id: _, active_network, recent_wallets, connections, mut ignored } = storage::load(entries);
         ignored.extend(unreadable);
         if !ignored.is_empty() {
-            ctx.alert_text("CORRUPT_STORAGE", &format!("Ignored corrupt or foreign stored values for {}", ignored.join(", ")));
+            ctx.alert_text("CORRUPT_STORAGE", &format!("Ignored corrupt or foreign stored values for {}", crate::service::text::join(&ignored, ", ")));
         }
         self.recent = recent_wallets;
         let configured: Vec<String> = ctx.networks.iter().map(|n| n.caip_network_id.clone()).collect();
@@ -447,7 +447,7 @@ impl ConnectSlice {
         let chains: Vec<String> = ctx.networks.iter().map(|n| n.caip_network_id.clone()).collect();
         let url = ctx.api_url(
             "/getWallets",
-            &[("page", req.page.to_string()), ("entries", req.entries.to_string()), ("search", req.search.clone()), ("chains", chains.join(","))],
+            &[("page", req.page.to_string()), ("entries", req.entries.to_string()), ("search", req.search.clone()), ("chains", crate::service::text::join(&chains, ","))],
         );
         self.requests.insert(id, Asked::Catalogue);
         ctx.fetch(id, url, None);

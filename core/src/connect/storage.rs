@@ -170,17 +170,15 @@ pub fn encode_recent_wallets(recent: &[String]) -> (String, String) {
 }
 
 pub fn encode_connections(connections: &[(String, Connection)]) -> (String, String) {
-    let list: Vec<Value> = connections
-        .iter()
-        .map(|(ns, c)| {
-            obj(vec![
-                ("namespace", ns.as_str().into()),
-                ("connectorId", c.connector_id.as_str().into()),
-                ("accounts", c.accounts.clone().into()),
-                ("caipNetworkId", c.caip_network_id.as_str().into()),
-            ])
-        })
-        .collect();
+    let mut list = Vec::with_capacity(connections.len());
+    for (ns, c) in connections {
+        list.push(obj(vec![
+            ("namespace", ns.as_str().into()),
+            ("connectorId", c.connector_id.as_str().into()),
+            ("accounts", c.accounts.clone().into()),
+            ("caipNetworkId", c.caip_network_id.as_str().into()),
+        ]));
+    }
     (KEY_CONNECTIONS.into(), Value::Array(list).to_string())
 }
 

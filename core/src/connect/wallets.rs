@@ -139,7 +139,12 @@ impl Discovery {
     }
 
     pub fn find(&self, id: &str) -> Option<InjectedWallet> {
-        self.installed().into_iter().find(|w| w.id == id)
+        for w in self.installed() {
+            if w.id == id {
+                return Some(w);
+            }
+        }
+        None
     }
 
     /// The wallet to connect for the row `id` in `namespace`: the same wallet's side of that
@@ -147,10 +152,8 @@ impl Discovery {
     /// the row's own.
     pub fn for_namespace(&self, id: &str, namespace: &str) -> Option<InjectedWallet> {
         let w = self.find(id)?;
-        if w.namespace == namespace {
-            return Some(w);
-        }
-        Some(self.wallets.iter().find(|o| o.namespace == namespace && same_wallet(o, &w)).cloned().unwrap_or(w))
+        let side = self.wallets.iter().find(|o| o.namespace == namespace && same_wallet(o, &w));
+        Some(side.cloned().unwrap_or(w))
     }
 
     pub fn is_installed_rdns(&self, rdns: &str) -> bool {

@@ -87,15 +87,11 @@ impl Options {
         let frame_url = opt_string(o, "frameUrl")?;
         let networks = match o.get("networks").cloned() {
             None | Some(Value::Null) => None,
-            Some(Value::Array(list)) => Some(
-                list.into_iter()
-                    .map(|v| match v {
-                        Value::String(id) => Ok(NetworkInput::Id(id)),
-                        Value::Object(m) => read_network(m).map(|n| NetworkInput::Object(Box::new(n))),
-                        _ => Err(bad("networks")),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
+            Some(Value::Array(list)) => Some(super::json::each(list, |v| match v {
+                Value::String(id) => Ok(NetworkInput::Id(id)),
+                Value::Object(m) => read_network(m).map(|n| NetworkInput::Object(Box::new(n))),
+                _ => Err(bad("networks")),
+            })?),
             Some(_) => return Err(bad("networks")),
         };
         let features = match o.get("features").cloned() {

@@ -53,8 +53,14 @@ pub struct AnalyticsRequest {
 impl AnalyticsRequest {
     /// `{base}/e?projectId=…&st=…&sv=…` (values percent-encoded).
     pub fn url(&self, base: &str) -> String {
-        let q: Vec<String> = self.query.iter().map(|(k, v)| format!("{k}={}", crate::service::url::encode_component(v))).collect();
-        format!("{}{}?{}", base.trim_end_matches('/'), self.path, q.join("&"))
+        let mut url = format!("{}{}", base.trim_end_matches('/'), self.path);
+        for (i, (k, v)) in self.query.iter().enumerate() {
+            url.push(if i == 0 { '?' } else { '&' });
+            url.push_str(k);
+            url.push('=');
+            url.push_str(&crate::service::url::encode_component(v));
+        }
+        url
     }
 }
 

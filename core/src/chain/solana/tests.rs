@@ -216,3 +216,18 @@ fn a_node_error_or_a_failed_request_is_an_error_with_its_reason() {
     assert!(family::node_outcome(500, "oops").unwrap_err().message().contains("HTTP 500"));
     assert!(family::node_outcome(0, "").unwrap_err().message().contains("did not answer"));
 }
+
+proptest::proptest! {
+    #[test]
+    fn the_engines_small_key_check_agrees_with_the_base58_decoder(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 28..36), zeros in 0usize..3) {
+        let mut b = vec![0u8; zeros];
+        b.extend(bytes);
+        let s = encode_base58(&b);
+        proptest::prop_assert_eq!(wallet::is_key(&s), crate::chain::address::is_solana_address(&s));
+    }
+
+    #[test]
+    fn the_small_key_check_never_panics(s in ".{0,60}") {
+        let _ = wallet::is_key(&s);
+    }
+}

@@ -1,0 +1,160 @@
+/**
+ * A wallet-standard wallet's request interface (loaded on the first request to one: the initial
+ * load has only the discovery, `solana.ts`). `standard:connect`, `standard:disconnect`,
+ * `solana:signAndSendTransaction` and `solana:signMessage` go to the wallet's features (bytes travel
+ * as base64); `wallet-modal:chain` and `wallet-modal:switchChain` keep the chain the modal uses
+ * (the standard has no current chain). Every field is read once; nothing a wallet throws reaches
+ * the host page.
+ */
+import { readField, type Eip1193Provider } from '../provider';
+import { feature, method, solanaChains, str } from './solana';
+
+const MAX_ACCOUNTS = 32;
+/** The largest transaction Solana carries (bytes), and the longest message signed. */
+const MAX_TRANSACTION = 1232;
+const MAX_MESSAGE = 64 * 1024;
+
+class RequestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+function fromBase64(s: unknown, max: number): Uint8Array {
+  if (typeof s !== 'string' || s.length > Math.ceil(max / 3) * 4) throw new RequestError(-32602, 'Invalid params: not base64 of a transaction');
+  const bin = atob(s);
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+function bytes(v: unknown, max: number): Uint8Array | null {
+  return v instanceof Uint8Array && v.length <= max ? v : null;
+}
+
+/** The request interface the engine speaks to a wallet-standard wallet. */
+export class StandardProvider implements Eip1193Provider {
+  readonly #wallet: object;
+  #chain: string | null = null;
+  #listeners = new Map<string, Set<(data: unknown) => void>>();
+  #off: (() => void) | null = null;
+
+  constructor(wallet: object) {
+    this.#wallet = wallet;
+  }
+
+  /** Its Solana accounts, as the wallet lists them now (at most 32). */
+  #accounts(): object[] {
+    const list = readField(this.#wallet, 'accounts');
+    if (!Array.isArray(list)) return [];
+    return list.slice(0, MAX_ACCOUNTS).filter((a): a is object => typeof a === 'object' && a !== null && solanaChains(a).length > 0);
+  }
+
+  #account(): object {
+    const a = this.#accounts()[0];
+    if (!a) throw new RequestError(4100, 'The wallet has no Solana account connected');
+    return a;
+  }
+
+  /** The chain the modal uses: the one it selected, else the account's (or wallet's) first. */
+  #currentChain(): string {
+    const a = this.#accounts()[0];
+    const supported = [...solanaChains(a), ...solanaChains(this.#wallet)];
+    if (this.#chain && supported.includes(this.#chain)) return this.#chain;
+    return supported[0] ?? '';
+  }
+
+  async request(args: { method: string; params?: unknown }): Promise<unknown> {
+    const name = readField(args, 'method');
+    const params = readField(args, 'params');
+    const first = Array.isArray(params) ? params[0] : undefined;
+    switch (name) {
+      case 'standard:connect': {
+        const connect = method(this.#wallet, 'standard:connect', 'connect');
+        if (!connect) throw new RequestError(4200, 'The wallet cannot connect (no standard:connect)');
+        await connect({ silent: readField(first, 'silent') === true });
+        return this.#accounts().map((a) => str(readField(a, 'address'), 64));
+      }
+      case 'wallet-modal:chain':
+        return this.#currentChain();
+      case 'wallet-modal:switchChain': {
+        const wanted = [str(readField(first, 'chain'), 64), str(readField(first, 'caipNetworkId'), 64)];
+        const supported = [...solanaChains(this.#accounts()[0]), ...solanaChains(this.#wallet)];
+        const chain = wanted.find((c) => c && supported.includes(c));
+        if (!chain) throw new RequestError(4902, 'The wallet does not support this network');
+        this.#chain = chain;
+        this.#emit('chainChanged', chain);
+        return null;
+      }
+      case 'standard:disconnect': {
+        const disconnect = method(this.#wallet, 'standard:disconnect', 'disconnect');
+        if (disconnect) await disconnect();
+        return null;
+      }
+      case 'solana:signAndSendTransaction': {
+        const send = method(this.#wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction');
+        if (!send) throw new RequestError(4200, 'The wallet cannot send transactions (no solana:signAndSendTransaction)');
+        const transaction = fromBase64(readField(first, 'transaction'), MAX_TRANSACTION);
+        const out = await send({ account: this.#account(), chain: this.#currentChain(), transaction });
+        const signature = bytes(readField(Array.isArray(out) ? out[0] : undefined, 'signature'), 64);
+        if (!signature) throw new RequestError(-32603, 'The wallet did not answer a signature');
+        return { signature: toBase64(signature) };
+      }
+      case 'solana:signMessage': {
+        const sign = method(this.#wallet, 'solana:signMessage', 'signMessage');
+        if (!sign) throw new RequestError(4200, 'The wallet cannot sign messages (no solana:signMessage)');
+        const message = fromBase64(readField(first, 'message'), MAX_MESSAGE);
+        const out = await sign({ account: this.#account(), message });
+        const signature = bytes(readField(Array.isArray(out) ? out[0] : undefined, 'signature'), 64);
+        if (!signature) throw new RequestError(-32603, 'The wallet did not answer a signature');
+        return { signature: toBase64(signature) };
+      }
+      default:
+        throw new RequestError(4200, `The wallet does not support ${str(name, 64)}`);
+    }
+  }
+
+  on(event: string, listener: (data: unknown) => void): void {
+    let set = this.#listeners.get(event);
+    if (!set) this.#listeners.set(event, (set = new Set()));
+    set.add(listener);
+    this.#subscribe();
+  }
+
+  removeListener(event: string, listener: (data: unknown) => void): void {
+    this.#listeners.get(event)?.delete(listener);
+    if ([...this.#listeners.values()].every((s) => s.size === 0)) {
+      this.#off?.();
+      this.#off = null;
+    }
+  }
+
+  #emit(event: string, data: unknown): void {
+    for (const fn of this.#listeners.get(event) ?? []) fn(data);
+  }
+
+  /** The wallet's `change` event: its accounts (or chains) changed. */
+  #subscribe(): void {
+    if (this.#off) return;
+    const on = method(this.#wallet, 'standard:events', 'on');
+    if (!on) return;
+    try {
+      const off = on('change', (properties: unknown) => {
+        if (readField(properties, 'accounts') === undefined) return;
+        const list = this.#accounts().map((a) => str(readField(a, 'address'), 64));
+        this.#emit(list.length ? 'accountsChanged' : 'disconnect', list);
+      });
+      this.#off = typeof off === 'function' ? () => void (off as () => void)() : () => {};
+    } catch {
+      // A wallet whose events throw still answers requests.
+    }
+  }
+}
+

@@ -1,0 +1,221 @@
+// Solana end to end: the Demo Wallet's wallet-standard side (demo/wallet/solana-wallet.js, signing
+// with WebCrypto ed25519) connected through <wallet-modal>, against the real Solana VM
+// (demo/solana/rpc.mjs: litesvm behind the standard JSON-RPC) seeded by scripts/test.sh, and the
+// real backend's blockchain API reading that chain.
+import { expect } from '@esm-bundle/chai';
+import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+
+const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
+// Receivers with no account on the chain yet: the ed25519 keys of 32 bytes of 7 and of 9.
+const SOL_RECEIVER = 'GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB';
+const TOKEN_RECEIVER = 'J2xccRtuG43drESLYznHhLhQkLTdfepcKYbiQ9BsJVaf';
+
+interface SolanaEnv {
+  rpcUrl: string;
+  owner: string;
+  tokens: Record<'usdc' | 'second', { mint: string; symbol: string; decimals: number; program: string }>;
+}
+
+async function solanaEnv(): Promise<SolanaEnv> {
+  const env = (await testEnv()) as any;
+  if (!env.solana) throw new Error('no local Solana chain in this run (WM_SOLANA): scripts/test.sh starts it');
+  return env.solana;
+}
+
+async function node(method: string, params: unknown[]): Promise<any> {
+  const { rpcUrl } = await solanaEnv();
+  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = await res.json();
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+const lamportsOf = async (address: string): Promise<bigint> => BigInt((await node('getBalance', [address, { commitment: 'confirmed' }])).value);
+
+/** The amount of `mint` `owner` holds (base units), 0 without a token account. */
+async function tokenBalance(owner: string, mint: string): Promise<bigint> {
+  const { value } = await node('getTokenAccountsByOwner', [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }]);
+  return value.reduce((sum: bigint, a: any) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n);
+}
+
+/** `raw` base units floored to 3 decimals and grouped en-US, as the modal shows balances. */
+function shown(raw: bigint, decimals: number): string {
+  const unit = 10n ** BigInt(decimals);
+  const milli = (raw % unit) / 10n ** BigInt(decimals - 3);
+  return `${(raw / unit).toLocaleString('en-US')}.${milli.toString().padStart(3, '0')}`;
+}
+
+function solanaNetwork(rpcUrl: string) {
+  return {
+    id: LOCAL.split(':')[1],
+    caipNetworkId: LOCAL,
+    name: 'Solana Local',
+    chainNamespace: 'solana',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: true,
+  };
+}
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (performance.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Fills the Send form (token by symbol, amount, receiver) and opens the preview. */
+async function previewSend(root: ShadowRoot, symbol: string, amount: string, receiver: string): Promise<void> {
+  for (let i = 0; i < 3 && root.querySelector('[part~="send"], [part~="send-preview"], [part~="receive"]'); i++) {
+    root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  byText(root, '[role="tab"]', 'Tokens')?.click();
+  await waitFor(() => root.querySelector('[part~="token"]'), 'token rows');
+  (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+  const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
+  const index = [...select.options].findIndex((o) => o.textContent?.startsWith(symbol));
+  expect(index, `${symbol} is offered`).to.be.greaterThan(-1);
+  select.value = String(index);
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  const [amountInput, receiverInput] = [...root.querySelectorAll<HTMLInputElement>('[part~="send"] input')];
+  for (const [input, text] of [[amountInput, amount], [receiverInput, receiver]] as const) {
+    setter.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  byText(root, 'button', 'Preview send')!.click();
+}
+
+describe('Solana: a wallet-standard wallet on the local SVM', function () {
+  this.timeout(90_000);
+  let el: WalletModal;
+  let wallet: any;
+  let env: SolanaEnv;
+
+  before(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    env = await solanaEnv();
+    // @ts-ignore — served as is from demo/
+    const { installSolanaWallet } = await import('/demo/wallet/solana-wallet.js');
+    wallet = installSolanaWallet({ rpcUrl: env.rpcUrl, autoResponse: 'approve', hookOnly: true });
+    const all = await testEnv();
+    // Solana first: the active namespace is solana.
+    el = await createModal({}, [solanaNetwork(env.rpcUrl), ...anvilNetworks(all)]);
+  });
+  after(() => el.remove());
+
+  it('lists the wallet by its registered name and icon, connects it, and shows its address and the SOL balance the node reports', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    const row = await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="standard.demo-wallet"]'), 'the wallet-standard wallet');
+    expect(row.textContent).to.contain('Demo Wallet');
+    expect(row.querySelector('img')?.getAttribute('src')).to.match(/^data:image\/svg\+xml/);
+    const connected = nextEvent(el, 'connect');
+    row.click();
+    const { detail } = await connected;
+    expect([detail.namespace, detail.address, detail.caipNetworkId, detail.connectorId]).to.deep.equal(['solana', env.owner, LOCAL, 'standard.demo-wallet']);
+    expect(wallet.log.map((l: any) => l.method)).to.include('connect');
+    await el.open();
+    const lamports = await lamportsOf(env.owner);
+    const balance = await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent, 'the balance');
+    expect(balance).to.equal(`${shown(lamports, 9)} SOL`);
+    expect(root.querySelector('[part~="address"]')?.textContent).to.equal(`${env.owner.slice(0, 4)}...${env.owner.slice(-4)}`);
+  });
+
+  it('Tokens lists SOL and both SPL tokens (Token and Token-2022) with the balances the node reports, USDC by its value first', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    byText(root, '[role="tab"]', 'Tokens')?.click();
+    await waitFor(() => root.querySelectorAll('[part~="token"]').length >= 3, 'three token rows');
+    const rows = [...root.querySelectorAll('[part~="token"]')].map((r) => r.textContent ?? '');
+    const usdc = await tokenBalance(env.owner, env.tokens.usdc.mint);
+    const wmt = await tokenBalance(env.owner, env.tokens.second.mint);
+    expect(rows.find((r) => r.includes('USDC')), 'USDC').to.contain(shown(usdc, 6));
+    expect(rows.find((r) => r.includes('WMT')), 'WMT (Token-2022)').to.contain(shown(wmt, 9));
+    expect(rows.findIndex((r) => r.includes('USDC'))).to.be.lessThan(rows.findIndex((r) => r.includes('WMT')), 'sorted by value');
+  });
+
+  it('sends 0.5 SOL: the preview shows the fee, the wallet signs and sends it, and the receiver has it on chain', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    const before = await lamportsOf(SOL_RECEIVER);
+    await previewSend(root, 'SOL', '0.5', SOL_RECEIVER);
+    const fee = await waitFor(() => byText(root, '[part~="send-preview"] dd', / SOL$/), 'the fee');
+    expect(fee.textContent).to.equal('0.000005 SOL');
+    byText(root, '[part~="send-preview"] button', 'Send')!.click();
+    await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
+    const after = await until(() => lamportsOf(SOL_RECEIVER), (v) => v !== before, 'the receiver’s SOL');
+    expect(after - before).to.equal(500_000_000n);
+    expect(wallet.log.at(-1).method).to.equal('signAndSendTransaction');
+    // Confirmed (getSignatureStatuses): the balances are read again.
+    const lamports = await lamportsOf(env.owner);
+    await waitFor(() => root.querySelector('[part~="balance"]')?.textContent === `${shown(lamports, 9)} SOL`, 'the balance read again', 15_000);
+  });
+
+  it('sends 12.5 USDC to an address without a token account: it is created, its rent is in the fee, the receiver holds 12.5 on chain', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    expect(await tokenBalance(TOKEN_RECEIVER, env.tokens.usdc.mint)).to.equal(0n);
+    const rent = BigInt(await node('getMinimumBalanceForRentExemption', [165]));
+    await previewSend(root, 'USDC', '12.5', TOKEN_RECEIVER);
+    const fee = await waitFor(() => byText(root, '[part~="send-preview"] dd', / SOL$/), 'the fee');
+    const expected = Number(5000n + rent) / 1e9;
+    expect(fee.textContent).to.equal(`${expected} SOL`);
+    byText(root, '[part~="send-preview"] button', 'Send')!.click();
+    await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
+    expect(await until(() => tokenBalance(TOKEN_RECEIVER, env.tokens.usdc.mint), (v) => v > 0n, 'the receiver’s USDC')).to.equal(12_500_000n);
+  });
+
+  it('refuses a receiver that is not a 32-byte base58 key, with why', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    await previewSend(root, 'SOL', '0.1', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    const error = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]'), 'the error');
+    expect(error.textContent).to.contain('not a Solana address');
+  });
+
+  it('getProvider("solana") is the wallet-standard wallet: a message it signs verifies with wallet-modal/core', async () => {
+    const provider = el.getProvider('solana');
+    expect(provider.name).to.equal('Demo Wallet');
+    const [account] = provider.accounts;
+    expect(account.address).to.equal(env.owner);
+    const message = new TextEncoder().encode('Sign in to wallet-modal');
+    const [out] = await provider.features['solana:signMessage'].signMessage({ account, message });
+    // @ts-ignore — the real build
+    const core = await import('/dist/core.js');
+    await core.init();
+    expect(core.verifySolanaMessage(env.owner, message, out.signature)).to.equal(true);
+    expect(core.verifySolanaMessage(env.owner, new TextEncoder().encode('Sign in to wallet-modaL'), out.signature)).to.equal(false);
+    expect(el.getProvider('eip155'), 'nothing connected on EVM').to.equal(undefined);
+  });
+
+  it('follows the wallet’s change event: another account is the connected one (accountschange)', async () => {
+    const changed = nextEvent(el, 'accountschange');
+    const address = await wallet.changeAccount('07'.repeat(32));
+    expect((await changed).detail.address).to.equal(address);
+    expect(el.getState().connection.address).to.equal(address);
+    await wallet.changeAccount('0b121920272e353c434a51585f666d747b828990979ea5acb3bac1c8cfd6dde4');
+    await waitFor(() => el.getState().connection.address === env.owner, 'back to the first account');
+  });
+
+  it('reconnects after a reload without asking, and disconnects', async () => {
+    const asked = wallet.log.filter((l: any) => l.method === 'connect').length;
+    el.remove();
+    const all = await testEnv();
+    const reconnected = new Promise<CustomEvent>((resolve) => document.addEventListener('connect', (e) => resolve(e as CustomEvent), { once: true }));
+    el = await createModal({}, [solanaNetwork(env.rpcUrl), ...anvilNetworks(all)]);
+    const { detail } = await reconnected;
+    expect([detail.address, detail.reconnected]).to.deep.equal([env.owner, true]);
+    expect(wallet.log.filter((l: any) => l.method === 'connect').length, 'no prompt').to.equal(asked);
+    const gone = nextEvent(el, 'disconnect');
+    await el.disconnect();
+    expect((await gone).detail.namespace).to.equal('solana');
+    expect(el.getProvider('solana')).to.equal(undefined);
+    expect(wallet.wallet.accounts.length, 'the wallet was told (standard:disconnect)').to.equal(0);
+  });
+});
