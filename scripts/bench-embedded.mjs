@@ -17,55 +17,17 @@
 //                              visibility gate)
 //
 // Usage: node scripts/bench-embedded.mjs [--runs 5]
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import { freePort, line, start as startIn, stats, stopAll, waitPort } from './lib/bench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] || 5) || 5;
-const children = [];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-const waitPort = async (port) => {
-  for (let i = 0; i < 300; i++) {
-    const ok = await new Promise((r) => net.connect(port, '127.0.0.1').on('connect', function () { this.end(); r(true); }).on('error', () => r(false)));
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listening on ${port}`);
-};
-function start(cmd, args, env = {}) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return child;
-}
-/** Resolves with the first capture of `re` in the child's output (read from its start). */
-const line = (child, re) =>
-  new Promise((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const m = re.exec(buf);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before printing ${re}`)));
-  });
-
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return `median ${median.toFixed(1)} ms  (min ${s[0].toFixed(1)}, max ${s.at(-1).toFixed(1)}, ${s.length} runs)`;
-};
+const start = (cmd, args, env) => startIn(root, cmd, args, env);
 
 /** The device approval every new device needs: the mailed link opened, "Approve this device" pressed. */
 async function approveDevice(browser, mailUrl, to) {
@@ -196,5 +158,5 @@ try {
   console.log(`  personal_sign -> frame's APPROVAL_VIEW     ${stats(runs.map((r) => r.approval.message))}`);
   console.log(`  personal_sign -> approval shown in modal   ${stats(runs.map((r) => r.approval.visible))}  (Approve works 500 ms later)`);
 } finally {
-  for (const c of children) c.kill('SIGTERM');
+  stopAll();
 }

@@ -235,6 +235,8 @@ export interface ActivityPart {
   hasMore: boolean;
   /** 'Failed to fetch transactions'. */
   error: ErrorInfo | null;
+  /** Why there is no history to show on this network (its family has none: spec §8), or null. */
+  unavailable: string | null;
 }
 
 /** The WalletSend form and the WalletSendPreview: the form, its error, the preview with its fee. */

@@ -169,6 +169,7 @@ function Activity({ part, onIntent }: { part: ActivityPart; onIntent: (i: Intent
       </p>
     );
   }
+  if (part.unavailable) return <p className="wm-note">{part.unavailable}</p>;
   if (part.empty) return <p className="wm-note">No activity yet.</p>;
   return (
     <div className="wm-activity" part="activity">

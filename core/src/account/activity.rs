@@ -6,6 +6,7 @@
 //! `ERROR_FETCH_TRANSACTIONS` analytics event (spec §8).
 
 use crate::account::transactions::{activity_sign, parse_mined_at, year_month_utc, TransactionsState};
+use crate::chain::family;
 use crate::chain::format::{format_native_balance_en_us, truncate_address};
 use crate::host::json::Fields;
 use crate::host::{Ctx, Note, Requests, Slice};
@@ -130,6 +131,8 @@ pub struct ActivitySlice {
     requests: Requests<(String, String)>,
     /// The groups as last rendered, when the list changed.
     rendered: Value,
+    /// The network's name, when its accounts have no history to show.
+    unavailable: Option<String>,
 }
 
 impl Slice for ActivitySlice {
@@ -185,6 +188,8 @@ impl Slice for ActivitySlice {
         w.key("empty").bool(self.list.empty && !self.list.loading && self.error.is_none());
         w.key("hasMore").bool(self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX).key("error");
         write_error(w, self.error.as_ref());
+        let unavailable = self.unavailable.as_ref().map(|name| format!("Activity is not available for accounts on {}", if name.is_empty() { "this network" } else { name }));
+        w.key("unavailable").opt_str(unavailable.as_deref());
         w.end_object();
     }
 
@@ -223,6 +228,19 @@ impl ActivitySlice {
             return;
         }
         let subject = subject(ctx);
+        // A family whose history the API does not have (spec §8: activity is EVM only): the tab
+        // says so, and nothing is asked.
+        self.unavailable = match ctx.account() {
+            Some((ns, _, chain, _)) if !family::history(ns) => Some(ctx.network(chain).map(|n| n.name.clone()).unwrap_or_default()),
+            _ => None,
+        };
+        if self.unavailable.is_some() {
+            self.list.reset();
+            self.rendered = Value::Null;
+            self.error = None;
+            self.subject = subject;
+            return;
+        }
         if subject != self.subject {
             self.list.reset();
             self.rendered = Value::Null;

@@ -98,6 +98,8 @@ pub trait Family: 'static {
     const NETWORKS: &'static [Builtin] = &[];
     /// Whether its chain references are decimal numbers (then `5` and `"5"` are the same chain).
     const NUMERIC_REFS: bool = false;
+    /// Whether the blockchain API has its accounts' history (spec §8: activity is EVM only).
+    const HISTORY: bool = false;
 
     /// The explorer page of an address.
     fn explorer_address(explorer: &str, address: &str) -> String {
@@ -308,6 +310,12 @@ macro_rules! families {
 
             pub fn numeric_refs(ns: &str) -> bool {
                 $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::NUMERIC_REFS; })+
+                false
+            }
+
+            /// Whether the blockchain API has the history of the namespace's accounts.
+            pub fn history(ns: &str) -> bool {
+                $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::HISTORY; })+
                 false
             }
 

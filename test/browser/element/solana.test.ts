@@ -67,6 +67,13 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: strin
   }
 }
 
+/** The preview's network fee, once estimated. */
+function feeOf(root: ShadowRoot): string | null {
+  const dt = byText(root, '[part~="send-preview"] dt', /fee/i);
+  const text = dt?.nextElementSibling?.textContent ?? '';
+  return / SOL$/.test(text) ? text : null;
+}
+
 /** Fills the Send form (token by symbol, amount, receiver) and opens the preview. */
 async function previewSend(root: ShadowRoot, symbol: string, amount: string, receiver: string): Promise<void> {
   for (let i = 0; i < 3 && root.querySelector('[part~="send"], [part~="send-preview"], [part~="receive"]'); i++) {
@@ -114,7 +121,8 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     const root = viewRoot(el);
     const row = await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="standard.demo-wallet"]'), 'the wallet-standard wallet');
     expect(row.textContent).to.contain('Demo Wallet');
-    expect(row.querySelector('img')?.getAttribute('src')).to.match(/^data:image\/svg\+xml/);
+    const icon = await waitFor(() => row.querySelector('img')?.getAttribute('src'), 'its icon');
+    expect(icon).to.match(/^data:image\/svg\+xml/);
     const connected = nextEvent(el, 'connect');
     row.click();
     const { detail } = await connected;
@@ -124,7 +132,7 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     const lamports = await lamportsOf(env.owner);
     const balance = await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent, 'the balance');
     expect(balance).to.equal(`${shown(lamports, 9)} SOL`);
-    expect(root.querySelector('[part~="address"]')?.textContent).to.equal(`${env.owner.slice(0, 4)}...${env.owner.slice(-4)}`);
+    expect(root.querySelector('[part~="address"]')?.textContent, 'spec: 4 characters, then 6').to.equal(`${env.owner.slice(0, 4)}...${env.owner.slice(-6)}`);
   });
 
   it('Tokens lists SOL and both SPL tokens (Token and Token-2022) with the balances the node reports, USDC by its value first', async () => {
@@ -145,8 +153,8 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     const root = viewRoot(el);
     const before = await lamportsOf(SOL_RECEIVER);
     await previewSend(root, 'SOL', '0.5', SOL_RECEIVER);
-    const fee = await waitFor(() => byText(root, '[part~="send-preview"] dd', / SOL$/), 'the fee');
-    expect(fee.textContent).to.equal('0.000005 SOL');
+    const fee = await waitFor(() => feeOf(root), 'the fee');
+    expect(fee).to.equal('0.000005 SOL');
     byText(root, '[part~="send-preview"] button', 'Send')!.click();
     await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
     const after = await until(() => lamportsOf(SOL_RECEIVER), (v) => v !== before, 'the receiver’s SOL');
@@ -163,9 +171,9 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     expect(await tokenBalance(TOKEN_RECEIVER, env.tokens.usdc.mint)).to.equal(0n);
     const rent = BigInt(await node('getMinimumBalanceForRentExemption', [165]));
     await previewSend(root, 'USDC', '12.5', TOKEN_RECEIVER);
-    const fee = await waitFor(() => byText(root, '[part~="send-preview"] dd', / SOL$/), 'the fee');
+    const fee = await waitFor(() => feeOf(root), 'the fee');
     const expected = Number(5000n + rent) / 1e9;
-    expect(fee.textContent).to.equal(`${expected} SOL`);
+    expect(fee).to.equal(`${expected} SOL`);
     byText(root, '[part~="send-preview"] button', 'Send')!.click();
     await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
     expect(await until(() => tokenBalance(TOKEN_RECEIVER, env.tokens.usdc.mint), (v) => v > 0n, 'the receiver’s USDC')).to.equal(12_500_000n);
@@ -177,6 +185,36 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     await previewSend(root, 'SOL', '0.1', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     const error = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]'), 'the error');
     expect(error.textContent).to.contain('not a Solana address');
+  });
+
+  it('Activity says it is not available on a Solana network (spec: activity is EVM only) and asks the API nothing', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    for (let i = 0; i < 3 && root.querySelector('[part~="send"], [part~="send-preview"], [part~="receive"]'); i++) {
+      root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const asked: string[] = [];
+    const observer = new PerformanceObserver((list) => asked.push(...list.getEntries().map((e) => e.name).filter((n) => n.includes('/history'))));
+    observer.observe({ type: 'resource' });
+    (await waitFor(() => byText(root, '[role="tab"]', 'Activity'), 'the Activity tab')).click();
+    const note = await waitFor(() => byText(root, '.wm-note', /not available/), 'the note');
+    expect(note.textContent).to.equal('Activity is not available for accounts on Solana Local');
+    await new Promise((r) => setTimeout(r, 300));
+    observer.disconnect();
+    expect(asked, 'no history request').to.deep.equal([]);
+    expect(root.querySelector('[role="alert"]'), 'no error').to.equal(null);
+    byText(root, '[role="tab"]', 'Tokens')!.click();
+  });
+
+  it('Receive shows the address and its QR code', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="receive-button"]'), 'Receive')).click();
+    const qr = await waitFor(() => root.querySelector('[part~="qr-code"] svg'), 'the QR code');
+    expect(qr.getAttribute('aria-label')).to.equal(`QR code of ${env.owner}`);
+    expect(root.querySelector('[part~="receive"] [part~="address"]')?.textContent).to.contain(env.owner);
+    root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
   });
 
   it('getProvider("solana") is the wallet-standard wallet: a message it signs verifies with wallet-modal/core', async () => {
@@ -207,7 +245,10 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     const asked = wallet.log.filter((l: any) => l.method === 'connect').length;
     el.remove();
     const all = await testEnv();
-    const reconnected = new Promise<CustomEvent>((resolve) => document.addEventListener('connect', (e) => resolve(e as CustomEvent), { once: true }));
+    const reconnected = new Promise<CustomEvent>((resolve, reject) => {
+      setTimeout(() => reject(new Error('no connect event after the reload')), 8000);
+      document.addEventListener('connect', (e) => resolve(e as CustomEvent), { once: true });
+    });
     el = await createModal({}, [solanaNetwork(env.rpcUrl), ...anvilNetworks(all)]);
     const { detail } = await reconnected;
     expect([detail.address, detail.reconnected]).to.deep.equal([env.owner, true]);
@@ -218,4 +259,90 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     expect(el.getProvider('solana')).to.equal(undefined);
     expect(wallet.wallet.accounts.length, 'the wallet was told (standard:disconnect)').to.equal(0);
   });
+});
+
+describe('Solana: what a page registers as a wallet is hostile', function () {
+  this.timeout(30_000);
+  let el: WalletModal;
+  const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
+  /** As a wallet registers (the protocol of @wallet-standard/wallet's registerWallet): now, for an
+   * app already listening, and on the app's `app-ready` (this one is created after). */
+  const register = (wallet: unknown) => {
+    const callback = (api: { register(w: unknown): unknown }) => api.register(wallet);
+    window.addEventListener('wallet-standard:app-ready', (e) => callback((e as CustomEvent).detail));
+    window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }));
+  };
+  /** A wallet-standard wallet whose connect answers `addresses` as its accounts. */
+  const hostile = (name: string, addresses: string[], extra: Record<string, unknown> = {}) => {
+    let accounts: unknown[] = [];
+    return {
+      version: '1.0.0',
+      name,
+      icon: ICON,
+      chains: ['solana:localnet'],
+      get accounts() {
+        return accounts;
+      },
+      features: {
+        'standard:connect': {
+          version: '1.0.0',
+          connect: async () => {
+            accounts = addresses.map((address) => ({ address, publicKey: new Uint8Array(32), chains: ['solana:localnet'], features: [] }));
+            return { accounts };
+          },
+        },
+      },
+      ...extra,
+    };
+  };
+  const rowOf = (id: string) => viewRoot(el).querySelector<HTMLElement>(`[data-connector-id="${id}"]`);
+
+  before(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const env = await solanaEnv();
+    const all = await testEnv();
+    register(hostile('Twice Wallet', []));
+    register(hostile('Twice Wallet', []));
+    register(hostile('X'.repeat(1_000_000), []));
+    register(hostile('Script Icon', [], { icon: 'javascript:alert(1)' }));
+    register(hostile('No Connect', [], { features: {} }));
+    register(hostile('Empty Wallet', []));
+    register(hostile('Short Key Wallet', ['44aLB2AXRPXCkyeVpyU8kHr4p56Vhwfy8cdz1unGjHR'])); // 31 bytes of 200
+    register(hostile('Hex Wallet', ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266']));
+    el = await createModal({}, [solanaNetwork(env.rpcUrl), ...anvilNetworks(all)]);
+    await el.open();
+    await waitFor(() => rowOf('standard.empty-wallet'), 'the registered wallets');
+  });
+  after(() => el.remove());
+
+  it('lists a wallet registered twice once, cuts a 1 MB name, drops a javascript: icon, and leaves out one that cannot connect', async () => {
+    const rows = [...viewRoot(el).querySelectorAll<HTMLElement>('[data-connector-id^="standard."]')];
+    expect(rows.filter((r) => r.textContent?.includes('Twice Wallet')).length).to.equal(1);
+    const long = rows.find((r) => r.textContent?.includes('XXXX'));
+    expect(long, 'the long name is listed').to.not.equal(undefined);
+    expect((long!.textContent ?? '').length).to.be.lessThan(100);
+    const script = rowOf('standard.script-icon')!;
+    expect(script, 'listed').to.not.equal(null);
+    await new Promise((r) => setTimeout(r, 200));
+    expect([...script.querySelectorAll('img')].map((i) => i.getAttribute('src')).filter((s) => s?.startsWith('javascript:'))).to.deep.equal([]);
+    expect(rowOf('standard.no-connect'), 'no standard:connect').to.equal(null);
+  });
+
+  for (const [name, id, why] of [
+    ['Empty Wallet', 'standard.empty-wallet', 'zero accounts'],
+    ['Short Key Wallet', 'standard.short-key-wallet', 'a 31-byte key'],
+    ['Hex Wallet', 'standard.hex-wallet', 'an address that is not base58'],
+  ]) {
+    it(`a wallet answering connect with ${why} fails with "Failed to connect" and the modal stays usable (${name})`, async () => {
+      await el.open();
+      const failed = nextEvent(el, 'error');
+      (await waitFor(() => rowOf(id), name)).click();
+      expect((await failed).detail.message).to.equal('Failed to connect');
+      await waitFor(() => byText(viewRoot(el), '[part~="error"]', 'Failed to connect'), 'the message shown');
+      expect(el.getState().status.solana).to.equal('disconnected');
+      viewRoot(el).querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+      await waitFor(() => el.getState().view === 'Connect', 'back on Connect');
+    });
+  }
 });

@@ -31,6 +31,7 @@ impl Family for Eip155 {
     const ACCOUNT_TYPE: AccountType = AccountType::SmartAccount;
     const NETWORKS: &'static [super::family::Builtin] = &networks::BUILTIN;
     const NUMERIC_REFS: bool = true;
+    const HISTORY: bool = true;
 
     fn wallet() -> Option<&'static dyn Wallet> {
         Some(&wallet::Evm)
