@@ -17,8 +17,9 @@ use crate::service::errors::WmError;
 use crate::service::json::{obj, Value, Writer};
 use crate::ui::router::View;
 
-/// A sent transaction's receipt is asked for this often until it is mined (through the wallet):
-/// the modal just sent it and the visitor waits for it, so not the background default of 30 s.
+/// A sent transaction's receipt is asked for this often until it is mined (the family's block
+/// time, this by default): the modal just sent it and the visitor waits for it, so not the
+/// background default of 30 s.
 /// Watching follows the spec's pending-transaction rule (§4, §9, `account::pending`): it stops once
 /// 99 polls were made (about 2.5 minutes); the Account view then reads the account again anyway.
 pub const RECEIPT_POLL_MS: u64 = 1_500;
@@ -283,7 +284,8 @@ impl SendSlice {
         let hash = outcome.as_ref().ok().and_then(|v| Self::transactions(ctx)?.sent(v));
         match (hash, outcome) {
             (Some(hash), _) => {
-                let mut watch = PendingWatcher::new(true, RECEIPT_POLL_MS);
+                let poll = Self::transactions(ctx).map(|t| t.poll_ms()).unwrap_or(RECEIPT_POLL_MS);
+                let mut watch = PendingWatcher::new(true, poll);
                 watch.watch(&hash, ctx.now);
                 *self = SendSlice { sent: Some(hash), watch, ..SendSlice::default() };
                 self.arm(ctx);

@@ -190,6 +190,10 @@ pub trait Transactions: Sync {
     fn receipt_call(&self, hash: &str) -> Call;
     /// Whether a receipt answer says mined.
     fn mined(&self, result: &Value) -> bool;
+    /// How often a sent transaction the visitor waits for is looked for (about a block time).
+    fn poll_ms(&self) -> u64 {
+        1_500
+    }
     /// The explorer page of a transaction.
     fn explorer_tx(&self, explorer: &str, hash: &str) -> String {
         format!("{}/tx/{hash}", explorer.trim_end_matches('/'))

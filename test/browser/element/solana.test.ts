@@ -57,6 +57,14 @@ function solanaNetwork(rpcUrl: string) {
   };
 }
 
+const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
+const TESTNET = 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z';
+
+/** The local Solana chain first (the active namespace is solana), the built-in devnet and testnet, the anvil chains. */
+function networks(all: any) {
+  return [solanaNetwork(all.solana.rpcUrl), DEVNET, TESTNET, ...anvilNetworks(all)];
+}
+
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
   const start = performance.now();
   for (;;) {
@@ -109,10 +117,10 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     env = await solanaEnv();
     // @ts-ignore — served as is from demo/
     const { installSolanaWallet } = await import('/demo/wallet/solana-wallet.js');
-    wallet = installSolanaWallet({ rpcUrl: env.rpcUrl, autoResponse: 'approve', hookOnly: true });
+    wallet = installSolanaWallet({ rpcUrl: env.rpcUrl, autoResponse: 'approve', hookOnly: true, chains: ['solana:localnet', 'solana:devnet'] });
     const all = await testEnv();
     // Solana first: the active namespace is solana.
-    el = await createModal({}, [solanaNetwork(env.rpcUrl), ...anvilNetworks(all)]);
+    el = await createModal({}, networks(all));
   });
   after(() => el.remove());
 
@@ -241,6 +249,27 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     await waitFor(() => el.getState().connection.address === env.owner, 'back to the first account');
   });
 
+  it('switches between the Solana networks its wallet has, and says so when it has not the one asked for', async () => {
+    await el.switchNetwork(DEVNET);
+    await waitFor(() => el.getState().connection?.caipNetworkId === DEVNET, 'on devnet');
+    const failed = nextEvent(el, 'error');
+    await el.switchNetwork(TESTNET);
+    expect((await failed).detail.code).to.equal(4902);
+    expect(el.getState().connection.caipNetworkId, 'still on devnet').to.equal(DEVNET);
+    await el.switchNetwork(LOCAL);
+    await waitFor(() => el.getState().connection?.caipNetworkId === LOCAL, 'back on the local chain');
+  });
+
+  it('switching to an EVM network with nothing connected there makes it active and keeps the Solana connection', async () => {
+    await el.switchNetwork('eip155:31337');
+    await waitFor(() => el.getState().activeNetwork === 'eip155:31337' || el.getState().network?.caipNetworkId === 'eip155:31337', 'Anvil A active');
+    expect(el.getProvider('eip155'), 'nothing connected on EVM').to.equal(undefined);
+    expect(el.getState().status.solana).to.equal('connected');
+    await el.switchNetwork(LOCAL);
+    await waitFor(() => el.getState().connection?.namespace === 'solana', 'Solana active again');
+    expect(el.getProvider('solana').name).to.equal('Demo Wallet');
+  });
+
   it('reconnects after a reload without asking, and disconnects', async () => {
     const asked = wallet.log.filter((l: any) => l.method === 'connect').length;
     el.remove();
@@ -249,7 +278,7 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
       setTimeout(() => reject(new Error('no connect event after the reload')), 8000);
       document.addEventListener('connect', (e) => resolve(e as CustomEvent), { once: true });
     });
-    el = await createModal({}, [solanaNetwork(env.rpcUrl), ...anvilNetworks(all)]);
+    el = await createModal({}, networks(all));
     const { detail } = await reconnected;
     expect([detail.address, detail.reconnected]).to.deep.equal([env.owner, true]);
     expect(wallet.log.filter((l: any) => l.method === 'connect').length, 'no prompt').to.equal(asked);

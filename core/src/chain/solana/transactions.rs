@@ -40,6 +40,11 @@ impl Transactions for Standard {
         matches!(s, Some("confirmed" | "finalized"))
     }
 
+    /// Slots are 400 ms; a transaction is confirmed in about one.
+    fn poll_ms(&self) -> u64 {
+        400
+    }
+
     fn explorer_tx(&self, explorer: &str, hash: &str) -> String {
         format!("{}/tx/{hash}", explorer.trim_end_matches('/'))
     }
