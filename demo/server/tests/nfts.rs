@@ -105,4 +105,10 @@ async fn bad_nft_queries_are_refused_and_other_namespaces_hold_nothing() {
     );
     let other = nfts(&s, who, "&chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").await;
     assert_eq!(other, json!({ "data": [], "next": null }));
+    // A Solana account's own (base58) address on its network: nothing held here either, no error.
+    let solana = nfts(&s, "FWJuUc8JMhsvinUGc5KxxZ2e9cDcobu2nePqWGQfszDc", "&chainId=solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ").await;
+    assert_eq!(solana, json!({ "data": [], "next": null }));
+    // Without `--solana`, a Solana network's balances are none (not an error).
+    let r = get(s.addr, &format!("/v1/account/FWJuUc8JMhsvinUGc5KxxZ2e9cDcobu2nePqWGQfszDc/balance?{P}&currency=usd&chainId=solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ")).await;
+    assert_eq!((r.status, r.json()), (200, json!({ "balances": [] })));
 }

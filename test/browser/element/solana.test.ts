@@ -4,6 +4,8 @@
 // real backend's blockchain API reading that chain.
 import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { visitor } from './embedded-helpers';
+import { expectNoSeriousAxeViolations } from '../views/axe';
 
 const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
 // Receivers with no account on the chain yet: the ed25519 keys of 32 bytes of 7 and of 9.
@@ -223,6 +225,33 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     expect(qr.getAttribute('aria-label')).to.equal(`QR code of ${env.owner}`);
     expect(root.querySelector('[part~="receive"] [part~="address"]')?.textContent).to.contain(env.owner);
     root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+  });
+
+  it('the Solana account, its tokens, its Activity note and a send preview, light and dark: no serious axe violation', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    for (const theme of ['light', 'dark']) {
+      el.setThemeMode(theme);
+      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
+      for (let i = 0; i < 3 && root.querySelector('[part~="send"], [part~="send-preview"], [part~="receive"]'); i++) {
+        root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      byText(root, '[role="tab"]', 'Tokens')!.click();
+      await waitFor(() => root.querySelectorAll('[part~="token"]').length >= 3, 'token rows');
+      expect(await expectNoSeriousAxeViolations(root, `Solana account (${theme})`)).to.be.greaterThan(0);
+      await visitor({ action: 'screenshot', name: `solana-account-${theme}` });
+      byText(root, '[role="tab"]', 'Activity')!.click();
+      await waitFor(() => byText(root, '.wm-note', /not available/), 'the note');
+      expect(await expectNoSeriousAxeViolations(root, `Solana Activity (${theme})`)).to.be.greaterThan(0);
+      byText(root, '[role="tab"]', 'Tokens')!.click();
+      await previewSend(root, 'USDC', '1', TOKEN_RECEIVER);
+      await waitFor(() => feeOf(root), 'the fee');
+      expect(await expectNoSeriousAxeViolations(root, `Solana send preview (${theme})`)).to.be.greaterThan(0);
+      await visitor({ action: 'screenshot', name: `solana-send-preview-${theme}` });
+      root.querySelector<HTMLElement>('button[aria-label="Back"]')?.click();
+    }
+    el.setThemeMode('light');
   });
 
   it('getProvider("solana") is the wallet-standard wallet: a message it signs verifies with wallet-modal/core', async () => {

@@ -49,15 +49,15 @@ pub async fn nfts(
     if let Err(e) = project_check(&q, &headers) {
         return e.into_response();
     }
-    let who = match path_address(&address) {
-        Ok(a) => a,
-        Err(e) => return e.into_response(),
-    };
     let api = &st.chain_api;
+    // Another namespace (a Solana account's address is not an EVM one): nothing held here.
     let chains = match listed_chains(api, &q) {
         Ok(Some(c)) => c,
-        // Another namespace: nothing held here.
         Ok(None) => return Json(json!({ "data": [], "next": null })).into_response(),
+        Err(e) => return e.into_response(),
+    };
+    let who = match path_address(&address) {
+        Ok(a) => a,
         Err(e) => return e.into_response(),
     };
     let offset = match param(&q, "cursor", MAX_CURSOR_DIGITS + 1) {
