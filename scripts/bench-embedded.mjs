@@ -21,8 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
-import { freePort, line, start as startIn, stats, stopAll, waitPort } from './lib/bench.mjs';
+import { freePort, launch, line, start as startIn, stats, stopAll, waitPort } from './lib/bench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -56,10 +55,7 @@ async function mailCode(mailUrl, to) {
 }
 
 async function once(base, mailUrl, run) {
-  const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launch();
   try {
     const page = await browser.newPage();
     await page.setBypassCSP(true); // the measuring code below is evaluated in the page

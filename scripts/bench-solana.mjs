@@ -19,8 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import puppeteer from 'puppeteer-core';
-import { freePort, line, start as startIn, stats, stopAll, waitPort } from './lib/bench.mjs';
+import { freePort, launch, line, start as startIn, stats, stopAll, waitPort } from './lib/bench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -31,10 +30,7 @@ const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
 const RECEIVER = 'GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB';
 
 async function once(base) {
-  const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launch();
   try {
     const page = await browser.newPage();
     await page.setBypassCSP(true); // the measuring code below is evaluated in the page

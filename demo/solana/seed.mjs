@@ -28,22 +28,26 @@ import {
 
 export const TOKEN_2022 = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 
+/** `instructions` paid and signed by `payer` (and any signer they name) on the latest blockhash: the
+ * base64 wire transaction. */
+export async function signedWire(rpc, payer, instructions) {
+  const { value: blockhash } = await rpc.getLatestBlockhash().send();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+}
+
 /**
  * Seeds the chain at `url` for `owner` (a base58 address). Resolves with the mints:
  * `{ usdc: {mint, symbol, decimals, program}, second: {…} }`.
  */
 export async function seedDemo(url, owner, { sol = 20n } = {}) {
   const rpc = createSolanaRpc(url);
-  const send = async (payer, instructions) => {
-    const { value: blockhash } = await rpc.getLatestBlockhash().send();
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-    );
-    return rpc.sendTransaction(getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message)), { encoding: 'base64' }).send();
-  };
+  const send = async (payer, instructions) => rpc.sendTransaction(await signedWire(rpc, payer, instructions), { encoding: 'base64' }).send();
   const ownerAddress = address(owner);
   const issuer = await generateKeyPairSigner();
   await rpc.requestAirdrop(issuer.address, lamports(5_000_000_000n)).send();

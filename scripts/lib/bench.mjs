@@ -2,6 +2,7 @@
 // started here), a child's announced address, and the printed statistics.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import puppeteer from 'puppeteer-core';
 
 export const children = [];
 
@@ -50,3 +51,10 @@ export const stats = (xs) => {
   const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   return `median ${median.toFixed(1)} ms  (min ${s[0].toFixed(1)}, max ${s.at(-1).toFixed(1)}, ${s.length} runs)`;
 };
+
+/** Debian's Chromium, headless, with a fresh profile. */
+export const launch = () =>
+  puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+  });

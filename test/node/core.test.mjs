@@ -8,6 +8,8 @@ import * as viem from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import siwe from 'siwe';
 import * as core from '../../dist/core.js';
+// A plain base58 encoder (the Demo Wallet's, not the core's), as the oracle of the core's.
+import { base58 } from '../../demo/wallet/solana-wallet.js';
 
 const { SiweMessage } = siwe;
 
@@ -30,21 +32,6 @@ function rng(seed) {
 }
 const CHARS = Array.from('abcXYZ019 .,:-_\n\t\u0000é中😀\u{10FFFF}');
 
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-function base58(bytes) {
-  let n = 0n;
-  for (const b of bytes) n = n * 256n + BigInt(b);
-  let s = '';
-  while (n > 0n) {
-    s = B58[Number(n % 58n)] + s;
-    n /= 58n;
-  }
-  for (const b of bytes) {
-    if (b !== 0) break;
-    s = '1' + s;
-  }
-  return s;
-}
 
 const throwsWith = (fn, re) =>
   assert.throws(fn, (e) => {

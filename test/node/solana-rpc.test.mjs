@@ -4,16 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  appendTransactionMessageInstructions,
   createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
   lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
 import {
@@ -26,6 +19,7 @@ import {
   getTransferCheckedInstruction,
 } from '@solana-program/token';
 import { createSolanaRpc as createChain, GENESIS_HASH } from '../../demo/solana/rpc.mjs';
+import { signedWire } from '../../demo/solana/seed.mjs';
 
 let chain;
 let url;
@@ -38,16 +32,7 @@ before(async () => {
 after(() => chain.close());
 
 /** Signs `instructions` with `payer` (and any signer they name) on the latest blockhash; the base64 wire transaction. */
-async function wire(payer, instructions) {
-  const { value: blockhash } = await rpc.getLatestBlockhash().send();
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
-}
+const wire = (payer, instructions) => signedWire(rpc, payer, instructions);
 
 async function funded(sol = 2n) {
   const k = await generateKeyPairSigner();

@@ -231,3 +231,27 @@ proptest::proptest! {
         let _ = wallet::is_key(&s);
     }
 }
+
+/// Against the base64 crate (the WalletConnect feature's dependency).
+#[cfg(feature = "walletconnect")]
+mod base64_oracle {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn base64_round_trips_as_the_standard_alphabet_writes_it(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            use base64::Engine as _;
+            let ours = to_base64(&bytes);
+            proptest::prop_assert_eq!(&ours, &base64::engine::general_purpose::STANDARD.encode(&bytes));
+            proptest::prop_assert_eq!(from_base64(&ours, 200), Some(bytes));
+        }
+
+        #[test]
+        fn base64_decoding_refuses_what_is_not_padded_base64_and_never_panics(s in "[A-Za-z0-9+/=]{0,12}|.{0,12}") {
+            use base64::Engine as _;
+            let ours = from_base64(&s, 100);
+            let theirs = base64::engine::general_purpose::STANDARD.decode(&s).ok();
+            proptest::prop_assert_eq!(ours, theirs);
+        }
+    }
+}
