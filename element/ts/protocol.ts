@@ -389,7 +389,14 @@ export interface EmbeddedParts {
   /** The secure frame. */
   frame: 'idle' | 'loading' | 'ready' | 'failed';
   /** Who is logged in. */
-  embeddedUser: { address: string; email: string | null; userName: string | null; socialProvider: string | null } | null;
+  embeddedUser: {
+    address: string;
+    /** The same key's account in each family the embedded wallet serves. */
+    accounts: Array<{ namespace: Namespace; address: string }>;
+    email: string | null;
+    userName: string | null;
+    socialProvider: string | null;
+  } | null;
   /** 'Action not allowed' while the Account view shows. */
   embeddedNotice: string | null;
   email: {

@@ -168,11 +168,18 @@ export function createFrame(env: FrameEnv): Frame {
           if (!keys) return false;
           const approved = await env.consent.ask(
             prepared.review,
-            { origin: env.origin, email: wallet.profile?.email ?? null, address: keys.address, network, method: prepared.method, queued: waiting.size },
+            {
+              origin: env.origin,
+              email: wallet.profile?.email ?? null,
+              address: job.req.solana ? (keys.solanaAddress ?? '') : keys.address,
+              network,
+              method: prepared.method,
+              queued: waiting.size,
+            },
             job.stop.signal,
           );
           checkAborted();
-          if (approved) env.consent.busy(/^(eth_sendTransaction|wallet_sendCalls)$/.test(prepared.method) ? 'Sending…' : 'Signing…');
+          if (approved) env.consent.busy(/^(eth_sendTransaction|wallet_sendCalls|solana_signAndSendTransaction)$/.test(prepared.method) ? 'Sending…' : 'Signing…');
           return approved;
         },
         beforeSign: () => wallet.verifySession(),

@@ -4,7 +4,7 @@
 
 import { ApiError, type Api, type Login } from './api.ts';
 import { FrameError, jsonBytes } from './messages.ts';
-import { chainId as parseChainId, email as parseEmail, httpUrl, must, otp as parseOtp, text } from './validate.ts';
+import { chainId as parseChainId, email as parseEmail, httpUrl, must, otp as parseOtp, solanaRef, text } from './validate.ts';
 import type { Wallet } from './wallet.ts';
 
 /** What the frame remembers between events (never secrets: those are in Wallet). */
@@ -80,7 +80,8 @@ export function loginUser(ctx: HandlerContext, chainId: number | null) {
     email: profile.email,
     address: keys.address,
     chainId: chainId ?? ctx.state.chainId,
-    accounts: [{ address: keys.address, type: 'eoa' }],
+    // The same key's account in each family: EVM, and Solana where WebCrypto has Ed25519.
+    accounts: [{ address: keys.address, type: 'eoa' }, ...(keys.solanaAddress ? [{ address: keys.solanaAddress, type: 'eoa', namespace: 'solana' }] : [])],
     preferredAccountType: 'eoa',
     smartAccountDeployed: false,
   };
@@ -125,7 +126,8 @@ export const handlers: Record<string, Handler> = {
   },
 
   async GET_USER(ctx, p) {
-    const chainId = p.chainId === undefined ? null : must(parseChainId(p.chainId), 'Invalid chainId');
+    // (On a Solana network the element names it by its CAIP-2 reference: the user's EVM chain stays.)
+    const chainId = p.chainId === undefined || solanaRef(p.chainId) ? null : must(parseChainId(p.chainId), 'Invalid chainId');
     await ctx.wallet.ensure();
     return loginUser(ctx, chainId);
   },
@@ -142,6 +144,9 @@ export const handlers: Record<string, Handler> = {
   },
 
   async SWITCH_NETWORK(ctx, p) {
+    // A Solana network: its requests carry their network and node; the EVM one stays.
+    const solana = solanaRef(p.chainId);
+    if (solana) return { chainId: solana };
     const chainId = must(parseChainId(p.chainId), 'Invalid chainId');
     const rpcUrl = p.rpcUrl === undefined || p.rpcUrl === null ? null : must(httpUrl(p.rpcUrl), 'Invalid rpcUrl');
     ctx.state.chainId = chainId;

@@ -76,6 +76,7 @@ async function transactionsReview(call: RpcCall, chainId: number, list: Prepared
 /** `method` with `params`, for `account` on `network`, prepared; throws the FrameError to answer. */
 export async function prepare(method: string, params: readonly unknown[], account: PrivateKeyAccount, network: NetworkShown, call: RpcCall): Promise<Prepared> {
   const chainId = network.chainId;
+  if (typeof chainId !== 'number') throw new FrameError('Requested RPC call is not allowed', 4200);
   const own = account.address as Hex;
   switch (method) {
     case 'personal_sign': {

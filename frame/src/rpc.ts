@@ -7,7 +7,8 @@ import { UNAUTHORIZED, INVALID_PARAMS } from './sign.ts';
 import type { RpcCall } from './jsonrpc.ts';
 import type { Keys } from './keys.ts';
 import { prepare, type Prepared } from './prepare.ts';
-import { networkShown, type NetworkShown } from './review/networks.ts';
+import { networkShown, solanaNetworkShown, type NetworkShown } from './review/networks.ts';
+import { prepareSolana } from './solana.ts';
 
 /** Answered by the frame or forwarded to the app's RPC without the visitor's approval. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set([
@@ -70,16 +71,8 @@ export const APPROVAL_METHODS: ReadonlySet<string> = new Set([
   'solana_signAndSendTransaction',
 ]);
 
-/** Allowed, but not something this (EOA, EVM-only) wallet does. */
-const UNSUPPORTED = new Set([
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'eth_sendUserOperation',
-  'solana_signMessage',
-  'solana_signTransaction',
-  'solana_signAllTransactions',
-  'solana_signAndSendTransaction',
-]);
+/** Allowed, but not something this (EOA) wallet does. */
+const UNSUPPORTED = new Set(['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation', 'solana_signAllTransactions']);
 
 export type Permission = 'safe' | 'approval' | 'disallowed';
 
@@ -97,7 +90,10 @@ export const USER_REJECTED = () => new FrameError('User rejected the request.', 
 export interface RpcRequest {
   method: string;
   params: unknown[];
+  /** The EVM chain id (0 on Solana). */
   chainId: number;
+  /** A Solana network's CAIP-2 reference (the element's `chainNamespace: 'solana'`), else null. */
+  solana: string | null;
   rpcUrl: string;
   /** How the page names the network (`{name, symbol, decimals}`, untrusted; see review/networks.ts). */
   network: unknown;
@@ -112,11 +108,19 @@ export function parseRpcRequest(payload: Record<string, unknown>, knownRpc: (cha
   const { method, params = [] } = payload;
   if (typeof method !== 'string' || method.length === 0 || method.length > 64) throw new FrameError('Invalid RPC request: method', INVALID_PARAMS);
   if (!Array.isArray(params)) throw new FrameError('Invalid RPC request: params', INVALID_PARAMS);
+  if (payload.chainNamespace === 'solana') {
+    // A Solana network: its CAIP-2 reference, and its node (always given: the frame keeps none).
+    const ref = payload.chainId;
+    if (typeof ref !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32}$/.test(ref)) throw new FrameError('Invalid RPC request: chainId', INVALID_PARAMS);
+    const rpcUrl = httpUrl(payload.rpcUrl);
+    if (rpcUrl === null) throw new FrameError('Invalid RPC request: rpcUrl', INVALID_PARAMS);
+    return { method, params, chainId: 0, solana: ref, rpcUrl, network: payload.network };
+  }
   const chainId = parseChainId(payload.chainId);
   if (chainId === null) throw new FrameError('Invalid RPC request: chainId', INVALID_PARAMS);
   const rpcUrl = payload.rpcUrl === null || payload.rpcUrl === undefined ? knownRpc(chainId) : httpUrl(payload.rpcUrl);
   if (rpcUrl === null) throw new FrameError('Invalid RPC request: rpcUrl', INVALID_PARAMS);
-  return { method, params, chainId, rpcUrl, network: payload.network };
+  return { method, params, chainId, solana: null, rpcUrl, network: payload.network };
 }
 
 export interface RpcContext {
@@ -144,11 +148,14 @@ export async function handleRpc(req: RpcRequest, ctx: RpcContext): Promise<unkno
     case 'eth_chainId':
       return `0x${chainId.toString(16)}`;
   }
+  if (req.solana && !method.startsWith('solana_')) throw NOT_ALLOWED();
+  if (!req.solana && method.startsWith('solana_')) throw NOT_ALLOWED();
   if (perm === 'safe') return ctx.call(method, params);
   if (!ctx.keys) throw NOT_CONNECTED();
   if (UNSUPPORTED.has(method)) throw new FrameError('Not supported by this wallet', 4200);
-  const network = networkShown(chainId, req.network);
-  const prepared = await prepare(method, params, ctx.keys.evm, network, ctx.call);
+  const network = req.solana ? solanaNetworkShown(req.solana, req.network) : networkShown(chainId, req.network);
+  const prepared =
+    req.solana ? await prepareSolana(method, params, ctx.keys, network, ctx.call) : await prepare(method, params, ctx.keys.evm, network, ctx.call);
   ctx.checkAborted();
   if (!(await ctx.consent(prepared, network))) throw USER_REJECTED();
   return prepared.execute(async () => {

@@ -26,6 +26,11 @@ export function chainId(v: unknown): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+/** A Solana network's CAIP-2 reference (32 base58 characters), or null. */
+export function solanaRef(v: unknown): string | null {
+  return typeof v === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32}$/.test(v) ? v : null;
+}
+
 /** A bounded string of printable characters (no control characters), or null. */
 export function text(v: unknown, max: number): string | null {
   if (typeof v !== 'string' || v.length > max) return null;

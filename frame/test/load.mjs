@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const modules = [
   'origin', 'messages', 'store', 'validate', 'http', 'keys', 'sign', 'tx', 'nonce', 'rpc', 'jsonrpc', 'api', 'wallet', 'handlers', 'frame', 'prepare',
-  'review/review', 'review/calls', 'review/tokens', 'review/networks', 'review/text', 'consent/gate', 'consent/theme',
+  'solana', 'review/review', 'review/calls', 'review/tokens', 'review/networks', 'review/text', 'consent/gate', 'consent/theme',
 ];
 
 /** Every export of frame/src/{origin,messages,…}.ts, as one namespace. */

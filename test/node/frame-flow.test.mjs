@@ -164,11 +164,14 @@ test('a new account by email: the frame draws R, uploads only its AES-GCM seal a
   assert.deepEqual(Object.keys(keyCall.body).sort(), ['address', 'keyCiphertext']);
   assert.match(keyCall.auth, /^Bearer /);
   const user = await e.ok('GET_USER', {});
+  // The same key's Solana account (ed25519, derived from the same root secret in the frame).
+  const solana = user.accounts?.[1]?.address;
+  assert.match(solana ?? '', /^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   assert.deepEqual(user, {
     email: 'alice@example.com',
     address: account.address,
     chainId: 31337,
-    accounts: [{ address: account.address, type: 'eoa' }],
+    accounts: [{ address: account.address, type: 'eoa' }, { address: solana, type: 'eoa', namespace: 'solana' }],
     preferredAccountType: 'eoa',
     smartAccountDeployed: false,
   });

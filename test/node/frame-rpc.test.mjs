@@ -74,7 +74,7 @@ test('a method off the list is refused with 4200 before anything is sent', async
 
 test('the RPC_REQUEST payload is checked: method, params, chainId and an http(s) rpcUrl', () => {
   const ok = { method: 'eth_chainId', params: [], chainId: 1, chainNamespace: 'eip155', rpcUrl: 'https://rpc.example' };
-  assert.deepEqual(f.parseRpcRequest(ok), { method: 'eth_chainId', params: [], chainId: 1, rpcUrl: 'https://rpc.example', network: undefined });
+  assert.deepEqual(f.parseRpcRequest(ok), { method: 'eth_chainId', params: [], chainId: 1, solana: null, rpcUrl: 'https://rpc.example', network: undefined });
   assert.deepEqual(f.parseRpcRequest({ ...ok, network: { name: 'Anvil' } }).network, { name: 'Anvil' }, 'the page\'s name for the network, checked when shown');
   assert.deepEqual(f.parseRpcRequest({ ...ok, params: undefined }).params, []);
   for (const bad of [{ method: 'x'.repeat(65) }, { method: 7 }, { params: {} }, { chainId: '1x' }, { chainId: 0 }, { rpcUrl: 'ws://rpc.example' }, { rpcUrl: undefined }]) {

@@ -25,8 +25,20 @@ pub fn user_from_frame(v: &Value) -> Option<EmbeddedUser> {
     let bounded = |k: &str, max: usize| v.get(k).and_then(Value::as_str).filter(|s| !s.is_empty() && s.len() <= max).map(str::to_string);
     let raw = bounded("address", 128)?;
     let address = family::NAMESPACES.iter().find_map(|ns| family::embedded(ns)?.user_address(&raw))?;
+    // `accounts`: its address in each family (the same key's), each checked by its family.
+    let mut accounts: Vec<(String, String)> = Vec::new();
+    let listed = v.get("accounts").and_then(Value::as_array).map(|l| &l[..l.len().min(8)]).unwrap_or(&[]);
+    for a in listed.iter().filter_map(|a| a.get("address")?.as_str()).chain(std::iter::once(raw.as_str())) {
+        for ns in family::NAMESPACES {
+            let Some(checked) = family::embedded(ns).and_then(|e| e.user_address(a)) else { continue };
+            if !accounts.iter().any(|(n, _)| n == ns) {
+                accounts.push((ns.to_string(), checked));
+            }
+        }
+    }
     Some(EmbeddedUser {
         address,
+        accounts,
         email: bounded("email", 254).filter(|e| validation::is_valid_email(e)),
         user_name: bounded("userName", 64),
         social_provider: bounded("socialProvider", 32),
@@ -59,4 +71,29 @@ pub fn frame_chain(ctx: &Ctx, caip_network_id: &str) -> (Value, Option<String>) 
 pub fn rpc_payload(ctx: &Ctx, method: &str, params: Value, caip_network_id: &str) -> Option<Value> {
     let (chain, rpc) = frame_chain(ctx, caip_network_id);
     (!chain.is_null()).then(|| json!({"method": method, "params": params, "chainId": chain, "chainNamespace": namespace_of(caip_network_id), "rpcUrl": rpc}))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frames_user_has_an_account_in_each_family_each_checked_by_its_family() {
+        let evm = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+        let sol = "FWJuUc8JMhsvinUGc5KxxZ2e9cDcobu2nePqWGQfszDc";
+        let u = user_from_frame(&json!({
+            "address": evm.to_ascii_lowercase(),
+            "email": "a@example.com",
+            "accounts": [{"address": evm, "type": "eoa"}, {"address": sol, "type": "eoa", "namespace": "solana"}, {"address": "not an address"}],
+        }))
+        .unwrap();
+        assert_eq!(u.address, evm, "checksummed");
+        assert_eq!(u.accounts, vec![("eip155".to_string(), evm.to_string()), ("solana".to_string(), sol.to_string())]);
+        assert_eq!((u.address_in("solana"), u.address_in("eip155"), u.address_in("bip122")), (sol, evm, evm));
+        // The frame of an older version: its address alone.
+        let old = user_from_frame(&json!({"address": evm})).unwrap();
+        assert_eq!(old.accounts, vec![("eip155".to_string(), evm.to_string())]);
+        assert_eq!(old.address_in("solana"), evm, "no Solana account: its first address");
+        assert!(user_from_frame(&json!({"address": "nope"})).is_none());
+    }
 }

@@ -201,7 +201,7 @@ impl ProviderSlice {
             // The approval slice answers the host's request itself (`answer`: the shell's key),
             // once the visitor approved and the frame signed, or when it is refused.
             EmbeddedMethod::NeedsApproval => {
-                let address = self.user.as_ref().map(|u| u.address.clone()).unwrap_or_default();
+                let address = self.user.as_ref().map(|u| u.address_in(namespace_of(&caip)).to_string()).unwrap_or_default();
                 let params = json!({"answer": key, "method": method, "params": params, "address": address, "network": caip});
                 let rid = ctx.wallet_request(APPROVAL_CONNECTOR, WalletCall { method: "approve", params });
                 self.requests.insert(rid, Asked::Handed);
@@ -215,7 +215,7 @@ impl ProviderSlice {
         };
         let result = match (wallet.method(method), &self.user) {
             (EmbeddedMethod::Chain, _) => Ok(wallet.chain_answer(&caip)),
-            (_, Some(u)) => Ok(json!([u.address])),
+            (_, Some(u)) => Ok(json!([u.address_in(namespace_of(&caip))])),
             (EmbeddedMethod::Accounts { silent: true }, None) => Ok(json!([])),
             (_, None) => refused(4100, WmError::NotConnectedToEmailOrSocial.message()),
         };

@@ -35,17 +35,29 @@ pub struct Holding {
 #[derive(Clone, Debug, PartialEq)]
 pub struct EmbeddedUser {
     pub address: String,
+    /// Its account in each namespace the embedded wallet serves (namespace, address): one key,
+    /// an address per family.
+    pub accounts: Vec<(String, String)>,
     pub email: Option<String>,
     pub user_name: Option<String>,
     pub social_provider: Option<String>,
 }
 
 impl EmbeddedUser {
-    /// `{address, email, userName, socialProvider}`, or `null` when nobody is logged in.
+    /// Its address in `namespace` (its first address when it has none there).
+    pub fn address_in(&self, namespace: &str) -> &str {
+        self.accounts.iter().find(|(ns, _)| ns == namespace).map(|(_, a)| a.as_str()).unwrap_or(&self.address)
+    }
+
+    /// `{address, accounts, email, userName, socialProvider}`, or `null` when nobody is logged in.
     pub fn write(user: Option<&EmbeddedUser>, w: &mut Writer) {
         match user {
             Some(u) => {
-                w.begin_object().key("address").str(&u.address).key("email").opt_str(u.email.as_deref());
+                w.begin_object().key("address").str(&u.address).key("accounts").begin_array();
+                for (ns, a) in &u.accounts {
+                    w.begin_object().key("namespace").str(ns).key("address").str(a).end_object();
+                }
+                w.end_array().key("email").opt_str(u.email.as_deref());
                 w.key("userName").opt_str(u.user_name.as_deref()).key("socialProvider").opt_str(u.social_provider.as_deref());
                 w.end_object();
             }
@@ -333,8 +345,16 @@ fn read_more(name: &str, o: &mut Fields, c: &mut Ctx) -> Result<Option<Note>, St
             Value::Null => None,
             u => {
                 let u = &mut object(u, "the user")?;
+                let mut accounts = Vec::new();
+                if let Some(Value::Array(list)) = u.get("accounts").cloned() {
+                    for a in list.into_iter().take(8) {
+                        let a = &mut object(a, "an account")?;
+                        accounts.push((bounded(a, "namespace", 16)?, bounded(a, "address", 128)?));
+                    }
+                }
                 Some(EmbeddedUser {
                     address: bounded(u, "address", 128)?,
+                    accounts,
                     email: opt_string(u, "email")?.filter(|e| e.len() <= 254),
                     user_name: opt_string(u, "userName")?.filter(|e| e.len() <= 64),
                     social_provider: opt_string(u, "socialProvider")?.filter(|e| e.len() <= 32),

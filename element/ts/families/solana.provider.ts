@@ -1,7 +1,8 @@
 /**
  * A wallet-standard wallet's request interface (loaded on the first request to one: the initial
  * load has only the discovery, `solana.ts`). `standard:connect`, `standard:disconnect`,
- * `solana:signAndSendTransaction` and `solana:signMessage` go to the wallet's features (bytes travel
+ * `solana_signAndSendTransaction` and `solana_signMessage` (WalletConnect's Solana methods, which
+ * the core speaks to every Solana wallet) go to the wallet's features (bytes travel
  * as base64); `wallet-modal:chain` and `wallet-modal:switchChain` keep the chain the modal uses
  * (the standard has no current chain). Every field is read once; nothing a wallet throws reaches
  * the host page.
@@ -98,7 +99,7 @@ export class StandardProvider implements Eip1193Provider {
         if (disconnect) await disconnect();
         return null;
       }
-      case 'solana:signAndSendTransaction': {
+      case 'solana_signAndSendTransaction': {
         const send = method(this.#wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction');
         if (!send) throw new RequestError(4200, 'The wallet cannot send transactions (no solana:signAndSendTransaction)');
         const transaction = fromBase64(readField(first, 'transaction'), MAX_TRANSACTION);
@@ -107,7 +108,7 @@ export class StandardProvider implements Eip1193Provider {
         if (!signature) throw new RequestError(-32603, 'The wallet did not answer a signature');
         return { signature: toBase64(signature) };
       }
-      case 'solana:signMessage': {
+      case 'solana_signMessage': {
         const sign = method(this.#wallet, 'solana:signMessage', 'signMessage');
         if (!sign) throw new RequestError(4200, 'The wallet cannot sign messages (no solana:signMessage)');
         const message = fromBase64(readField(first, 'message'), MAX_MESSAGE);

@@ -47,6 +47,9 @@ const TITLES: Record<string, string> = {
   eth_signTypedData_v4: 'Sign typed data',
   eth_sendTransaction: 'Send transaction',
   wallet_sendCalls: 'Send transactions',
+  solana_signMessage: 'Sign message',
+  solana_signTransaction: 'Sign transaction',
+  solana_signAndSendTransaction: 'Send transaction',
 };
 
 function asks(review: Review): string {
@@ -57,6 +60,8 @@ function asks(review: Review): string {
       return 'asks you to sign this data';
     case 'transactions':
       return review.calls.length > 1 ? `asks you to send ${review.calls.length} transactions` : 'asks you to send this transaction';
+    case 'solana':
+      return 'asks you to sign this transaction';
   }
 }
 
@@ -92,6 +97,15 @@ function details(doc: Document, review: Review): HTMLElement {
         section.append(box);
       });
       section.append(rows(doc, [['Total', review.total]], 'rows total'));
+      break;
+    case 'solana':
+      review.instructions.forEach((ix) => {
+        const box = el(doc, 'div', 'tx');
+        box.dataset.field = 'instruction';
+        box.append(el(doc, 'h2', undefined, ix.name), rows(doc, ix.rows));
+        section.append(box);
+      });
+      section.append(rows(doc, review.fee, 'rows fee'), rows(doc, [['Total', review.total]], 'rows total'));
       break;
   }
   return section;

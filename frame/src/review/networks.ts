@@ -6,7 +6,8 @@
 import { shown } from './text.ts';
 
 export interface NetworkShown {
-  chainId: number;
+  /** The EVM chain id, or a Solana network's CAIP-2 reference. */
+  chainId: number | string;
   name: string;
   symbol: string;
   decimals: number;
@@ -45,4 +46,19 @@ export function networkShown(chainId: number, said: unknown): NetworkShown {
   // decimals) is marked as the site's.
   const bySite = name !== '' || symbol !== '' || (isRecord(s) && s.decimals !== undefined && decimals !== 18);
   return { chainId, name: name || `Chain ${chainId}`, symbol: symbol || 'ETH', decimals, namedBySite: bySite };
+}
+
+/** Solana's public networks by CAIP-2 reference. */
+const SOLANA: Record<string, string> = {
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana',
+  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'Solana Devnet',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'Solana Testnet',
+};
+
+/** How a Solana network (its CAIP-2 reference) is named: its currency is always SOL (9 decimals). */
+export function solanaNetworkShown(reference: string, said: unknown): NetworkShown {
+  if (Object.hasOwn(SOLANA, reference)) return { chainId: reference, name: SOLANA[reference], symbol: 'SOL', decimals: 9, namedBySite: false };
+  const s = isRecord(said) ? said : {};
+  const name = typeof s.name === 'string' ? shown(s.name, 40).trim() : '';
+  return { chainId: reference, name: name || `Solana ${reference.slice(0, 8)}`, symbol: 'SOL', decimals: 9, namedBySite: name !== '' };
 }

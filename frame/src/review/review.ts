@@ -27,7 +27,9 @@ export interface CallShown {
 export type Review =
   | { kind: 'message'; text: string | null; hex: string | null; warnings: string[] }
   | { kind: 'typedData'; primaryType: string; domain: Row[]; fields: Row[]; more: number; warnings: string[] }
-  | { kind: 'transactions'; calls: CallShown[]; total: string; warnings: string[] };
+  | { kind: 'transactions'; calls: CallShown[]; total: string; warnings: string[] }
+  /** A Solana transaction: its instructions as read (frame/src/solana.ts), its fee and what it costs. */
+  | { kind: 'solana'; instructions: { name: string; rows: Row[] }[]; fee: Row[]; total: string; warnings: string[] };
 
 /** Rows of typed data shown at most (the rest is counted). */
 export const MAX_FIELDS = 60;

@@ -4,7 +4,7 @@
 // real backend's blockchain API reading that chain.
 import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
-import { visitor } from './embedded-helpers';
+import { clickInFrame, emailLogin, frameText, visitor } from './embedded-helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 
 const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
@@ -403,4 +403,44 @@ describe('Solana: what a page registers as a wallet is hostile', function () {
       await waitFor(() => el.getState().view === 'Connect', 'back on Connect');
     });
   }
+});
+
+describe('Solana: the embedded wallet (email login, the secure frame signs)', function () {
+  this.timeout(90_000);
+  // The ed25519 key of 32 bytes of 11: a receiver.
+  const RECEIVER = '7v54NWdBtkjuAFJrLGsS2SXnuk8nKam81mZJeeYxVFi9';
+
+  it('an email login gives the visitor a Solana account; a send shows the transfer decoded in the frame’s approval and goes once approved there', async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const all = await testEnv();
+    const el = await createModal({}, networks(all));
+    try {
+      const address = await emailLogin(el);
+      expect(el.getState().connection.namespace, 'connected on Solana (its network is active)').to.equal('solana');
+      expect(address).to.match(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+      // Funds for it, by a real airdrop on the local chain.
+      await node('requestAirdrop', [address, 2_000_000_000]);
+      await el.open();
+      const root = viewRoot(el);
+      await waitFor(() => root.querySelector('[part~="balance"]')?.textContent === '2.000 SOL', 'the airdropped balance', 15_000);
+      const before = await lamportsOf(RECEIVER);
+      await previewSend(root, 'SOL', '0.5', RECEIVER);
+      expect(await waitFor(() => feeOf(root), 'the fee')).to.equal('0.000005 SOL');
+      byText(root, '[part~="send-preview"] button', 'Send')!.click();
+      // The secure frame shows what is signed, read from the transaction's own bytes.
+      const approval = await frameText('main.approval');
+      expect(approval).to.contain('Send transaction');
+      expect(approval).to.contain('Send SOL');
+      expect(approval).to.contain(RECEIVER);
+      expect(approval).to.contain(address);
+      expect(approval).to.contain('0.5 SOL');
+      expect(approval).to.contain('Network fee0.000005 SOL');
+      await visitor({ action: 'screenshot', name: 'solana-embedded-approval' });
+      await clickInFrame('Approve');
+      expect(await until(() => lamportsOf(RECEIVER), (v) => v !== before, 'the receiver’s SOL') - before).to.equal(500_000_000n);
+    } finally {
+      el.remove();
+    }
+  });
 });

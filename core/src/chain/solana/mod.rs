@@ -3,6 +3,7 @@
 //! transactions, network switches among the chains a wallet supports, and its WalletConnect
 //! namespace. One capability per file.
 
+mod embedded;
 mod message;
 mod node;
 mod switching;
@@ -55,6 +56,9 @@ impl Family for Solana {
     }
     fn transfers() -> Option<&'static dyn Transfers> {
         Some(&transfers::Standard)
+    }
+    fn embedded() -> Option<&'static dyn EmbeddedWallet> {
+        Some(&embedded::Frame)
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)

@@ -205,7 +205,7 @@ fn a_signature_is_read_in_base64_or_base58_and_followed_on_the_node() {
     assert_eq!(call.method, "getSignatureStatuses");
     assert!(x.mined(&(json!({"value": [{"confirmationStatus": "confirmed", "err": null}]}))));
     assert!(!x.mined(&(json!({"value": [null]}))));
-    assert_eq!(x.send_call((json!({"transaction": "AQ=="}))).method, "solana:signAndSendTransaction");
+    assert_eq!(x.send_call((json!({"transaction": "AQ=="}))).method, "solana_signAndSendTransaction");
 }
 
 #[test]
@@ -254,4 +254,30 @@ mod base64_oracle {
             proptest::prop_assert_eq!(ours, theirs);
         }
     }
+}
+
+#[test]
+fn the_embedded_wallet_answers_a_solana_wallets_requests_and_shows_every_signature_first() {
+    use family::EmbeddedMethod::*;
+    let e = family::embedded(NS).unwrap();
+    assert_eq!(e.user_address(FROM).as_deref(), Some(FROM));
+    assert_eq!(e.user_address("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), None, "an EVM address is not a Solana account");
+    let w = family::wallet(NS).unwrap();
+    assert_eq!(e.method(w.accounts_call(false).method), Accounts { silent: false });
+    assert_eq!(e.method(w.chain_call().method), Chain);
+    assert_eq!(e.method(w.revoke_call().unwrap().method), Revoke);
+    assert_eq!(e.method(family::transactions(NS).unwrap().send_call(Value::Null).method), NeedsApproval);
+    for m in ["solana_signMessage", "solana_signTransaction", "solana_signAllTransactions", "solana_signAndSendTransaction"] {
+        assert_eq!(e.method(m), NeedsApproval, "{m}");
+    }
+    for m in ["getBalance", "sendTransaction", "eth_sendTransaction", "personal_sign"] {
+        assert_eq!(e.method(m), Disallowed, "{m}");
+    }
+    let local = format!("solana:{LOCALNET_REF}");
+    assert_eq!(e.frame_chain(&local), Some(Value::String(LOCALNET_REF.into())));
+    assert_eq!(e.frame_chain("eip155:1"), None);
+    assert_eq!(w.parse_chain(&e.chain_answer(&local)).as_deref(), Some(local.as_str()), "the chain answer reads back");
+    let devnet = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
+    assert_eq!(e.switch_target(&(json!([{"chain": "solana:devnet", "caipNetworkId": devnet}]))).as_deref(), Some(devnet));
+    assert_eq!(e.switch_target(&(json!([{"caipNetworkId": "eip155:1"}]))), None);
 }

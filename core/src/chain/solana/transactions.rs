@@ -1,6 +1,8 @@
 //! Sending a transaction the modal built through the connected Solana wallet
-//! (`solana:signAndSendTransaction`, the wire transaction in base64), and following its signature
-//! on the node (`getSignatureStatuses`: a wallet-standard wallet reads nothing from the chain).
+//! (`solana_signAndSendTransaction {transaction}`, the wire transaction in base64: the method of
+//! WalletConnect's Solana RPC, which the embedded wallet speaks too, and which the shell carries to
+//! a wallet-standard wallet's `solana:signAndSendTransaction`), and following its signature on the
+//! node (`getSignatureStatuses`: a wallet-standard wallet reads nothing from the chain).
 
 use super::message::from_base64;
 use crate::chain::address::encode_base58;
@@ -12,7 +14,7 @@ pub(super) struct Standard;
 impl Transactions for Standard {
     /// `tx` is `{transaction: <base64>}` (see `Transfers::finish`).
     fn send_call(&self, tx: Value) -> WalletCall {
-        WalletCall::new("solana:signAndSendTransaction", vec![tx])
+        WalletCall::new("solana_signAndSendTransaction", vec![tx])
     }
 
     /// `{signature}`: 64 bytes in base64 (as the shell reads the standard's answer; it always
