@@ -9,7 +9,9 @@
 // Options: `rpcUrl` (the local chain), `chains` (default: localnet), `name`/`icon` (default: the
 // Demo Wallet's, so that a page with both sides lists it once), `seed` (32 bytes hex: the key),
 // `autoResponse` ('approve' | 'reject' | null: prompts are then answered by `window.demoSolanaWallet`
-// or a confirm() dialog), `global` (the hook's name on window, default `demoSolanaWallet`).
+// or a confirm() dialog), `global` (the hook's name on window, default `demoSolanaWallet`; null:
+// none, a second wallet), `signAndSend: false` (a wallet that only signs: no
+// `solana:signAndSendTransaction`).
 
 export const SOLANA_DEMO_SEED = '0b121920272e353c434a51585f666d747b828990979ea5acb3bac1c8cfd6dde4';
 /** The address of the default key (SOLANA_DEMO_SEED). */
@@ -95,7 +97,9 @@ export function installSolanaWallet(options = {}) {
   const listeners = new Set();
   const pending = [];
   let connected = false;
-  let authorized = sessionStorage.getItem('demo-solana-wallet:authorized') === '1';
+  const name = options.name ?? DEFAULT_NAME;
+  const authKey = `demo-solana-wallet:${name}:authorized`;
+  let authorized = sessionStorage.getItem(authKey) === '1';
   const log = [];
 
   const load = async (bytes) => {
@@ -110,7 +114,7 @@ export function installSolanaWallet(options = {}) {
   const sign = async (bytes) => new Uint8Array(await crypto.subtle.sign('Ed25519', (await keys).privateKey, bytes));
 
   let account = null;
-  const features = ['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage'];
+  const features = [...(options.signAndSend === false ? [] : ['solana:signAndSendTransaction']), 'solana:signTransaction', 'solana:signMessage'];
   const emit = (properties) => listeners.forEach((fn) => fn(properties));
 
   /** Asks the visitor (or the test hook, or the auto answer). */
@@ -155,7 +159,7 @@ export function installSolanaWallet(options = {}) {
 
   const wallet = {
     version: '1.0.0',
-    name: options.name ?? DEFAULT_NAME,
+    name,
     icon: options.icon ?? DEFAULT_ICON,
     chains,
     get accounts() {
@@ -173,7 +177,7 @@ export function installSolanaWallet(options = {}) {
           account = Object.freeze({ address, publicKey, chains, features, label: 'Demo Solana account' });
           connected = true;
           authorized = true;
-          sessionStorage.setItem('demo-solana-wallet:authorized', '1');
+          sessionStorage.setItem(authKey, '1');
           emit({ accounts: wallet.accounts });
           return { accounts: wallet.accounts };
         },
@@ -183,7 +187,7 @@ export function installSolanaWallet(options = {}) {
         async disconnect() {
           connected = false;
           authorized = false;
-          sessionStorage.removeItem('demo-solana-wallet:authorized');
+          sessionStorage.removeItem(authKey);
           emit({ accounts: [] });
         },
       },
@@ -220,7 +224,7 @@ export function installSolanaWallet(options = {}) {
           return out;
         },
       },
-      'solana:signAndSendTransaction': {
+      ...(options.signAndSend === false ? {} : { 'solana:signAndSendTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
         async signAndSendTransaction(...inputs) {
@@ -235,7 +239,7 @@ export function installSolanaWallet(options = {}) {
           }
           return out;
         },
-      },
+      } }),
     },
   };
 

@@ -249,7 +249,8 @@ export interface SendPart {
   receiver: string;
   /** Why the form cannot be sent ('An amount and receiver address are required', …). */
   error: string | null;
-  preview: { to: string; amount: string; fee: string | null; feeError: string | null } | null;
+  /** `feeDetail`: what the fee includes beside the network's own ("includes 0.00203928 SOL for the receiver's new token account"). */
+  preview: { to: string; amount: string; fee: string | null; feeDetail: string | null; feeError: string | null } | null;
 }
 
 /** The account module's parts of the snapshot (`core/src/modules.rs` Account), once it is loaded. */

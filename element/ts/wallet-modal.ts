@@ -397,12 +397,13 @@ export class WalletModalElement extends HTMLElement {
 
   /**
    * The connected wallet's provider for a namespace: an EIP-1193 provider with `eip155` (for viem,
-   * ethers or wagmi), the wallet-standard wallet with `solana` (its `features`:
-   * `solana:signMessage`, `solana:signAndSendTransaction`, …); `undefined` while nothing is
-   * connected in that namespace.
+   * ethers or wagmi); with `solana`, the wallet-standard wallet (its `features`:
+   * `solana:signMessage`, `solana:signAndSendTransaction`, …), or for a WalletConnect session or the
+   * embedded wallet a provider whose `request` takes WalletConnect's Solana methods
+   * (`solana_signMessage {message, pubkey}`, …); `undefined` while nothing is connected there.
    */
   getProvider(namespace: 'eip155'): Eip1193Provider | undefined;
-  getProvider(namespace: 'solana'): StandardWallet | undefined;
+  getProvider(namespace: 'solana'): StandardWallet | Eip1193Provider | undefined;
   getProvider(namespace: Namespace): Eip1193Provider | StandardWallet | undefined;
   getProvider(namespace: Namespace): Eip1193Provider | StandardWallet | undefined {
     const account = this.#engineSnapshot()?.connection;

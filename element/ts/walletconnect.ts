@@ -7,6 +7,10 @@
  *   or rejects with 4001 when the wallet rejects.
  * - `eth_accounts`, `eth_chainId` are answered from the session; `wallet_switchEthereumChain`
  *   goes to the wallet when it allowed the method, otherwise switches among the session's chains.
+ * - The Solana family's calls (core/src/chain/solana/wallet.rs) likewise: `standard:connect` pairs,
+ *   `wallet-modal:chain` and `wallet-modal:switchChain` answer and switch among the session's
+ *   chains, `standard:disconnect` is left to the release; WalletConnect's `solana_*` methods go to
+ *   the wallet with their one object as params.
  * - Everything else goes to the wallet as `wc_sessionRequest` on the active chain.
  * - Wallet events come out as `accountsChanged`, `chainChanged`, `disconnect`.
  *
@@ -26,6 +30,14 @@ import {
   uriExpiryMs,
   walletError,
 } from './families/eip155.walletconnect';
+import { isSolanaChain, solanaParams, solanaSessionAccounts, solanaSessionChains } from './families/solana.walletconnect';
+
+/** The session's chains of every family it has. */
+const chainsOf = (session: WcSession): string[] => [...sessionChains(session), ...solanaSessionChains(session)];
+/** The addresses the session holds on `chain`, whatever its family. */
+const accountsOn = (session: WcSession, chain: string): string[] => (isSolanaChain(chain) ? solanaSessionAccounts(session, chain) : sessionAccounts(session, chain));
+/** A chain as its family's wallets announce it (`0x7a69`; a Solana chain as CAIP-2). */
+const chainEvent = (chain: string): string => (isSolanaChain(chain) ? chain : chainHex(chain));
 
 export { ProviderRpcError };
 
@@ -117,7 +129,14 @@ export class WalletConnectProvider {
     const params = args?.params ?? [];
     switch (method) {
       case 'eth_requestAccounts':
+      case 'standard:connect':
         return this.#requestAccounts();
+      case 'wallet-modal:chain':
+        if (!this.#chain || !this.#host.session()) throw notConnected();
+        return this.#chain;
+      case 'wallet-modal:switchChain':
+        return this.#selectChain(params);
+      case 'standard:disconnect':
       case 'eth_accounts':
         return this.#accounts();
       case 'eth_chainId':
@@ -131,7 +150,7 @@ export class WalletConnectProvider {
       case '':
         throw new ProviderRpcError(-32602, 'WalletConnect: request needs a method name');
       default:
-        return this.#forward(method, params);
+        return this.#forward(method, solanaParams(method, params));
     }
   }
 
@@ -181,7 +200,7 @@ export class WalletConnectProvider {
   #accounts(): string[] {
     const session = this.#host.session();
     if (!session || !this.#chain) return [];
-    return this.#accountsOverride ?? sessionAccounts(session, this.#chain);
+    return this.#accountsOverride ?? accountsOn(session, this.#chain);
   }
 
   #requestAccounts(): Promise<string[]> {
@@ -235,6 +254,17 @@ export class WalletConnectProvider {
     if (allowsMethod(session, this.#chain, 'wallet_switchEthereumChain')) {
       await this.#forward('wallet_switchEthereumChain', [{ chainId: chainHex(target) }]);
     }
+    this.#setChain(target);
+    return null;
+  }
+
+  /** Selects one of the session's chains (`[{caipNetworkId}]`): no wallet request, as a Solana wallet has no current chain. */
+  async #selectChain(params: unknown): Promise<null> {
+    const first = Array.isArray(params) ? (params[0] as { caipNetworkId?: unknown } | undefined) : undefined;
+    const target = typeof first?.caipNetworkId === 'string' ? first.caipNetworkId : '';
+    const session = this.#host.session();
+    if (!session || !this.#chain) throw notConnected();
+    if (!chainsOf(session).includes(target)) throw new ProviderRpcError(4902, `The WalletConnect session does not include ${target.slice(0, 80)}`);
     this.#setChain(target);
     return null;
   }
@@ -297,7 +327,7 @@ export class WalletConnectProvider {
     this.#connect = null;
     this.#opts.onUri(null, null);
     const chain = this.#chain;
-    if (chain) this.#emit('connect', { chainId: chainHex(chain) });
+    if (chain) this.#emit('connect', { chainId: chainEvent(chain) });
     c?.resolve(this.#accounts());
   }
 
@@ -305,8 +335,8 @@ export class WalletConnectProvider {
     const session = this.#host.session();
     if (!session) return;
     if (name === 'chainChanged') {
-      const chain = toCaipChain(data) ?? toCaipChain(eventChain);
-      if (chain && sessionChains(session).includes(chain)) this.#setChain(chain);
+      const chain = toCaipChain(data) ?? toCaipChain(eventChain) ?? (isSolanaChain(eventChain) ? eventChain : null);
+      if (chain && chainsOf(session).includes(chain)) this.#setChain(chain);
     } else if (name === 'accountsChanged') {
       const accounts = addressesOf(data);
       if (!accounts.length) return;
@@ -319,7 +349,7 @@ export class WalletConnectProvider {
   #sessionChanged(session: WcSession): void {
     const before = this.#accounts().join();
     this.#accountsOverride = null;
-    if (!this.#chain || !sessionChains(session).includes(this.#chain)) this.#setChain(this.#pickChain(session, null));
+    if (!this.#chain || !chainsOf(session).includes(this.#chain)) this.#setChain(this.#pickChain(session, null));
     const after = this.#accounts();
     if (after.join() !== before) this.#emit('accountsChanged', after);
   }
@@ -336,7 +366,7 @@ export class WalletConnectProvider {
 
   /** `preferred` if the session has it, else the first configured network it has, else its first. */
   #pickChain(session: WcSession, preferred: string | null): string | null {
-    const chains = sessionChains(session);
+    const chains = chainsOf(session);
     if (preferred && chains.includes(preferred)) return preferred;
     return this.#opts.chains().find((c) => chains.includes(c)) ?? chains[0] ?? null;
   }
@@ -347,7 +377,7 @@ export class WalletConnectProvider {
     this.#chain = chain;
     writeStored(this.#chainKey, chain);
     if (!announce || !chain) return;
-    this.#emit('chainChanged', chainHex(chain));
+    this.#emit('chainChanged', chainEvent(chain));
     if (!this.#accountsOverride && this.#accounts().join() !== accountsBefore) this.#emit('accountsChanged', this.#accounts());
   }
 

@@ -27,7 +27,10 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
           <dt>To</dt>
           <dd className="wm-send-address">{p.to}</dd>
           <dt>Network fee</dt>
-          <dd>{p.fee ?? (p.feeError ? <span className="wm-error">{p.feeError}</span> : <span className="wm-skeleton" aria-label="Estimating the fee" />)}</dd>
+          <dd>
+            {p.fee ?? (p.feeError ? <span className="wm-error">{p.feeError}</span> : <span className="wm-skeleton" aria-label="Estimating the fee" />)}
+            {p.fee && p.feeDetail ? <span className="wm-send-fee-detail">{p.feeDetail}</span> : null}
+          </dd>
         </dl>
         {send.error ? (
           <p className="wm-error" role="alert">

@@ -68,6 +68,7 @@ export const ACCOUNT_CSS = String.raw`
 .wm-send-preview dt { color: var(--_fg2); font-size: var(--_fs-small); }
 .wm-send-preview dd { margin: 0; text-align: end; font-weight: 600; font-variant-numeric: tabular-nums; }
 .wm-send-address { overflow-wrap: anywhere; font-size: var(--_fs-small); }
+.wm-send-fee-detail { display: block; margin-top: 2px; font-weight: 400; color: var(--_fg2); font-size: var(--_fs-small); }
 .wm-sent { margin: 0; text-align: center; color: var(--_success-text); font-size: var(--_fs-small); font-weight: 600; }
 .wm-receive { display: flex; flex-direction: column; align-items: center; gap: 12px; }
 .wm-receive-address { margin: 0; max-width: 100%; overflow-wrap: anywhere; text-align: center; font-size: var(--_fs-small); font-variant-numeric: tabular-nums; color: var(--_fg); }

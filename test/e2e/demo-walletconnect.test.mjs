@@ -97,3 +97,93 @@ test('a demo visitor pairs the Demo Mobile Wallet by URI, signs, sends on anvil,
   await press(wallet, 'Disconnect');
   await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.eip155 === 'disconnected', WAIT);
 });
+
+test('on Solana: the Demo Mobile Wallet connects its Solana account over WalletConnect, signs a message and sends SOL on the local chain', async () => {
+  const solana = JSON.parse(process.env.WM_SOLANA ?? 'null');
+  assert.ok(solana, 'WM_SOLANA is not set: scripts/test.sh starts the local Solana chain');
+  const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
+  const WALLET_ACCOUNT = 'oapfTk8FG2np1vSoGANkbijWiQApHZMFAytSdCoass9'; // the ed25519 key of 32 bytes of 0x0e
+  const RECEIVER = 'GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB';
+  const dapp = await browser.newPage();
+  await dapp.goto(`${base}/`, { waitUntil: 'load' });
+  await dapp.waitForFunction(() => typeof document.querySelector('wallet-modal')?.getState === 'function', WAIT);
+  await dapp.waitForFunction((id) => document.querySelector('wallet-modal').getState().networks.some((n) => n.caipNetworkId === id), WAIT, LOCAL);
+  await onModal(dapp, (el, id) => el.switchNetwork(id), LOCAL);
+  await onModal(dapp, (el) => el.open());
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().connectors[0]?.id === 'walletConnect', WAIT);
+  await dapp.evaluate(() => {
+    const find = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.tagName === 'BUTTON' && el.textContent.includes('WalletConnect')) return el;
+        const inner = el.shadowRoot && find(el.shadowRoot);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    find(document)?.click();
+  });
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().walletConnect?.uri, WAIT);
+  const { walletConnect } = await state(dapp);
+  const wallet = await browser.newPage();
+  await wallet.goto(`${base}/wallet-mobile/?uri=${encodeURIComponent(walletConnect.uri)}`, { waitUntil: 'load' });
+  await logged(wallet, 'proposal from');
+  await press(wallet, 'Approve');
+  await logged(wallet, 'settled');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.solana === 'connected', WAIT);
+  const { connection } = await state(dapp);
+  assert.deepEqual([connection.namespace, connection.address, connection.caipNetworkId, connection.connectorName], ['solana', WALLET_ACCOUNT, LOCAL, 'WalletConnect']);
+
+  // solana_signMessage through getProvider('solana'), approved in the wallet: wallet-modal/core verifies it.
+  const message = 'Sign in to the demo';
+  const signing = onModal(dapp, (el, a) => {
+    const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    let n = 0n;
+    for (const b of new TextEncoder().encode(a.message)) n = n * 256n + BigInt(b);
+    let s = '';
+    for (; n > 0n; n /= 58n) s = B58[Number(n % 58n)] + s;
+    return el.getProvider('solana').request({ method: 'solana_signMessage', params: { message: s, pubkey: a.address } });
+  }, { message, address: WALLET_ACCOUNT });
+  await press(wallet, 'Approve');
+  const { signature } = await signing;
+  const core = await import('../../dist/core.js');
+  await core.init();
+  const { getBase58Encoder } = await import('@solana/kit');
+  assert.equal(core.verifySolanaMessage(WALLET_ACCOUNT, new TextEncoder().encode(message), new Uint8Array(getBase58Encoder().encode(signature))), true);
+
+  // Send 0.25 SOL from the modal's Send view: the wallet signs and sends it; it lands on the chain.
+  await rpc(solana.rpcUrl, 'requestAirdrop', [WALLET_ACCOUNT, 1_000_000_000]);
+  const before = (await rpc(solana.rpcUrl, 'getBalance', [RECEIVER])).value;
+  await onModal(dapp, async (el, receiver) => {
+    const root = () => document.querySelector('wallet-modal-overlay').shadowRoot;
+    const until = async (fn) => {
+      for (let i = 0; i < 400; i++) {
+        const v = fn();
+        if (v) return v;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`timed out: ${fn}`);
+    };
+    await el.open();
+    (await until(() => [...root().querySelectorAll('[role="tab"]')].find((t) => t.textContent.includes('Tokens')))).click();
+    await until(() => [...root().querySelectorAll('[part~="token"]')].some((t) => t.textContent.includes('SOL')));
+    (await until(() => root().querySelector('[part~="send-button"]'))).click();
+    await until(() => root().querySelector('[part~="send"] select'));
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const [amount, to] = root().querySelectorAll('[part~="send"] input');
+    for (const [input, text] of [[amount, '0.25'], [to, receiver]]) {
+      setter.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    [...root().querySelectorAll('button')].find((b) => b.textContent.includes('Preview send')).click();
+    await until(() => [...root().querySelectorAll('[part~="send-preview"] dd')].some((d) => d.textContent === '0.000005 SOL'));
+    [...root().querySelectorAll('[part~="send-preview"] button')].find((b) => b.textContent.trim() === 'Send').click();
+  }, RECEIVER);
+  await press(wallet, 'Approve');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal-overlay').shadowRoot.querySelector('[part~="sent"]'), WAIT);
+  for (let i = 0; i < 100 && (await rpc(solana.rpcUrl, 'getBalance', [RECEIVER])).value === before; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal((await rpc(solana.rpcUrl, 'getBalance', [RECEIVER])).value - before, 250_000_000);
+
+  // The wallet ends the session: the dapp's Solana connection ends.
+  await press(wallet, 'Disconnect');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.solana === 'disconnected', WAIT);
+});

@@ -281,6 +281,13 @@ impl SendSlice {
 
     fn sent(&mut self, ctx: &mut Ctx, outcome: Outcome) {
         ctx.note(Note::WalletPrompt(None));
+        // A wallet that only signed: the family sends the signed transaction through the node.
+        if let Some(relay) = outcome.as_ref().ok().and_then(|v| Self::transactions(ctx)?.relay(v)) {
+            match self.call(ctx, relay) {
+                Some(id) => return self.requests.insert(id, Asked::Send),
+                None => return self.back_to_form(ctx, WmError::UnsupportedChain.message()),
+            }
+        }
         let hash = outcome.as_ref().ok().and_then(|v| Self::transactions(ctx)?.sent(v));
         match (hash, outcome) {
             (Some(hash), _) => {
@@ -345,7 +352,13 @@ impl SendSlice {
                     Some(format!("{shown} {symbol}"))
                 });
                 let token = self.token.and_then(|i| self.tokens.get(i));
+                // "includes 0.00203928 SOL for the receiver's new token account".
+                let detail = fees.iter().cloned().collect::<Option<Vec<Value>>>().and_then(|a| Self::transfers(ctx)?.fee_detail(&a)).and_then(|(what, units)| {
+                    let (symbol, decimals) = native.clone()?;
+                    Some(format!("includes {} {symbol} for {what}", format_units(&units, decimals).ok()?))
+                });
                 json!({
+                    "feeDetail": detail,
                     "to": self.receiver,
                     "amount": format!("{} {}", parse_send_value(&self.amount), token.map(|t| t.symbol.as_str()).unwrap_or_default()),
                     "fee": fee,

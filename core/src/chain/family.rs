@@ -186,6 +186,11 @@ pub trait Transactions: Sync {
     fn send_call(&self, tx: Value) -> WalletCall;
     /// The transaction id a send answered, checked.
     fn sent(&self, result: &Value) -> Option<String>;
+    /// A wallet that signs without sending answers the signed transaction: the request sending it
+    /// through the node (whose answer [`Transactions::sent`] then reads); `None` when it was sent.
+    fn relay(&self, _result: &Value) -> Option<Call> {
+        None
+    }
     /// Asks for a sent transaction's receipt (the wallet, or the node).
     fn receipt_call(&self, hash: &str) -> Call;
     /// Whether a receipt answer says mined.
@@ -213,6 +218,11 @@ pub trait Transfers: Sync {
     /// The network fee in base units of the native currency (everything the sender pays beside
     /// the amount), from the answers of the fee calls.
     fn fee(&self, answers: &[Value]) -> Option<String>;
+    /// What the fee includes beside the network's own fee, from the fee calls' answers: what it
+    /// pays for and how much (base units of the native currency), if anything.
+    fn fee_detail(&self, _answers: &[Value]) -> Option<(&'static str, String)> {
+        None
+    }
     /// The transaction to send, from `tx` and the fee calls' answers (those that must be read from
     /// the chain first: a recent block, whether the receiver has a token account); `Err(why)`
     /// when they do not allow one.

@@ -1,7 +1,10 @@
 // Demo Mobile Wallet: a WalletConnect wallet in a browser tab, built on the official
 // @walletconnect/sign-client (bundled by ../build.mjs). It pairs through the demo backend's relay
 // (same origin, /relay), holds anvil's first dev account and answers approved requests through the
-// anvil chains of /demo-config.json (the account is unlocked there, so anvil signs and sends).
+// anvil chains of /demo-config.json (the account is unlocked there, so anvil signs and sends); on
+// the local Solana chain of the same file it holds an ed25519 key (WebCrypto) and answers
+// WalletConnect's Solana methods (solana_signMessage, solana_signTransaction,
+// solana_signAndSendTransaction), sending through that chain's JSON-RPC.
 // Everything shown is read back from sign-client's own stores (IndexedDB), so a reload keeps the
 // sessions, the pending proposals and the pending requests.
 import { SignClient } from '@walletconnect/sign-client';
@@ -45,6 +48,92 @@ async function loadChains() {
   if (!res.ok) throw new Error(`/demo-config.json: HTTP ${res.status}`);
   const config = await res.json();
   chains = config.chains.map((c) => ({ ...c, caip: `eip155:${c.chainId}` }));
+  if (config.solana?.rpcUrl) chains.push({ caip: SOLANA_LOCAL, rpcUrl: config.solana.rpcUrl, name: 'Solana Local', solana: true });
+}
+
+// ----- Solana (the local chain) --------------------------------------------------------------------------
+
+const SOLANA_LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
+// The ed25519 key of 32 bytes of 0x0e (fixed, like the anvil account): the wallet's Solana account.
+const SOLANA_SEED = new Uint8Array(32).fill(0x0e);
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+function base58(bytes) {
+  let n = 0n;
+  for (const b of bytes) n = n * 256n + BigInt(b);
+  let s = '';
+  for (; n > 0n; n /= 58n) s = B58[Number(n % 58n)] + s;
+  for (const b of bytes) {
+    if (b) break;
+    s = '1' + s;
+  }
+  return s;
+}
+
+function fromBase58(s) {
+  let n = 0n;
+  for (const c of s) {
+    const d = B58.indexOf(c);
+    if (d < 0) throw new RpcError(-32602, 'not base58');
+    n = n * 58n + BigInt(d);
+  }
+  const out = [];
+  for (; n > 0n; n >>= 8n) out.unshift(Number(n & 0xffn));
+  for (const c of s) {
+    if (c !== '1') break;
+    out.unshift(0);
+  }
+  return Uint8Array.from(out);
+}
+
+const toBase64 = (bytes) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+
+const solanaKey = (async () => {
+  const pkcs8 = Uint8Array.from([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20, ...SOLANA_SEED]);
+  const key = await crypto.subtle.importKey('pkcs8', pkcs8, 'Ed25519', true, ['sign']);
+  const { x } = await crypto.subtle.exportKey('jwk', key);
+  return { key, address: base58(Uint8Array.from(atob(x.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))) };
+})();
+
+/** Its address, once the key is imported (shown in the proposal). */
+let solanaAddress = null;
+
+const solanaSign = async (bytes) => new Uint8Array(await crypto.subtle.sign('Ed25519', (await solanaKey).key, bytes));
+
+/** Signs a wire transaction in this account's signature slot: the signed bytes and the signature. */
+async function signSolanaTransaction(base64) {
+  const tx = fromBase64(base64);
+  const count = tx[0]; // fewer than 128 signatures: a one-byte length
+  const message = tx.subarray(1 + 64 * count);
+  const versioned = message[0] & 0x80 ? 1 : 0;
+  const own = fromBase58((await solanaKey).address);
+  const keysAt = versioned + 4;
+  const slot = [...Array(message[versioned]).keys()].find((k) => message.subarray(keysAt + 32 * k, keysAt + 32 * k + 32).every((b, j) => b === own[j]));
+  if (slot === undefined || slot >= count) throw new RpcError(-32602, 'The transaction is not this account’s to sign');
+  const signature = await solanaSign(message);
+  tx.set(signature, 1 + 64 * slot);
+  return { signed: tx, signature };
+}
+
+async function handleSolana(chainId, method, p) {
+  switch (method) {
+    case 'solana_getAccounts':
+    case 'solana_requestAccounts':
+      return [{ pubkey: (await solanaKey).address }];
+    case 'solana_signMessage':
+      return { signature: base58(await solanaSign(fromBase58(p.message))) };
+    case 'solana_signTransaction': {
+      const { signed, signature } = await signSolanaTransaction(p.transaction);
+      return { signature: base58(signature), transaction: toBase64(signed) };
+    }
+    case 'solana_signAndSendTransaction': {
+      const { signed } = await signSolanaTransaction(p.transaction);
+      return { signature: await anvil(chainId, 'sendTransaction', [toBase64(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }]) };
+    }
+    default:
+      throw new RpcError(4200, `This demo wallet does not do ${method} on Solana`);
+  }
 }
 
 const chainOf = (caip) => chains.find((c) => c.caip === caip);
@@ -118,15 +207,13 @@ let client;
 const busy = new Set(); // ids of proposals/requests being answered
 
 function sessionChains(session) {
-  const ns = session.namespaces.eip155;
-  if (!ns) return [];
-  const fromAccounts = ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'));
-  return [...new Set([...(ns.chains ?? []), ...fromAccounts])];
+  return [...new Set(Object.values(session.namespaces).flatMap((ns) => [...(ns.chains ?? []), ...ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))]))];
 }
 
-function proposedChains(namespaces) {
+/** The chains proposed in `family`'s namespaces (`eip155` or `solana`). */
+function proposedChains(namespaces, family = 'eip155') {
   return Object.entries(namespaces ?? {})
-    .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
+    .filter(([key]) => key === family || key.startsWith(`${family}:`))
     .flatMap(([key, ns]) => ns.chains ?? [key]);
 }
 
@@ -150,24 +237,30 @@ async function answer(id, work) {
 }
 
 async function approveProposal(proposal) {
-  const wanted = [...proposedChains(proposal.requiredNamespaces), ...proposedChains(proposal.optionalNamespaces)];
-  const approved = [...new Set(wanted)].filter((c) => chainOf(c));
-  const offered = [proposal.requiredNamespaces?.eip155, proposal.optionalNamespaces?.eip155].filter(Boolean);
-  const namespaces = {
-    eip155: {
+  const namespaces = {};
+  const all = [];
+  for (const family of ['eip155', 'solana']) {
+    const wanted = [...proposedChains(proposal.requiredNamespaces, family), ...proposedChains(proposal.optionalNamespaces, family)];
+    const approved = [...new Set(wanted)].filter((c) => chainOf(c));
+    if (!approved.length) continue;
+    const offered = [proposal.requiredNamespaces?.[family], proposal.optionalNamespaces?.[family]].filter(Boolean);
+    const account = family === 'solana' ? (await solanaKey).address : ACCOUNT;
+    namespaces[family] = {
       chains: approved,
-      accounts: approved.map((c) => `${c}:${ACCOUNT}`),
+      accounts: approved.map((c) => `${c}:${account}`),
       methods: [...new Set(offered.flatMap((n) => n.methods ?? []))],
       events: [...new Set(offered.flatMap((n) => n.events ?? []))],
-    },
-  };
+    };
+    all.push(...approved);
+  }
   const { topic, acknowledged } = await client.approve({ id: proposal.id, namespaces });
-  log(`approved ${proposal.proposer.metadata.name} on ${approved.join(', ')}`);
+  log(`approved ${proposal.proposer.metadata.name} on ${all.join(', ')}`);
   await acknowledged();
   log(`session ${short(topic)} settled`);
 }
 
 async function handleRequest(session, chainId, method, params) {
+  if (chainId.startsWith('solana:')) return handleSolana(chainId, method, params ?? {});
   switch (method) {
     case 'eth_accounts':
     case 'eth_requestAccounts':
@@ -207,20 +300,22 @@ async function respond(request, approve) {
 
 /** Makes `caip` the session's chain: adds it to the session first when the dapp proposed it. */
 async function switchChain(session, caip) {
+  const family = caip.startsWith('solana:') ? 'solana' : 'eip155';
   if (!sessionChains(session).includes(caip)) {
-    const proposed = [...proposedChains(session.requiredNamespaces), ...proposedChains(session.optionalNamespaces)];
-    if (!proposed.includes(caip)) throw new RpcError(4902, `The dapp did not propose ${caip}`);
-    const ns = session.namespaces.eip155;
+    const proposed = [...proposedChains(session.requiredNamespaces, family), ...proposedChains(session.optionalNamespaces, family)];
+    if (!proposed.includes(caip) || !session.namespaces[family]) throw new RpcError(4902, `The dapp did not propose ${caip}`);
+    const ns = session.namespaces[family];
+    const account = family === 'solana' ? (await solanaKey).address : ACCOUNT;
     const namespaces = {
       ...session.namespaces,
-      eip155: { ...ns, chains: [...sessionChains(session), caip], accounts: [...ns.accounts, `${caip}:${ACCOUNT}`] },
+      [family]: { ...ns, chains: [...(ns.chains ?? []), caip], accounts: [...ns.accounts, `${caip}:${account}`] },
     };
     const { acknowledged } = await client.update({ topic: session.topic, namespaces });
     await acknowledged();
     log(`session ${short(session.topic)} now covers ${caip}`);
   }
-  const chainId = Number(caip.split(':')[1]);
-  await client.emit({ topic: session.topic, chainId: caip, event: { name: 'chainChanged', data: chainId } });
+  const data = family === 'solana' ? caip : Number(caip.split(':')[1]);
+  await client.emit({ topic: session.topic, chainId: caip, event: { name: 'chainChanged', data } });
   localStorage.setItem(CURRENT_CHAIN_KEY + session.topic, caip);
   log(`chainChanged → ${chainName(caip)}`);
 }
@@ -243,8 +338,10 @@ async function pair(uri) {
 function proposalCard(p) {
   const meta = p.proposer.metadata;
   const wanted = [...new Set([...proposedChains(p.requiredNamespaces), ...proposedChains(p.optionalNamespaces)])];
+  const wantedSolana = [...proposedChains(p.requiredNamespaces, 'solana'), ...proposedChains(p.optionalNamespaces, 'solana')];
+  wanted.push(...new Set(wantedSolana));
   const supported = wanted.filter((c) => chainOf(c));
-  const others = Object.keys({ ...p.requiredNamespaces, ...p.optionalNamespaces }).filter((k) => !k.startsWith('eip155'));
+  const others = Object.keys({ ...p.requiredNamespaces, ...p.optionalNamespaces }).filter((k) => !k.startsWith('eip155') && !k.startsWith('solana'));
   const off = busy.has(p.id);
   return h('article', { class: 'card prompt' },
     h('h3', {}, `${meta.name} wants to connect`),
@@ -253,6 +350,7 @@ function proposalCard(p) {
       ['Chains', wanted.map((c) => `${chainName(c)}${chainOf(c) ? '' : ' (not supported)'}`).join(', ')],
       ['Ignored', others.join(', ')],
       ['Account', ACCOUNT],
+      ['Solana account', wantedSolana.length ? solanaAddress : null],
     ]),
     h('div', { class: 'row' },
       h('button', { class: 'primary', disabled: off || !supported.length, onclick: () => answer(p.id, () => approveProposal(p)) }, 'Approve'),
@@ -275,7 +373,7 @@ function requestCard(r) {
 function sessionCard(s) {
   const meta = s.peer.metadata;
   const current = currentChain(s);
-  const proposed = [...proposedChains(s.requiredNamespaces), ...proposedChains(s.optionalNamespaces)];
+  const proposed = ['eip155', 'solana'].flatMap((f) => [...proposedChains(s.requiredNamespaces, f), ...proposedChains(s.optionalNamespaces, f)]);
   const switchable = chains.filter((c) => sessionChains(s).includes(c.caip) || proposed.includes(c.caip));
   const off = busy.has(s.topic);
   return h('article', { class: 'card' },
@@ -309,6 +407,7 @@ function setStatus(text, ok) {
 // ----- start -----------------------------------------------------------------------------------------
 
 async function main() {
+  solanaAddress = (await solanaKey).address;
   $('account').textContent = short(ACCOUNT);
   await loadChains();
   client = await SignClient.init({

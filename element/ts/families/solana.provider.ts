@@ -101,8 +101,17 @@ export class StandardProvider implements Eip1193Provider {
       }
       case 'solana_signAndSendTransaction': {
         const send = method(this.#wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction');
-        if (!send) throw new RequestError(4200, 'The wallet cannot send transactions (no solana:signAndSendTransaction)');
         const transaction = fromBase64(readField(first, 'transaction'), MAX_TRANSACTION);
+        if (!send) {
+          // A wallet that only signs: the signed transaction goes back, and the core sends it
+          // through the network's node.
+          const signOnly = method(this.#wallet, 'solana:signTransaction', 'signTransaction');
+          if (!signOnly) throw new RequestError(4200, 'The wallet can neither send nor sign transactions');
+          const out = await signOnly({ account: this.#account(), chain: this.#currentChain(), transaction });
+          const signed = bytes(readField(Array.isArray(out) ? out[0] : undefined, 'signedTransaction'), MAX_TRANSACTION);
+          if (!signed) throw new RequestError(-32603, 'The wallet did not answer a signed transaction');
+          return { transaction: toBase64(signed) };
+        }
         const out = await send({ account: this.#account(), chain: this.#currentChain(), transaction });
         const signature = bytes(readField(Array.isArray(out) ? out[0] : undefined, 'signature'), 64);
         if (!signature) throw new RequestError(-32603, 'The wallet did not answer a signature');

@@ -80,9 +80,12 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: strin
 /** The preview's network fee, once estimated. */
 function feeOf(root: ShadowRoot): string | null {
   const dt = byText(root, '[part~="send-preview"] dt', /fee/i);
-  const text = dt?.nextElementSibling?.textContent ?? '';
+  const text = dt?.nextElementSibling?.firstChild?.textContent ?? '';
   return / SOL$/.test(text) ? text : null;
 }
+
+/** What the preview says the fee includes beside the network's own, if anything. */
+const feeDetailOf = (root: ShadowRoot) => root.querySelector('[part~="send-preview"] .wm-send-fee-detail')?.textContent ?? null;
 
 /** Fills the Send form (token by symbol, amount, receiver) and opens the preview. */
 async function previewSend(root: ShadowRoot, symbol: string, amount: string, receiver: string): Promise<void> {
@@ -165,6 +168,7 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     await previewSend(root, 'SOL', '0.5', SOL_RECEIVER);
     const fee = await waitFor(() => feeOf(root), 'the fee');
     expect(fee).to.equal('0.000005 SOL');
+    expect(feeDetailOf(root), 'nothing beside the signature').to.equal(null);
     byText(root, '[part~="send-preview"] button', 'Send')!.click();
     await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
     const after = await until(() => lamportsOf(SOL_RECEIVER), (v) => v !== before, 'the receiver’s SOL');
@@ -184,6 +188,7 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
     const fee = await waitFor(() => feeOf(root), 'the fee');
     const expected = Number(5000n + rent) / 1e9;
     expect(fee).to.equal(`${expected} SOL`);
+    expect(feeDetailOf(root)).to.equal(`includes ${Number(rent) / 1e9} SOL for the receiver's new token account`);
     byText(root, '[part~="send-preview"] button', 'Send')!.click();
     await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
     expect(await until(() => tokenBalance(TOKEN_RECEIVER, env.tokens.usdc.mint), (v) => v > 0n, 'the receiver’s USDC')).to.equal(12_500_000n);
@@ -439,6 +444,41 @@ describe('Solana: the embedded wallet (email login, the secure frame signs)', fu
       await visitor({ action: 'screenshot', name: 'solana-embedded-approval' });
       await clickInFrame('Approve');
       expect(await until(() => lamportsOf(RECEIVER), (v) => v !== before, 'the receiver’s SOL') - before).to.equal(500_000_000n);
+    } finally {
+      el.remove();
+    }
+  });
+});
+
+describe('Solana: a wallet that signs but does not send', function () {
+  this.timeout(60_000);
+
+  it('signs with solana:signTransaction and the modal sends the signed transaction through the node', async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const env = await solanaEnv();
+    const all = await testEnv();
+    // @ts-ignore — served as is from demo/
+    const { installSolanaWallet } = await import('/demo/wallet/solana-wallet.js');
+    const signer = installSolanaWallet({ rpcUrl: env.rpcUrl, autoResponse: 'approve', hookOnly: true, global: null, name: 'Sign Only Wallet', seed: '0d'.repeat(32), signAndSend: false });
+    const { address } = await signer.keys();
+    expect(Object.keys(signer.wallet.features)).to.not.include('solana:signAndSendTransaction');
+    await node('requestAirdrop', [address, 1_000_000_000]);
+    const el = await createModal({}, networks(all));
+    try {
+      await el.open();
+      const root = viewRoot(el);
+      const connected = nextEvent(el, 'connect');
+      (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="standard.sign-only-wallet"]'), 'the wallet')).click();
+      expect((await connected).detail.address).to.equal(address);
+      await el.open();
+      const before = await lamportsOf(SOL_RECEIVER);
+      await previewSend(root, 'SOL', '0.1', SOL_RECEIVER);
+      await waitFor(() => feeOf(root), 'the fee');
+      byText(root, '[part~="send-preview"] button', 'Send')!.click();
+      await waitFor(() => root.querySelector('[part~="sent"]'), 'sent notice');
+      expect(signer.log.at(-1).method).to.equal('signTransaction');
+      expect(await until(() => lamportsOf(SOL_RECEIVER), (v) => v !== before, 'the receiver’s SOL') - before).to.equal(100_000_000n);
     } finally {
       el.remove();
     }

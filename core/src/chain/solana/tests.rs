@@ -159,6 +159,7 @@ fn a_token_to_a_receiver_without_an_account_creates_it_and_its_rent_is_in_the_fe
     let none = (json!({"context": {"slot": 5}, "value": [null, null]}));
     let answers = [blockhash_answer(), mint_answer(TOKEN_PROGRAM, 6), none, 2_039_280u64.into(), 2_074_080u64.into()];
     assert_eq!(t.fee(&answers).as_deref(), Some("2044280"), "the signature and the new account's rent");
+    assert_eq!(t.fee_detail(&answers), Some(("the receiver's new token account", "2039280".to_string())));
     let done = t.finish(tx.clone(), &answers).unwrap();
     let ours = decode(&wire(&done));
     let kit = decode(&from_base64(KIT_SPL, 1232).unwrap());
@@ -168,6 +169,7 @@ fn a_token_to_a_receiver_without_an_account_creates_it_and_its_rent_is_in_the_fe
     let exists = (json!({"context": {"slot": 5}, "value": [{"owner": TOKEN_PROGRAM, "lamports": 2_039_280, "data": ["", "base64"]}, null]}));
     let answers = [blockhash_answer(), mint_answer(TOKEN_PROGRAM, 6), exists, 2_039_280u64.into(), 2_074_080u64.into()];
     assert_eq!(t.fee(&answers).as_deref(), Some("5000"));
+    assert_eq!(t.fee_detail(&answers), None);
     let d = decode(&wire(&t.finish(tx.clone(), &answers).unwrap()));
     assert_eq!(d.instructions.len(), 1);
     assert_eq!(d.instructions[0].2, kit.instructions[1].2, "the same TransferChecked");
@@ -280,4 +282,18 @@ fn the_embedded_wallet_answers_a_solana_wallets_requests_and_shows_every_signatu
     let devnet = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
     assert_eq!(e.switch_target(&(json!([{"chain": "solana:devnet", "caipNetworkId": devnet}]))).as_deref(), Some(devnet));
     assert_eq!(e.switch_target(&(json!([{"caipNetworkId": "eip155:1"}]))), None);
+}
+
+#[test]
+fn a_transaction_a_wallet_only_signed_is_relayed_through_the_node_whose_answer_is_the_signature() {
+    let x = family::transactions(NS).unwrap();
+    let signed = to_base64(&[1u8; 200]);
+    let Some(family::Call::Node(call)) = x.relay(&(json!({"transaction": signed.clone()}))) else { panic!("relayed through the node") };
+    assert_eq!(call.method, "sendTransaction");
+    assert_eq!(call.params, json!([signed, {"encoding": "base64", "preflightCommitment": "confirmed"}]));
+    assert!(x.relay(&(json!({"signature": to_base64(&[9u8; 64]), "transaction": signed}))).is_none(), "sent already");
+    assert!(x.relay(&(json!({"transaction": "not base64!"}))).is_none());
+    assert!(x.relay(&(json!({"transaction": to_base64(&[1u8; 2000])}))).is_none(), "larger than a transaction");
+    let b58 = encode_base58(&[9u8; 64]);
+    assert_eq!(x.sent(&Value::String(b58.clone())).as_deref(), Some(b58.as_str()), "the node's answer");
 }

@@ -18,15 +18,29 @@ impl Transactions for Standard {
     }
 
     /// `{signature}`: 64 bytes in base64 (as the shell reads the standard's answer; it always
-    /// ends in `==`) or in base58 (as WalletConnect wallets answer).
+    /// ends in `==`) or in base58 (as WalletConnect wallets answer); or the node's answer to a
+    /// relayed transaction (the signature in base58).
     fn sent(&self, result: &Value) -> Option<String> {
-        let s = result.get("signature").and_then(Value::as_str)?;
+        let s = result.get("signature").and_then(Value::as_str).or(result.as_str())?;
         let bytes = match s.ends_with("==") {
             true => from_base64(s, 64)?,
             false if s.len() <= 88 => crate::chain::address::decode_base58(s).ok()?,
             false => return None,
         };
         (bytes.len() == 64 && bytes.iter().any(|x| *x != 0)).then(|| encode_base58(&bytes))
+    }
+
+    /// `{transaction}` without a signature: a wallet that only signs (`solana:signTransaction`)
+    /// answered the signed transaction; the node sends it (preflight at `confirmed`).
+    fn relay(&self, result: &Value) -> Option<Call> {
+        if result.get("signature").is_some() {
+            return None;
+        }
+        let tx = result.get("transaction")?.as_str().filter(|t| from_base64(t, 1232).is_some())?;
+        Some(Call::Node(WalletCall::new(
+            "sendTransaction",
+            vec![tx.into(), obj(vec![("encoding", "base64".into()), ("preflightCommitment", "confirmed".into())])],
+        )))
     }
 
     fn receipt_call(&self, signature: &str) -> Call {

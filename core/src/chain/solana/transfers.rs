@@ -140,6 +140,12 @@ impl Transfers for Standard {
         Some((LAMPORTS_PER_SIGNATURE + rent).to_string())
     }
 
+    /// The rent of the receiver's token account, when the transfer creates it.
+    fn fee_detail(&self, answers: &[Value]) -> Option<(&'static str, String)> {
+        let total: u64 = self.fee(answers)?.parse().ok()?;
+        (total > LAMPORTS_PER_SIGNATURE).then(|| ("the receiver's new token account", (total - LAMPORTS_PER_SIGNATURE).to_string()))
+    }
+
     /// `{transaction}`: the unsigned wire transaction, in base64.
     fn finish(&self, tx: Value, answers: &[Value]) -> Result<Value, String> {
         let read = read(&tx, answers)?;
