@@ -65,6 +65,7 @@ pub fn node_outcome(status: u16, body: &str) -> Result<Value, WmError> {
         }
         Some(v) => Ok(v.get("result").cloned().unwrap_or(Value::Null)),
         None if status == 0 => Err(WmError::Provider { code: -32603, message: "The network's node did not answer".into() }),
+        None if (200..300).contains(&status) => Err(WmError::Provider { code: -32603, message: "The network's node answered something that is not JSON-RPC".into() }),
         None => Err(WmError::Provider { code: -32603, message: format!("The network's node answered HTTP {status}") }),
     }
 }

@@ -484,3 +484,34 @@ describe('Solana: a wallet that signs but does not send', function () {
     }
   });
 });
+
+describe('Solana: a network whose node fails', function () {
+  this.timeout(60_000);
+
+  it('shows the balance it could not read as 0, says the fee could not be estimated, and refuses to send with why — nothing hangs', async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const all = await testEnv();
+    // The local chain's id, but a node URL that answers 404 (the backend has no such route).
+    const broken = { ...solanaNetwork(`${all.backendUrl}/no-such-solana-node`), name: 'Solana Broken' };
+    const el = await createModal({}, [broken, ...anvilNetworks(all)]);
+    try {
+      await el.open();
+      const root = viewRoot(el);
+      const connected = nextEvent(el, 'connect');
+      (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="dev.walletmodal.demo"], [data-connector-id="standard.demo-wallet"]'), 'the wallet')).click();
+      expect((await connected).detail.namespace).to.equal('solana');
+      await el.open();
+      expect(await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent, 'the balance')).to.equal('0.000 SOL');
+      await previewSend(root, 'SOL', '0.1', SOL_RECEIVER);
+      const feeError = await waitFor(() => root.querySelector('[part~="send-preview"] .wm-error')?.textContent, 'the fee error');
+      expect(feeError).to.match(/error estimating/i);
+      byText(root, '[part~="send-preview"] button', 'Send')!.click();
+      const error = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]')?.textContent, 'why it cannot send');
+      expect(error).to.contain('did not give a recent block');
+      expect(root.querySelector<HTMLInputElement>('[part~="send"] input')!.value, 'the form is kept').to.equal('0.1');
+    } finally {
+      el.remove();
+    }
+  });
+});

@@ -217,6 +217,8 @@ fn a_node_error_or_a_failed_request_is_an_error_with_its_reason() {
     assert_eq!((e.code(), e.message()), (-32602, "bad".to_string()));
     assert!(family::node_outcome(500, "oops").unwrap_err().message().contains("HTTP 500"));
     assert!(family::node_outcome(0, "").unwrap_err().message().contains("did not answer"));
+    let cut = format!("{{\"jsonrpc\":\"2.0\",\"result\":\"{}", "x".repeat(1000));
+    assert!(family::node_outcome(200, &cut).unwrap_err().message().contains("not JSON-RPC"), "a body cut short (the shell keeps 1 MB of it)");
 }
 
 proptest::proptest! {
