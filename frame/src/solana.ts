@@ -15,9 +15,11 @@ import { amount, messageReview, type Review, type Row } from './review/review.ts
 import type { NetworkShown } from './review/networks.ts';
 import { INVALID_PARAMS, UNAUTHORIZED } from './sign.ts';
 
-/** The largest transaction Solana carries (bytes), and the longest message signed. */
+/** The largest transaction Solana carries (bytes), and the longest message signed (base58
+ * characters: base58 decoding is quadratic, so a message is bounded before it is read; 8,192
+ * characters are about 6 KB). */
 const MAX_TRANSACTION = 1232;
-const MAX_MESSAGE = 64 * 1024;
+const MAX_MESSAGE_BASE58 = 8192;
 /** The fee of one signature (the base fee: this wallet adds no priority fee). */
 export const LAMPORTS_PER_SIGNATURE = 5000n;
 
@@ -263,7 +265,7 @@ export async function prepareSolana(method: string, params: readonly unknown[], 
   const p = request(params);
   if (method === 'solana_signMessage') {
     if (p.pubkey !== undefined && p.pubkey !== own) throw new FrameError('The requested account has not been authorized by the user', UNAUTHORIZED);
-    const message = fromBase58(p.message, Math.ceil(MAX_MESSAGE * 1.37) + 1, 'message');
+    const message = fromBase58(p.message, MAX_MESSAGE_BASE58, 'message');
     return { method, review: messageReview({ raw: message }), execute: async (before) => (await before(), { signature: base58((await sign(keys, message)) as Bytes) }) };
   }
   if (method !== 'solana_signTransaction' && method !== 'solana_signAndSendTransaction') throw new FrameError('Not supported by this wallet', 4200);

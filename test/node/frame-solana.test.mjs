@@ -138,6 +138,10 @@ test('a message is signed by the frame’s key: @noble/curves and wallet-modal/c
   assert.equal(ed25519.verify(signature, message, publicKey), true);
   assert.equal(core.verifySolanaMessage(ME, message, new Uint8Array(signature)), true);
   await assert.rejects(f.handleRpc(request('solana_signMessage', { message: 'abc', pubkey: 'GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB' }), ctx()), { code: 4100 });
+  // A message too long to decode (base58 is quadratic): refused before it is read, at once.
+  const started = performance.now();
+  await assert.rejects(f.handleRpc(request('solana_signMessage', { message: '2'.repeat(100_000), pubkey: ME }), ctx()), { code: -32602 });
+  assert.ok(performance.now() - started < 100, 'refused before decoding');
 });
 
 test('what cannot be shown or is not its own to sign is refused before the visitor is asked', async () => {
