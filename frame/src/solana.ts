@@ -187,8 +187,10 @@ async function rentOf(call: RpcCall, size: number): Promise<bigint | null> {
 export async function showMessage(m: Message, own: string, network: NetworkShown, call: RpcCall): Promise<Shown> {
   const sol = (l: bigint) => amount(l, network.decimals, network.symbol);
   const shown: Shown = { instructions: [], lamports: 0n, rent: 0n, warnings: [] };
-  // Token accounts this transaction creates, with their owner (the receiver it names).
+  // Token accounts this transaction creates, with their owner (the receiver it names); the rent of
+  // an account size, asked once.
   const created = new Map<string, string>();
+  const rents = new Map<number, Promise<bigint | null>>();
   for (const ix of m.instructions) {
     const d = ix.data;
     if (ix.program === SYSTEM && d.length === 12 && u32(d, 0) === 2) {
@@ -199,8 +201,9 @@ export async function showMessage(m: Message, own: string, network: NetworkShown
     } else if (ix.program === ASSOCIATED_TOKEN && (d.length === 0 || (d.length === 1 && d[0] <= 1)) && ix.accounts.length >= 6) {
       const [payer, account, owner, mint, , tokenProgram] = ix.accounts;
       created.set(account, owner);
-      const size = ACCOUNT_SIZE[tokenProgram];
-      const rent = size === undefined ? null : await rentOf(call, size);
+      const size = Object.hasOwn(ACCOUNT_SIZE, tokenProgram) ? ACCOUNT_SIZE[tokenProgram] : undefined;
+      if (size !== undefined && !rents.has(size)) rents.set(size, rentOf(call, size));
+      const rent = size === undefined ? null : await rents.get(size)!;
       const rows: Row[] = [['Owner', owner], ['Token (mint)', mint], ['Account', account]];
       if (payer === own && rent !== null) {
         shown.rent += rent;
