@@ -39,10 +39,16 @@ async function rpc(url, method, params) {
   return (await res.json()).result;
 }
 
-test('a demo visitor pairs the Demo Mobile Wallet by URI, signs, sends on anvil, switches network, and the wallet disconnects', async () => {
+/** The dapp page (on `network`, when given): the visitor clicks the WalletConnect row; the Demo
+ * Mobile Wallet opens the URI's deep link in a second tab and approves. Resolves with both pages. */
+async function pairDemoWallet(network) {
   const dapp = await browser.newPage();
   await dapp.goto(`${base}/`, { waitUntil: 'load' });
   await dapp.waitForFunction(() => typeof document.querySelector('wallet-modal')?.getState === 'function', WAIT);
+  if (network) {
+    await dapp.waitForFunction((id) => document.querySelector('wallet-modal').getState().networks.some((n) => n.caipNetworkId === id), WAIT, network);
+    await onModal(dapp, (el, id) => el.switchNetwork(id), network);
+  }
   await onModal(dapp, (el) => el.open());
   await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().connectors[0]?.id === 'walletConnect', WAIT);
   // The visitor clicks the WalletConnect row (rendered inside the shadow roots).
@@ -68,6 +74,11 @@ test('a demo visitor pairs the Demo Mobile Wallet by URI, signs, sends on anvil,
   await logged(wallet, 'proposal from');
   await press(wallet, 'Approve');
   await logged(wallet, 'settled');
+  return { dapp, wallet };
+}
+
+test('a demo visitor pairs the Demo Mobile Wallet by URI, signs, sends on anvil, switches network, and the wallet disconnects', async () => {
+  const { dapp, wallet } = await pairDemoWallet(null);
   await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.eip155 === 'connected', WAIT);
   const { connection: account } = await state(dapp);
   assert.equal(account.connectorName, 'WalletConnect');
@@ -104,31 +115,7 @@ test('on Solana: the Demo Mobile Wallet connects its Solana account over WalletC
   const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
   const WALLET_ACCOUNT = 'oapfTk8FG2np1vSoGANkbijWiQApHZMFAytSdCoass9'; // the ed25519 key of 32 bytes of 0x0e
   const RECEIVER = 'GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB';
-  const dapp = await browser.newPage();
-  await dapp.goto(`${base}/`, { waitUntil: 'load' });
-  await dapp.waitForFunction(() => typeof document.querySelector('wallet-modal')?.getState === 'function', WAIT);
-  await dapp.waitForFunction((id) => document.querySelector('wallet-modal').getState().networks.some((n) => n.caipNetworkId === id), WAIT, LOCAL);
-  await onModal(dapp, (el, id) => el.switchNetwork(id), LOCAL);
-  await onModal(dapp, (el) => el.open());
-  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().connectors[0]?.id === 'walletConnect', WAIT);
-  await dapp.evaluate(() => {
-    const find = (root) => {
-      for (const el of root.querySelectorAll('*')) {
-        if (el.tagName === 'BUTTON' && el.textContent.includes('WalletConnect')) return el;
-        const inner = el.shadowRoot && find(el.shadowRoot);
-        if (inner) return inner;
-      }
-      return null;
-    };
-    find(document)?.click();
-  });
-  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().walletConnect?.uri, WAIT);
-  const { walletConnect } = await state(dapp);
-  const wallet = await browser.newPage();
-  await wallet.goto(`${base}/wallet-mobile/?uri=${encodeURIComponent(walletConnect.uri)}`, { waitUntil: 'load' });
-  await logged(wallet, 'proposal from');
-  await press(wallet, 'Approve');
-  await logged(wallet, 'settled');
+  const { dapp, wallet } = await pairDemoWallet(LOCAL);
   await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.solana === 'connected', WAIT);
   const { connection } = await state(dapp);
   assert.deepEqual([connection.namespace, connection.address, connection.caipNetworkId, connection.connectorName], ['solana', WALLET_ACCOUNT, LOCAL, 'WalletConnect']);

@@ -95,6 +95,11 @@ impl Slice for SendSlice {
                 self.error = None;
             }
             Note::Shown(View::WalletSend) if self.previewing() => self.stage = Some(Stage::Editing),
+            // Back on the preview of a transfer that went meanwhile (its approval showed on top, as
+            // the embedded wallet's does): the account shows, and says it was sent.
+            Note::Shown(View::WalletSendPreview) if self.stage.is_none() => {
+                ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::Account.name().into()), ("reset", true.into())]));
+            }
             Note::Shown(View::WalletSend | View::WalletSendPreview) => {}
             Note::Shown(_) | Note::Closed if self.stage != Some(Stage::Sending) => self.stage = None,
             // The tokens held changed while the form shows (they were still loading when it opened,

@@ -141,3 +141,17 @@ fn send_opened_while_the_tokens_load_offers_them_once_they_arrive() {
     assert_eq!(send_part(&h)["tokens"].as_array().unwrap().len(), 2, "the list follows the portfolio");
     assert_eq!(send_part(&h)["token"], 0);
 }
+
+#[test]
+fn a_transfer_approved_in_a_view_on_top_of_the_preview_leaves_the_preview_for_the_account() {
+    let mut h = Harness::new(json!({}));
+    h.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
+    h.send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
+    let (id, _) = h.request("eth_sendTransaction");
+    // The embedded wallet's approval shows on top of the preview meanwhile.
+    h.send(json!({"type": "navigate", "view": "Account"}));
+    h.send(json!({"type": "providerResult", "id": id, "result": format!("0x{}", "ef".repeat(32))}));
+    h.send(json!({"type": "navigate", "view": "WalletSendPreview"}));
+    assert_eq!(h.view(), View::Account, "never an empty preview");
+    assert_eq!(h.snap.part("sent")["hash"], format!("0x{}", "ef".repeat(32)).as_str());
+}

@@ -4,7 +4,7 @@
 // real backend's blockchain API reading that chain.
 import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
-import { clickInFrame, emailLogin, frameText, visitor } from './embedded-helpers';
+import { clickInFrame, emailLogin, framePrefix, frameText, visitor } from './embedded-helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 
 const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
@@ -442,8 +442,27 @@ describe('Solana: the embedded wallet (email login, the secure frame signs)', fu
       expect(approval).to.contain('0.5 SOL');
       expect(approval).to.contain('Network fee0.000005 SOL');
       await visitor({ action: 'screenshot', name: 'solana-embedded-approval' });
+      const prefix = await framePrefix();
+      const light = (await visitor({ action: 'frame-axe', prefix })) as { theme: string; violations: string[] };
+      expect([light.theme, light.violations], 'the frame’s Solana approval (light)').to.deep.equal(['light', []]);
       await clickInFrame('Approve');
       expect(await until(() => lamportsOf(RECEIVER), (v) => v !== before, 'the receiver’s SOL') - before).to.equal(500_000_000n);
+      // The approval left, the account shows again and says it was sent (never an empty preview).
+      await waitFor(() => el.getState().view === 'Account' && root.querySelector('[part~="sent"], [part~="balance"]'), 'back on the account', 15_000);
+      // In dark, once more: axe in the frame, then the visitor rejects there and nothing is sent.
+      el.setThemeMode('dark');
+      await el.open();
+      await previewSend(root, 'SOL', '0.1', RECEIVER);
+      await waitFor(() => feeOf(root), 'the fee');
+      byText(root, '[part~="send-preview"] button', 'Send')!.click();
+      await frameText('main.approval');
+      const dark = (await visitor({ action: 'frame-axe', prefix })) as { theme: string; violations: string[] };
+      expect([dark.theme, dark.violations], 'the frame’s Solana approval (dark)').to.deep.equal(['dark', []]);
+      await clickInFrame('Reject');
+      const rejected = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]')?.textContent, 'the rejection', 15_000);
+      expect(rejected).to.match(/reject/i);
+      expect(await lamportsOf(RECEIVER), 'nothing more sent').to.equal(before + 500_000_000n);
+      el.setThemeMode('light');
     } finally {
       el.remove();
     }
