@@ -45,7 +45,7 @@ async function once(base) {
           for (let i = 0; ; i++) {
             const v = fn();
             if (v) return v;
-            if (i > 20_000) throw new Error(`timed out: ${fn}`);
+            if (i > 3_000) throw new Error(`timed out: ${fn}`);
             await new Promise((r) => requestAnimationFrame(r));
           }
         };
@@ -68,7 +68,9 @@ async function once(base) {
         tab.click();
         await until(() => root().querySelector('[part~="token"]'));
         (await until(() => root().querySelector('[part~="send-button"]'))).click();
-        await until(() => root().querySelector('[part~="send"] select'));
+        const select = await until(() => root().querySelector('[part~="send"] select'));
+        select.value = String([...select.options].findIndex((o) => o.textContent.startsWith('SOL')));
+        select.dispatchEvent(new Event('change', { bubbles: true }));
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
         const [amount, to] = root().querySelectorAll('[part~="send"] input');
         for (const [input, text] of [[amount, '0.01'], [to, receiver]]) {
@@ -76,7 +78,7 @@ async function once(base) {
           input.dispatchEvent(new Event('input', { bubbles: true }));
         }
         [...root().querySelectorAll('button')].find((b) => b.textContent.includes('Preview send')).click();
-        await until(() => [...root().querySelectorAll('[part~="send-preview"] dd')].some((d) => / SOL$/.test(d.textContent) && !d.textContent.startsWith('0.01 ')));
+        await until(() => [...root().querySelectorAll('[part~="send-preview"] dd')].some((d) => / SOL$/.test(d.firstChild?.textContent ?? '') && !d.textContent.startsWith('0.01 ')));
         const sending = performance.now();
         [...root().querySelectorAll('[part~="send-preview"] button')].find((b) => b.textContent.trim() === 'Send').click();
         await until(() => root().querySelector('[part~="sent"]'));
@@ -86,7 +88,10 @@ async function once(base) {
       },
       LOCAL,
       RECEIVER,
-    );
+    ).catch(async (e) => {
+      await page.screenshot({ path: path.join(tmpdir(), 'wm-bench-solana-failed.png') }).catch(() => {});
+      throw e;
+    });
   } finally {
     await browser.close();
   }
