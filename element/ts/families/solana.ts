@@ -13,12 +13,14 @@ import type { Announcement, WalletFamily } from './index';
 export const NAMESPACE = 'solana';
 
 export const str = (v: unknown, max = 4096): string => (typeof v === 'string' ? v.slice(0, max) : '');
-/** A name as an id label: lower-case letters and digits, other runs a `-` (at most 40). */
+
+/** A feature of a wallet-standard wallet (`standard:connect`, …), read once; null without it. */
 export function feature(wallet: object, name: string): Record<string, unknown> | null {
   const f = readField(readField(wallet, 'features'), name);
   return typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : null;
 }
 
+/** A feature's method, bound to the feature; null without it. */
 export function method(wallet: object, featureName: string, fn: string): ((...args: unknown[]) => unknown) | null {
   const f = feature(wallet, featureName);
   const m = f && readField(f, fn);
@@ -60,6 +62,7 @@ class LazyProvider implements Eip1193Provider {
   }
 }
 
+/** A name as an id label: lower-case letters and digits, other runs a `-` (at most 40). */
 function slug(name: string): string {
   return (
     name
