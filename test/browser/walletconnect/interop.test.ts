@@ -98,6 +98,23 @@ describe('WalletConnect with the official wallet SDK through the local relay', f
     expect(localStorage.getItem('@wallet-modal/wc_client')).to.equal(null);
   });
 
+  it('a Solana session: the Solana account connects, and a switch among the session’s Solana chains asks the wallet nothing', async () => {
+    await wallet!.close();
+    const SOLANA_ACCOUNT = 'FWJuUc8JMhsvinUGc5KxxZ2e9cDcobu2nePqWGQfszDc';
+    const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
+    const TESTNET = 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z';
+    const w = (wallet = await createTestWallet({ solanaAccount: SOLANA_ACCOUNT }));
+    // Solana first: the active namespace is solana.
+    const el = await createModal({ 'relay-url': await relayUrl() }, [DEVNET, TESTNET]);
+    const detail = await connectWithWallet(el, w);
+    expect([detail.namespace, detail.address, detail.caipNetworkId, detail.connectorId]).to.deep.equal(['solana', SOLANA_ACCOUNT, DEVNET, 'walletConnect']);
+    expect(w.proposals[0]?.name, 'proposed').to.be.a('string');
+    await el.switchNetwork(TESTNET);
+    await waitFor(() => el.getState().connection?.caipNetworkId === TESTNET, 'on testnet');
+    expect(w.requests, 'a Solana wallet has no current chain: nothing asked').to.deep.equal([]);
+    expect(el.getState().status.solana).to.equal('connected');
+  });
+
   it('disconnecting from the element sends wc_sessionDelete to the wallet', async () => {
     const w = wallet!;
     const el = await createModal({ 'relay-url': await relayUrl() });

@@ -77,7 +77,8 @@ export interface TestWallet {
   close(): Promise<void>;
 }
 
-export async function createTestWallet(): Promise<TestWallet> {
+/** `solanaAccount`: also approve the Solana chains a proposal offers, with this (base58) address. */
+export async function createTestWallet(options: { solanaAccount?: string } = {}): Promise<TestWallet> {
   const env = await testEnv();
   const rpcByChain = Object.fromEntries(env.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]));
   const client = await SignClient.init({
@@ -116,12 +117,16 @@ export async function createTestWallet(): Promise<TestWallet> {
       return;
     }
     const approved = chains.filter((c) => c in rpcByChain);
-    const { topic, acknowledged } = await client.approve({
-      id,
-      namespaces: {
-        eip155: { chains: approved, accounts: approved.map((c) => `${c}:${ACCOUNT}`), methods: offered.methods ?? [], events: offered.events ?? [] },
-      },
-    });
+    const namespaces: Record<string, unknown> = {};
+    if (approved.length) {
+      namespaces.eip155 = { chains: approved, accounts: approved.map((c) => `${c}:${ACCOUNT}`), methods: offered.methods ?? [], events: offered.events ?? [] };
+    }
+    const solana = { ...params.requiredNamespaces?.solana, ...params.optionalNamespaces?.solana };
+    if (options.solanaAccount && solana.chains?.length) {
+      const chains: string[] = solana.chains;
+      namespaces.solana = { chains, accounts: chains.map((c) => `${c}:${options.solanaAccount}`), methods: solana.methods ?? [], events: solana.events ?? [] };
+    }
+    const { topic, acknowledged } = await client.approve({ id, namespaces: namespaces as any });
     await acknowledged();
     wallet.sessions.push(topic);
   });
