@@ -7,7 +7,7 @@
 // is shown as such with a warning. Every amount is shown exactly (what is signed, not rounded). Versioned messages with address lookup tables are refused (their
 // accounts are not in the message, so they could not be shown).
 
-import { base58, type Bytes, type Keys } from './keys.ts';
+import { base58, toBase64, type Bytes, type Keys } from './keys.ts';
 import { FrameError } from './messages.ts';
 import type { RpcCall } from './jsonrpc.ts';
 import type { Prepared } from './prepare.ts';
@@ -64,12 +64,6 @@ function fromBase64(s: unknown, max: number, what: string): Bytes {
     throw invalid(`Invalid ${what}: not base64`);
   }
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
 }
 
 /** A reader of a message's bytes: every read is bounded (a short message throws, never reads past). */
@@ -285,8 +279,8 @@ export async function prepareSolana(method: string, params: readonly unknown[], 
       const signature = await sign(keys, messageBytes);
       const signed = Uint8Array.from(tx);
       signed.set(signature, signaturesAt + 64 * slot);
-      if (method === 'solana_signTransaction') return { signature: base58(signature as Bytes), transaction: toBase64(signed) };
-      const sent = await call('sendTransaction', [toBase64(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }]);
+      if (method === 'solana_signTransaction') return { signature: base58(signature as Bytes), transaction: toBase64(signed as Bytes) };
+      const sent = await call('sendTransaction', [toBase64(signed as Bytes), { encoding: 'base64', preflightCommitment: 'confirmed' }]);
       return { signature: typeof sent === 'string' && sent.length <= 88 ? sent : base58(signature as Bytes) };
     },
   };

@@ -249,6 +249,7 @@ describe('Solana: a wallet-standard wallet on the local SVM', function () {
       byText(root, '[role="tab"]', 'Activity')!.click();
       await waitFor(() => byText(root, '.wm-note', /not available/), 'the note');
       expect(await expectNoSeriousAxeViolations(root, `Solana Activity (${theme})`)).to.be.greaterThan(0);
+      await visitor({ action: 'screenshot', name: `solana-activity-${theme}` });
       byText(root, '[role="tab"]', 'Tokens')!.click();
       await previewSend(root, 'USDC', '1', TOKEN_RECEIVER);
       await waitFor(() => feeOf(root), 'the fee');
@@ -458,11 +459,49 @@ describe('Solana: the embedded wallet (email login, the secure frame signs)', fu
       await frameText('main.approval');
       const dark = (await visitor({ action: 'frame-axe', prefix })) as { theme: string; violations: string[] };
       expect([dark.theme, dark.violations], 'the frame’s Solana approval (dark)').to.deep.equal(['dark', []]);
+      await visitor({ action: 'screenshot', name: 'solana-embedded-approval-dark' });
       await clickInFrame('Reject');
       const rejected = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]')?.textContent, 'the rejection', 15_000);
       expect(rejected).to.match(/reject/i);
       expect(await lamportsOf(RECEIVER), 'nothing more sent').to.equal(before + 500_000_000n);
       el.setThemeMode('light');
+    } finally {
+      el.remove();
+    }
+  });
+});
+
+describe('Solana: what the host page posts to the secure frame', function () {
+  this.timeout(90_000);
+
+  it('a page script posting Solana signing requests to the frame itself gets no signature: the frame asks the visitor, and closing rejects them', async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const all = await testEnv();
+    const env = await solanaEnv();
+    const el = await createModal({}, networks(all));
+    try {
+      const address = await emailLogin(el);
+      await el.close();
+      const frame = await waitFor(() => [...document.querySelectorAll('iframe')].find((f) => f.src.startsWith(all.frameUrl)), 'the secure frame');
+      const origin = new URL(frame.src).origin;
+      const heard: Array<{ type: string; payload: any }> = [];
+      addEventListener('message', (e) => {
+        if (e.source === frame.contentWindow && typeof e.data?.id === 'string' && e.data.id.startsWith('evil-solana-')) heard.push({ type: String(e.data.type), payload: e.data.payload });
+      });
+      const post = (id: string, method: string, params: unknown[]) =>
+        frame.contentWindow!.postMessage({ type: '@w3m-app/RPC_REQUEST', id, payload: { method, params, chainId: LOCAL.split(':')[1], chainNamespace: 'solana', rpcUrl: env.rpcUrl } }, origin);
+      // 'hello' in base58; ids as long as the element's, so nothing but consent stops these.
+      post('evil-solana-000001', 'solana_signMessage', [{ message: 'Cn8eVZg', pubkey: address }]);
+      // And messages that say "approve".
+      for (const m of ['approve', { type: '@w3m-app/APPROVE' }, { type: '@w3m-frame/APPROVE', id: 'evil-solana-000001' }]) frame.contentWindow!.postMessage(m, origin);
+      await waitFor(() => el.getState().open === true && el.getState().view === 'ApproveTransaction', 'the modal open on ApproveTransaction', 10_000);
+      expect(await frameText('[data-field="message"]')).to.equal('hello');
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(heard.filter((h) => h.type.endsWith('_SUCCESS')), 'no signature').to.deep.equal([]);
+      await el.close();
+      await waitFor(() => heard.some((h) => h.type === '@w3m-frame/RPC_REQUEST_ERROR' && h.payload?.code === 4001), 'rejected with 4001', 10_000);
+      expect(heard.filter((h) => h.type.endsWith('_SUCCESS')), 'still no signature').to.deep.equal([]);
     } finally {
       el.remove();
     }

@@ -78,7 +78,8 @@ impl SolanaApi {
                 let info = &account["account"]["data"]["parsed"]["info"];
                 let (Some(mint), Some(amount)) = (info["mint"].as_str(), info["tokenAmount"].as_object()) else { continue };
                 let decimals = amount.get("decimals").and_then(Value::as_u64).filter(|d| *d <= 18);
-                let numeric = amount.get("uiAmountString").and_then(Value::as_str);
+                // (The node's amount is checked as a decimal number before it is passed on.)
+                let numeric = amount.get("uiAmountString").and_then(Value::as_str).filter(|n| n.len() <= 40 && n.parse::<f64>().is_ok_and(f64::is_finite));
                 let (Some(decimals), Some(numeric)) = (decimals, numeric) else { continue };
                 if amount.get("amount").and_then(Value::as_str) == Some("0") {
                     continue;
