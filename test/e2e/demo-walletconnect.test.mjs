@@ -46,7 +46,16 @@ async function pairDemoWallet(network) {
   await dapp.goto(`${base}/`, { waitUntil: 'load' });
   await dapp.waitForFunction(() => typeof document.querySelector('wallet-modal')?.getState === 'function', WAIT);
   if (network) {
-    await dapp.waitForFunction((id) => document.querySelector('wallet-modal').getState().networks.some((n) => n.caipNetworkId === id), WAIT, network);
+    // What the page had, when the network never shows: its networks, the demo's config and banner.
+    const seen = () => dapp.evaluate(async () => ({
+      networks: document.querySelector('wallet-modal').getState()?.networks?.map((n) => n.caipNetworkId) ?? null,
+      pageNetworks: window.demoPage?.networks?.map((n) => n.caipNetworkId) ?? null,
+      banner: document.body.innerText.split('\n').filter((l) => /could not|not available|error/i.test(l)).slice(0, 5),
+      config: await fetch('/demo-config.json', { cache: 'no-store' }).then((r) => r.text()).catch((e) => String(e)),
+    }));
+    await dapp
+      .waitForFunction((id) => document.querySelector('wallet-modal').getState()?.networks?.some((n) => n.caipNetworkId === id), WAIT, network)
+      .catch(async (e) => assert.fail(`${network} never became one of the page's networks (${e.message}): ${JSON.stringify(await seen())}`));
     await onModal(dapp, (el, id) => el.switchNetwork(id), network);
   }
   await onModal(dapp, (el) => el.open());
