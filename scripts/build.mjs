@@ -16,7 +16,7 @@ const step = (msg) => console.log(`[build] ${msg}`);
 const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
 
 // The wasm modules: the host modules of core/src/modules.rs (the engine, loaded at start-up; the
-// account module and the embedded wallet, each loaded when first needed), the ./core utilities
+// account module, the embedded wallet and sign-in, each loaded when first needed), the ./core utilities
 // (curve crypto) and the WalletConnect client + QR encoder (loaded only when WalletConnect is used).
 const modules = [
   { crate: 'wallet-modal-engine', lib: 'wallet_modal_engine', out: 'element/pkg/engine' },
@@ -24,6 +24,7 @@ const modules = [
   { crate: 'wallet-modal-wc', lib: 'wallet_modal_wc', out: 'element/pkg/wc' },
   { crate: 'wallet-modal-account', lib: 'wallet_modal_account', out: 'element/pkg/account' },
   { crate: 'wallet-modal-embedded', lib: 'wallet_modal_embedded', out: 'element/pkg/embedded' },
+  { crate: 'wallet-modal-siwx', lib: 'wallet_modal_siwx', out: 'element/pkg/siwx' },
 ];
 
 step('cargo build --release --target wasm32-unknown-unknown');

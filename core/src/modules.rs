@@ -33,6 +33,11 @@ pub type Account = Host<(AccountSlice, PortfolioSlice, NftsSlice, ActivitySlice,
 /// Farcaster, or when a stored embedded session is restored.
 pub type Embedded = Host<(FrameSlice, ProviderSlice, EmailSlice, SocialSlice, FarcasterSlice, ApprovalSlice)>;
 
+/// Sign-in with the wallet: loaded at start-up when the host asks for sign-in (`siwx`), and only
+/// then (it links the curve cryptography that checks signatures).
+#[cfg(feature = "crypto")]
+pub type SignIn = Host<(crate::auth::slice::SiwxSlice,)>;
+
 /// Every module's routes, in load order (the engine first).
 pub fn routes() -> Vec<crate::host::routes::ModuleRoutes> {
     use crate::host::routes::ModuleRoutes;
@@ -40,5 +45,7 @@ pub fn routes() -> Vec<crate::host::routes::ModuleRoutes> {
         ModuleRoutes { name: "engine", slices: Engine::describe() },
         ModuleRoutes { name: "account", slices: Account::describe() },
         ModuleRoutes { name: "embedded", slices: Embedded::describe() },
+        #[cfg(feature = "crypto")]
+        ModuleRoutes { name: "siwx", slices: SignIn::describe() },
     ]
 }

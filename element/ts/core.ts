@@ -246,6 +246,32 @@ export function parseSiwxMessage(text: string): SiwxMessageFields {
   return JSON.parse(wasm.parseSiwxMessage(str('parseSiwxMessage', 'text', text))) as SiwxMessageFields;
 }
 
+/** What a sign-in's check concludes (see [`verifySiwxSession`]). */
+export type SiwxSessionCheck =
+  | { valid: true; expiresAt: number | null }
+  | { valid: false; error: string }
+  /** An EVM contract account: ask its chain (`chainCall` as a JSON-RPC request), then `sessionChainSaysValid`. */
+  | { valid: null; expiresAt: number | null; chainCall: { method: string; params: unknown[] } };
+
+/**
+ * A dapp backend's check of a sign-in from `<wallet-modal>`'s `signin` event (or the host verifier's
+ * `verify`): the message is a CAIP-122 message of `domain` (EIP-4361 on EVM, SIWS on Solana) for
+ * `caipAddress`'s account and network, with `nonce` when given (the one this server issued),
+ * neither expired nor early at `now` (ms, default the clock), and the signature is the
+ * account's. Never throws: a refusal says why.
+ */
+export function verifySiwxSession(input: { domain: string; message: string; signature: string; caipAddress: string; nonce?: string; now?: number }): SiwxSessionCheck {
+  use('verifySiwxSession');
+  if (typeof input !== 'object' || input === null) return { valid: false, error: 'expected an object' };
+  return JSON.parse(wasm.verifySiwxSession(JSON.stringify(input))) as SiwxSessionCheck;
+}
+
+/** Whether an EVM contract account's chain answered (`result` of the `chainCall`) that the signature is its own (ERC-1271). */
+export function sessionChainSaysValid(caipAddress: string, result: unknown): boolean {
+  use('sessionChainSaysValid');
+  return wasm.sessionChainSaysValid(str('sessionChainSaysValid', 'caipAddress', caipAddress), JSON.stringify(result ?? null));
+}
+
 /** Whether `name` has at least 4 characters, only ASCII letters, digits and `-`. */
 export function validateAccountName(name: string): boolean {
   use('validateAccountName');

@@ -34,6 +34,10 @@ const MODULES: Record<ModuleName, { glue: () => Promise<Glue>; wasm: () => URL }
     glue: () => import('../pkg/embedded/wallet_modal_embedded.js') as unknown as Promise<Glue>,
     wasm: () => new URL('./wallet_modal_embedded_bg.wasm', import.meta.url),
   },
+  siwx: {
+    glue: () => import('../pkg/siwx/wallet_modal_siwx.js') as unknown as Promise<Glue>,
+    wasm: () => new URL('./wallet_modal_siwx_bg.wasm', import.meta.url),
+  },
 };
 
 const overrides = new Map<ModuleName, string | URL>();

@@ -426,15 +426,39 @@ export type EmbeddedIntent =
   | { type: 'socialLogin'; provider: string }
   | { type: 'farcasterLogin' };
 
+/** The sign-in module's part (`core/src/auth/slice.rs`), once loaded: `null` without sign-in. */
+export interface SiwxParts {
+  siwx: {
+    required: boolean;
+    appName: string;
+    appIcon: string | null;
+    /** The connected account's session, if it has one. */
+    session: { caipAddress: string; message: string; signature: string } | null;
+    /** The account SIWXSignMessage asks to sign in (`preparing`: nonce and message; `signing`:
+     * the wallet is asked; `error`: the wallet refused, try again). */
+    request: {
+      address: string;
+      caipNetworkId: string;
+      network: string;
+      statement: string;
+      state: 'idle' | 'preparing' | 'signing' | 'error';
+      error: string | null;
+    } | null;
+  } | null;
+}
+
+/** What the sign-in module reads from the views. */
+export type SiwxIntent = { type: 'siwxSign' } | { type: 'siwxCancel' };
+
 /** What the views render: the engine's snapshot merged with the parts of every module loaded. */
-export interface ViewSnapshot extends Snapshot, Partial<AccountParts>, Partial<EmbeddedParts> {}
+export interface ViewSnapshot extends Snapshot, Partial<AccountParts>, Partial<EmbeddedParts>, Partial<SiwxParts> {}
 
 /** Every part of every module, as the views get them once every module is loaded. Which module
  * writes a part is `core/src/modules.rs`'s to say (a slice moves between modules on one line). */
-export type AllParts = Snapshot & AccountParts & EmbeddedParts;
+export type AllParts = Snapshot & AccountParts & EmbeddedParts & SiwxParts;
 
 /** What the views send: each module's intents (the shell hands each to the module that reads it). */
-export type ViewIntent = Intent | AccountIntent | EmbeddedIntent;
+export type ViewIntent = Intent | AccountIntent | EmbeddedIntent | SiwxIntent;
 
 // ----- what crosses between the shell and the hosts -----
 
@@ -464,7 +488,11 @@ export type HostEvent =
   /** The modal's theme, for the secure frame's approval (SYNC_THEME). */
   | { type: 'frameTheme'; dark: boolean; variables: Record<string, string> }
   | { type: 'popupClosed' }
-  | { type: 'socialResult'; uri: string };
+  | { type: 'socialResult'; uri: string }
+  /** Sign-in's configuration (element/ts/siwx.ts), or that there is none. */
+  | { type: 'siwxConfig'; enabled?: boolean; custom?: boolean; createsMessage?: boolean; required?: boolean; domain?: string; uri?: string; appName?: string; appIcon?: string | null; statement?: string | null; expiresInSeconds?: number | null; random?: string; stored?: string | null }
+  /** The sign-in slice: whether sign-in is required and the account has none (closing is blocked). */
+  | { type: 'closeLock'; locked: boolean };
 
 /** What one host's slices told the others (opaque to the shell, which forwards it as it is). */
 export interface Note {

@@ -47,6 +47,7 @@ export type EngineEventType =
   | 'showBanner'
   | 'theme'
   | 'dismissBanner'
+  | 'closeLock'
   | 'start'
   | 'announce'
   | 'selectConnector'
@@ -74,6 +75,12 @@ export const ROUTES = {
     events: ['init', 'loadFrame', 'frameMessage', 'frameLoadFailed', 'emailSubmit', 'emailOtp', 'emailResend', 'openUpdateEmail', 'updateEmailSubmit', 'updateEmailOtp', 'socialLogin', 'popupClosed', 'socialResult', 'farcasterLogin', 'frameTheme'],
     views: ['EmailLogin', 'UpdateEmailWallet', 'ConnectingFarcaster', 'ApproveTransaction'],
     connectors: ['frame', 'embedded', 'approval'],
+  },
+  // slices: siwx
+  siwx: {
+    events: ['siwxConfig', 'siwxSign', 'siwxCancel'],
+    views: ['SIWXSignMessage'],
+    connectors: [],
   },
 } as const satisfies Record<string, ModuleRoute>;
 

@@ -150,6 +150,7 @@ export class WalletModalElement extends HTMLElement {
     'rpc-url',
     'relay-url',
     'frame-url',
+    'siwx',
     ...BOOLEAN_ATTRS,
     ...DEFAULT_ON_ATTRS,
   ];
@@ -164,6 +165,7 @@ export class WalletModalElement extends HTMLElement {
   /** Modules loading, and the events that wait for them, in order. */
   #waiting = new Map<ModuleName, object[]>();
   #ready: Promise<void> | null = null;
+  #siwx: unknown;
   /** Why the engine could not load, if it could not. */
   #failed: string | null = null;
   #views: MountedViews | null = null;
@@ -215,6 +217,27 @@ export class WalletModalElement extends HTMLElement {
   set networks(value: unknown[] | undefined) {
     this.#networks = Array.isArray(value) ? value : undefined;
     this.#optionsChanged();
+  }
+
+  /**
+   * Sign-in with the wallet (SIWX): `'default'` (or the `siwx` attribute; `siwx="required"`) checks
+   * signatures in the modal and keeps sessions in localStorage; an object `{required?, statement?,
+   * expiresInSeconds?}` too; with `getNonce` and `verify` (and optionally `createMessage`,
+   * `getSession`, `signOut`) the dapp's server decides. AppKit's legacy `siweConfig` property is
+   * read with it (element/ts/siwx.ts).
+   */
+  get siwx(): unknown {
+    return this.#siwx;
+  }
+  set siwx(value: unknown) {
+    this.#siwx = value;
+    this.#syncSiwx();
+  }
+
+  /** The sign-in module hears the option in force (it loads the first time there is one). */
+  #syncSiwx(): void {
+    if (this.#hosts.has(ENGINE))
+      void import('./siwx').then((m) => m.syncSiwx(this, this.#siwx, this.#providers, this.#hosts.has('siwx'), (e) => this.#run(e), (d) => this.#emit('error', d)));
   }
 
   /** Local features, used when the remote project configuration cannot be fetched. */
@@ -275,6 +298,7 @@ export class WalletModalElement extends HTMLElement {
 
   attributeChangedCallback(name: string): void {
     if (name === 'theme-mode') this.#applyTheme();
+    if (name === 'siwx') return this.#syncSiwx();
     this.#optionsChanged();
   }
 
@@ -297,6 +321,7 @@ export class WalletModalElement extends HTMLElement {
     const legacy = FAMILIES.map((f) => ({ namespace: f.namespace, provider: f.legacyProvider() })).find((l) => l.provider);
     if (legacy?.provider) this.#providers.set('injected', legacy.provider);
     this.#run({ type: 'start', ...readStorage(), legacyNamespace: legacy?.namespace });
+    this.#syncSiwx();
     this.#media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     this.#media?.addEventListener('change', this.#onMedia);
     this.#applyTheme();

@@ -28,6 +28,7 @@ const ConnectingWalletConnectBasic = lazy(() => import('../walletconnect/Connect
 const EmailLogin = lazy(() => import('../embedded/EmailLogin'));
 const UpdateEmailWallet = lazy(() => import('../embedded/UpdateEmailWallet'));
 const ConnectingFarcaster = lazy(() => import('../embedded/ConnectingFarcaster'));
+const SiwxSignMessage = lazy(() => import('../auth/SiwxSignMessage'));
 
 function CurrentView({ snapshot, onIntent }: ViewProps) {
   if (snapshot.configError) return <ConfigError snapshot={snapshot} onIntent={onIntent} />;
@@ -59,6 +60,8 @@ function CurrentView({ snapshot, onIntent }: ViewProps) {
       return <ApproveTransaction {...props} />;
     case 'ConnectingFarcaster':
       return <ConnectingFarcaster {...props} />;
+    case 'SIWXSignMessage':
+      return <SiwxSignMessage {...props} />;
     case 'WalletSend':
     case 'WalletSendPreview':
       return <WalletSend {...props} />;

@@ -126,6 +126,15 @@ pub fn parse_mined_at(s: &str) -> Option<i64> {
     Some(secs * 1000 + millis)
 }
 
+/// Unix milliseconds as RFC 3339 in UTC with milliseconds (`2026-11-27T22:15:56.000Z`, as
+/// JavaScript's `toISOString()` writes it).
+pub fn rfc3339_utc(unix_ms: i64) -> String {
+    let (y, m, d) = civil_from_days(unix_ms.div_euclid(86_400_000));
+    let ms = unix_ms.rem_euclid(86_400_000);
+    let (h, min, s, milli) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    format!("{y:04}-{m:02}-{d:02}T{h:02}:{min:02}:{s:02}.{milli:03}Z")
+}
+
 /// UTC (year, month) of unix milliseconds.
 pub fn year_month_utc(unix_ms: i64) -> (i64, u32) {
     let (y, m, _) = civil_from_days(unix_ms.div_euclid(86_400_000));

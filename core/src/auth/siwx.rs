@@ -33,7 +33,40 @@ use serde::{Deserialize, Serialize};
 /// The largest chain id accepted: JavaScript's `Number.MAX_SAFE_INTEGER` (2^53 − 1).
 pub const MAX_CHAIN_ID: u64 = (1 << 53) - 1;
 
-const HEADER_SUFFIX: &str = " wants you to sign in with your Ethereum account:";
+/// What a chain family's sign-in message (CAIP-122) writes its own way: the chain named in its
+/// first line (`{domain} wants you to sign in with your {chain} account:`), its addresses and its
+/// chain ids. Everything else (the lines, their order, the field grammar) is EIP-4361's.
+pub struct Dialect {
+    /// "Ethereum", "Solana".
+    pub chain: &'static str,
+    pub address_ok: fn(&str) -> bool,
+    /// How a good address reads, for the error ("an EIP-55 checksummed address").
+    pub address_rule: &'static str,
+    /// Whether a `Chain ID:` value is one of the family's.
+    pub chain_ok: fn(&str) -> bool,
+    /// How a good chain id reads, for the error.
+    pub chain_rule: &'static str,
+}
+
+/// EIP-4361 ("Sign-In with Ethereum").
+pub const EIP4361: Dialect = Dialect {
+    chain: "Ethereum",
+    address_ok: is_eip55,
+    address_rule: "an EIP-55 checksummed address",
+    chain_ok: |c| decimal_chain(c).is_some(),
+    chain_rule: "an integer up to 2^53 - 1",
+};
+
+fn decimal_chain(c: &str) -> Option<u64> {
+    if c.is_empty() || !c.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    crate::chain::units::strip_leading_zeros(c).parse::<u64>().ok().filter(|&n| n <= MAX_CHAIN_ID)
+}
+
+fn header_suffix(d: &Dialect) -> String {
+    format!(" wants you to sign in with your {} account:", d.chain)
+}
 
 /// The fields of a sign-in message (JavaScript names in camelCase).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -372,7 +405,7 @@ fn non_empty(v: &Option<String>) -> Option<&str> {
     v.as_deref().filter(|s| !s.is_empty())
 }
 
-fn validate_fields(f: &SiwxMessageFields) -> Result<(), String> {
+fn validate_fields(d: &Dialect, f: &SiwxMessageFields) -> Result<(), String> {
     check(
         is_authority(&f.domain) && !f.domain.is_empty(),
         &format!(
@@ -381,11 +414,8 @@ fn validate_fields(f: &SiwxMessageFields) -> Result<(), String> {
         ),
     )?;
     check(
-        is_eip55(&f.account_address),
-        &format!(
-            "invalid address {:?}: expected an EIP-55 checksummed address",
-            f.account_address
-        ),
+        (d.address_ok)(&f.account_address),
+        &format!("invalid address {:?}: expected {}", f.account_address, d.address_rule),
     )?;
     if let Some(st) = &f.statement {
         check(is_statement(st), &format!("invalid statement {st:?}: one line of printable ASCII without \" % < > \\ ^ ` {{ | }}"))?;
@@ -397,10 +427,6 @@ fn validate_fields(f: &SiwxMessageFields) -> Result<(), String> {
     check(
         f.version == "1",
         &format!("invalid version {:?}: expected 1", f.version),
-    )?;
-    check(
-        f.chain_id <= MAX_CHAIN_ID,
-        &format!("invalid chain id {}: at most 2^53 - 1", f.chain_id),
     )?;
     check(
         is_nonce(&f.nonce),
@@ -428,9 +454,19 @@ fn validate_fields(f: &SiwxMessageFields) -> Result<(), String> {
 /// The EIP-4361 text of `fields`, exactly as `siwe`'s `prepareMessage()` writes it. Rejects fields
 /// that do not form a well-formed message (see the module documentation).
 pub fn create_siwx_message(fields: &SiwxMessageFields) -> Result<String, UtilError> {
-    validate_fields(fields).map_err(|e| UtilError(format!("Invalid SIWX message fields: {e}")))?;
+    if fields.chain_id > MAX_CHAIN_ID {
+        return Err(UtilError(format!("Invalid SIWX message fields: invalid chain id {}: at most 2^53 - 1", fields.chain_id)));
+    }
+    write_message(&EIP4361, fields, &fields.chain_id.to_string())
+}
+
+/// The sign-in text of `fields` in a family's dialect, with `chain` as its `Chain ID:` value
+/// (`fields.chain_id` is not read). Rejects fields that do not form a well-formed message.
+pub fn write_message(d: &Dialect, fields: &SiwxMessageFields, chain: &str) -> Result<String, UtilError> {
+    let valid = validate_fields(d, fields).and_then(|()| check((d.chain_ok)(chain), &format!("invalid chain id {chain:?}: expected {}", d.chain_rule)));
+    valid.map_err(|e| UtilError(format!("Invalid SIWX message fields: {e}")))?;
     let f = fields;
-    let mut out = format!("{}{HEADER_SUFFIX}\n{}\n\n", f.domain, f.account_address);
+    let mut out = format!("{}{}\n{}\n\n", f.domain, header_suffix(d), f.account_address);
     if let Some(st) = &f.statement {
         out.push_str(st);
         out.push_str("\n\n");
@@ -439,7 +475,7 @@ pub fn create_siwx_message(fields: &SiwxMessageFields) -> Result<String, UtilErr
     }
     out.push_str(&format!(
         "URI: {}\nVersion: {}\nChain ID: {}\nNonce: {}\nIssued At: {}",
-        f.uri, f.version, f.chain_id, f.nonce, f.issued_at
+        f.uri, f.version, chain, f.nonce, f.issued_at
     ));
     if let Some(t) = non_empty(&f.expiration_time) {
         out.push_str(&format!("\nExpiration Time: {t}"));
@@ -462,6 +498,13 @@ pub fn create_siwx_message(fields: &SiwxMessageFields) -> Result<String, UtilErr
 /// Reads an EIP-4361 message back into its fields. Rejects text that is not a well-formed message
 /// with an error naming the line and the problem.
 pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
+    read_message(&EIP4361, text).map(|(f, _)| f)
+}
+
+/// Reads a sign-in message of a family's dialect: its fields and its `Chain ID:` value
+/// (`chain_id` holds that value when it is a number, else 0).
+pub fn read_message(d: &Dialect, text: &str) -> Result<(SiwxMessageFields, String), UtilError> {
+    let suffix = header_suffix(d);
     let lines: Vec<&str> = text.split('\n').collect();
     let mut at = 0usize;
     let err = |line: usize, msg: String| {
@@ -472,8 +515,8 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
     // Header and address.
     let header = lines[0];
     let domain = header
-        .strip_suffix(HEADER_SUFFIX)
-        .ok_or_else(|| err(0, format!("expected \"{{domain}}{HEADER_SUFFIX}\"")))?;
+        .strip_suffix(suffix.as_str())
+        .ok_or_else(|| err(0, format!("expected \"{{domain}}{suffix}\"")))?;
     check(
         !domain.is_empty() && is_authority(domain),
         &format!("invalid domain {domain:?}: expected an RFC 3986 authority"),
@@ -488,8 +531,8 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
     };
     let address = line(at)?;
     check(
-        is_eip55(address),
-        &format!("invalid address {address:?}: expected an EIP-55 checksummed address"),
+        (d.address_ok)(address),
+        &format!("invalid address {address:?}: expected {}", d.address_rule),
     )
     .map_err(wrap(at))?;
     at += 1;
@@ -545,20 +588,8 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
     )
     .map_err(wrap(at - 1))?;
     let chain = field(&mut at, "Chain ID: ")?;
-    let chain_id = if !chain.is_empty() && chain.bytes().all(|b| b.is_ascii_digit()) {
-        crate::chain::units::strip_leading_zeros(&chain)
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n <= MAX_CHAIN_ID)
-    } else {
-        None
-    }
-    .ok_or_else(|| {
-        err(
-            at - 1,
-            format!("invalid chain id {chain:?}: expected an integer up to 2^53 - 1"),
-        )
-    })?;
+    check((d.chain_ok)(&chain), &format!("invalid chain id {chain:?}: expected {}", d.chain_rule)).map_err(wrap(at - 1))?;
+    let chain_id = decimal_chain(&chain).unwrap_or(0);
     let nonce = field(&mut at, "Nonce: ")?;
     check(
         is_nonce(&nonce),
@@ -603,7 +634,7 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
     if at < lines.len() {
         return Err(err(at, format!("unexpected line {:?}", lines[at])));
     }
-    Ok(SiwxMessageFields {
+    Ok((SiwxMessageFields {
         domain: domain.to_string(),
         account_address: address.to_string(),
         chain_id,
@@ -616,7 +647,7 @@ pub fn parse_siwx_message(text: &str) -> Result<SiwxMessageFields, UtilError> {
         expiration_time,
         not_before,
         request_id,
-    })
+    }, chain))
 }
 
 #[cfg(test)]

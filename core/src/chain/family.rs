@@ -133,6 +133,44 @@ pub trait Family: 'static {
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         None
     }
+    #[cfg(feature = "crypto")]
+    fn sign_in() -> Option<&'static dyn SignIn> {
+        None
+    }
+}
+
+/// Sign-in with the wallet (SIWX, CAIP-122): the family's message dialect, the wallet call that
+/// signs a message, and how a signature is checked. Built with curve cryptography only (the
+/// sign-in module's build and the natively compiled verifier).
+#[cfg(feature = "crypto")]
+pub trait SignIn: Sync {
+    /// How its messages write the chain, its addresses and chain ids.
+    fn dialect(&self) -> &'static crate::auth::siwx::Dialect;
+    /// The `Chain ID:` value for a CAIP-2 network of the family.
+    fn chain_id(&self, caip_network_id: &str) -> Option<String>;
+    /// Whether a `Chain ID:` value names this CAIP-2 network.
+    fn same_chain(&self, chain_id: &str, caip_network_id: &str) -> bool {
+        self.chain_id(caip_network_id).as_deref() == Some(chain_id)
+    }
+    /// The account as the message writes it (EIP-55 for EVM), from the address the wallet gave.
+    fn message_address(&self, address: &str) -> Option<String>;
+    /// Asks the wallet to sign `message` with `address`.
+    fn sign_call(&self, message: &str, address: &str) -> WalletCall;
+    /// The signature in the wallet's answer, as the family writes it (0x hex; base58).
+    fn signature(&self, answer: &Value) -> Option<String>;
+    /// Whether `signature` is `address`'s over `message`: yes, no, or a question to the chain
+    /// (a contract account's own check, ERC-1271), whose answer [`SignIn::chain_says`] reads.
+    fn verify(&self, message: &str, address: &str, signature: &str) -> Verdict;
+    fn chain_says(&self, answer: &Value) -> bool;
+}
+
+/// A signature checked offline, or the question that decides it on the chain.
+#[cfg(feature = "crypto")]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    Valid,
+    Invalid,
+    AskChain(Call),
 }
 
 /// Connecting a wallet: its accounts and its chain.
@@ -344,6 +382,8 @@ macro_rules! families {
                 host_requests has_host_requests HostRequests, transactions has_transactions Transactions,
                 transfers has_transfers Transfers, swaps has_swaps Swaps, embedded has_embedded EmbeddedWallet,
                 walletconnect has_walletconnect WalletConnect);
+            #[cfg(feature = "crypto")]
+            families!(@cap [$($f),+] sign_in has_sign_in SignIn);
         }
     };
     (@caps $fs:tt $($cap:ident $has:ident $Trait:ident),+) => {

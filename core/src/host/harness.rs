@@ -251,6 +251,7 @@ enum AnyHost {
     Engine(crate::modules::Engine),
     Account(crate::modules::Account),
     Embedded(crate::modules::Embedded),
+    Siwx(crate::modules::SignIn),
 }
 
 impl AnyHost {
@@ -258,6 +259,7 @@ impl AnyHost {
         match name {
             "engine" => AnyHost::Engine(crate::modules::Engine::new(opts)),
             "account" => AnyHost::Account(crate::modules::Account::new(opts)),
+            "siwx" => AnyHost::Siwx(crate::modules::SignIn::new(opts)),
             _ => AnyHost::Embedded(crate::modules::Embedded::new(opts)),
         }
     }
@@ -273,6 +275,7 @@ impl AnyHost {
             AnyHost::Engine(h) => run!(h),
             AnyHost::Account(h) => run!(h),
             AnyHost::Embedded(h) => run!(h),
+            AnyHost::Siwx(h) => run!(h),
         }
     }
 }

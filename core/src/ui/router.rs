@@ -38,7 +38,7 @@ views! {
     SwitchNetwork                "SwitchNetwork"                "Switch Network"        true   false;
     SwitchActiveChain            "SwitchActiveChain"            "Switch Network"        false  false;
     UnsupportedChain             "UnsupportedChain"             "Unsupported Network"   true   true;
-    SiwxSignMessage              "SIWXSignMessage"              "Sign In"               false  true;
+    SiwxSignMessage              "SIWXSignMessage"              "Sign In"               true   true;
     ApproveTransaction           "ApproveTransaction"           "Approve Transaction"   true   true;
     Swap                         "Swap"                         "Swap"                  true   true;
     RegisterAccountName          "RegisterAccountName"          "Choose Name"           false  true;
@@ -109,6 +109,7 @@ pub fn host_view(requested: View, connected: bool, active_unsupported: bool) -> 
         | View::ConfigError
         | View::ConnectingFarcaster
         | View::ApproveTransaction
+        | View::SiwxSignMessage
         | View::UpdateEmailWallet
         | View::WalletSendPreview => HostView::Default,
         View::UnsupportedChain if !active_unsupported => HostView::Default,
@@ -372,7 +373,8 @@ mod tests {
 
     #[test]
     fn host_view_never_shows_a_view_this_build_does_not_have() {
-        for v in [View::ProfileWallets, View::RegisterAccountName, View::SiwxSignMessage, View::SwitchActiveChain] {
+        assert_eq!(host_view(View::SiwxSignMessage, true, false), HostView::Default, "sign-in follows the connection");
+        for v in [View::ProfileWallets, View::RegisterAccountName, View::SwitchActiveChain] {
             assert_eq!(host_view(v, true, false), HostView::NotAvailable, "{}", v.title());
             assert_eq!(host_view(v, false, false), HostView::NotAvailable, "{}", v.title());
         }

@@ -50,12 +50,20 @@ fn open_account_while_disconnected_opens_connect() {
 
 #[test]
 fn open_with_a_view_not_built_yet_never_shows_it_empty() {
-    for name in ["ProfileWallets", "RegisterAccountName", "SIWXSignMessage", "SwitchActiveChain"] {
+    for name in ["ProfileWallets", "RegisterAccountName", "SwitchActiveChain"] {
         let mut h = Harness::new(json!({}));
         h.connect().send(json!({"type": "open", "view": name}));
         assert_eq!(h.snap.view, View::Account, "{name}: connected, the default view is Account");
         assert_eq!(h.emitted("error").unwrap()["message"], format!("The {name} view is not available yet"));
     }
+}
+
+#[test]
+fn open_on_sign_in_shows_the_default_view_it_follows_the_connection() {
+    let mut h = Harness::new(json!({}));
+    h.connect().send(json!({"type": "open", "view": "SIWXSignMessage"}));
+    assert_eq!(h.snap.view, View::Account);
+    assert!(h.emitted("error").is_none());
 }
 
 #[test]

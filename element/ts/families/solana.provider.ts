@@ -2,8 +2,8 @@
  * A wallet-standard wallet's request interface (loaded on the first request to one: the initial
  * load has only the discovery, `solana.ts`). `standard:connect`, `standard:disconnect`,
  * `solana_signAndSendTransaction` and `solana_signMessage` (WalletConnect's Solana methods, which
- * the core speaks to every Solana wallet) go to the wallet's features (bytes travel
- * as base64); `wallet-modal:chain` and `wallet-modal:switchChain` keep the chain the modal uses
+ * the core speaks to every Solana wallet) go to the wallet's features (a transaction travels as
+ * base64, a message and its signature as base58, as WalletConnect has them); `wallet-modal:chain` and `wallet-modal:switchChain` keep the chain the modal uses
  * (the standard has no current chain). Every field is read once; nothing a wallet throws reaches
  * the host page.
  */
@@ -13,7 +13,8 @@ import { feature, method, solanaChains, str } from './solana';
 const MAX_ACCOUNTS = 32;
 /** The largest transaction Solana carries (bytes), and the longest message signed. */
 const MAX_TRANSACTION = 1232;
-const MAX_MESSAGE = 64 * 1024;
+/** The longest message signed, as base58 text (as the secure frame bounds it). */
+const MAX_MESSAGE_BASE58 = 8192;
 
 class RequestError extends Error {
   constructor(
@@ -34,6 +35,39 @@ function fromBase64(s: unknown, max: number): Uint8Array {
   if (typeof s !== 'string' || s.length > Math.ceil(max / 3) * 4) throw new RequestError(-32602, 'Invalid params: not base64 of a transaction');
   const bin = atob(s);
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Base58 text (messages and signatures travel so, as in WalletConnect's Solana methods). */
+function toBase58(bytes: Uint8Array): string {
+  let n = 0n;
+  for (const b of bytes) n = n * 256n + BigInt(b);
+  let out = '';
+  for (; n > 0n; n /= 58n) out = B58[Number(n % 58n)] + out;
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = '1' + out;
+  }
+  return out;
+}
+
+/** Base58 text of at most `max` characters (decoding is quadratic: bounded first). */
+function fromBase58(s: unknown, max: number): Uint8Array {
+  if (typeof s !== 'string' || s.length > max) throw new RequestError(-32602, `Expected base58 text of at most ${max} characters`);
+  let n = 0n;
+  for (const c of s) {
+    const d = B58.indexOf(c);
+    if (d < 0) throw new RequestError(-32602, 'Expected base58 text');
+    n = n * 58n + BigInt(d);
+  }
+  const out: number[] = [];
+  for (; n > 0n; n /= 256n) out.unshift(Number(n % 256n));
+  for (const c of s) {
+    if (c !== '1') break;
+    out.unshift(0);
+  }
+  return new Uint8Array(out);
 }
 
 function bytes(v: unknown, max: number): Uint8Array | null {
@@ -120,11 +154,11 @@ export class StandardProvider implements Eip1193Provider {
       case 'solana_signMessage': {
         const sign = method(this.#wallet, 'solana:signMessage', 'signMessage');
         if (!sign) throw new RequestError(4200, 'The wallet cannot sign messages (no solana:signMessage)');
-        const message = fromBase64(readField(first, 'message'), MAX_MESSAGE);
+        const message = fromBase58(readField(first, 'message'), MAX_MESSAGE_BASE58);
         const out = await sign({ account: this.#account(), message });
         const signature = bytes(readField(Array.isArray(out) ? out[0] : undefined, 'signature'), 64);
         if (!signature) throw new RequestError(-32603, 'The wallet did not answer a signature');
-        return { signature: toBase64(signature) };
+        return { signature: toBase58(signature) };
       }
       default:
         throw new RequestError(4200, `The wallet does not support ${str(name, 64)}`);

@@ -123,6 +123,40 @@ pub fn parse_siwx_message(text: &str) -> Result<String, js_sys::Error> {
     Ok(serde_json::to_string(&fields).expect("plain fields serialize"))
 }
 
+/// A dapp backend's check of a sign-in (SIWX): `{domain, message, signature, caipAddress, nonce?,
+/// now?}` as JSON text. Returns JSON text: `{valid: true, expiresAt}`, or `{valid: false, error}`,
+/// or for an EVM contract account `{valid: null, chainCall: {method, params}}` — post it to the
+/// account's chain and pass the result to `sessionChainSaysValid`.
+#[wasm_bindgen(js_name = verifySiwxSession)]
+pub fn verify_siwx_session(input_json: &str) -> String {
+    use wm_core::auth::slice::{verify_session, SessionCheck};
+    let out = (|| -> Result<serde_json::Value, String> {
+        if input_json.len() > 64 * 1024 {
+            return Err("the input is larger than 64 KB".into());
+        }
+        let v: serde_json::Value = serde_json::from_str(input_json).map_err(|e| format!("invalid JSON: {e}"))?;
+        let field = |k: &str| v.get(k).and_then(|x| x.as_str()).ok_or(format!("`{k}` must be a string"));
+        let now = v.get("now").and_then(|n| n.as_u64()).unwrap_or_else(|| js_sys::Date::now() as u64);
+        let nonce = v.get("nonce").and_then(|n| n.as_str());
+        Ok(match verify_session(field("domain")?, now, field("caipAddress")?, field("message")?, field("signature")?, nonce)? {
+            SessionCheck::Valid(s) => serde_json::json!({"valid": true, "expiresAt": s.expires_at}),
+            SessionCheck::AskChain(s, call) => serde_json::json!({"valid": null, "expiresAt": s.expires_at,
+                "chainCall": {"method": call.method, "params": serde_json::from_str::<serde_json::Value>(&call.params.to_string()).unwrap_or_default()}}),
+        })
+    })();
+    match out {
+        Ok(v) => v.to_string(),
+        Err(e) => serde_json::json!({"valid": false, "error": e}).to_string(),
+    }
+}
+
+/// Whether the account's chain answered that the signature is its own (`result` as JSON text).
+#[wasm_bindgen(js_name = sessionChainSaysValid)]
+pub fn session_chain_says_valid(caip_address: &str, result_json: &str) -> bool {
+    let v = wm_core::service::json::parse(result_json).unwrap_or(wm_core::service::json::Value::Null);
+    wm_core::auth::slice::chain_says_valid(caip_address, &v)
+}
+
 #[wasm_bindgen(js_name = validateAccountName)]
 pub fn validate_account_name(s: &str) -> bool {
     name::validate_account_name(s)

@@ -8,6 +8,8 @@ mod host_requests;
 mod networks;
 mod node;
 pub mod rpc;
+#[cfg(feature = "crypto")]
+mod sign_in;
 mod swaps;
 mod switching;
 mod transactions;
@@ -59,6 +61,10 @@ impl Family for Eip155 {
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Evm)
+    }
+    #[cfg(feature = "crypto")]
+    fn sign_in() -> Option<&'static dyn SignIn> {
+        Some(&sign_in::Evm)
     }
 }
 

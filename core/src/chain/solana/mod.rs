@@ -6,6 +6,8 @@
 mod embedded;
 mod message;
 mod node;
+#[cfg(feature = "crypto")]
+mod sign_in;
 mod switching;
 mod transactions;
 mod transfers;
@@ -62,6 +64,10 @@ impl Family for Solana {
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)
+    }
+    #[cfg(feature = "crypto")]
+    fn sign_in() -> Option<&'static dyn SignIn> {
+        Some(&sign_in::Siws)
     }
 }
 

@@ -1,0 +1,64 @@
+import { useRef } from 'react';
+import type { ViewProps } from '../shell/types';
+import { WalletImage } from '../connect/WalletImage';
+import { Spinner } from '../shell/icons';
+import { useViewStyles } from '../shell/view-styles';
+
+/** The sign-in view's own rules: the app's icon, the account line and the two buttons side by side. */
+const SIWX_CSS = String.raw`
+.wm-siwx { align-items: center; text-align: center; gap: 12px; }
+.wm-siwx-title { font-size: var(--_fs-title); font-weight: 600; margin: 0; }
+.wm-siwx-text { color: var(--_fg2); margin: 0; overflow-wrap: anywhere; }
+.wm-siwx-account { font-size: var(--_fs-small); color: var(--_fg2); margin: 0; overflow-wrap: anywhere; }
+.wm-siwx-actions { display: flex; gap: 8px; width: 100%; }
+.wm-siwx-actions .wm-button { flex: 1; }
+.wm-siwx-wait { display: flex; align-items: center; gap: 8px; color: var(--_fg2); margin: 0; }
+`;
+
+/** SIWXSignMessage: the app asks the visitor to sign in with the connected account. */
+export function SiwxSignMessage({ snapshot, onIntent }: ViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useViewStyles(ref, SIWX_CSS);
+  const siwx = snapshot.siwx;
+  const r = siwx?.request;
+  if (!siwx || !r) {
+    return (
+      <div ref={ref} className="wm-view wm-siwx" part="siwx">
+        <Spinner label="Preparing sign-in" />
+      </div>
+    );
+  }
+  const busy = r.state === 'preparing' || r.state === 'signing';
+  const short = r.address.length > 16 ? `${r.address.slice(0, 6)}…${r.address.slice(-6)}` : r.address;
+  return (
+    <div ref={ref} className="wm-view wm-siwx" part="siwx" data-state={r.state}>
+      <WalletImage src={siwx.appIcon} name={siwx.appName} size="lg" />
+      <h3 className="wm-siwx-title">{siwx.appName} needs to connect to your wallet</h3>
+      <p className="wm-siwx-text">{r.statement}</p>
+      <p className="wm-siwx-account" title={r.address}>
+        Sign in as {short} on {r.network}
+      </p>
+      {r.state === 'signing' ? (
+        <p className="wm-siwx-wait" role="status">
+          <Spinner label="Waiting for the wallet" />
+          <span>Approve in your wallet</span>
+        </p>
+      ) : null}
+      {r.error ? (
+        <p className="wm-error" part="error" role="alert">
+          {r.error}
+        </p>
+      ) : null}
+      <div className="wm-siwx-actions">
+        <button type="button" part="siwx-cancel" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'siwxCancel' })}>
+          {siwx.required ? 'Disconnect' : 'Cancel'}
+        </button>
+        <button type="button" part="siwx-sign" className="wm-button wm-button-primary" disabled={busy} onClick={() => onIntent({ type: 'siwxSign' })}>
+          {busy ? 'Signing…' : 'Sign'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default SiwxSignMessage;
