@@ -5,7 +5,6 @@
  * `'*'`), and what a message says is then validated by the Rust module before anything acts on it.
  */
 import type { Effect } from './protocol';
-import { takeSocialStarted } from './social-mark';
 
 /** Largest message heard from the frame or the popup (characters of its JSON). */
 const MAX_MESSAGE = 256 * 1024;
@@ -32,7 +31,12 @@ export class FrameIo {
   #focusReturning = false;
 
   /** `send` hands an event to the embedded module; `findSlot` finds ApproveTransaction's place for the frame. */
-  constructor(send: (event: object) => void, findSlot: () => HTMLElement | null = () => null) {
+  /** `takeSocialStarted`: social-mark.ts's, lent by the element (imported here, it would be a chunk of the initial load of its own). */
+  constructor(
+    send: (event: object) => void,
+    findSlot: () => HTMLElement | null = () => null,
+    private readonly takeSocialStarted: () => boolean = () => false,
+  ) {
     this.#send = send;
     this.#findSlot = findSlot;
     addEventListener('message', this.#onMessage);
@@ -106,7 +110,7 @@ export class FrameIo {
     history.replaceState(history.state, '', url.toString());
     // Only a login this tab started comes back: a link carrying someone else's result (login CSRF)
     // is dropped. The frame's service also binds the result to the device that asked for it.
-    if (!takeSocialStarted()) return;
+    if (!this.takeSocialStarted()) return;
     if (uri.length <= 4096) this.#send({ type: 'socialResult', uri });
   }
 

@@ -20,8 +20,10 @@ export interface WasmHost {
 
 type Glue = { default: (o: { module_or_path: URL | string }) => Promise<unknown>; WasmHost: new (optionsJson: string) => WasmHost };
 
+type Entry = { glue: () => Promise<Glue>; wasm: () => URL };
+
 /** Where each module's code and `.wasm` are: the literal URLs are what bundlers follow. */
-const MODULES: Record<ModuleName, { glue: () => Promise<Glue>; wasm: () => URL }> = {
+const MODULES: Partial<Record<ModuleName, Entry>> = {
   engine: {
     glue: async () => ({ default: initEngine, WasmHost: EngineHost }) as unknown as Glue,
     wasm: () => new URL('./wallet_modal_engine_bg.wasm', import.meta.url),
@@ -34,11 +36,13 @@ const MODULES: Record<ModuleName, { glue: () => Promise<Glue>; wasm: () => URL }
     glue: () => import('../pkg/embedded/wallet_modal_embedded.js') as unknown as Promise<Glue>,
     wasm: () => new URL('./wallet_modal_embedded_bg.wasm', import.meta.url),
   },
-  siwx: {
-    glue: () => import('../pkg/siwx/wallet_modal_siwx.js') as unknown as Promise<Glue>,
-    wasm: () => new URL('./wallet_modal_siwx_bg.wasm', import.meta.url),
-  },
 };
+
+/** A module used by few pages (sign-in) names its files in its own lazy chunk (`siwx.ts`), which
+ * registers them here before the module is first needed. */
+export function registerModule(name: ModuleName, entry: Entry): void {
+  MODULES[name] ??= entry;
+}
 
 const overrides = new Map<ModuleName, string | URL>();
 const loading = new Map<ModuleName, Promise<Glue>>();
@@ -53,8 +57,8 @@ export function loadModule(name: ModuleName): Promise<Glue> {
   let p = loading.get(name);
   if (!p) {
     const m = MODULES[name];
-    p = m.glue().then(async (glue) => {
-      await glue.default({ module_or_path: overrides.get(name) ?? m.wasm() });
+    p = !m ? Promise.reject(new Error('not registered')) : m.glue().then(async (glue) => {
+      await glue.default({ module_or_path: overrides.get(name) ?? m!.wasm() });
       return glue;
     });
     p.catch(() => loading.delete(name));

@@ -6,6 +6,7 @@
  * decision is the module's (core/src/auth/slice.rs).
  */
 import type { Eip1193Provider } from './provider';
+import type { registerModule } from './modules';
 
 /** The sessions the built-in verifier keeps (the core's `KEY_SIWX_SESSIONS`). */
 const SESSIONS_KEY = '@wallet-modal/siwx_sessions';
@@ -55,7 +56,13 @@ export function syncSiwx(
   loaded: boolean,
   run: (event: object) => void,
   error: (detail: object) => void,
+  register: typeof registerModule,
 ): void {
+  // The sign-in module's files (named here, not in the initial load): the literal URL is what bundlers follow.
+  register('siwx', {
+    glue: () => import('../pkg/siwx/wallet_modal_siwx.js') as never,
+    wasm: () => new URL('./wallet_modal_siwx_bg.wasm', import.meta.url),
+  });
   const attr = el.getAttribute('siwx');
   const own = siwx ?? (attr == null || attr === 'false' ? undefined : attr === 'required' ? 'required' : 'default');
   const legacy = (el as unknown as { siweConfig?: unknown }).siweConfig ?? undefined;

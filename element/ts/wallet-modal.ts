@@ -10,7 +10,7 @@
  * a connector to the module that answers it; each module's notes go to every other module; a
  * module that loads late first hears the engine's facts.
  */
-import { engineWatches, loadModule, setWasmUrl } from './modules';
+import { engineWatches, loadModule, registerModule, setWasmUrl } from './modules';
 import { ModuleHost } from './host';
 import { ENGINE, ROUTES, type ModuleName, type ModuleRoute } from './routes.gen';
 import { FAMILIES } from './families/index';
@@ -19,7 +19,7 @@ import { forwardingProvider, type HostRequestWatcher } from './host-provider';
 import { isWellFormed, wellFormed, wellFormedReplacer } from './text';
 import type { Effect, HostOutput, Namespace, Snapshot, ViewIntent as Intent, ViewName, ViewSnapshot } from './protocol';
 import type { FrameIo } from './frame-io';
-import { markSocialStarted } from './social-mark';
+import { markSocialStarted, takeSocialStarted } from './social-mark';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
@@ -237,7 +237,7 @@ export class WalletModalElement extends HTMLElement {
   /** The sign-in module hears the option in force (it loads the first time there is one). */
   #syncSiwx(): void {
     if (this.#hosts.has(ENGINE))
-      void import('./siwx').then((m) => m.syncSiwx(this, this.#siwx, this.#providers, this.#hosts.has('siwx'), (e) => this.#run(e), (d) => this.#emit('error', d)));
+      void import('./siwx').then((m) => m.syncSiwx(this, this.#siwx, this.#providers, this.#hosts.has('siwx'), (e) => this.#run(e), (d) => this.#emit('error', d), registerModule));
   }
 
   /** Local features, used when the remote project configuration cannot be fetched. */
@@ -550,6 +550,7 @@ export class WalletModalElement extends HTMLElement {
           this.#frameIo = new io.FrameIo(
             (e) => this.#run(e, 'embedded'),
             () => (this.#overlay?.shadowRoot ?? this.shadowRoot)?.querySelector<HTMLElement>('[data-wm-frame-slot]') ?? null,
+            takeSocialStarted,
           );
           if (this.#popup) this.#frameIo.watchPopup(this.#popup);
         }

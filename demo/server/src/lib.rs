@@ -19,6 +19,7 @@ pub mod http;
 pub mod images;
 pub mod onramp;
 pub mod relay;
+pub mod sessions;
 pub mod wallet;
 
 use std::collections::{HashMap, VecDeque};
@@ -238,6 +239,8 @@ pub struct AppState {
     pub wallet: Arc<wallet::Wallet>,
     /// Social login's pending requests and one-time results (served by the frame listener).
     pub social: wallet::social::Social,
+    /// Sign-in nonces and sessions (`/v1/sessions`).
+    pub sessions: sessions::Sessions,
 }
 
 impl AppState {
@@ -268,6 +271,7 @@ impl AppState {
             relay: relay::Relay::new(config.relay.clone()),
             wallet: wallet::Wallet::new(config.wallet.clone()),
             social: wallet::social::Social::new(config.social.clone()),
+            sessions: sessions::Sessions::default(),
             config,
         })
     }
@@ -330,6 +334,8 @@ pub fn router(state: Shared) -> Router {
         .merge(onramp::router(state.clone()))
         // Sign In With Farcaster: the auth relay stand-in (farcaster/)
         .merge(farcaster::router(state.clone()))
+        // Sign-in sessions (SIWX) verified with the core (sessions.rs)
+        .merge(sessions::router(state.clone()))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "not found") })
         .layer(middleware::from_fn(cors))
         .with_state(state)

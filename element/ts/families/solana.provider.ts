@@ -7,8 +7,23 @@
  * (the standard has no current chain). Every field is read once; nothing a wallet throws reaches
  * the host page.
  */
-import { readField, type Eip1193Provider } from '../provider';
-import { feature, method, solanaChains, str } from './solana';
+import type { Eip1193Provider, readField as ReadField } from '../provider';
+import type { method as Method, solanaChains as SolanaChains, str as Str } from './solana';
+
+/**
+ * What the discovery (`solana.ts`, in the initial load) lends this chunk. Imported instead, they
+ * would split into a chunk of their own that the initial load fetches too.
+ */
+export interface Helpers {
+  readField: typeof ReadField;
+  method: typeof Method;
+  solanaChains: typeof SolanaChains;
+  str: typeof Str;
+}
+let readField: Helpers['readField'];
+let method: Helpers['method'];
+let solanaChains: Helpers['solanaChains'];
+let str: Helpers['str'];
 
 const MAX_ACCOUNTS = 32;
 /** The largest transaction Solana carries (bytes), and the longest message signed. */
@@ -81,7 +96,8 @@ export class StandardProvider implements Eip1193Provider {
   #listeners = new Map<string, Set<(data: unknown) => void>>();
   #off: (() => void) | null = null;
 
-  constructor(wallet: object) {
+  constructor(wallet: object, helpers: Helpers) {
+    ({ readField, method, solanaChains, str } = helpers);
     this.#wallet = wallet;
   }
 

@@ -46,7 +46,7 @@ class LazyProvider implements Eip1193Provider {
   constructor(readonly wallet: object) {}
 
   #load() {
-    return (this.#real ??= import('./solana.provider').then(({ StandardProvider }) => new StandardProvider(this.wallet)));
+    return (this.#real ??= import('./solana.provider').then(({ StandardProvider }) => new StandardProvider(this.wallet, { readField, method, solanaChains, str })));
   }
 
   request(args: { method: string; params?: unknown }): Promise<unknown> {
