@@ -9,7 +9,7 @@
 import { installDemoWallet } from '/demo/wallet/demo-wallet.js';
 import { installSolanaWallet } from '/demo/wallet/solana-wallet.js';
 
-const HOST_EVENTS = ['open', 'close', 'connect', 'disconnect', 'networkchange', 'accountschange', 'error'];
+const HOST_EVENTS = ['open', 'close', 'connect', 'disconnect', 'networkchange', 'accountschange', 'signin', 'signout', 'error'];
 const MAX_LOG = 200;
 
 const $ = (id) => document.getElementById(id);
@@ -188,6 +188,57 @@ async function main() {
     );
   }
 
+  // Sign-in (SIWX): off, the modal's own verifier, or this backend as the dapp's server — its
+  // nonce, its check of the signed message (with wallet-modal/core, natively) and its sessions.
+  const api = (config.apiUrl || location.origin).replace(/\/$/, '');
+  const project = encodeURIComponent(params.get('projectId') ?? config.projectId ?? 'demo-project');
+  const server = async (path, init) => {
+    const res = await fetch(`${api}${path}${path.includes('?') ? '&' : '?'}projectId=${project}`, init);
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(body.error || `HTTP ${res.status}`);
+    return body;
+  };
+  const post = (path, body) => server(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  // What proves this page's sessions to the backend (as a dapp keeps its session cookie):
+  // caipAddress → {pci, signature}, kept across reloads.
+  const SIGNED_IN = 'demo-siwx-sessions';
+  const signedIn = new Map(Object.entries(JSON.parse(localStorage.getItem(SIGNED_IN) || '{}')));
+  const keepSignedIn = () => localStorage.setItem(SIGNED_IN, JSON.stringify(Object.fromEntries(signedIn)));
+  const backendSiwx = (required) => ({
+    required,
+    statement: 'Sign in to the wallet-modal demo.',
+    getNonce: async () => (await server('/v1/sessions/nonce')).nonce,
+    verify: async ({ message, signature, caipAddress }) => {
+      try {
+        const s = await post('/v1/sessions', { message, signature, caipAddress });
+        signedIn.set(caipAddress, { pci: s.pci, signature });
+        keepSignedIn();
+        return true;
+      } catch (e) {
+        log('siwx', { refused: errorText(e) });
+        return false;
+      }
+    },
+    getSession: async ({ caipAddress }) => {
+      const address = caipAddress.split(':').pop();
+      const { sessions } = await server(`/v1/sessions/${encodeURIComponent(address)}`);
+      return sessions.find((s) => s.caipAddress.toLowerCase() === caipAddress.toLowerCase()) ?? null;
+    },
+    signOut: async ({ caipAddress }) => {
+      const s = signedIn.get(caipAddress);
+      signedIn.delete(caipAddress);
+      keepSignedIn();
+      if (s) await post(`/v1/sessions/${encodeURIComponent(caipAddress.split(':').pop())}/revoke`, s).catch(() => {});
+    },
+  });
+  const applySiwx = (mode) => {
+    if (!modal) return;
+    modal.siwx = mode === 'off' ? undefined : mode === 'default' ? 'default' : backendSiwx(mode === 'required');
+  };
+  $('siwx').value = params.get('siwx') ?? 'off';
+  applySiwx($('siwx').value);
+  $('siwx').addEventListener('change', (e) => applySiwx(e.target.value));
+
   const call = (name, ...args) => {
     if (!modal || typeof modal[name] !== 'function') throw new Error(`wallet-modal.${name}() is not available`);
     return modal[name](...args);
@@ -316,8 +367,7 @@ async function main() {
     $('log').replaceChildren();
   });
 
-  // Analytics sink of the demo backend.
-  const api = (config.apiUrl || location.origin).replace(/\/$/, '');
+  // Analytics sink of the demo backend (`api`, above).
   // The backend's recorded analytics answer only the run's token, which scripts/demo.sh put in this
   // page's address fragment (`#analytics=…`): fragments never leave the browser.
   const analyticsToken = new URLSearchParams(location.hash.slice(1)).get('analytics') ?? '';

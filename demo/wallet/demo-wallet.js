@@ -283,8 +283,27 @@ function installDemoWallet(options = {}) {
   let autoResponse = options.autoResponse === undefined ? null : options.autoResponse;
   const autoDelay = Number(options.autoResponseDelayMs) || 0;
   let accountIndex = Number.isInteger(options.accountIndex) ? options.accountIndex : 0;
-  let authorized = false; // eth_accounts permission granted
+  // eth_accounts permission granted: kept for the tab (sessionStorage), as an extension keeps a
+  // site's permission, so that a reload reconnects.
+  const AUTH_KEY = `demo-wallet:${options.name ?? 'default'}:authorized`;
+  let authorized = (() => {
+    try {
+      return sessionStorage.getItem(AUTH_KEY) === '1';
+    } catch {
+      return false;
+    }
+  })();
+  const setAuthorized = (v) => {
+    authorized = v;
+    try {
+      if (v) sessionStorage.setItem(AUTH_KEY, '1');
+      else sessionStorage.removeItem(AUTH_KEY);
+    } catch {
+      // Storage blocked: the permission lasts as long as the page.
+    }
+  };
   let accountsOverride = null; // set by emitAccountsChanged
+  let smartAccount = null; // set by useSmartAccount: a contract account the current key owns
   let rpcConnected = false; // EIP-1193 "connected" (to a chain)
   let chains = [];
   let currentChainId = null;
@@ -315,6 +334,7 @@ function installDemoWallet(options = {}) {
   const currentAccount = () => ANVIL_ACCOUNTS[accountIndex];
   const exposedAccounts = () => {
     if (!authorized) return [];
+    if (smartAccount) return [smartAccount];
     return accountsOverride ? accountsOverride.slice() : [currentAccount()];
   };
   const chainById = (id) => chains.find((c) => c.chainId === id);
@@ -433,7 +453,7 @@ function installDemoWallet(options = {}) {
         rpcConnected = true;
         emit('connect', { chainId: toHex(currentChainId) });
       }
-      authorized = true;
+      setAuthorized(true);
       accountsOverride = null;
       emit('accountsChanged', exposedAccounts());
     }
@@ -488,7 +508,7 @@ function installDemoWallet(options = {}) {
         return permissions();
       case 'wallet_revokePermissions': {
         if (authorized) {
-          authorized = false;
+          setAuthorized(false);
           accountsOverride = null;
           emit('accountsChanged', []);
         }
@@ -526,7 +546,8 @@ function installDemoWallet(options = {}) {
         const hex = /^0x([0-9a-fA-F]{2})*$/.test(message) ? message : utf8ToHex(message);
         const text = hexToText(hex);
         await ask(method, params, text !== null ? `Sign message:\n${text}` : `Sign data ${hex}`);
-        return forward('personal_sign', [hex, address]);
+        // A smart account's messages are signed by its owner's key (its contract checks them: ERC-1271).
+        return forward('personal_sign', [hex, smartAccount && sameAddress(address, smartAccount) ? currentAccount() : address]);
       }
       case 'eth_sign': {
         requireAuthorized();
@@ -684,8 +705,18 @@ function installDemoWallet(options = {}) {
         throw new TypeError('emitAccountsChanged expects an array of 0x addresses');
       }
       accountsOverride = accounts.length ? accounts.slice() : null;
-      authorized = accounts.length > 0;
+      setAuthorized(accounts.length > 0);
       emit('accountsChanged', accounts.slice());
+    },
+    /**
+     * Acts as a smart-account wallet: `address` (a contract account the current dev key owns, such
+     * as DemoSmartAccount) is the account it exposes, and its messages are signed by the owner key
+     * (the contract says they are its own: ERC-1271). `null` goes back to the dev account.
+     */
+    useSmartAccount(address) {
+      if (address !== null && !isAddress(address)) throw new TypeError('useSmartAccount expects a 0x address or null');
+      smartAccount = address;
+      if (authorized) emit('accountsChanged', exposedAccounts());
     },
     /** Selects anvil dev account `i` (0–9); emits accountsChanged when connected. */
     setAccount(i) {
@@ -709,7 +740,7 @@ function installDemoWallet(options = {}) {
      *  until the next approved eth_requestAccounts or reconnect(). */
     disconnect() {
       const hadAccounts = authorized;
-      authorized = false;
+      setAuthorized(false);
       accountsOverride = null;
       rpcConnected = false;
       emit('disconnect', errors.disconnected());

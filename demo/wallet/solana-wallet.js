@@ -114,7 +114,7 @@ export function installSolanaWallet(options = {}) {
   const sign = async (bytes) => new Uint8Array(await crypto.subtle.sign('Ed25519', (await keys).privateKey, bytes));
 
   let account = null;
-  const features = [...(options.signAndSend === false ? [] : ['solana:signAndSendTransaction']), 'solana:signTransaction', 'solana:signMessage'];
+  const features = [...(options.signAndSend === false ? [] : ['solana:signAndSendTransaction']), 'solana:signTransaction', 'solana:signMessage', ...(options.signIn === false ? [] : ['solana:signIn'])];
   const emit = (properties) => listeners.forEach((fn) => fn(properties));
 
   /** Asks the visitor (or the test hook, or the auto answer). */
@@ -211,6 +211,39 @@ export function installSolanaWallet(options = {}) {
           return out;
         },
       },
+      ...(options.signIn === false ? {} : { 'solana:signIn': {
+        version: '1.0.0',
+        // Sign In With Solana: the wallet writes the message from the dapp's fields (as Phantom
+        // does: its own chain names, the lines of EIP-4361) and signs it.
+        async signIn(...inputs) {
+          const out = [];
+          for (const input of inputs) {
+            const { address, publicKey } = await keys;
+            const lines = [`${input.domain ?? location.host} wants you to sign in with your Solana account:`, address];
+            lines.push('', ...(input.statement ? [input.statement, ''] : []));
+            const field = (label, v) => v !== undefined && v !== null && v !== '' && lines.push(`${label}: ${v}`);
+            field('URI', input.uri);
+            field('Version', input.version);
+            field('Chain ID', typeof input.chainId === 'string' ? input.chainId.replace(/^solana:/, '') : undefined);
+            field('Nonce', input.nonce);
+            field('Issued At', input.issuedAt);
+            field('Expiration Time', input.expirationTime);
+            field('Not Before', input.notBefore);
+            field('Request ID', input.requestId);
+            if (Array.isArray(input.resources)) lines.push('Resources:', ...input.resources.map((r) => `- ${r}`));
+            const text = lines.join('\n');
+            await ask('signIn', text);
+            const signedMessage = new TextEncoder().encode(text);
+            if (!account) {
+              account = Object.freeze({ address, publicKey, chains, features, label: 'Demo Solana account' });
+              authorized = true;
+              sessionStorage.setItem(authKey, '1');
+            }
+            out.push({ account, signedMessage, signature: await sign(signedMessage), signatureType: 'ed25519' });
+          }
+          return out;
+        },
+      } }),
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],

@@ -521,9 +521,14 @@ impl SiwxSlice {
             Asked::Sign => {
                 ctx.note(Note::WalletPrompt(None));
                 let Some(p) = self.pending.as_mut().filter(|p| p.stage == Stage::Signing) else { return };
-                let signature = outcome.as_ref().ok().and_then(|v| family::sign_in(&p.namespace)?.signature(v));
+                let f = family::sign_in(&p.namespace);
+                let signature = outcome.as_ref().ok().and_then(|v| f?.signature(v));
                 match signature {
                     Some(sig) => {
+                        // A wallet that wrote the message itself: its text is what is checked.
+                        if let Some(text) = outcome.as_ref().ok().and_then(|v| f?.signed_message(v)) {
+                            p.message = text;
+                        }
                         p.signature = sig;
                         p.stage = Stage::Verifying;
                         self.verify(ctx);
@@ -609,7 +614,11 @@ impl SiwxSlice {
                     return None;
                 }
                 let message = field("message").filter(|m| m.len() <= MESSAGE_MAX).unwrap_or_default();
-                let expires_at = field("expirationTime").and_then(|t| parse_mined_at(&t)).map(|t| t.max(0) as u64);
+                // `expirationTime` (RFC 3339, as in the message) or `expiresAt` (unix ms).
+                let expires_at = field("expirationTime")
+                    .and_then(|t| parse_mined_at(&t))
+                    .map(|t| t.max(0) as u64)
+                    .or_else(|| v.get("expiresAt").and_then(Value::as_f64).filter(|t| t.is_finite() && *t > 0.0).map(|t| t as u64));
                 if expires_at.is_some_and(|t| t <= self.now) {
                     return None;
                 }

@@ -158,6 +158,11 @@ pub trait SignIn: Sync {
     fn sign_call(&self, message: &str, address: &str) -> WalletCall;
     /// The signature in the wallet's answer, as the family writes it (0x hex; base58).
     fn signature(&self, answer: &Value) -> Option<String>;
+    /// The text the wallet signed, when it wrote the message itself (Solana's `solana:signIn`):
+    /// it is checked like the modal's own.
+    fn signed_message(&self, _answer: &Value) -> Option<String> {
+        None
+    }
     /// Whether `signature` is `address`'s over `message`: yes, no, or a question to the chain
     /// (a contract account's own check, ERC-1271), whose answer [`SignIn::chain_says`] reads.
     fn verify(&self, message: &str, address: &str, signature: &str) -> Verdict;

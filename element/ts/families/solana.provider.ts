@@ -85,6 +85,35 @@ function fromBase58(s: unknown, max: number): Uint8Array {
   return new Uint8Array(out);
 }
 
+/**
+ * The fields of a Sign In With Solana text (CAIP-122 lines) as `solana:signIn`'s input, or null
+ * when the text is not one.
+ */
+function signInInput(text: string): Record<string, unknown> | null {
+  const lines = text.split('\n');
+  const domain = lines[0]?.match(/^(\S+) wants you to sign in with your Solana account:$/)?.[1];
+  if (!domain || !lines[1] || lines[2] !== '') return null;
+  const input: Record<string, unknown> = { domain, address: lines[1] };
+  let i = 3;
+  if (lines[i] && !lines[i]!.startsWith('URI: ')) {
+    input.statement = lines[i];
+    i += 2;
+  } else if (lines[i] === '') i += 1;
+  const names: Record<string, string> = { URI: 'uri', Version: 'version', 'Chain ID': 'chainId', Nonce: 'nonce', 'Issued At': 'issuedAt', 'Expiration Time': 'expirationTime', 'Not Before': 'notBefore', 'Request ID': 'requestId' };
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === 'Resources:') {
+      input.resources = lines.slice(i + 1).map((l) => l.replace(/^- /, ''));
+      break;
+    }
+    const at = line.indexOf(': ');
+    const key = names[line.slice(0, at)];
+    if (at < 0 || !key) return null;
+    input[key] = key === 'chainId' ? `solana:${line.slice(at + 2)}` : line.slice(at + 2);
+  }
+  return input;
+}
+
 function bytes(v: unknown, max: number): Uint8Array | null {
   return v instanceof Uint8Array && v.length <= max ? v : null;
 }
@@ -171,6 +200,18 @@ export class StandardProvider implements Eip1193Provider {
         const sign = method(this.#wallet, 'solana:signMessage', 'signMessage');
         if (!sign) throw new RequestError(4200, 'The wallet cannot sign messages (no solana:signMessage)');
         const message = fromBase58(readField(first, 'message'), MAX_MESSAGE_BASE58);
+        // A sign-in message, to a wallet that signs in itself (`solana:signIn`): it gets the fields
+        // and writes the text (answered as `signedMessage`, which the core checks again).
+        const signIn = method(this.#wallet, 'solana:signIn', 'signIn');
+        const input = signIn ? signInInput(new TextDecoder().decode(message)) : null;
+        if (signIn && input) {
+          const out = await signIn(input);
+          const result = Array.isArray(out) ? out[0] : undefined;
+          const signature = bytes(readField(result, 'signature'), 64);
+          const signed = bytes(readField(result, 'signedMessage'), MAX_MESSAGE_BASE58);
+          if (!signature || !signed) throw new RequestError(-32603, 'The wallet did not answer a signed sign-in message');
+          return { signature: toBase58(signature), signedMessage: toBase58(signed) };
+        }
         const out = await sign({ account: this.#account(), message });
         const signature = bytes(readField(Array.isArray(out) ? out[0] : undefined, 'signature'), 64);
         if (!signature) throw new RequestError(-32603, 'The wallet did not answer a signature');

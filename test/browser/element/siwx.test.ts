@@ -2,7 +2,8 @@
 // with anvil's first key) and the Demo Wallet's wallet-standard side on the local Solana chain.
 // Signatures are checked again here with the `./core` entry, the module a dapp backend uses.
 import { expect } from '@esm-bundle/chai';
-import { anvilNetworks, byText, connectDemoWallet, createModal, installDemoWallet, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { anvilNetworks, byText, connectDemoWallet, createModal, installDemoWallet, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { encodeDeployData } from 'viem';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -145,6 +146,37 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
     }
   });
 
+  it('a contract account (DemoSmartAccount on anvil, ERC-1271) signs in through its owner key: the chain says the signature is its own', async () => {
+    const env = await testEnv();
+    const url = env.chains[0].rpcUrl;
+    const { contracts } = await (await fetch('/.test-build/contracts.json')).json();
+    const data = encodeDeployData({ abi: contracts.DemoSmartAccount.abi, bytecode: contracts.DemoSmartAccount.bytecode, args: [ADDRESS] });
+    const hash = await rpc(url, 'eth_sendTransaction', [{ from: ADDRESS, data }]);
+    let receipt = null;
+    for (let i = 0; i < 100 && !receipt; i++) {
+      receipt = await rpc(url, 'eth_getTransactionReceipt', [hash]);
+      if (!receipt) await new Promise((r) => setTimeout(r, 50));
+    }
+    const account = core.checksumAddress(receipt.contractAddress);
+    wallet.useSmartAccount(account);
+    try {
+      const el = await createModal({ siwx: '' });
+      wallet.setAutoResponse('approve');
+      await connectDemoWallet(el, wallet);
+      wallet.setAutoResponse(null);
+      expect(el.getState().connection.address).to.equal(account);
+      const detail = await signIn(el);
+      expect(detail.caipAddress).to.equal(`eip155:31337:${account}`);
+      expect(core.verifyMessage(account, detail.message, detail.signature), 'no key of the account signed it').to.equal(false);
+      const check = core.verifySiwxSession({ domain: location.host, ...detail });
+      expect(check.valid, 'a backend asks the chain').to.equal(null);
+      const said = await rpc(url, check.chainCall.method, check.chainCall.params);
+      expect(core.sessionChainSaysValid(detail.caipAddress, said)).to.equal(true);
+    } finally {
+      wallet.useSmartAccount(null);
+    }
+  });
+
   it('setting both siweConfig and siwx is refused with a clear error', async () => {
     const el = (await createModal({})) as any;
     el.siweConfig = { getNonce: async () => 'abcdefgh1', verifyMessage: async () => true };
@@ -169,6 +201,7 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
 describe('<wallet-modal> sign-in with Solana (SIWS)', function () {
   this.timeout(60_000);
   let solana: any;
+  let plain: any;
 
   before(async () => {
     localStorage.clear();
@@ -180,30 +213,42 @@ describe('<wallet-modal> sign-in with Solana (SIWS)', function () {
     // @ts-ignore — served as is from demo/
     const { installSolanaWallet } = await import('/demo/wallet/solana-wallet.js');
     solana = installSolanaWallet({ rpcUrl: env.solana.rpcUrl, autoResponse: 'approve', hookOnly: true, chains: ['solana:localnet'] });
+    // Another wallet, without solana:signIn (its own key: 32 bytes of 0x0e).
+    plain = installSolanaWallet({ rpcUrl: env.solana.rpcUrl, autoResponse: 'approve', hookOnly: true, chains: ['solana:localnet'], name: 'Plain Solana Wallet', global: null, signIn: false, seed: '0e'.repeat(32) });
   });
   after(() => {
     for (const el of document.querySelectorAll('wallet-modal')) el.remove();
     localStorage.clear();
   });
 
-  it('the wallet-standard wallet signs a SIWS message with solana:signMessage and ed25519 checks it', async () => {
-    const env = (await testEnv()) as any;
-    const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
-    const network = { id: LOCAL.split(':')[1], caipNetworkId: LOCAL, name: 'Solana Local', chainNamespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: [env.solana.rpcUrl] } }, testnet: true };
-    const el = await createModal({ siwx: '' }, [network, ...anvilNetworks(env)]);
-    await el.open();
-    const root = viewRoot(el);
-    (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="standard.demo-wallet"], [data-connector-id="dev.walletmodal.demo"]'), 'the Demo Wallet (its Solana side)')).click();
-    await signInView(el);
-    expect(root.textContent).to.contain('Solana Local');
-    const signed = nextEvent(el, 'signin');
-    (root.querySelector('[part~="siwx-sign"]') as HTMLButtonElement).click();
-    const { detail } = await signed;
-    expect(detail.caipAddress).to.equal(`${LOCAL}:${env.solana.owner}`);
-    expect(detail.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Solana account:`);
-    expect(detail.message).to.contain(`Chain ID: ${LOCAL.split(':')[1]}`);
-    expect(solana.log.map((l: any) => l.method)).to.include('signMessage');
-    const check = core.verifySiwxSession({ domain: location.host, ...detail });
-    expect(check, 'ed25519 over the text').to.deep.include({ valid: true });
-  });
+  for (const signIn of [true, false]) {
+    it(signIn
+      ? 'a wallet with solana:signIn writes the SIWS message from the fields itself; the modal checks its text and the ed25519 signature'
+      : 'a wallet without solana:signIn signs the modal\'s SIWS message with solana:signMessage', async () => {
+      const env = (await testEnv()) as any;
+      const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
+      localStorage.clear();
+      const network = { id: LOCAL.split(':')[1], caipNetworkId: LOCAL, name: 'Solana Local', chainNamespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: [env.solana.rpcUrl] } }, testnet: true };
+      const el = await createModal({ siwx: '' }, [network, ...anvilNetworks(env)]);
+      await el.open();
+      const root = viewRoot(el);
+      const id = signIn ? 'standard.demo-wallet' : 'standard.plain-solana-wallet';
+      const row = await waitFor(() => [...root.querySelectorAll<HTMLElement>('[data-connector-id]')].find((r) => r.dataset.connectorId === id || (signIn && r.dataset.connectorId === 'dev.walletmodal.demo')), id);
+      row.click();
+      await signInView(el);
+      expect(root.textContent).to.contain('Solana Local');
+      const signed = nextEvent(el, 'signin');
+      const wallet = signIn ? solana : plain;
+      const before = wallet.log.length;
+      (root.querySelector('[part~="siwx-sign"]') as HTMLButtonElement).click();
+      const { detail } = await signed;
+      expect(detail.caipAddress).to.equal(`${LOCAL}:${signIn ? env.solana.owner : 'oapfTk8FG2np1vSoGANkbijWiQApHZMFAytSdCoass9'}`);
+      expect(detail.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Solana account:`);
+      expect(detail.message).to.contain(`Chain ID: ${LOCAL.split(':')[1]}`);
+      expect(wallet.log.slice(before).map((l: any) => l.method)).to.include(signIn ? 'signIn' : 'signMessage');
+      const check = core.verifySiwxSession({ domain: location.host, ...detail });
+      expect(check, 'ed25519 over the text').to.deep.include({ valid: true });
+      el.remove();
+    });
+  }
 });

@@ -60,6 +60,12 @@ impl SignIn for Siws {
         signature_bytes(s).map(|_| s.to_string())
     }
 
+    fn signed_message(&self, answer: &Value) -> Option<String> {
+        let text = answer.get("signedMessage").and_then(Value::as_str).filter(|t| t.len() <= 12_000)?;
+        let bytes = bs58::decode(text).into_vec().ok()?;
+        String::from_utf8(bytes).ok().filter(|m| m.len() <= crate::auth::slice::MESSAGE_MAX)
+    }
+
     fn verify(&self, message: &str, address: &str, signature: &str) -> Verdict {
         match signature_bytes(signature) {
             Some(sig) if verify_solana_message(address, message.as_bytes(), &sig) => Verdict::Valid,

@@ -43,3 +43,13 @@ fn a_chain_id_is_the_networks_caip2_reference_and_a_wallets_own_names_for_it_are
     assert!(!Siws.same_chain("devnet", &format!("solana:{MAINNET_REF}")));
     assert!(!Siws.same_chain("eip155:1", "eip155:1"));
 }
+
+#[test]
+fn a_wallet_that_wrote_the_message_itself_answers_its_text_in_base58() {
+    let text = "dapp.test wants you to sign in with your Solana account:";
+    let answer = crate::service::json::obj(vec![("signedMessage", bs58::encode(text.as_bytes()).into_string().into())]);
+    assert_eq!(Siws.signed_message(&answer).as_deref(), Some(text));
+    assert_eq!(Siws.signed_message(&crate::service::json::obj(vec![("signedMessage", "0OIl".into())])), None, "not base58");
+    let long = crate::service::json::obj(vec![("signedMessage", "2".repeat(20_000).into())]);
+    assert_eq!(Siws.signed_message(&long), None, "bounded before decoding");
+}
