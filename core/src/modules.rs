@@ -11,7 +11,8 @@ use crate::service::slice::ServiceSlice;
 use crate::ui::slice::UiSlice;
 use crate::{
     account::{
-        activity::ActivitySlice, nfts::NftsSlice, portfolio::PortfolioSlice, receive_slice::ReceiveSlice, send_slice::SendSlice, slice::AccountSlice,
+        activity::ActivitySlice, nfts::NftsSlice, portfolio::PortfolioSlice, profile_slice::ProfileSlice, receive_slice::ReceiveSlice, send_slice::SendSlice,
+        slice::AccountSlice,
     },
     buy::slice::BuySlice,
     embedded::{
@@ -27,7 +28,7 @@ pub type Engine = Host<(UiSlice, ServiceSlice, ConnectSlice, NetworkSlice)>;
 /// The account module: loaded the first time one of its views shows (Account and its screens), or
 /// when the host first asks the connected wallet something it watches (a transaction sent through
 /// `getProvider()`).
-pub type Account = Host<(AccountSlice, PortfolioSlice, NftsSlice, ActivitySlice, SendSlice, ReceiveSlice, SwapSlice, BuySlice)>;
+pub type Account = Host<(AccountSlice, PortfolioSlice, NftsSlice, ActivitySlice, SendSlice, ReceiveSlice, SwapSlice, BuySlice, ProfileSlice)>;
 
 /// The embedded wallet: loaded when the visitor means to log in by email, social account or
 /// Farcaster, or when a stored embedded session is restored.

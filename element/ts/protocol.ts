@@ -169,7 +169,8 @@ export type Intent =
   | { type: 'searchWallets'; query: string }
   | { type: 'loadMoreWallets' }
   | { type: 'switchNetwork'; caipNetworkId: string }
-  | { type: 'disconnect'; namespace?: Namespace }
+  /** With `connectorId`: that one connection only (multi-wallet). */
+  | { type: 'disconnect'; namespace?: Namespace; connectorId?: string }
   | { type: 'copyUri' }
   | { type: 'dismissBanner' };
 
@@ -257,6 +258,22 @@ export interface SendPart {
 export interface AccountParts {
   /** The connected account as the Account view shows it. */
   account: AccountView | null;
+  /** ProfileWallets: every connection (multi-wallet), the active one of each namespace first. */
+  profileWallets: {
+    /** The multiWallet feature: without it switching and ending connections only says so. */
+    enabled: boolean;
+    wallets: Array<{
+      namespace: Namespace;
+      connectorId: string;
+      address: string;
+      caipNetworkId: string;
+      network: string;
+      symbol: string | null;
+      state: 'active' | 'connected';
+      /** The native balance on its network, once read. */
+      balance: string | null;
+    }>;
+  };
   /** Method of the newest host request through getProvider() waiting for approval in the wallet
    * (or of the modal's own send or swap). */
   walletRequest: string | null;
@@ -348,6 +365,9 @@ export interface BuyPart {
 
 /** What the account module reads from the views. */
 export type AccountIntent =
+  /** ProfileWallets: make another connection current, or end one (multi-wallet). */
+  | { type: 'switchConnection'; namespace: Namespace; connectorId: string }
+  | { type: 'disconnectConnection'; namespace: Namespace; connectorId: string }
   | { type: 'copyAddress' }
   | { type: 'sendSetToken'; index: number }
   | { type: 'sendSetAmount'; amount: string }
@@ -430,6 +450,8 @@ export type EmbeddedIntent =
 export interface SiwxParts {
   siwx: {
     required: boolean;
+    /** Closing is blocked: sign-in is required, the account has none, and its view shows. */
+    locked: boolean;
     appName: string;
     appIcon: string | null;
     /** The connected account's session, if it has one. */
@@ -489,10 +511,10 @@ export type HostEvent =
   | { type: 'frameTheme'; dark: boolean; variables: Record<string, string> }
   | { type: 'popupClosed' }
   | { type: 'socialResult'; uri: string }
+  /** ProfileWallets' `switchConnection`, once the multiWallet feature allows it (dispatched). */
+  | { type: 'useConnection'; namespace: Namespace; connectorId: string }
   /** Sign-in's configuration (element/ts/siwx.ts), or that there is none. */
-  | { type: 'siwxConfig'; enabled?: boolean; custom?: boolean; createsMessage?: boolean; required?: boolean; domain?: string; uri?: string; appName?: string; appIcon?: string | null; statement?: string | null; expiresInSeconds?: number | null; random?: string; stored?: string | null }
-  /** The sign-in slice: whether sign-in is required and the account has none (closing is blocked). */
-  | { type: 'closeLock'; locked: boolean };
+  | { type: 'siwxConfig'; enabled?: boolean; custom?: boolean; createsMessage?: boolean; required?: boolean; domain?: string; uri?: string; appName?: string; appIcon?: string | null; statement?: string | null; expiresInSeconds?: number | null; random?: string; stored?: string | null };
 
 /** What one host's slices told the others (opaque to the shell, which forwards it as it is). */
 export interface Note {

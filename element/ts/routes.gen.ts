@@ -47,7 +47,6 @@ export type EngineEventType =
   | 'showBanner'
   | 'theme'
   | 'dismissBanner'
-  | 'closeLock'
   | 'start'
   | 'announce'
   | 'selectConnector'
@@ -60,14 +59,15 @@ export type EngineEventType =
   | 'copyUri'
   | 'walletConnectUri'
   | 'providerEvent'
+  | 'useConnection'
   | 'switchNetwork';
 
 /** The lazily loaded modules, and what loads each one. */
 export const ROUTES = {
-  // slices: account, portfolio, nfts, activity, send, receive, swap, buy
+  // slices: account, portfolio, nfts, activity, send, receive, swap, buy, profile
   account: {
-    events: ['copyAddress', 'hostRequest', 'hostRequestDone', 'refreshTokens', 'selectAccountTab', 'loadMoreNfts', 'loadMoreActivity', 'sendSetToken', 'sendSetAmount', 'sendSetReceiver', 'sendMax', 'sendPreview', 'sendConfirm', 'swapSetFrom', 'swapSetTo', 'swapSetAmount', 'swapMax', 'swapFlip', 'swapApprove', 'swapConfirm', 'buySetPurchase', 'buySetPayment', 'buySetMethod', 'buySetAmount', 'buyChoose', 'buyReset'],
-    views: ['Account', 'WalletSend', 'WalletSendPreview', 'WalletReceive', 'Swap', 'OnRampProviders'],
+    events: ['copyAddress', 'hostRequest', 'hostRequestDone', 'refreshTokens', 'selectAccountTab', 'loadMoreNfts', 'loadMoreActivity', 'sendSetToken', 'sendSetAmount', 'sendSetReceiver', 'sendMax', 'sendPreview', 'sendConfirm', 'swapSetFrom', 'swapSetTo', 'swapSetAmount', 'swapMax', 'swapFlip', 'swapApprove', 'swapConfirm', 'buySetPurchase', 'buySetPayment', 'buySetMethod', 'buySetAmount', 'buyChoose', 'buyReset', 'switchConnection', 'disconnectConnection'],
+    views: ['Account', 'WalletSend', 'WalletSendPreview', 'WalletReceive', 'Swap', 'OnRampProviders', 'ProfileWallets'],
     connectors: [],
   },
   // slices: frame, embeddedWallet, email, social, farcaster, approval

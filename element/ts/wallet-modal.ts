@@ -150,7 +150,6 @@ export class WalletModalElement extends HTMLElement {
     'rpc-url',
     'relay-url',
     'frame-url',
-    'siwx',
     ...BOOLEAN_ATTRS,
     ...DEFAULT_ON_ATTRS,
   ];
@@ -220,7 +219,7 @@ export class WalletModalElement extends HTMLElement {
   }
 
   /**
-   * Sign-in with the wallet (SIWX): `'default'` (or the `siwx` attribute; `siwx="required"`) checks
+   * Sign-in with the wallet (SIWX): `'default'` (or the `siwx` attribute, read at start; `siwx="required"`) checks
    * signatures in the modal and keeps sessions in localStorage; an object `{required?, statement?,
    * expiresInSeconds?}` too; with `getNonce` and `verify` (and optionally `createMessage`,
    * `getSession`, `signOut`) the dapp's server decides. AppKit's legacy `siweConfig` property is
@@ -298,7 +297,6 @@ export class WalletModalElement extends HTMLElement {
 
   attributeChangedCallback(name: string): void {
     if (name === 'theme-mode') this.#applyTheme();
-    if (name === 'siwx') return this.#syncSiwx();
     this.#optionsChanged();
   }
 

@@ -4,7 +4,7 @@ import { useDynamicStyle } from '../shell/dynamic-styles';
 import type { ViewProps } from '../shell/types';
 import { NetworkImage } from '../network/NetworkImage';
 import { ChevronRightIcon, Spinner } from '../shell/icons';
-import { CheckIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon } from '../shell/view-icons';
+import { CheckIcon, CopyIcon, DisconnectIcon, ExternalLinkIcon, NetworkIcon, WalletsIcon } from '../shell/view-icons';
 import { useAccountStyles } from './styles';
 import { Portfolio } from './Portfolio';
 import { Receive } from './Receive';
@@ -172,6 +172,23 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </span>
           <ChevronRightIcon className="wm-row-end" />
         </button>
+        {snapshot.profileWallets?.enabled ? (
+          <button
+            type="button"
+            part="wallets-button"
+            className="wm-row"
+            onClick={() => onIntent({ type: 'navigate', view: 'ProfileWallets' })}
+          >
+            <span className="wm-image wm-image-sm wm-image-icon" aria-hidden="true">
+              <WalletsIcon />
+            </span>
+            <span className="wm-row-text">
+              <span className="wm-row-name">Wallets</span>
+              <span className="wm-row-sub">{snapshot.profileWallets.wallets.length} connected</span>
+            </span>
+            <ChevronRightIcon className="wm-row-end" />
+          </button>
+        ) : null}
         <button
           type="button"
           part="disconnect-button"
@@ -235,3 +252,6 @@ export function BuyView({ snapshot, onIntent }: ViewProps) {
 }
 
 export default Account;
+
+// Multi-wallet's view, in this chunk (it is reached from Account).
+export { ProfileWallets } from './ProfileWallets';

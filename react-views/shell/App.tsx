@@ -29,6 +29,7 @@ const EmailLogin = lazy(() => import('../embedded/EmailLogin'));
 const UpdateEmailWallet = lazy(() => import('../embedded/UpdateEmailWallet'));
 const ConnectingFarcaster = lazy(() => import('../embedded/ConnectingFarcaster'));
 const SiwxSignMessage = lazy(() => import('../auth/SiwxSignMessage'));
+const ProfileWallets = lazy(() => import('../account/Account').then((m) => ({ default: m.ProfileWallets })));
 
 function CurrentView({ snapshot, onIntent }: ViewProps) {
   if (snapshot.configError) return <ConfigError snapshot={snapshot} onIntent={onIntent} />;
@@ -62,6 +63,8 @@ function CurrentView({ snapshot, onIntent }: ViewProps) {
       return <ConnectingFarcaster {...props} />;
     case 'SIWXSignMessage':
       return <SiwxSignMessage {...props} />;
+    case 'ProfileWallets':
+      return <ProfileWallets {...props} />;
     case 'WalletSend':
     case 'WalletSendPreview':
       return <WalletSend {...props} />;
@@ -115,8 +118,11 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
   const innerRef = useRef<HTMLDivElement>(null);
   const trapRef = useRef<FocusTrap | null>(null);
   const pressStartedOnOverlay = useRef(false);
+  // Closing is blocked while sign-in is required and the account has none (the sign-in module
+  // says so): no close button, and Escape and the backdrop do nothing.
+  const canClose = snapshot.canClose && !snapshot.siwx?.locked;
   const onIntentRef = useRef(onIntent);
-  onIntentRef.current = onIntent;
+  onIntentRef.current = (i) => (i.type !== 'close' || canClose) && onIntent(i);
 
   const modal = !snapshot.embedded;
   const viewKey = snapshot.configError ? 'ConfigError' : snapshot.view;
@@ -171,7 +177,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
             {snapshot.title}
           </span>
         </h2>
-        {snapshot.canClose ? (
+        {canClose ? (
           <button
             type="button"
             part="close-button"
@@ -217,7 +223,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
         // A click without a preceding pointerdown (keyboard/synthetic) counts when it targets the backdrop.
         const started = pressStartedOnOverlay.current || e.detail === 0;
         pressStartedOnOverlay.current = false;
-        if (e.target === e.currentTarget && started) onIntent({ type: 'close' });
+        if (e.target === e.currentTarget && started) onIntentRef.current({ type: 'close' });
       }}
     >
       {card}

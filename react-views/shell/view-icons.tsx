@@ -65,3 +65,20 @@ export function RetryIcon(p: IconProps) {
     </Svg>
   );
 }
+
+export function WalletsIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <rect x="3" y="6" width="18" height="13" rx="2" />
+      <path d="M16 12.5h2M7 6V4.5A1.5 1.5 0 0 1 8.5 3h9A1.5 1.5 0 0 1 19 4.5V6" />
+    </Svg>
+  );
+}
+
+export function PlusIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M12 5v14M5 12h14" />
+    </Svg>
+  );
+}

@@ -371,6 +371,7 @@ test('the embedded wallet module\'s snapshot has exactly the fields of protocol.
 test('every key of protocol.ts AllParts is written, each by one module only, once every module is loaded', () => {
   const h = account();
   h.send({ type: 'loadFrame' });
+  h.send({ type: 'siwxConfig', domain: 'dapp.test', uri: 'https://dapp.test', appName: 'Dapp', random: 'ab'.repeat(32) });
   assert.deepEqual([...h.hosts.keys()].sort(), [...MODULES].sort(), 'every module loaded');
   const owners = new Map();
   for (const [module, snapshot] of h.snapshots) {
@@ -402,15 +403,15 @@ test('every effect any module sent is a protocol.ts Effect, and every Effect var
 test('every event type a module reads is a protocol.ts intent or host event, and each intent is read where the routes send it', () => {
   const engineEvents = resolve('EngineEventType').type.types.map((t) => t.literal.text);
   const read = new Set([...engineEvents, ...Object.values(ROUTES).flatMap((r) => r.events)]);
-  const intents = new Set([...variantTypes('Intent'), ...variantTypes('AccountIntent'), ...variantTypes('EmbeddedIntent')]);
+  const intents = new Set([...variantTypes('Intent'), ...variantTypes('AccountIntent'), ...variantTypes('EmbeddedIntent'), ...variantTypes('SiwxIntent')]);
   const own = new Set(['providerResult', 'fetchResult', 'timer', 'notes', 'request', 'release']);
   const host = new Set(variantTypes('HostEvent'));
   for (const type of read) assert.ok(intents.has(type) || host.has(type), `${type} is read by a module but is no intent or host event of protocol.ts`);
   for (const type of [...intents, ...host]) assert.ok(read.has(type) || own.has(type), `${type} is declared in protocol.ts but no module reads it`);
 
   const h = account();
-  const samples = { view: 'Account', id: 'walletConnect', query: 'x', caipNetworkId: CHAIN, namespace: 'eip155', tab: 'tokens', index: 0, amount: '1', receiver: ADDR, address: USDC, symbol: 'USDC', currency: 'USD', method: 'card', provider: 'meld', email: 'a@example.com', otp: '123456' };
-  for (const name of ['Intent', 'AccountIntent', 'EmbeddedIntent']) {
+  const samples = { view: 'Account', id: 'walletConnect', connectorId: 'walletConnect', query: 'x', caipNetworkId: CHAIN, namespace: 'eip155', tab: 'tokens', index: 0, amount: '1', receiver: ADDR, address: USDC, symbol: 'USDC', currency: 'USD', method: 'card', provider: 'meld', email: 'a@example.com', otp: '123456' };
+  for (const name of ['Intent', 'AccountIntent', 'EmbeddedIntent', 'SiwxIntent']) {
     for (const variant of resolve(name).type.types) {
       const fields = [...shapes(variant)[0].props];
       const type = fields.find(([k]) => k === 'type')[1].type.literal.text;

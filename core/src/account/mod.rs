@@ -11,6 +11,7 @@ pub mod transactions;
 pub mod pending;
 pub mod name;
 pub mod portfolio;
+pub mod profile_slice;
 pub mod activity;
 pub mod nfts;
 pub mod send_slice;

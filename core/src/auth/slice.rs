@@ -15,7 +15,8 @@
 //! app's name and icon, the stored sessions, a random seed for nonces), `siwxSign`, `siwxCancel`
 //! (the view's intents). Part: `siwx`. The host hears `signin` `{caipAddress, message, signature}`
 //! and `signout` `{caipAddress}` (disconnect, expiry). While sign-in is required and the account
-//! has no session the engine is told to keep the modal open on the sign-in view (`closeLock`).
+//! has no session, closing is blocked on the sign-in and approval views (`siwx.locked`: the views
+//! draw no close button and Escape and the backdrop do nothing).
 
 use crate::account::transactions::{parse_mined_at, rfc3339_utc};
 use crate::auth::siwx::{read_message, write_message, SiwxMessageFields};
@@ -131,8 +132,6 @@ pub struct SiwxSlice {
     declined: Vec<String>,
     /// The network of the last sign-in (cancelling a required one goes back there).
     last_signed: Option<String>,
-    /// What the engine was last told about closing.
-    locked: bool,
     /// The time of what the slice is handling (unix ms).
     now: u64,
     requests: Requests<Asked>,
@@ -152,7 +151,6 @@ impl Slice for SiwxSlice {
             "siwxCancel" => self.cancel(ctx),
             _ => {}
         }
-        self.sync_lock(ctx);
         Ok(())
     }
 
@@ -173,21 +171,18 @@ impl Slice for SiwxSlice {
             Note::Closed => self.left(ctx),
             _ => {}
         }
-        self.sync_lock(ctx);
     }
 
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
         self.now = ctx.now;
         let Some(asked) = self.requests.remove(id) else { return };
         self.answered(asked, outcome, ctx);
-        self.sync_lock(ctx);
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
         self.now = ctx.now;
         let Some(asked) = self.requests.remove(id) else { return };
         self.answered(asked, family::node_outcome(status, body), ctx);
-        self.sync_lock(ctx);
     }
 
     fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
@@ -195,7 +190,6 @@ impl Slice for SiwxSlice {
         if id == TIMER_EXPIRY {
             self.expire(ctx);
             self.follow(ctx);
-            self.sync_lock(ctx);
         }
     }
 
@@ -205,7 +199,7 @@ impl Slice for SiwxSlice {
             w.null();
             return;
         };
-        w.begin_object().key("required").bool(c.required).key("appName").str(&c.app_name).key("appIcon").opt_str(c.app_icon.as_deref());
+        w.begin_object().key("required").bool(c.required).key("locked").bool(self.locked(ctx)).key("appName").str(&c.app_name).key("appIcon").opt_str(c.app_icon.as_deref());
         w.key("session");
         match ctx.account().and_then(|(_, address, chain, _)| self.session(&format!("{chain}:{address}"))) {
             Some(s) => s.write(w),
@@ -383,14 +377,11 @@ impl SiwxSlice {
         }
     }
 
-    /// The engine keeps the modal on the sign-in view while sign-in is required and the account
-    /// has none.
-    fn sync_lock(&mut self, ctx: &mut Ctx) {
-        let locked = self.config.as_ref().is_some_and(|c| c.required) && self.pending.as_ref().is_some_and(|p| p.stage != Stage::Checking);
-        if locked != self.locked {
-            self.locked = locked;
-            ctx.dispatch(obj(vec![("type", "closeLock".into()), ("locked", locked.into())]));
-        }
+    /// Whether closing is blocked now: sign-in is required, the account has no session, and the
+    /// sign-in or approval view shows (spec §2).
+    fn locked(&self, ctx: &Ctx) -> bool {
+        let required = self.config.as_ref().is_some_and(|c| c.required) && self.pending.as_ref().is_some_and(|p| p.stage != Stage::Checking);
+        crate::ui::router::closing_blocked(ctx.router.view(), required, false)
     }
 
     // ----- signing in -----
@@ -635,7 +626,6 @@ impl SiwxSlice {
         ctx.emit("signin", obj(vec![("caipAddress", s.caip_address.clone().into()), ("message", s.message.clone().into()), ("signature", s.signature.clone().into())]));
         self.last_signed = Some(p.caip_network_id);
         self.keep(s, ctx);
-        self.sync_lock(ctx);
         ctx.dispatch(obj(vec![("type", "close".into())]));
     }
 

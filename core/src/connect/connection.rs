@@ -99,12 +99,19 @@ impl ConnectionState {
         self.namespaces.get(namespace).map(|n| n.connections.as_slice()).unwrap_or(&[])
     }
 
-    /// Every connection of every namespace, with its namespace.
+    /// Every connection of every namespace, with its namespace; a namespace's current one first
+    /// (as it is persisted: the first stored is the active one after a reload).
     pub fn all(&self) -> Vec<(String, Connection)> {
         let mut out = Vec::new();
         for (ns, s) in self.namespaces.iter() {
-            for c in &s.connections {
+            let first = s.current.unwrap_or(0);
+            if let Some(c) = s.connections.get(first) {
                 out.push((ns.clone(), c.clone()));
+            }
+            for (i, c) in s.connections.iter().enumerate() {
+                if i != first {
+                    out.push((ns.clone(), c.clone()));
+                }
             }
         }
         out
@@ -144,6 +151,20 @@ impl ConnectionState {
         ns.current = Some(index);
         ns.status = Status::Connected;
         Change { connected: true, ..Change::default() }
+    }
+
+    /// A stored connection its wallet confirmed after a reload: it joins its namespace, and the
+    /// one that was current when stored (remembered by [`ConnectionState::startup`]) is current
+    /// again once it is back, whichever wallet answers first.
+    pub fn on_reconnect(&mut self, namespace: &str, connection: Connection) -> Change {
+        let preferred = self.ns(namespace).connector_id.clone();
+        let change = self.on_connect(namespace, connection);
+        if let Some(p) = preferred {
+            if !self.make_current(namespace, &p) {
+                self.ns(namespace).connector_id = Some(p);
+            }
+        }
+        change
     }
 
     /// Disconnecting the last connection gives disconnected; otherwise the first remaining one
@@ -231,7 +252,10 @@ impl ConnectionState {
         let mut out = Vec::new();
         for (ns, c) in stored {
             if namespaces.contains(&ns) {
-                self.ns(&ns).status = Status::Reconnecting;
+                let n = self.ns(&ns);
+                n.status = Status::Reconnecting;
+                // Stored current first: the namespace's current connection once it is back.
+                n.connector_id.get_or_insert_with(|| c.connector_id.clone());
                 out.push((ns, c));
             }
         }

@@ -46,8 +46,11 @@ pub enum ConnectEvent {
     Retry,
     SearchWallets { query: String },
     LoadMoreWallets,
-    /// Host `disconnect(namespace?)` or the Account view.
-    Disconnect { namespace: Option<String> },
+    /// Host `disconnect(namespace?)` or the Account view; with `connectorId`, that one connection
+    /// only (ProfileWallets, multi-wallet).
+    Disconnect { namespace: Option<String>, connector_id: Option<String> },
+    /// ProfileWallets (multi-wallet): make another connection of a namespace current.
+    SwitchConnection { namespace: String, connector_id: String },
     /// Put the WalletConnect pairing URI on the clipboard.
     CopyUri,
     /// The shell's WalletConnect client has a (new) pairing URI, or none (`uri` null).
@@ -95,7 +98,8 @@ impl ConnectEvent {
             "retry" => ConnectEvent::Retry,
             "searchWallets" => ConnectEvent::SearchWallets { query: string(o, "query")? },
             "loadMoreWallets" => ConnectEvent::LoadMoreWallets,
-            "disconnect" => ConnectEvent::Disconnect { namespace: opt_string(o, "namespace")? },
+            "disconnect" => ConnectEvent::Disconnect { namespace: opt_string(o, "namespace")?, connector_id: opt_string(o, "connectorId")? },
+            "useConnection" => ConnectEvent::SwitchConnection { namespace: string(o, "namespace")?, connector_id: string(o, "connectorId")? },
             "copyUri" => ConnectEvent::CopyUri,
             "walletConnectUri" => ConnectEvent::WalletConnectUri {
                 uri: opt_string(o, "uri")?,
@@ -160,7 +164,7 @@ impl Slice for ConnectSlice {
     const NAME: &'static str = "connect";
     const EVENTS: &'static [&'static str] = &[
         "start", "announce", "selectConnector", "selectWallet", "connectEmbedded", "retry", "searchWallets", "loadMoreWallets", "disconnect", "copyUri",
-        "walletConnectUri", "providerEvent",
+        "walletConnectUri", "providerEvent", "useConnection",
     ];
     /// `connection`: the active namespace's connected account (what `getProvider()` serves).
     const PARTS: &'static [&'static str] = &["connectors", "status", "connecting", "walletConnect", "allWallets", "connection"];
@@ -303,7 +307,25 @@ impl ConnectSlice {
                     self.fetch_wallets(ctx, id, req);
                 }
             }
-            ConnectEvent::Disconnect { namespace } => self.disconnect(ctx, namespace.as_deref()),
+            ConnectEvent::Disconnect { namespace: Some(ns), connector_id: Some(id) } => {
+                if ctx.conn.on_disconnect(&ns, &id).disconnected {
+                    self.after_disconnect(ctx, &ns, &id);
+                }
+            }
+            ConnectEvent::Disconnect { namespace, .. } => self.disconnect(ctx, namespace.as_deref()),
+            ConnectEvent::SwitchConnection { namespace, connector_id } => {
+                if ctx.conn.make_current(&namespace, &connector_id) {
+                    let chain = ctx.conn.current(&namespace).map(|c| c.caip_network_id.clone()).filter(|c| ctx.network(c).is_some());
+                    if let Some(chain) = chain {
+                        ctx.persist_active_network(&chain);
+                        ctx.active_network = Some(chain);
+                    }
+                    ctx.persist_connections();
+                    let detail = self.account_detail(ctx, &namespace, false);
+                    ctx.emit("accountschange", detail);
+                    ctx.note(Note::AccountsChanged);
+                }
+            }
             ConnectEvent::CopyUri => {
                 if let Some(uri) = self.pairing.as_ref().and_then(|p| p.uri.clone()) {
                     ctx.push(Effect::Copy { text: uri });
@@ -564,7 +586,8 @@ impl ConnectSlice {
 
     fn connected_to(&mut self, ctx: &mut Ctx, namespace: &str, connector_id: &str, accounts: Vec<String>, chain: String, reconnect: bool) {
         let was_unsupported = ctx.network(&chain).is_none();
-        let change = ctx.conn.on_connect(namespace, Connection { connector_id: connector_id.into(), accounts, caip_network_id: chain.clone() });
+        let connection = Connection { connector_id: connector_id.into(), accounts, caip_network_id: chain.clone() };
+        let change = if reconnect { ctx.conn.on_reconnect(namespace, connection) } else { ctx.conn.on_connect(namespace, connection) };
         self.connecting = None;
         if connector_id == WALLETCONNECT_ID {
             self.pairing = None;

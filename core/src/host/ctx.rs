@@ -264,7 +264,7 @@ impl Ctx {
         if !self.modal.open && !self.opts.embedded {
             return;
         }
-        if closing_blocked(self.router.view(), self.modal.sign_in_required, false) {
+        if closing_blocked(self.router.view(), false, false) {
             return self.shake();
         }
         let connected = self.connected();

@@ -230,7 +230,9 @@ impl WmError {
             InvalidChainId => "Invalid chainId",
             NetworkNotFound => "Network Not Found",
             InvalidAppConfiguration => "Invalid App Configuration",
+            #[cfg(feature = "modules")]
             IframeLoadFailed => "Network Error - Could not load embedded wallet",
+            #[cfg(feature = "modules")]
             IframeRequestTimeout => "Embedded Wallet Request Timed Out",
             SessionExpired => "Session Expired",
             ProjectIdNotConfigured => "Project Id Not Configured",
@@ -241,16 +243,21 @@ impl WmError {
             MultiWalletNotEnabled => "Multi-wallet not enabled",
             RpcMethodNotAllowed => "RPC method not allowed",
             LocalConfigurationIgnored => "Local configuration ignored",
+            #[cfg(feature = "modules")]
             TokenBalanceUnavailable => "Token Balance Unavailable",
             GasPriceNetworkNotSupported => "Network not supported for Gas Price",
             SwapsNetworkNotSupported => "Network not supported for Swaps",
             ModalClosed => "Modal closed",
+            #[cfg(feature = "modules")]
             PopupClosed => "Popup closed",
             ConnectionRejected => "Connection rejected",
             FailedToConnect => "Failed to connect",
+            #[cfg(feature = "modules")]
             SocialConnectionFailed => "Failed to initiate social connection",
+            #[cfg(feature = "modules")]
             FarcasterConnectionFailed => "Failed to connect to farcaster",
             NoAuthConnector => "No auth connector found",
+            #[cfg(feature = "modules")]
             NotConnectedToEmailOrSocial => "Not connected to email or social",
             FailedToDisconnect => "Failed to disconnect",
             FailedToDisconnectChains { details } => {
@@ -272,10 +279,15 @@ impl WmError {
                     message.clone()
                 }
             }
+            #[cfg(feature = "modules")]
             RequestAborted => "Request was aborted",
+            #[cfg(feature = "modules")]
             SomethingWentWrong => "Something went wrong",
+            #[cfg(feature = "modules")]
             EmailLoginDependencyLoadFailed => "Unable to load email login dependency",
+            #[cfg(feature = "modules")]
             AuthInitFailed => "A problem occurred while trying initialize authentication",
+            #[cfg(feature = "modules")]
             ErrorSigningMessage => "Error signing message",
             SignMessageFailed => "Sign message failed",
             ErrorResolvingName => "Error resolving name",
@@ -289,8 +301,11 @@ impl WmError {
             EmailThrottled { seconds } => {
                 return format!("Please try again after {seconds} seconds")
             }
+            #[cfg(feature = "modules")]
             FailedToFetchTransactions => "Failed to fetch transactions",
+            #[cfg(feature = "modules")]
             SendAmountAndReceiverRequired => "An amount and receiver address are required",
+            #[cfg(feature = "modules")]
             SendTokenRequired => "A token is required",
             UnsupportedChain => "Unsupported chain",
             InvalidValue { value } => return format!("Invalid value: {value}"),
@@ -301,6 +316,9 @@ impl WmError {
             InvalidName => "Invalid name",
             UnknownView { name } => return format!("Unknown view: {name}"),
             ViewNotAvailable { name } => return format!("The {name} view is not available yet"),
+            // The engine's build carries only the texts of the errors its own slices raise.
+            #[cfg(not(feature = "modules"))]
+            _ => "Something went wrong",
         };
         s.to_string()
     }
@@ -347,7 +365,9 @@ impl WmError {
             InvalidChainId => "INVALID_CHAIN_ID",
             NetworkNotFound => "NETWORK_NOT_FOUND",
             InvalidAppConfiguration => "INVALID_APP_CONFIGURATION",
+            #[cfg(feature = "modules")]
             IframeLoadFailed => "IFRAME_LOAD_FAILED",
+            #[cfg(feature = "modules")]
             IframeRequestTimeout => "IFRAME_REQUEST_TIMEOUT",
             SessionExpired => "SESSION_EXPIRED",
             ProjectIdNotConfigured => "PROJECT_ID_NOT_CONFIGURED",
@@ -358,16 +378,21 @@ impl WmError {
             MultiWalletNotEnabled => "MULTI_WALLET_NOT_ENABLED",
             RpcMethodNotAllowed => "RPC_METHOD_NOT_ALLOWED",
             LocalConfigurationIgnored => "LOCAL_CONFIGURATION_IGNORED",
+            #[cfg(feature = "modules")]
             TokenBalanceUnavailable => "TOKEN_BALANCE_UNAVAILABLE",
             GasPriceNetworkNotSupported => "GAS_PRICE_NETWORK_NOT_SUPPORTED",
             SwapsNetworkNotSupported => "SWAPS_NETWORK_NOT_SUPPORTED",
             ModalClosed => "MODAL_CLOSED",
+            #[cfg(feature = "modules")]
             PopupClosed => "POPUP_CLOSED",
             ConnectionRejected => "CONNECTION_REJECTED",
             FailedToConnect => "FAILED_TO_CONNECT",
+            #[cfg(feature = "modules")]
             SocialConnectionFailed => "SOCIAL_CONNECTION_FAILED",
+            #[cfg(feature = "modules")]
             FarcasterConnectionFailed => "FARCASTER_CONNECTION_FAILED",
             NoAuthConnector => "NO_AUTH_CONNECTOR",
+            #[cfg(feature = "modules")]
             NotConnectedToEmailOrSocial => "NOT_CONNECTED_TO_EMAIL_OR_SOCIAL",
             FailedToDisconnect => "FAILED_TO_DISCONNECT",
             FailedToDisconnectChains { .. } => "FAILED_TO_DISCONNECT_CHAINS",
@@ -379,10 +404,15 @@ impl WmError {
             NamespaceNotFound => "NAMESPACE_NOT_FOUND",
             AdapterMissing { .. } => "ADAPTER_MISSING",
             FrameError { .. } => "FRAME_ERROR",
+            #[cfg(feature = "modules")]
             RequestAborted => "REQUEST_ABORTED",
+            #[cfg(feature = "modules")]
             SomethingWentWrong => "SOMETHING_WENT_WRONG",
+            #[cfg(feature = "modules")]
             EmailLoginDependencyLoadFailed => "EMAIL_LOGIN_DEPENDENCY_LOAD_FAILED",
+            #[cfg(feature = "modules")]
             AuthInitFailed => "AUTH_INIT_FAILED",
+            #[cfg(feature = "modules")]
             ErrorSigningMessage => "ERROR_SIGNING_MESSAGE",
             SignMessageFailed => "SIGN_MESSAGE_FAILED",
             ErrorResolvingName => "ERROR_RESOLVING_NAME",
@@ -394,8 +424,11 @@ impl WmError {
             GasEstimationFailed => "GAS_ESTIMATION_FAILED",
             WalletCapabilitiesParseFailed => "WALLET_CAPABILITIES_PARSE_FAILED",
             EmailThrottled { .. } => "EMAIL_THROTTLED",
+            #[cfg(feature = "modules")]
             FailedToFetchTransactions => "FAILED_TO_FETCH_TRANSACTIONS",
+            #[cfg(feature = "modules")]
             SendAmountAndReceiverRequired => "SEND_AMOUNT_AND_RECEIVER_REQUIRED",
+            #[cfg(feature = "modules")]
             SendTokenRequired => "SEND_TOKEN_REQUIRED",
             UnsupportedChain => "UNSUPPORTED_CHAIN",
             InvalidValue { .. } => "INVALID_VALUE",
@@ -406,6 +439,8 @@ impl WmError {
             InvalidName => "INVALID_NAME",
             UnknownView { .. } => "UNKNOWN_VIEW",
             ViewNotAvailable { .. } => "VIEW_NOT_AVAILABLE",
+            #[cfg(not(feature = "modules"))]
+            _ => "UNKNOWN",
         }
     }
 

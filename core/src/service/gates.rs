@@ -19,7 +19,13 @@ pub struct Built {
 
 /// This build: connecting (injected, WalletConnect, the embedded wallet by email, social login or
 /// Farcaster), the account, swaps and the on-ramp.
-pub const BUILT: Built = Built { embedded_wallet: true, swaps: true, onramp: true, activity: false, multi_wallet: false };
+pub const BUILT: Built = Built { embedded_wallet: true, swaps: true, onramp: true, activity: false, multi_wallet: true };
+
+/// Whether several wallets may be connected at once (the `multiWallet` feature in this build):
+/// without it, getting, switching and deleting connections only says 'Multi-wallet not enabled'.
+pub fn multi_wallet(features: &RemoteFeatures) -> bool {
+    BUILT.multi_wallet && features.multi_wallet
+}
 
 /// What is switched on.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,9 +11,6 @@ pub struct ModalState {
     pub open: bool,
     pub loading: bool,
     pub namespace: Option<String>,
-    /// Sign-in is required and the account has no session (the sign-in slice says): closing is
-    /// blocked on the sign-in and approval views.
-    pub sign_in_required: bool,
     /// The shake lasts until this instant (ms).
     shake_until: Option<u64>,
 }

@@ -33,7 +33,7 @@ views! {
     AllWallets                   "AllWallets"                   "All Wallets"           true   false;
     EmailLogin                   "EmailLogin"                   "Email"                 true   false;
     UpdateEmailWallet            "UpdateEmailWallet"            "Edit Email"            true   true;
-    ProfileWallets               "ProfileWallets"               "Wallets"               false  true;
+    ProfileWallets               "ProfileWallets"               "Wallets"               true   true;
     Account                      "Account"                      "Account"               true   true;
     SwitchNetwork                "SwitchNetwork"                "Switch Network"        true   false;
     SwitchActiveChain            "SwitchActiveChain"            "Switch Network"        false  false;
@@ -374,7 +374,7 @@ mod tests {
     #[test]
     fn host_view_never_shows_a_view_this_build_does_not_have() {
         assert_eq!(host_view(View::SiwxSignMessage, true, false), HostView::Default, "sign-in follows the connection");
-        for v in [View::ProfileWallets, View::RegisterAccountName, View::SwitchActiveChain] {
+        for v in [View::RegisterAccountName, View::SwitchActiveChain] {
             assert_eq!(host_view(v, true, false), HostView::NotAvailable, "{}", v.title());
             assert_eq!(host_view(v, false, false), HostView::NotAvailable, "{}", v.title());
         }

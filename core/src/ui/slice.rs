@@ -21,7 +21,7 @@ fn view(o: &mut Fields, key: &str) -> Result<View, String> {
 
 impl Slice for UiSlice {
     const NAME: &'static str = "ui";
-    const EVENTS: &'static [&'static str] = &["open", "close", "back", "navigate", "showBanner", "theme", "dismissBanner", "closeLock"];
+    const EVENTS: &'static [&'static str] = &["open", "close", "back", "navigate", "showBanner", "theme", "dismissBanner"];
     const PARTS: &'static [&'static str] =
         &["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "banner", "configError", "imagePreloadTimeoutMs"];
 
@@ -71,8 +71,6 @@ impl Slice for UiSlice {
             "dismissBanner" => {
                 ctx.banner.hide();
             }
-            // The sign-in slice: whether sign-in is required and the account has no session.
-            "closeLock" => ctx.modal.sign_in_required = boolean(o, "locked", None)?,
             _ => {}
         }
         Ok(())
@@ -97,7 +95,7 @@ impl Slice for UiSlice {
         w.key("shake").bool(ctx.modal.is_shaking(ctx.now)).key("view").str(view.name());
         w.key("title").str(ctx.title.unwrap_or(view.title())).key("canGoBack").bool(ctx.router.can_go_back());
         // Embedded in the page, there is nothing to close.
-        w.key("canClose").bool(!ctx.opts.embedded && !closing_blocked(view, ctx.modal.sign_in_required, false));
+        w.key("canClose").bool(!ctx.opts.embedded && !closing_blocked(view, false, false));
         w.key("themeMode").str(if self.dark { "dark" } else { "light" });
         w.key("banner");
         match ctx.banner.current() {

@@ -95,16 +95,17 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
     expect(detail.caipAddress).to.equal(CAIP);
   });
 
-  it('required: Escape, the backdrop and back do nothing and there is no close button; cancelling disconnects', async () => {
+  it('required: Escape and the backdrop do nothing and there is neither a close nor a back button; cancelling disconnects', async () => {
     const el = await createModal({ siwx: 'required' });
     wallet.setAutoResponse('approve');
     await connectDemoWallet(el, wallet);
     wallet.setAutoResponse(null);
     const root = await signInView(el);
-    await waitFor(() => el.getState().canClose === false, 'closing blocked');
+    await waitFor(() => el.getState().siwx?.locked === true, 'closing blocked');
     expect(root.querySelector('[part~="close-button"], button[aria-label="Close"]'), 'no close button').to.equal(null);
+    expect(root.querySelector('[part~="back-button"], button[aria-label="Back"]'), 'no back button').to.equal(null);
     root.querySelector('[role="dialog"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    await el.close();
+    (root.querySelector('[part~="overlay"]') as HTMLElement).click();
     await new Promise((r) => setTimeout(r, 200));
     expect(el.getState().open && el.getState().view === 'SIWXSignMessage', 'still asking').to.equal(true);
     const gone = nextEvent(el, 'disconnect');
