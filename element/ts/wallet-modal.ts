@@ -90,6 +90,10 @@ export interface WalletModalEventMap {
   disconnect: CustomEvent<{ namespace: Namespace; connectorId: string }>;
   networkchange: CustomEvent<{ caipNetworkId: string; supported: boolean }>;
   accountschange: CustomEvent<{ address: string; caipAddress: string; connectorId: string }>;
+  /** Signed in (SIWX): the CAIP-10 account, the message it signed and the signature. */
+  signin: CustomEvent<{ caipAddress: string; message: string; signature: string }>;
+  /** A session ended: the account disconnected, or its message expired. */
+  signout: CustomEvent<{ caipAddress: string }>;
   error: CustomEvent<{ code: number; key: string; message: string }>;
 }
 
@@ -222,8 +226,8 @@ export class WalletModalElement extends HTMLElement {
    * Sign-in with the wallet (SIWX): `'default'` (or the `siwx` attribute, read at start; `siwx="required"`) checks
    * signatures in the modal and keeps sessions in localStorage; an object `{required?, statement?,
    * expiresInSeconds?}` too; with `getNonce` and `verify` (and optionally `createMessage`,
-   * `getSession`, `signOut`) the dapp's server decides. AppKit's legacy `siweConfig` property is
-   * read with it (element/ts/siwx.ts).
+   * `getSession`, `signOut`) the dapp's server decides (README, "Sign-in"). AppKit's legacy
+   * `siweConfig` property is read with it (element/ts/siwx.ts).
    */
   get siwx(): unknown {
     return this.#siwx;

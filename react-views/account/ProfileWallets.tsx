@@ -7,15 +7,15 @@ import { DisconnectIcon, PlusIcon } from '../shell/view-icons';
 
 /** ProfileWallets' own rules: one card per connection, its actions on the right. */
 const PROFILE_CSS = String.raw`
-.wm-wallets { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
-.wm-wallet { display: flex; align-items: center; gap: 12px; padding: 10px 12px; border-radius: var(--_r-m, 12px); background: var(--_bg2); }
-.wm-wallet[data-state="active"] { box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--_accent) 50%, transparent); }
-.wm-wallet-text { display: flex; flex-direction: column; min-width: 0; flex: 1; }
-.wm-wallet-name { font-weight: 600; }
-.wm-wallet-sub { font-size: var(--_fs-small); color: var(--_fg2); overflow-wrap: anywhere; }
-.wm-wallet-badge { font-size: var(--_fs-small); font-weight: 600; color: var(--_accent-text); }
-.wm-wallet-actions { display: flex; gap: 6px; }
-.wm-wallet-actions .wm-button { padding: 6px 10px; font-size: var(--_fs-small); }
+.wm-profile-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+.wm-profile { display: flex; align-items: center; gap: 12px; padding: 10px 12px; border-radius: var(--_r-m, 12px); background: var(--_bg2); }
+.wm-profile[data-state="active"] { box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--_accent) 50%, transparent); }
+.wm-profile-text { display: flex; flex-direction: column; min-width: 0; flex: 1; }
+.wm-profile-name { font-weight: 600; }
+.wm-profile-sub { font-size: var(--_fs-small); color: var(--_fg2); overflow-wrap: anywhere; }
+.wm-profile-badge { font-size: var(--_fs-small); font-weight: 600; color: var(--_accent-text); }
+.wm-profile-actions { display: flex; gap: 6px; }
+.wm-profile-actions .wm-button { padding: 6px 10px; font-size: var(--_fs-small); }
 `;
 
 const FAMILIES: Record<string, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' };
@@ -30,25 +30,25 @@ export function ProfileWallets({ snapshot, onIntent }: ViewProps) {
   const wallets = part?.wallets ?? [];
   return (
     <div ref={ref} className="wm-view" part="profile-wallets">
-      <ul className="wm-wallets" aria-label="Connected wallets">
+      <ul className="wm-profile-list" aria-label="Connected wallets">
         {wallets.map((w) => {
           const connector = snapshot.connectors.find((c) => c.id === w.connectorId);
           const name = connector?.name ?? FIXED[w.connectorId] ?? w.connectorId;
           const short = w.address.length > 14 ? `${w.address.slice(0, 6)}…${w.address.slice(-4)}` : w.address;
           return (
-            <li key={`${w.namespace}:${w.connectorId}`} className="wm-wallet" part="profile-wallet" data-state={w.state} data-connector-id={w.connectorId}>
+            <li key={`${w.namespace}:${w.connectorId}`} className="wm-profile" part="profile-wallet" data-state={w.state} data-connector-id={w.connectorId}>
               <WalletImage src={connector?.icon ?? null} name={name} size="md" />
-              <span className="wm-wallet-text">
-                <span className="wm-wallet-name">
-                  {name} <span className="wm-wallet-sub">· {FAMILIES[w.namespace] ?? w.namespace}</span>
+              <span className="wm-profile-text">
+                <span className="wm-profile-name">
+                  {name} <span className="wm-profile-sub">· {FAMILIES[w.namespace] ?? w.namespace}</span>
                 </span>
-                <span className="wm-wallet-sub" title={w.address}>
+                <span className="wm-profile-sub" title={w.address}>
                   {short} · {w.network}
                   {w.balance !== null ? ` · ${w.balance} ${w.symbol ?? ''}` : ''}
                 </span>
-                {w.state === 'active' ? <span className="wm-wallet-badge">Active</span> : null}
+                {w.state === 'active' ? <span className="wm-profile-badge">Active</span> : null}
               </span>
-              <span className="wm-wallet-actions">
+              <span className="wm-profile-actions">
                 {w.state !== 'active' ? (
                   <button type="button" part="switch-wallet" className="wm-button wm-button-secondary" aria-label={`Use ${name}`} onClick={() => onIntent({ type: 'switchConnection', namespace: w.namespace, connectorId: w.connectorId })}>
                     Use

@@ -11,7 +11,6 @@
 //! read).
 
 use crate::chain::family;
-use crate::chain::format::format_native_balance_en_us;
 use crate::host::json::{string, Fields};
 use crate::host::{obj, Ctx, Fact, Note, Requests, Slice};
 use crate::service::errors::WmError;
@@ -64,7 +63,9 @@ impl Slice for ProfileSlice {
             .contains(&status)
             .then(|| family::node(n.chain_namespace.as_str()).and_then(|a| a.parse_balance(body, n.native_currency.decimals)))
             .flatten();
-        let shown = format_native_balance_en_us(value.as_deref().unwrap_or("0"));
+        // The family's node answer reads as the views show balances (floored, en-US); a failed
+        // read shows 0.000, as the Account view's does.
+        let shown = value.unwrap_or_else(|| "0.000".into());
         self.balances.retain(|(k, _)| *k != (network.clone(), address.clone()));
         self.balances.push(((network, address), shown));
     }

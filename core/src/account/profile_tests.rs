@@ -47,10 +47,10 @@ fn a_second_wallet_connects_beside_the_first_and_profile_wallets_lists_both_with
     assert_eq!(wallets(&h), vec![(OTHER.into(), BOB.into(), "active".into()), (RDNS.into(), ADDR.into(), "connected".into())]);
     // Each balance from its own network's node.
     h.serve_where("127.0.0.1:8338", BOB, 200, json!({"jsonrpc": "2.0", "id": 1, "result": "0xde0b6b3a7640000"}));
-    h.serve_where("127.0.0.1:8337", ADDR, 200, json!({"jsonrpc": "2.0", "id": 1, "result": "0x1bc16d674ec80000"}));
+    h.serve_where("127.0.0.1:8337", ADDR, 200, json!({"jsonrpc": "2.0", "id": 1, "result": "0x21e19e0c9bab2400000"}));
     let w = &h.snap.part("profileWallets")["wallets"];
     assert_eq!((w[0]["balance"].as_str(), w[0]["network"].as_str()), (Some("1.000"), Some("Anvil 31338")));
-    assert_eq!((w[1]["balance"].as_str(), w[1]["symbol"].as_str()), (Some("2.000"), Some("ETH")));
+    assert_eq!((w[1]["balance"].as_str(), w[1]["symbol"].as_str()), (Some("10,000.000"), Some("ETH")), "grouped en-US");
 }
 
 #[test]

@@ -132,6 +132,8 @@ pub struct SiwxSlice {
     declined: Vec<String>,
     /// The network of the last sign-in (cancelling a required one goes back there).
     last_signed: Option<String>,
+    /// The sign-in the embedded wallet's frame signed at login (message, signature).
+    embedded: Option<(String, String)>,
     /// The time of what the slice is handling (unix ms).
     now: u64,
     requests: Requests<Asked>,
@@ -167,6 +169,17 @@ impl Slice for SiwxSlice {
             }
             // The visitor left the sign-in view (back, closed): what was under way is dropped,
             // and sign-in is asked again only when the account changes.
+            Note::EmbeddedUser(u) => {
+                self.embedded = u.as_ref().and_then(|u| u.sign_in.clone());
+                // Heard after the connection: the view asking already shows; the sign-in ends it.
+                let asking = self.pending.as_ref().filter(|p| p.stage == Stage::Idle).map(|p| (p.connector_id.clone(), p.caip_address()));
+                if let Some((connector, caip)) = asking {
+                    if self.take_embedded(ctx, &connector, &caip) {
+                        self.pending = None;
+                        ctx.dispatch(obj(vec![("type", "close".into())]));
+                    }
+                }
+            }
             Note::Shown(v) if *v != View::SiwxSignMessage => self.left(ctx),
             Note::Closed => self.left(ctx),
             _ => {}
@@ -343,6 +356,9 @@ impl SiwxSlice {
         if self.pending.is_some() || self.declined.iter().any(|d| same_account(d, &caip)) || !family::has_sign_in(&namespace) {
             return;
         }
+        if self.take_embedded(ctx, &connector_id, &caip) {
+            return;
+        }
         let mut p = Pending { namespace, caip_network_id: chain, address, connector_id, stage: Stage::Idle, nonce: String::new(), message: String::new(), signature: String::new(), error: None, shown: false };
         if config.custom {
             p.stage = Stage::Checking;
@@ -353,6 +369,23 @@ impl SiwxSlice {
             self.pending = Some(p);
             self.show(ctx);
         }
+    }
+
+    /// The embedded wallet's frame signed in at login (the built-in verifier checks it like any
+    /// other): the account is signed in with no second prompt. Whether it was taken.
+    fn take_embedded(&mut self, ctx: &mut Ctx, connector_id: &str, caip: &str) -> bool {
+        if connector_id != crate::connect::slice::EMBEDDED_ID || self.config.as_ref().is_none_or(|c| c.custom) {
+            return false;
+        }
+        let Some((message, signature)) = self.embedded.clone() else { return false };
+        let Ok(session) = self.checked(caip, &message, &signature, None) else { return false };
+        if self.verdict(&session) != Verdict::Valid {
+            return false;
+        }
+        ctx.emit("signin", obj(vec![("caipAddress", caip.into()), ("message", message.into()), ("signature", signature.into())]));
+        self.last_signed = split_caip10(caip).map(|(c, _)| c.to_string());
+        self.keep(session, ctx);
+        true
     }
 
     /// Opens the modal on SIWXSignMessage.

@@ -292,3 +292,50 @@ fn check_session_refuses_replays_other_domains_chains_accounts_expired_and_overs
     assert!(err(check_session("dapp.test", now, &acct, &"x".repeat(100_000), "0x", None)).contains("longer than"));
     assert!(err(check_session("dapp.test", now, "bitcoin:x:y", &ok, "0x", None)).contains("not supported"));
 }
+
+#[test]
+fn the_embedded_wallets_sign_in_at_login_completes_sign_in_with_no_second_prompt() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(config(json!({})));
+    h.send(json!({"type": "open"}));
+    h.send(json!({"type": "emailSubmit", "email": "a@example.com"}));
+    h.frame_ready().frame_answer("CONNECT_EMAIL", json!({"action": "VERIFY_OTP"}));
+    h.send(json!({"type": "emailOtp", "otp": "123456"})).frame_answer("CONNECT_OTP", json!({}));
+    h.frame_answer("IS_CONNECTED", json!({"isConnected": true}));
+    // What the frame signs at login (frame/src/siwx.ts): a sign-in to this page's domain.
+    let fields = crate::auth::siwx::SiwxMessageFields {
+        domain: "dapp.test".into(),
+        account_address: ADDR.into(),
+        chain_id: 31337,
+        uri: "https://dapp.test".into(),
+        version: "1".into(),
+        nonce: "a1b2c3d4e5f60718293a4b5c".into(),
+        statement: Some("Sign in with your account to continue.".into()),
+        resources: None,
+        issued_at: "1970-01-01T00:00:01.000Z".into(),
+        expiration_time: Some("1970-01-02T00:00:01.000Z".into()),
+        not_before: None,
+        request_id: None,
+    };
+    let message = crate::auth::siwx::create_siwx_message(&fields).unwrap();
+    h.frame_answer("GET_USER", json!({"address": ADDR, "email": "a@example.com", "chainId": 31337, "message": message, "signature": sign(&message)}));
+    let detail = h.emitted("signin").expect("signed in at login");
+    assert_eq!(detail["caipAddress"], format!("eip155:31337:{ADDR}"));
+    assert_ne!(h.view(), View::SiwxSignMessage, "no second prompt");
+    assert_eq!(h.snap.part("siwx")["session"]["message"], message.as_str());
+}
+
+#[test]
+fn an_embedded_sign_in_for_another_domain_is_not_taken_and_the_visitor_is_asked() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(config(json!({})));
+    h.send(json!({"type": "open"}));
+    h.send(json!({"type": "emailSubmit", "email": "a@example.com"}));
+    h.frame_ready().frame_answer("CONNECT_EMAIL", json!({"action": "VERIFY_OTP"}));
+    h.send(json!({"type": "emailOtp", "otp": "123456"})).frame_answer("CONNECT_OTP", json!({}));
+    h.frame_answer("IS_CONNECTED", json!({"isConnected": true}));
+    let text = format!("evil.test wants you to sign in with your Ethereum account:\n{ADDR}\n\n\nURI: https://evil.test\nVersion: 1\nChain ID: 31337\nNonce: abcdefgh12\nIssued At: 1970-01-01T00:00:01.000Z");
+    h.frame_answer("GET_USER", json!({"address": ADDR, "chainId": 31337, "message": text, "signature": sign(&text)}));
+    assert!(h.emitted("signin").is_none());
+    assert_eq!(h.view(), View::SiwxSignMessage, "asked instead");
+}

@@ -42,6 +42,8 @@ pub fn user_from_frame(v: &Value) -> Option<EmbeddedUser> {
         email: bounded("email", 254).filter(|e| validation::is_valid_email(e)),
         user_name: bounded("userName", 64),
         social_provider: bounded("socialProvider", 32),
+        // The frame's sign-in to this page (asked with `siwx`), checked where it is used.
+        sign_in: bounded("message", 8_192).zip(bounded("signature", 1_024)),
     })
 }
 

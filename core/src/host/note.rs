@@ -41,6 +41,9 @@ pub struct EmbeddedUser {
     pub email: Option<String>,
     pub user_name: Option<String>,
     pub social_provider: Option<String>,
+    /// The sign-in the secure frame signed at login for this page (message, signature): sign-in
+    /// with no second prompt.
+    pub sign_in: Option<(String, String)>,
 }
 
 impl EmbeddedUser {
@@ -59,6 +62,9 @@ impl EmbeddedUser {
                 }
                 w.end_array().key("email").opt_str(u.email.as_deref());
                 w.key("userName").opt_str(u.user_name.as_deref()).key("socialProvider").opt_str(u.social_provider.as_deref());
+                if let Some((message, signature)) = &u.sign_in {
+                    w.key("signIn").begin_object().key("message").str(message).key("signature").str(signature).end_object();
+                }
                 w.end_object();
             }
             None => {
@@ -341,7 +347,8 @@ fn read_more(name: &str, o: &mut Fields, c: &mut Ctx) -> Result<Option<Note>, St
             let tab = string(o, "tab")?;
             Some(Note::TabShown(crate::account::portfolio::TABS.iter().find(|t| **t == tab).ok_or_else(|| "an unknown tab".to_string())?))
         }
-        "embeddedUser" => Some(Note::EmbeddedUser(match value(o) {
+        // Written under `user` (see `Note::write`).
+        "embeddedUser" => Some(Note::EmbeddedUser(match o.get("user").cloned().unwrap_or(Value::Null) {
             Value::Null => None,
             u => {
                 let u = &mut object(u, "the user")?;
@@ -358,6 +365,13 @@ fn read_more(name: &str, o: &mut Fields, c: &mut Ctx) -> Result<Option<Note>, St
                     email: opt_string(u, "email")?.filter(|e| e.len() <= 254),
                     user_name: opt_string(u, "userName")?.filter(|e| e.len() <= 64),
                     social_provider: opt_string(u, "socialProvider")?.filter(|e| e.len() <= 32),
+                    sign_in: match u.get("signIn").cloned() {
+                        Some(v @ Value::Object(_)) => {
+                            let si = &mut object(v, "the sign-in")?;
+                            Some((bounded(si, "message", 8_192)?, bounded(si, "signature", 1_024)?))
+                        }
+                        _ => None,
+                    },
                 })
             }
         })),

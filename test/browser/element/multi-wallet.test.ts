@@ -5,6 +5,7 @@
 import { expect } from '@esm-bundle/chai';
 import { connectDemoWallet, createModal, installDemoWallet, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
+import { visitor } from './embedded-helpers';
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -64,7 +65,8 @@ describe('<wallet-modal> several wallets at once', function () {
     const root = await openWallets(el);
     await waitFor(() => rows(root).length === 2, 'two wallets');
     expect(rows(root)).to.deep.equal([`${SECOND}:active`, 'dev.walletmodal.demo:connected']);
-    await waitFor(() => [...root.querySelectorAll('[part~="profile-wallet"]')].every((r) => / ETH/.test(r.textContent ?? '')), 'their balances');
+    // Their balances from the chain: anvil's dev accounts hold thousands of ETH.
+    await waitFor(() => [...root.querySelectorAll('[part~="profile-wallet"]')].every((r) => /\d,\d{3}\.\d{3} ETH/.test(r.textContent ?? '')), 'their balances');
     const changed = nextEvent(el, 'accountschange');
     root.querySelector<HTMLElement>('[data-connector-id="dev.walletmodal.demo"] [part~="switch-wallet"]')!.click();
     expect((await changed).detail.address).to.equal(A);
@@ -106,6 +108,7 @@ describe('<wallet-modal> several wallets at once', function () {
       await waitFor(() => rows(root).length === 2, 'two wallets');
       await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), theme);
       expect(await expectNoSeriousAxeViolations(root, `ProfileWallets (${theme})`)).to.be.greaterThan(0);
+      await visitor({ action: 'screenshot', name: `profile-wallets-${theme}` });
       await el.disconnect();
     });
   }

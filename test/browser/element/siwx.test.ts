@@ -5,6 +5,7 @@ import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, byText, connectDemoWallet, createModal, installDemoWallet, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { encodeDeployData } from 'viem';
 import { expectNoSeriousAxeViolations } from '../views/axe';
+import { emailLogin, visitor } from './embedded-helpers';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CAIP = `eip155:31337:${ADDRESS}`;
@@ -178,6 +179,18 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
     }
   });
 
+  it('an email login signs in with no second prompt: the secure frame signed this page\'s sign-in at login', async () => {
+    const el = await createModal({ siwx: '' });
+    const signed = nextEvent(el, 'signin', 30_000);
+    const address = await emailLogin(el);
+    const { detail } = await signed;
+    expect(detail.caipAddress.toLowerCase()).to.equal(`eip155:31337:${address}`.toLowerCase());
+    expect(detail.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Ethereum account:`);
+    expect(core.verifySiwxSession({ domain: location.host, ...detail }).valid).to.equal(true);
+    expect(el.getState().view, 'no SIWXSignMessage').to.not.equal('SIWXSignMessage');
+    await el.disconnect();
+  });
+
   it('setting both siweConfig and siwx is refused with a clear error', async () => {
     const el = (await createModal({})) as any;
     el.siweConfig = { getNonce: async () => 'abcdefgh1', verifyMessage: async () => true };
@@ -195,6 +208,7 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
       const root = await signInView(el);
       await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), theme);
       expect(await expectNoSeriousAxeViolations(root, `SIWXSignMessage (${theme})`)).to.be.greaterThan(0);
+      await visitor({ action: 'screenshot', name: `siwx-${theme}` });
     });
   }
 });
