@@ -132,7 +132,7 @@ async function main() {
 
   // The Demo Wallet: the Chromium extension may already have injected it (same code, same hook).
   const byExtension = Boolean(window.demoWallet);
-  const wallet = installDemoWallet({ chains: config.chains });
+  const wallet = installDemoWallet({ chains: config.chains, persistPermission: true });
   // Its Solana side: a wallet-standard wallet with the same name (the modal lists the wallet once).
   const solanaWallet = config.solana ? installSolanaWallet({ rpcUrl: config.solana.rpcUrl }) : null;
   if (params.get('autoApprove') === '1') wallet.setAutoResponse('approve');

@@ -262,6 +262,7 @@ function definePromptElement() {
  *   chainId: number                       initial chain (default: the first)
  *   accountIndex: 0                       anvil dev account used
  *   autoResponse: null|'approve'|'reject' answer prompts without the UI
+ *   persistPermission: false              keep the site's permission for the tab (a reload reconnects)
  *   autoResponseDelayMs: 0
  *   prompt: true                          render <demo-wallet-prompt> (false: only the hook answers)
  *   announce: true                        EIP-6963 announcement
@@ -283,12 +284,13 @@ function installDemoWallet(options = {}) {
   let autoResponse = options.autoResponse === undefined ? null : options.autoResponse;
   const autoDelay = Number(options.autoResponseDelayMs) || 0;
   let accountIndex = Number.isInteger(options.accountIndex) ? options.accountIndex : 0;
-  // eth_accounts permission granted: kept for the tab (sessionStorage), as an extension keeps a
-  // site's permission, so that a reload reconnects.
+  // eth_accounts permission granted; with `persistPermission` kept for the tab (sessionStorage), as
+  // an extension keeps a site's permission, so that a reload reconnects (the demo page's wallet).
   const AUTH_KEY = `demo-wallet:${options.name ?? 'default'}:authorized`;
+  const persist = options.persistPermission === true;
   let authorized = (() => {
     try {
-      return sessionStorage.getItem(AUTH_KEY) === '1';
+      return persist && sessionStorage.getItem(AUTH_KEY) === '1';
     } catch {
       return false;
     }
@@ -296,8 +298,8 @@ function installDemoWallet(options = {}) {
   const setAuthorized = (v) => {
     authorized = v;
     try {
-      if (v) sessionStorage.setItem(AUTH_KEY, '1');
-      else sessionStorage.removeItem(AUTH_KEY);
+      if (persist && v) sessionStorage.setItem(AUTH_KEY, '1');
+      else if (persist) sessionStorage.removeItem(AUTH_KEY);
     } catch {
       // Storage blocked: the permission lasts as long as the page.
     }

@@ -120,9 +120,10 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
   const pressStartedOnOverlay = useRef(false);
   // Closing is blocked while sign-in is required and the account has none (the sign-in module
   // says so): no close button, and Escape and the backdrop do nothing.
-  const canClose = snapshot.canClose && !snapshot.siwx?.locked;
+  const locked = !!snapshot.siwx?.locked;
+  const canClose = snapshot.canClose && !locked;
   const onIntentRef = useRef(onIntent);
-  onIntentRef.current = (i) => (i.type !== 'close' || canClose) && onIntent(i);
+  onIntentRef.current = (i) => (i.type !== 'close' || !locked) && onIntent(i);
 
   const modal = !snapshot.embedded;
   const viewKey = snapshot.configError ? 'ConfigError' : snapshot.view;
