@@ -53,7 +53,17 @@ async function once(base, mode) {
       const signedIn = new Promise((resolve) => el.addEventListener('signin', () => resolve(performance.now()), { once: true }));
       const pressed = performance.now();
       sign.click();
-      return { shown, signed: (await signedIn) - pressed };
+      const signed = (await signedIn) - pressed;
+      // Signed out again (the backend revokes its session): the next run is asked again.
+      const out = new Promise((resolve) => el.addEventListener('signout', resolve, { once: true }));
+      await el.disconnect();
+      await out;
+      for (let i = 0; i < 100; i++) {
+        const { sessions } = await (await fetch(`/v1/sessions/${el.getState().connection?.address ?? '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'}?projectId=demo-project`)).json();
+        if (!sessions.length) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return { shown, signed };
     });
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, type ComponentType } from 'react';
 import type { PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent, RefObject } from 'react';
 import type { Snapshot, ViewProps } from './types';
 import { createFocusTrap, type FocusTrap } from './focus-trap';
@@ -28,7 +28,11 @@ const ConnectingWalletConnectBasic = lazy(() => import('../walletconnect/Connect
 const EmailLogin = lazy(() => import('../embedded/EmailLogin'));
 const UpdateEmailWallet = lazy(() => import('../embedded/UpdateEmailWallet'));
 const ConnectingFarcaster = lazy(() => import('../embedded/ConnectingFarcaster'));
-const SiwxSignMessage = lazy(() => import('../auth/SiwxSignMessage'));
+// Sign-in's view is fetched as soon as the page asks for sign-in, and then drawn at once (a lazy
+// view waits for React's Suspense reveal, 300 ms, right after the wallet connected).
+const loadSiwx = () => import('../auth/SiwxSignMessage');
+const SiwxLazy = lazy(loadSiwx);
+let SiwxView: ComponentType<ViewProps> | null = null;
 const ProfileWallets = lazy(() => import('../account/Account').then((m) => ({ default: m.ProfileWallets })));
 
 function CurrentView({ snapshot, onIntent }: ViewProps) {
@@ -61,8 +65,10 @@ function CurrentView({ snapshot, onIntent }: ViewProps) {
       return <ApproveTransaction {...props} />;
     case 'ConnectingFarcaster':
       return <ConnectingFarcaster {...props} />;
-    case 'SIWXSignMessage':
-      return <SiwxSignMessage {...props} />;
+    case 'SIWXSignMessage': {
+      const View = SiwxView ?? SiwxLazy;
+      return <View {...props} />;
+    }
     case 'ProfileWallets':
       return <ProfileWallets {...props} />;
     case 'WalletSend':
@@ -245,6 +251,10 @@ function prepared(snapshot: Snapshot): Snapshot | null {
 
 export function App({ snapshot, onIntent }: { snapshot: Snapshot; onIntent: ViewProps['onIntent'] }) {
   const visible = snapshot.open || snapshot.embedded;
+  const signIn = !!snapshot.siwx;
+  useEffect(() => {
+    if (signIn && !SiwxView) loadSiwx().then((m) => void (SiwxView = m.default), () => {});
+  }, [signIn]);
   const hidden = visible ? null : prepared(snapshot);
   return (
     <ImageTimeoutContext value={snapshot.imagePreloadTimeoutMs}>
