@@ -167,8 +167,6 @@ impl Slice for SiwxSlice {
             Note::Fact(Fact::Connections | Fact::Network) | Note::Connected | Note::AccountsChanged | Note::ChainChanged { .. } | Note::Disconnected => {
                 self.follow(ctx)
             }
-            // The visitor left the sign-in view (back, closed): what was under way is dropped,
-            // and sign-in is asked again only when the account changes.
             Note::EmbeddedUser(u) => {
                 self.embedded = u.as_ref().and_then(|u| u.sign_in.clone());
                 // Heard after the connection: the view asking already shows; the sign-in ends it.
@@ -180,8 +178,13 @@ impl Slice for SiwxSlice {
                     }
                 }
             }
+            // The visitor left the sign-in view (back, closed): what was under way is dropped,
+            // and sign-in is asked again only when the account changes.
             Note::Shown(v) if *v != View::SiwxSignMessage => self.left(ctx),
             Note::Closed => self.left(ctx),
+            // Required and still without a session (the page closed the modal itself): opening
+            // it again asks again.
+            Note::Opened if self.config.as_ref().is_some_and(|c| c.required) && self.pending.as_ref().is_some_and(|p| p.stage == Stage::Idle) => self.show(ctx),
             _ => {}
         }
     }

@@ -140,6 +140,10 @@ fn while_required_closing_does_nothing_and_cancelling_disconnects() {
     let mut h = connected(json!({"required": true}));
     assert!(locked(&h), "closing is blocked: no close button, Escape and the backdrop do nothing");
     assert!(!h.snap.can_go_back, "and no way back");
+    // The page may close the modal itself (`close()`): opening it again asks again.
+    h.send(json!({"type": "close"}));
+    h.send(json!({"type": "open"}));
+    assert_eq!(h.view(), View::SiwxSignMessage, "asked again on open");
     h.send(json!({"type": "siwxCancel"}));
     assert_eq!(h.snap.status.get("eip155"), Some(&crate::connect::connection::Status::Disconnected));
     assert_eq!(h.view(), View::Connect);
@@ -293,8 +297,8 @@ fn check_session_refuses_replays_other_domains_chains_accounts_expired_and_overs
     assert!(err(check_session("dapp.test", now, "bitcoin:x:y", &ok, "0x", None)).contains("not supported"));
 }
 
-#[test]
-fn the_embedded_wallets_sign_in_at_login_completes_sign_in_with_no_second_prompt() {
+/// Sign-in configured, an email login up to the frame's Login user (the test answers GET_USER).
+fn email_login_until_user() -> Harness {
     let mut h = Harness::new(json!({}));
     h.start(json!({})).send(config(json!({})));
     h.send(json!({"type": "open"}));
@@ -302,6 +306,12 @@ fn the_embedded_wallets_sign_in_at_login_completes_sign_in_with_no_second_prompt
     h.frame_ready().frame_answer("CONNECT_EMAIL", json!({"action": "VERIFY_OTP"}));
     h.send(json!({"type": "emailOtp", "otp": "123456"})).frame_answer("CONNECT_OTP", json!({}));
     h.frame_answer("IS_CONNECTED", json!({"isConnected": true}));
+    h
+}
+
+#[test]
+fn the_embedded_wallets_sign_in_at_login_completes_sign_in_with_no_second_prompt() {
+    let mut h = email_login_until_user();
     // What the frame signs at login (frame/src/siwx.ts): a sign-in to this page's domain.
     let fields = crate::auth::siwx::SiwxMessageFields {
         domain: "dapp.test".into(),
@@ -327,13 +337,7 @@ fn the_embedded_wallets_sign_in_at_login_completes_sign_in_with_no_second_prompt
 
 #[test]
 fn an_embedded_sign_in_for_another_domain_is_not_taken_and_the_visitor_is_asked() {
-    let mut h = Harness::new(json!({}));
-    h.start(json!({})).send(config(json!({})));
-    h.send(json!({"type": "open"}));
-    h.send(json!({"type": "emailSubmit", "email": "a@example.com"}));
-    h.frame_ready().frame_answer("CONNECT_EMAIL", json!({"action": "VERIFY_OTP"}));
-    h.send(json!({"type": "emailOtp", "otp": "123456"})).frame_answer("CONNECT_OTP", json!({}));
-    h.frame_answer("IS_CONNECTED", json!({"isConnected": true}));
+    let mut h = email_login_until_user();
     let text = format!("evil.test wants you to sign in with your Ethereum account:\n{ADDR}\n\n\nURI: https://evil.test\nVersion: 1\nChain ID: 31337\nNonce: abcdefgh12\nIssued At: 1970-01-01T00:00:01.000Z");
     h.frame_answer("GET_USER", json!({"address": ADDR, "chainId": 31337, "message": text, "signature": sign(&text)}));
     assert!(h.emitted("signin").is_none());
