@@ -343,3 +343,17 @@ fn an_embedded_sign_in_for_another_domain_is_not_taken_and_the_visitor_is_asked(
     assert!(h.emitted("signin").is_none());
     assert_eq!(h.view(), View::SiwxSignMessage, "asked instead");
 }
+
+#[test]
+fn cancelling_a_required_sign_in_on_another_network_switches_back_to_the_last_signed_one() {
+    let mut h = connected(json!({"required": true}));
+    h.send(json!({"type": "siwxSign"}));
+    let message = asked_message(&h);
+    h.answer("personal_sign", json!(sign(&message)));
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x7a6a"}));
+    assert_eq!(h.view(), View::SiwxSignMessage, "no session on 31338: asked");
+    h.send(json!({"type": "siwxCancel"}));
+    let (_, params) = h.request("wallet_switchEthereumChain");
+    assert_eq!(params[0]["chainId"], "0x7a69", "back to 31337, where the account has a session");
+    assert_eq!(h.snap.status.get("eip155"), Some(&crate::connect::connection::Status::Connected), "still connected");
+}
