@@ -139,6 +139,8 @@ export interface Snapshot {
     state: 'pending' | 'error';
     error: ErrorInfo | null;
   } | null;
+  /** SwitchActiveChain: the network picked, of a family with no wallet connected yet. */
+  switchActiveChain: NetworkView | null;
   allWallets: {
     items: WalletListingView[];
     count: number;
@@ -169,6 +171,8 @@ export type Intent =
   | { type: 'searchWallets'; query: string }
   | { type: 'loadMoreWallets' }
   | { type: 'switchNetwork'; caipNetworkId: string }
+  /** SwitchActiveChain: go on to connect a wallet of that network's family. */
+  | { type: 'switchActiveChain' }
   /** With `connectorId`: that one connection only (multi-wallet). */
   | { type: 'disconnect'; namespace?: Namespace; connectorId?: string }
   | { type: 'copyUri' }

@@ -60,7 +60,8 @@ export type EngineEventType =
   | 'walletConnectUri'
   | 'providerEvent'
   | 'useConnection'
-  | 'switchNetwork';
+  | 'switchNetwork'
+  | 'switchActiveChain';
 
 /** The lazily loaded modules, and what loads each one. */
 export const ROUTES = {

@@ -22,6 +22,7 @@ const SwapView = lazy(() => import('../account/Account').then((m) => ({ default:
 const BuyView = lazy(() => import('../account/Account').then((m) => ({ default: m.BuyView })));
 const SwitchNetwork = lazy(() => import('../network/SwitchNetwork'));
 const UnsupportedChain = lazy(() => import('../network/UnsupportedChain'));
+const SwitchActiveChain = lazy(() => import('../network/SwitchActiveChain'));
 const ConnectingExternal = lazy(() => import('../connect/ConnectingExternal'));
 const ConnectingWalletConnect = lazy(() => import('../walletconnect/ConnectingWalletConnect'));
 const ConnectingWalletConnectBasic = lazy(() => import('../walletconnect/ConnectingWalletConnectBasic'));
@@ -49,6 +50,8 @@ function CurrentView({ snapshot, onIntent }: ViewProps) {
       return <SwitchNetwork {...props} />;
     case 'UnsupportedChain':
       return <UnsupportedChain {...props} />;
+    case 'SwitchActiveChain':
+      return <SwitchActiveChain {...props} />;
     case 'ConnectingExternal':
       return <ConnectingExternal {...props} />;
     case 'ConnectingWalletConnect':

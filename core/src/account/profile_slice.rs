@@ -74,7 +74,8 @@ impl Slice for ProfileSlice {
         w.key("profileWallets").begin_object().key("enabled").bool(multi_wallet(&ctx.features)).key("wallets").begin_array();
         for (ns, c) in ctx.conn.all() {
             let Some(address) = c.accounts.first() else { continue };
-            let active = ctx.conn.current(&ns).is_some_and(|cur| cur.connector_id == c.connector_id);
+            // Active: the current connection of the active family (each family has its current one).
+            let active = ns == ctx.active_namespace() && ctx.conn.current(&ns).is_some_and(|cur| cur.connector_id == c.connector_id);
             let n = ctx.network(&c.caip_network_id);
             w.begin_object().key("namespace").str(&ns).key("connectorId").str(&c.connector_id).key("address").str(address);
             w.key("caipNetworkId").str(&c.caip_network_id).key("network").str(n.map(|n| n.name.as_str()).unwrap_or(&c.caip_network_id));

@@ -28,17 +28,30 @@ struct Switching {
 #[derive(Default)]
 pub struct NetworkSlice {
     switching: Option<Switching>,
+    /// SwitchActiveChain: the network of another family, which has no wallet connected yet, that
+    /// the visitor picked (spec §2: switchToChain, network; navigateTo Connect).
+    other_family: Option<String>,
     requests: Requests<Asked>,
 }
 
 impl Slice for NetworkSlice {
     const NAME: &'static str = "network";
     /// Host `switchNetwork()` or the SwitchNetwork view.
-    const EVENTS: &'static [&'static str] = &["switchNetwork"];
-    const PARTS: &'static [&'static str] = &["network", "networks", "switching"];
-    const VIEWS: &'static [View] = &[View::SwitchNetwork, View::UnsupportedChain];
+    const EVENTS: &'static [&'static str] = &["switchNetwork", "switchActiveChain"];
+    const PARTS: &'static [&'static str] = &["network", "networks", "switching", "switchActiveChain"];
+    const VIEWS: &'static [View] = &[View::SwitchNetwork, View::UnsupportedChain, View::SwitchActiveChain];
 
-    fn event(&mut self, _ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+    fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
+        if ty == "switchActiveChain" {
+            // The visitor goes on to connect a wallet of that family: its network becomes active
+            // and Connect shows in place of this view.
+            if let Some(target) = self.other_family.take() {
+                self.activate(ctx, &target);
+                ctx.router.reset(View::Connect);
+                ctx.shown();
+            }
+            return Ok(());
+        }
         let target = string(o, "caipNetworkId")?;
         self.switch_network(ctx, &target);
         Ok(())
@@ -59,7 +72,11 @@ impl Slice for NetworkSlice {
                     ctx.active_network = None;
                 }
             }
-            Note::Closed => self.switching = None,
+            Note::Closed => {
+                self.switching = None;
+                self.other_family = None;
+            }
+            Note::Shown(v) if *v != View::SwitchActiveChain => self.other_family = None,
             Note::ChainChanged { chain, .. } if self.switching.as_ref().is_some_and(|s| s.target == *chain) => {
                 self.switching = None;
                 if ctx.modal.open && matches!(ctx.router.view(), View::SwitchNetwork | View::UnsupportedChain) {
@@ -116,14 +133,25 @@ impl NetworkSlice {
                 }
                 self.ask(ctx, target_ns, &c.connector_id, caip_network_id);
             }
-            SwitchDecision::ActiveNetworkOnly | SwitchDecision::AddressSync | SwitchDecision::AuthSwitch | SwitchDecision::WalletConnectSwitch => {
-                // The active network (and with it the namespace's address) changes; no wallet is asked.
-                if ctx.active_network.as_deref() != Some(caip_network_id) {
-                    ctx.active_network = Some(caip_network_id.to_string());
-                    ctx.persist_active_network(caip_network_id);
-                    ctx.emit("networkchange", obj(vec![("caipNetworkId", caip_network_id.into()), ("supported", true.into())]));
-                }
+            // Picked in SwitchNetwork while another family is connected, a network whose family has no
+            // wallet connected: SwitchActiveChain offers to connect one (multi-wallet).
+            SwitchDecision::ActiveNetworkOnly if ctx.showing(View::SwitchNetwork) && target_ns != active_ns && ctx.connected() && family::has_wallet(target_ns) => {
+                self.other_family = Some(caip_network_id.to_string());
+                ctx.router.push(View::SwitchActiveChain);
+                ctx.shown();
             }
+            SwitchDecision::ActiveNetworkOnly | SwitchDecision::AddressSync | SwitchDecision::AuthSwitch | SwitchDecision::WalletConnectSwitch => {
+                self.activate(ctx, caip_network_id);
+            }
+        }
+    }
+
+    /// The active network (and with it the namespace's address) changes; no wallet is asked.
+    fn activate(&mut self, ctx: &mut Ctx, caip_network_id: &str) {
+        if ctx.active_network.as_deref() != Some(caip_network_id) {
+            ctx.active_network = Some(caip_network_id.to_string());
+            ctx.persist_active_network(caip_network_id);
+            ctx.emit("networkchange", obj(vec![("caipNetworkId", caip_network_id.into()), ("supported", true.into())]));
         }
     }
 
@@ -198,5 +226,13 @@ impl NetworkSlice {
         }
         w.end_array().key("switching");
         self.write_switching(ctx, active, w);
+        // SwitchActiveChain's network (its namespace is the family to connect).
+        w.key("switchActiveChain");
+        match self.other_family.as_deref().and_then(|id| ctx.network(id)) {
+            Some(n) => ctx.write_network(n, active, w),
+            None => {
+                w.null();
+            }
+        }
     }
 }

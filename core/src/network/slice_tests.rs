@@ -83,3 +83,48 @@ fn a_switch_failing_otherwise_names_the_reason_and_the_banner_can_be_dismissed()
     h.send(json!({"type": "dismissBanner"}));
     assert!(h.snap.banner.is_none());
 }
+
+/// The anvil chains and the local Solana chain.
+fn with_solana() -> Harness {
+    let solana = json!({"id": "4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ", "caipNetworkId": "solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ", "name": "Solana Local",
+        "chainNamespace": "solana", "nativeCurrency": {"name": "Solana", "symbol": "SOL", "decimals": 9}, "rpcUrls": {"default": {"http": ["http://127.0.0.1:8899"]}}});
+    Harness::new(json!({"networks": [anvil(31337), anvil(31338), solana]}))
+}
+
+#[test]
+fn picking_a_network_of_a_family_with_no_wallet_connected_offers_to_connect_one_then_connect_shows_it_active() {
+    let mut h = with_solana();
+    h.connect();
+    h.send(json!({"type": "open"})).send(json!({"type": "navigate", "view": "SwitchNetwork"}));
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": "solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ"}));
+    assert_eq!(h.view(), View::SwitchActiveChain);
+    assert_eq!(h.snap.part("switchActiveChain")["name"], "Solana Local");
+    assert_eq!(h.snap.part("switchActiveChain")["namespace"], "solana");
+    assert_eq!(h.snap.network.as_ref().map(|n| n.caip_network_id.as_str()), Some("eip155:31337"), "nothing switched yet");
+    h.send(json!({"type": "switchActiveChain"}));
+    assert_eq!(h.view(), View::Connect, "on to connect a Solana wallet");
+    assert_eq!(h.snap.network.as_ref().map(|n| n.caip_network_id.as_str()), Some("solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ"));
+    assert_eq!(h.emitted("networkchange").unwrap()["caipNetworkId"], "solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ");
+    assert_eq!(h.snap.status.get("eip155"), Some(&crate::connect::connection::Status::Connected), "the EVM wallet stays connected");
+}
+
+#[test]
+fn going_back_from_switch_active_chain_changes_nothing() {
+    let mut h = with_solana();
+    h.connect();
+    h.send(json!({"type": "open"})).send(json!({"type": "navigate", "view": "SwitchNetwork"}));
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": "solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ"}));
+    h.send(json!({"type": "back"}));
+    assert_eq!(h.view(), View::SwitchNetwork);
+    assert_eq!(h.snap.network.as_ref().map(|n| n.caip_network_id.as_str()), Some("eip155:31337"));
+}
+
+#[test]
+fn the_hosts_switch_network_to_another_family_switches_without_asking() {
+    let mut h = with_solana();
+    h.connect();
+    h.send(json!({"type": "open"}));
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": "solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ"}));
+    assert_ne!(h.view(), View::SwitchActiveChain, "only a network picked in SwitchNetwork offers it");
+    assert_eq!(h.snap.network.as_ref().map(|n| n.caip_network_id.as_str()), Some("solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ"));
+}

@@ -36,7 +36,7 @@ views! {
     ProfileWallets               "ProfileWallets"               "Wallets"               true   true;
     Account                      "Account"                      "Account"               true   true;
     SwitchNetwork                "SwitchNetwork"                "Switch Network"        true   false;
-    SwitchActiveChain            "SwitchActiveChain"            "Switch Network"        false  false;
+    SwitchActiveChain            "SwitchActiveChain"            "Switch Network"        true   false;
     UnsupportedChain             "UnsupportedChain"             "Unsupported Network"   true   true;
     SiwxSignMessage              "SIWXSignMessage"              "Sign In"               true   true;
     ApproveTransaction           "ApproveTransaction"           "Approve Transaction"   true   true;
@@ -110,6 +110,7 @@ pub fn host_view(requested: View, connected: bool, active_unsupported: bool) -> 
         | View::ConnectingFarcaster
         | View::ApproveTransaction
         | View::SiwxSignMessage
+        | View::SwitchActiveChain
         | View::UpdateEmailWallet
         | View::WalletSendPreview => HostView::Default,
         View::UnsupportedChain if !active_unsupported => HostView::Default,
@@ -374,7 +375,8 @@ mod tests {
     #[test]
     fn host_view_never_shows_a_view_this_build_does_not_have() {
         assert_eq!(host_view(View::SiwxSignMessage, true, false), HostView::Default, "sign-in follows the connection");
-        for v in [View::RegisterAccountName, View::SwitchActiveChain] {
+        assert_eq!(host_view(View::SwitchActiveChain, true, false), HostView::Default, "it follows a network picked in the modal");
+        for v in [View::RegisterAccountName] {
             assert_eq!(host_view(v, true, false), HostView::NotAvailable, "{}", v.title());
             assert_eq!(host_view(v, false, false), HostView::NotAvailable, "{}", v.title());
         }

@@ -50,7 +50,7 @@ fn open_account_while_disconnected_opens_connect() {
 
 #[test]
 fn open_with_a_view_not_built_yet_never_shows_it_empty() {
-    for name in ["RegisterAccountName", "SwitchActiveChain"] {
+    for name in ["RegisterAccountName"] {
         let mut h = Harness::new(json!({}));
         h.connect().send(json!({"type": "open", "view": name}));
         assert_eq!(h.snap.view, View::Account, "{name}: connected, the default view is Account");

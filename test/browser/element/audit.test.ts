@@ -204,7 +204,7 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
       expect(el.getState().view, view).to.equal('Connect');
       await el.close();
     }
-    for (const view of ['RegisterAccountName', 'SwitchActiveChain']) {
+    for (const view of ['RegisterAccountName']) {
       const err = nextEvent(el, 'error');
       await el.open({ view });
       expect((await err).detail.message, view).to.equal(`The ${view} view is not available yet`);

@@ -3,7 +3,7 @@
 // side by side from Account → Wallets → Add wallet; switching, ending one, a reload; and the
 // single-wallet project where a new wallet replaces the old.
 import { expect } from '@esm-bundle/chai';
-import { connectDemoWallet, createModal, installDemoWallet, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { anvilNetworks, connectDemoWallet, createModal, installDemoWallet, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 import { visitor } from './embedded-helpers';
 
@@ -112,6 +112,40 @@ describe('<wallet-modal> several wallets at once', function () {
       await el.disconnect();
     });
   }
+
+  it('an EVM wallet and a Solana wallet at once: picking a Solana network offers to connect a Solana wallet (SwitchActiveChain); Use goes back to EVM', async () => {
+    localStorage.clear();
+    const env = (await testEnv()) as any;
+    if (!env.solana) throw new Error('no local Solana chain in this run (WM_SOLANA)');
+    // @ts-ignore — served as is from demo/
+    const { installSolanaWallet } = await import('/demo/wallet/solana-wallet.js');
+    installSolanaWallet({ rpcUrl: env.solana.rpcUrl, autoResponse: 'approve', hookOnly: true, chains: ['solana:localnet'] });
+    const LOCAL = 'solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ';
+    const solanaLocal = { id: LOCAL.split(':')[1], caipNetworkId: LOCAL, name: 'Solana Local', chainNamespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: [env.solana.rpcUrl] } }, testnet: true };
+    const el = await createModal({}, [...anvilNetworks(env), solanaLocal]);
+    first.setAutoResponse('approve');
+    await connectDemoWallet(el, first);
+    await el.open();
+    const root = viewRoot(el);
+    (await waitFor(() => root.querySelector<HTMLElement>('[part~="network-button"]'), 'the network row')).click();
+    (await waitFor(() => [...root.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Solana Local')), 'Solana Local')).click();
+    const offer = await waitFor(() => root.querySelector<HTMLElement>('[part~="switch-active-chain"]'), 'SwitchActiveChain');
+    expect(offer.textContent).to.contain('Connect a Solana wallet');
+    await expectNoSeriousAxeViolations(root, 'SwitchActiveChain');
+    offer.querySelector<HTMLElement>('[part~="connect-family"]')!.click();
+    (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="dev.walletmodal.demo"]'), 'Connect')).click();
+    await waitFor(() => el.getState().status.solana === 'connected', 'the Solana side connected');
+    expect(el.getState().status.eip155, 'the EVM wallet stays').to.equal('connected');
+    expect(el.getState().connection.namespace).to.equal('solana');
+    const wallets = await openWallets(el);
+    await waitFor(() => rows(wallets).length === 2, 'two families');
+    expect([...wallets.querySelectorAll('[part~="profile-wallet"]')].map((r) => r.textContent?.includes('Solana') ? 'solana' : 'evm').sort()).to.deep.equal(['evm', 'solana']);
+    const changed = nextEvent(el, 'accountschange');
+    wallets.querySelector<HTMLElement>('[part~="profile-wallet"]:not([data-state="active"]) [part~="switch-wallet"]')!.click();
+    expect((await changed).detail.address).to.equal(A);
+    expect(el.getState().connection.namespace, 'back to EVM').to.equal('eip155');
+    await el.disconnect();
+  });
 
   it('without the multiWallet feature there is no Wallets row', async () => {
     localStorage.clear();
