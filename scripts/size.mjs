@@ -83,7 +83,8 @@ const hostGlue = (name) => outputOf(`element/pkg/${name}/wallet_modal_${name}.js
 const account = part('account module (lazy): glue + wasm', [hostGlue('account'), wasmOf('wallet_modal_account')]);
 const embedded = part('embedded wallet module (lazy): glue + wasm + frame I/O', [hostGlue('embedded'), wasmOf('wallet_modal_embedded'), outputOf('element/ts/frame-io.ts')]);
 const wc = part('WalletConnect (lazy): its chunks + wasm', [outputOf('element/ts/walletconnect.ts'), outputOf('element/ts/wc-wasm.ts'), wasmOf('wallet_modal_wc')]);
-const inInitial = [account, embedded, wc].flatMap((p) => p.files).filter((f) => initial.has(f));
+const siwx = part('sign-in module (lazy, when the page asks for sign-in): glue + wasm + shell', [hostGlue('siwx'), wasmOf('wallet_modal_siwx'), outputOf('element/ts/siwx.ts')]);
+const inInitial = [account, embedded, wc, siwx].flatMap((p) => p.files).filter((f) => initial.has(f));
 
 console.log('-- lazy view chunks');
 for (const f of Object.keys(outputs).filter((o) => o.endsWith('.js') && !initial.has(o) && !o.endsWith('/core.js'))) row(path.basename(f), sizes(f));
