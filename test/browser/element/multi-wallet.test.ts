@@ -132,6 +132,7 @@ describe('<wallet-modal> several wallets at once', function () {
     const offer = await waitFor(() => root.querySelector<HTMLElement>('[part~="switch-active-chain"]'), 'SwitchActiveChain');
     expect(offer.textContent).to.contain('Connect a Solana wallet');
     await expectNoSeriousAxeViolations(root, 'SwitchActiveChain');
+    await visitor({ action: 'screenshot', name: 'switch-active-chain' });
     offer.querySelector<HTMLElement>('[part~="connect-family"]')!.click();
     (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="dev.walletmodal.demo"]'), 'Connect')).click();
     await waitFor(() => el.getState().status.solana === 'connected', 'the Solana side connected');
