@@ -41,9 +41,9 @@ async function rpc(url, method, params) {
 
 /** The dapp page (on `network`, when given): the visitor clicks the WalletConnect row; the Demo
  * Mobile Wallet opens the URI's deep link in a second tab and approves. Resolves with both pages. */
-async function pairDemoWallet(network) {
+async function pairDemoWallet(network, query = '') {
   const dapp = await browser.newPage();
-  await dapp.goto(`${base}/`, { waitUntil: 'load' });
+  await dapp.goto(`${base}/${query}`, { waitUntil: 'load' });
   await dapp.waitForFunction(() => typeof document.querySelector('wallet-modal')?.getState === 'function', WAIT);
   if (network) {
     // What the page had, when the network never shows: its networks, the demo's config and banner.
@@ -182,4 +182,40 @@ test('on Solana: the Demo Mobile Wallet connects its Solana account over WalletC
   // The wallet ends the session: the dapp's Solana connection ends.
   await press(wallet, 'Disconnect');
   await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.solana === 'disconnected', WAIT);
+});
+
+test('with sign-in, the WalletConnect wallet signs in (approved in the Demo Mobile Wallet); the Demo Wallet connects beside it from Wallets, already signed in as the same account; Use switches back', async () => {
+  const { dapp, wallet } = await pairDemoWallet('eip155:31337', '?siwx=default&autoApprove=1');
+  const inModal = (fn, arg) => dapp.evaluate((src, a) => new Function('root', 'a', `return (${src})(root, a)`)(document.querySelector('wallet-modal-overlay').shadowRoot, a), fn.toString(), arg);
+  const click = async (selector) => {
+    await dapp.waitForFunction((s) => document.querySelector('wallet-modal-overlay')?.shadowRoot?.querySelector(s), WAIT, selector);
+    await inModal((root, s) => root.querySelector(s).click(), selector);
+  };
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().view === 'SIWXSignMessage', WAIT);
+  await click('[part~="siwx-sign"]');
+  await press(wallet, 'Approve');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().siwx?.session != null, WAIT);
+  const { siwx, connection } = await state(dapp);
+  assert.deepEqual([connection.connectorName, connection.namespace], ['WalletConnect', 'eip155']);
+  const core = await import('../../dist/core.js');
+  await core.init();
+  assert.equal(core.verifySiwxSession({ domain: new URL(base).host, ...siwx.session }).valid, true, 'the mobile wallet signed the modal\'s EIP-4361 message');
+
+  // Account → Wallets → Add wallet → the Demo Wallet (it approves at once): two connections, each signed in.
+  await onModal(dapp, (el) => el.open());
+  await click('[part~="wallets-button"]');
+  await click('[part~="add-wallet"]');
+  await click('[data-connector-id="dev.walletmodal.demo"]');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().connection?.connectorId === 'dev.walletmodal.demo', WAIT);
+  // The same account on the same chain (anvil's first key in both wallets): already signed in.
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().siwx?.session?.caipAddress === 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', WAIT);
+  assert.notEqual((await state(dapp)).view, 'SIWXSignMessage', 'a session is per account, not per wallet');
+  await onModal(dapp, (el) => el.open());
+  await click('[part~="wallets-button"]');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().profileWallets?.wallets.length === 2, WAIT);
+  assert.deepEqual((await state(dapp)).profileWallets.wallets.map((w) => w.connectorId).sort(), ['dev.walletmodal.demo', 'walletConnect']);
+  // Back to the WalletConnect wallet from ProfileWallets.
+  await click('[data-connector-id="walletConnect"] [part~="switch-wallet"]');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().connection?.connectorId === 'walletConnect', WAIT);
+  await onModal(dapp, (el) => el.disconnect());
 });
