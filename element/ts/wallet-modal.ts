@@ -239,7 +239,9 @@ export class WalletModalElement extends HTMLElement {
 
   /** The sign-in module hears the option in force (it loads the first time there is one). */
   #syncSiwx(): void {
-    if (this.#hosts.has(ENGINE))
+    // Pages that never ask for sign-in fetch nothing of it.
+    const asked = this.#siwx != null || this.hasAttribute('siwx') || 'siweConfig' in this || this.#hosts.has('siwx');
+    if (asked && this.#hosts.has(ENGINE))
       void import('./siwx').then((m) => m.syncSiwx(this, this.#siwx, this.#providers, this.#hosts.has('siwx'), (e) => this.#run(e), (d) => this.#emit('error', d), registerModule));
   }
 
