@@ -2,7 +2,6 @@
 // which need the approval queue, are in frame.ts). A handler returns the success payload or throws
 // a FrameError whose message (and code) the app is told.
 
-import { loginSignIn } from './siwx.ts';
 import { ApiError, type Api, type Login } from './api.ts';
 import { FrameError, jsonBytes } from './messages.ts';
 import { chainId as parseChainId, email as parseEmail, httpUrl, must, otp as parseOtp, solanaRef, text } from './validate.ts';
@@ -130,12 +129,8 @@ export const handlers: Record<string, Handler> = {
     // (On a Solana network the element names it by its CAIP-2 reference: the user's EVM chain stays.)
     const chainId = p.chainId === undefined || solanaRef(p.chainId) ? null : must(parseChainId(p.chainId), 'Invalid chainId');
     await ctx.wallet.ensure();
-    const user = loginUser(ctx, chainId);
-    // Asked with `siwx`: the sign-in to this embedding page, signed at once (./siwx.ts).
-    const keys = ctx.wallet.keys;
-    const chain = user.chainId;
-    if (p.siwx === true && keys && typeof chain === 'number') Object.assign(user, await loginSignIn(keys, ctx.state.origin, chain));
-    return user;
+    // Nothing is signed here: a sign-in is a personal_sign the visitor approves in the frame.
+    return loginUser(ctx, chainId);
   },
 
   async IS_CONNECTED(ctx) {

@@ -180,7 +180,8 @@ impl Slice for SiwxSlice {
             }
             // The visitor left the sign-in view (back, closed): what was under way is dropped,
             // and sign-in is asked again only when the account changes.
-            Note::Shown(v) if *v != View::SiwxSignMessage => self.left(ctx),
+            // (The secure frame's approval of the signature is part of signing, not leaving.)
+            Note::Shown(v) if !matches!(v, View::SiwxSignMessage | View::ApproveTransaction) => self.left(ctx),
             Note::Closed => self.left(ctx),
             // Required and still without a session (the page closed the modal itself): opening
             // it again asks again.

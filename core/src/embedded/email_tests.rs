@@ -27,7 +27,7 @@ fn email_login_sends_the_email_then_the_code_then_the_engine_connects_the_embedd
     h.frame_answer("CONNECT_OTP", json!({}));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { connector_id, method, .. } if connector_id == "embedded" && method == "eth_requestAccounts")), "the engine connects the embedded wallet");
     h.frame_answer("IS_CONNECTED", json!({"isConnected": true}));
-    assert_eq!(h.frame_post("GET_USER").1, json!({"chainId": 31337, "siwx": true}), "the frame also signs in to this page");
+    assert_eq!(h.frame_post("GET_USER").1, json!({"chainId": 31337}));
     h.frame_answer("GET_USER", json!({"address": ADDR.to_lowercase(), "email": "a@example.com", "chainId": 31337, "accounts": []}));
     let detail = h.emitted("connect").expect("connected");
     assert_eq!(detail["address"], ADDR, "the address comes checksummed");

@@ -101,8 +101,7 @@ impl Slice for ProviderSlice {
             Asked::Session => match outcome {
                 Ok(v) if v.get("isConnected").and_then(Value::as_bool) == Some(true) => {
                     let chain = self.network(ctx).map(|n| frame_chain(ctx, &n).0).unwrap_or(Value::Null);
-                    // `siwx`: the frame also signs in to this page (a sign-in needs no second prompt).
-                    let rid = frame(ctx, AppEvent::GetUser, json!({ "chainId": chain, "siwx": true }));
+                    let rid = frame(ctx, AppEvent::GetUser, json!({ "chainId": chain }));
                     self.requests.insert(rid, Asked::User);
                 }
                 Ok(v) => {

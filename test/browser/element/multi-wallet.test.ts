@@ -109,6 +109,12 @@ describe('<wallet-modal> several wallets at once', function () {
       await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), theme);
       expect(await expectNoSeriousAxeViolations(root, `ProfileWallets (${theme})`)).to.be.greaterThan(0);
       await visitor({ action: 'screenshot', name: `profile-wallets-${theme}` });
+      await el.open({ view: 'Account' });
+      await waitFor(() => root.querySelector('[part~="wallets-button"]'), 'the Wallets row');
+      await visitor({ action: 'screenshot', name: `account-wallets-${theme}` });
+      (root.querySelector('[part~="network-button"]') as HTMLElement).click();
+      await waitFor(() => root.querySelector('[part~="network-list"], [role="listbox"], .wm-network'), 'SwitchNetwork');
+      await visitor({ action: 'screenshot', name: `switch-network-${theme}` });
       await el.disconnect();
     });
   }

@@ -5,7 +5,7 @@ import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, byText, connectDemoWallet, createModal, installDemoWallet, nextEvent, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { encodeDeployData } from 'viem';
 import { expectNoSeriousAxeViolations } from '../views/axe';
-import { emailLogin, visitor } from './embedded-helpers';
+import { clickInFrame, emailLogin, frameText, visitor } from './embedded-helpers';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CAIP = `eip155:31337:${ADDRESS}`;
@@ -179,15 +179,19 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
     }
   });
 
-  it('an email login signs in with no second prompt: the secure frame signed this page\'s sign-in at login', async () => {
+  it('after an email login, signing in waits for the visitor in the secure frame: nothing is signed before, and Reject there says Error signing message', async () => {
     const el = await createModal({ siwx: '' });
-    const signed = nextEvent(el, 'signin', 30_000);
-    const address = await emailLogin(el);
-    const { detail } = await signed;
-    expect(detail.caipAddress.toLowerCase()).to.equal(`eip155:31337:${address}`.toLowerCase());
-    expect(detail.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Ethereum account:`);
-    expect(core.verifySiwxSession({ domain: location.host, ...detail }).valid).to.equal(true);
-    expect(el.getState().view, 'no SIWXSignMessage').to.not.equal('SIWXSignMessage');
+    await emailLogin(el);
+    const root = await signInView(el);
+    let signedIn = false;
+    el.addEventListener('signin', () => (signedIn = true));
+    (root.querySelector('[part~="siwx-sign"]') as HTMLButtonElement).click();
+    expect(await frameText('main.approval h1'), 'the frame asks').to.match(/sign/i);
+    await new Promise((r) => setTimeout(r, 800)); // Reject and Approve open after 500 ms of being visible
+    expect(signedIn, 'nothing signed before the visitor\'s click in the frame').to.equal(false);
+    await clickInFrame('Reject');
+    await waitFor(() => byText(root, '[part~="error"]', 'Error signing message'), 'the refusal', 15_000);
+    expect(signedIn).to.equal(false);
     await el.disconnect();
   });
 
