@@ -1,6 +1,6 @@
 /**
  * `wallet-modal/core`: the product's utilities (EIP-55 addresses, units, Keccak-256, EIP-191
- * signatures, Solana signatures, CAIP identifiers, EIP-4361 sign-in messages, names, display
+ * signatures, Solana, Bitcoin, Polkadot and Cosmos signatures and addresses, CAIP identifiers, EIP-4361 sign-in messages, names, display
  * formatting), implemented in Rust and compiled to WebAssembly.
  *
  * Call `await init()` once before anything else. In a browser it fetches the `.wasm` file that sits
@@ -202,6 +202,78 @@ export function verifySolanaMessage(publicKey: string, message: Uint8Array, sign
   use('verifySolanaMessage');
   if (typeof publicKey !== 'string' || !(message instanceof Uint8Array) || !(signature instanceof Uint8Array)) return false;
   return wasm.verifySolanaMessage(publicKey, message, signature);
+}
+
+/**
+ * Whether `addr` is a Bitcoin address (P2PKH, P2SH, segwit v0 or taproot, checksum checked); with
+ * `caipNetworkId`, one of that network's (a `tb1…` address is not mainnet's).
+ */
+export function isBitcoinAddress(addr: string, caipNetworkId?: string): boolean {
+  use('isBitcoinAddress');
+  return typeof addr === 'string' && wasm.isBitcoinAddress(addr, typeof caipNetworkId === 'string' ? caipNetworkId : '');
+}
+
+/** Whether `addr` is an SS58 account address (any network's prefix; checksum checked). */
+export function isPolkadotAddress(addr: string): boolean {
+  use('isPolkadotAddress');
+  return typeof addr === 'string' && wasm.isPolkadotAddress(addr);
+}
+
+/** Whether `addr` is a Cosmos Bech32 address (20 or 32 bytes); with `prefix`, that chain's (`osmo`). */
+export function isCosmosAddress(addr: string, prefix?: string): boolean {
+  use('isCosmosAddress');
+  return typeof addr === 'string' && wasm.isCosmosAddress(addr, typeof prefix === 'string' ? prefix : '');
+}
+
+const utf8 = (m: string | Uint8Array): Uint8Array | null =>
+  typeof m === 'string' ? new TextEncoder().encode(m) : m instanceof Uint8Array ? m : null;
+
+/**
+ * Whether `signature` (base64) is `address`'s Bitcoin message signature of `message`: BIP-322
+ * simple (P2WPKH, P2SH-P2WPKH, taproot key path) or the legacy BIP-137 form (P2PKH; segwit
+ * addresses Electrum-style). `onError` hears why not.
+ */
+export function verifyBitcoinMessage(address: string, message: string | Uint8Array, signature: string, onError?: (why: string) => void): boolean {
+  use('verifyBitcoinMessage');
+  const m = utf8(message);
+  const why = typeof address !== 'string' || typeof signature !== 'string' || !m ? 'Invalid arguments: expected (address, message, base64 signature)' : wasm.bitcoinMessageError(address, m, signature);
+  if (why) onError?.(why);
+  return !why;
+}
+
+/**
+ * Whether `signature` (0x hex, 64 bytes) is `address`'s Polkadot signature of `message` as an
+ * extension's `signRaw` makes it (sr25519 or ed25519, over `<Bytes>message</Bytes>`).
+ */
+export function verifyPolkadotMessage(address: string, message: string | Uint8Array, signature: string, onError?: (why: string) => void): boolean {
+  use('verifyPolkadotMessage');
+  const m = utf8(message);
+  const why = typeof address !== 'string' || typeof signature !== 'string' || !m ? 'Invalid arguments: expected (address, message, hex signature)' : wasm.polkadotMessageError(address, m, signature);
+  if (why) onError?.(why);
+  return !why;
+}
+
+/** An ADR-036 signature as Keplr's `signArbitrary` answers it. */
+export interface CosmosSignature {
+  pub_key: { type?: string; value: string };
+  signature: string;
+}
+
+/**
+ * Whether `signature` (Keplr's `signArbitrary` answer) is `signer`'s ADR-036 signature of `data`:
+ * its key is the signer's and signs the amino document carrying the data.
+ */
+export function verifyCosmosMessage(signer: string, data: string | Uint8Array, signature: CosmosSignature, onError?: (why: string) => void): boolean {
+  use('verifyCosmosMessage');
+  const m = utf8(data);
+  const key = signature?.pub_key?.value;
+  const sig = signature?.signature;
+  const why =
+    typeof signer !== 'string' || !m || typeof key !== 'string' || typeof sig !== 'string'
+      ? 'Invalid arguments: expected (signer, data, {pub_key: {value}, signature})'
+      : wasm.cosmosMessageError(signer, m, key, sig);
+  if (why) onError?.(why);
+  return !why;
 }
 
 /** Parses a CAIP-2 id (`eip155:1`): exactly 2 non-empty parts and a known namespace, else throws. */

@@ -188,6 +188,12 @@ pub trait Wallet: Sync {
     fn parse_accounts(&self, v: &Value) -> Option<Vec<String>>;
     /// The wallet's chain as a CAIP-2 network id; `None` when it is not one.
     fn parse_chain(&self, v: &Value) -> Option<String>;
+    /// The accounts as they are on a network (CAIP-2): written for it (Polkadot's SS58 prefix), or
+    /// `None` when one is another network's (a Bitcoin testnet address on mainnet, a Cosmos
+    /// address of another chain).
+    fn on_network(&self, accounts: Vec<String>, _caip_network_id: &str) -> Option<Vec<String>> {
+        Some(accounts)
+    }
     /// Asks the wallet to drop the site's permission (best effort, on disconnect), if it can.
     fn revoke_call(&self) -> Option<WalletCall>;
 }

@@ -10,6 +10,8 @@ pub mod hash;
 pub mod signature;
 pub mod networks;
 pub mod format;
+pub mod bech32;
+pub mod blake2b;
 #[macro_use]
 pub mod family;
 

@@ -453,16 +453,16 @@ fn a_familys_legacy_provider_shows_as_browser_wallet_and_connects_in_its_namespa
     h.send(json!({"type": "selectConnector", "id": "injected"}));
     h.answer("eth_requestAccounts", json!([ADDR])).answer("eth_chainId", json!("0x7a69"));
     assert_eq!(h.snap.connection.as_ref().map(|c| (c.namespace.as_str(), c.connector_id.as_str())), Some(("eip155", "injected")));
-    // A namespace whose family cannot connect wallets (none yet on the page) shows nothing.
+    // A namespace of no family this build knows shows nothing.
     let mut u = Harness::new(json!({}));
-    u.send(json!({"type": "start", "storage": {}, "legacyNamespace": "cosmos"})).send(json!({"type": "open"}));
+    u.send(json!({"type": "start", "storage": {}, "legacyNamespace": "tron"})).send(json!({"type": "open"}));
     assert!(!u.snap.connectors.iter().any(|c| c.id == "injected"));
 }
 
 #[test]
 fn an_announcement_of_a_family_that_cannot_connect_is_ignored_with_a_debug_alert() {
     let mut h = Harness::new(json!({"debug": true}));
-    h.start(json!({})).send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "X", "icon": "", "rdns": RDNS, "namespace": "polkadot"}));
+    h.start(json!({})).send(json!({"type": "announce", "uuid": "350670db-19fa-4704-a166-e52e178b59d2", "name": "X", "icon": "", "rdns": RDNS, "namespace": "tron"}));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { message, .. } if message.contains("chain family"))));
     h.send(json!({"type": "open"}));
     assert!(!h.snap.connectors.iter().any(|c| c.id == RDNS));

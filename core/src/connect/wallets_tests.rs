@@ -47,7 +47,8 @@ fn eip6963_icons_accepted_only_as_data_image_uris() {
 fn eip6963_bad_announcements_are_refused() {
     let mut d = Discovery::default();
     assert_eq!(d.announce("u1", "A", ICON, "com.a", "nope").unwrap_err(), Refused::BadNamespace);
-    assert_eq!(d.announce("u1", "A", ICON, "com.a", "cosmos").unwrap_err(), Refused::BadNamespace, "a family that cannot connect wallets yet");
+    assert_eq!(d.announce("u1", "A", ICON, "com.a", "tron").unwrap_err(), Refused::BadNamespace, "no family of this build");
+    assert!(d.announce("u2", "K", ICON, "com.k", "cosmos").is_ok(), "every family of the spec connects wallets");
     assert_eq!(d.announce("", "A", ICON, "com.a", EVM).unwrap_err(), Refused::BadUuid);
     assert_eq!(d.announce("u\"", "A", ICON, "com.a", EVM).unwrap_err(), Refused::BadUuid);
     assert_eq!(d.announce("u1", " \u{0007} ", ICON, "com.a", EVM).unwrap_err(), Refused::BadName);

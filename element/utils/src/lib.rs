@@ -84,6 +84,42 @@ pub fn verify_solana_message(public_key: &str, message: &[u8], sig: &[u8]) -> bo
     signature::verify_solana_message(public_key, message, sig)
 }
 
+/// Whether `addr` is a Bitcoin address (of the network `caip_network_id` names, when not empty).
+#[wasm_bindgen(js_name = isBitcoinAddress)]
+pub fn is_bitcoin_address(addr: &str, caip_network_id: &str) -> bool {
+    use wm_core::chain::bip122::{address::parse, net_of};
+    parse(addr).is_ok_and(|a| caip_network_id.is_empty() || a.on(net_of(caip_network_id)))
+}
+
+#[wasm_bindgen(js_name = isPolkadotAddress)]
+pub fn is_polkadot_address(addr: &str) -> bool {
+    wm_core::chain::polkadot::ss58::is_address(addr)
+}
+
+/// `prefix` empty: of any chain.
+#[wasm_bindgen(js_name = isCosmosAddress)]
+pub fn is_cosmos_address(addr: &str, prefix: &str) -> bool {
+    wm_core::chain::cosmos::is_address(addr, (!prefix.is_empty()).then_some(prefix))
+}
+
+/// `""` when `signature` (base64: BIP-322 simple or legacy) is `addr`'s over `message`, else why not.
+#[wasm_bindgen(js_name = bitcoinMessageError)]
+pub fn bitcoin_message_error(addr: &str, message: &[u8], sig: &str) -> String {
+    wm_core::chain::bip122::message::verify(addr, message, sig).err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+/// `""` when `signature` (0x hex) is `addr`'s over `message` (wrapped in `<Bytes>`), else why not.
+#[wasm_bindgen(js_name = polkadotMessageError)]
+pub fn polkadot_message_error(addr: &str, message: &[u8], sig: &str) -> String {
+    wm_core::chain::polkadot::message::verify(addr, message, sig).err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+/// `""` when the ADR-036 `signature` by `public_key` (both base64) is `signer`'s over `data`.
+#[wasm_bindgen(js_name = cosmosMessageError)]
+pub fn cosmos_message_error(signer: &str, data: &[u8], public_key: &str, sig: &str) -> String {
+    wm_core::chain::cosmos::message::verify(signer, data, public_key, sig).err().map(|e| e.to_string()).unwrap_or_default()
+}
+
 /// Returns `{"chainNamespace", "chainId"}` as JSON text.
 #[wasm_bindgen(js_name = parseCaipNetworkId)]
 pub fn parse_caip_network_id(id: &str) -> Result<String, js_sys::Error> {

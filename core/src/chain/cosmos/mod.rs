@@ -1,26 +1,52 @@
-//! The `cosmos` family: its WalletConnect namespace. Its networks, wallets (`window.keplr`) and
-//! node come with the Cosmos issue.
+//! The `cosmos` family: the Bech32 prefixes of its networks (none is built in: the spec's default
+//! list has none; a host configures them), `window.keplr`-style
+//! wallets (carried by the shell's `families/cosmos.ts`), network switches (the wallet enables
+//! the chain and gives its key there), ADR-036 message signatures and its WalletConnect
+//! namespace. No balances: the spec's blockchain API covers EVM and Solana, and no Cosmos node
+//! runs offline here.
 
-use super::family::{Family, WalletConnect};
+#[cfg(feature = "crypto")]
+pub mod message;
+mod switching;
+mod wallet;
+mod walletconnect;
+
+use super::family::*;
 
 pub struct Cosmos;
 
-struct Methods;
+/// Each network's chain id (its CAIP-2 reference) and the Bech32 prefix of its addresses.
+pub const PREFIXES: &[(&str, &str)] = &[("cosmoshub-4", "cosmos"), ("osmosis-1", "osmo"), ("osmo-test-5", "osmo")];
 
-impl WalletConnect for Methods {
-    fn methods(&self) -> &'static [&'static str] {
-        &[
-            "cosmos_getAccounts",
-            "cosmos_signDirect",
-            "cosmos_signAmino",
-        ]
-    }
+/// The Bech32 prefix of a network's addresses (CAIP-2), where the modal knows it.
+pub fn prefix_of(caip_network_id: &str) -> Option<&'static str> {
+    let r = caip_network_id.strip_prefix("cosmos:")?;
+    PREFIXES.iter().find(|(c, _)| *c == r).map(|(_, p)| *p)
+}
+
+/// A Cosmos address: its Bech32 prefix and its 20 (account) or 32 (module, contract) bytes.
+pub fn decode_address(s: &str) -> Option<(String, Vec<u8>)> {
+    crate::chain::bech32::decode_bytes(s, 90).filter(|(_, b)| b.len() == 20 || b.len() == 32)
+}
+
+/// Whether `s` is a Cosmos address of any chain (or, with `prefix`, of the chains writing it so).
+pub fn is_address(s: &str, prefix: Option<&str>) -> bool {
+    decode_address(s).is_some_and(|(hrp, _)| prefix.is_none_or(|p| p == hrp))
 }
 
 impl Family for Cosmos {
     const NAMESPACE: &'static str = "cosmos";
 
+    fn wallet() -> Option<&'static dyn Wallet> {
+        Some(&wallet::Keplr)
+    }
+    fn switching() -> Option<&'static dyn Switching> {
+        Some(&switching::Enable)
+    }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
-        Some(&Methods)
+        Some(&walletconnect::Methods)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -18,7 +18,9 @@ fn the_evm_family_has_every_capability_and_the_others_those_they_can_do() {
     assert!(family::transfers(NS).is_some() && family::transactions(NS).is_some() && family::swaps(NS).is_some());
     assert!(family::host_requests(NS).is_some() && family::embedded(NS).is_some() && family::walletconnect(NS).is_some());
     for ns in ["bip122", "polkadot", "cosmos"] {
-        assert!(family::wallet(ns).is_none() && family::transfers(ns).is_none() && family::swaps(ns).is_none(), "{ns}");
+        // Bitcoin, Polkadot, Cosmos: wallets and network switches; no swaps, and (for now) no sends.
+        assert!(family::wallet(ns).is_some() && family::switching(ns).is_some(), "{ns}");
+        assert!(family::transfers(ns).is_none() && family::swaps(ns).is_none() && family::node(ns).is_none(), "{ns}");
         assert!(family::namespace(ns).is_some(), "a known namespace: {ns}");
     }
     // Solana: wallets, sends and its node; no swaps (the convert API is EVM only, spec §7) and no

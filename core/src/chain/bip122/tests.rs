@@ -1,0 +1,160 @@
+//! The Bitcoin family: addresses, its wallets' accounts and networks, and message signatures
+//! (vectors made by bip322-js 3.0.0 and bitcoinjs-message 2.2.0 with the BIP-322 spec's key,
+//! L3VFeEujGtevx9w18HD1fhRbCH67Az2dpCymeRE1SoPK6XQtaN2k; and the BIP's own).
+
+use super::address::{is_address, parse, Net, Payee};
+use super::*;
+use crate::chain::family;
+use crate::json;
+
+const NS: &str = "bip122";
+const WPKH: &str = "bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l";
+const WPKH_TEST: &str = "tb1q9vza2e8x573nczrlzms0wvx3gsqjx7vaxwd45v";
+const WPKH_REGTEST: &str = "bcrt1q9vza2e8x573nczrlzms0wvx3gsqjx7vay85cr9";
+const TR: &str = "bc1ppv609nr0vr25u07u95waq5lucwfm6tde4nydujnu8npg4q75mr5sxq8lt3";
+const SH_WPKH: &str = "37qyp7jQAzqb2rCBpMvVtLDuuzKAUCVnJb";
+const PKH: &str = "14vV3aCHBeStb5bkenkNHbe2YAFinYdXgc";
+const PKH_TEST: &str = "mjSSLdHFzft9NC5NNMik7WrMQ9rRhMhNpT";
+
+fn main() -> String {
+    format!("bip122:{MAINNET_REF}")
+}
+fn test() -> String {
+    format!("bip122:{TESTNET_REF}")
+}
+
+#[test]
+fn reads_every_address_form_with_its_network_and_script() {
+    let a = parse(WPKH).unwrap();
+    assert_eq!(a.net, Net::Main);
+    assert_eq!(a.script()[..2], [0x00, 0x14]);
+    assert_eq!(parse(&WPKH.to_uppercase()).unwrap(), a, "an upper-case Bech32 address is the same");
+    assert_eq!(parse(WPKH_TEST).unwrap().net, Net::Test);
+    assert_eq!(parse(WPKH_REGTEST).unwrap().net, Net::Regtest);
+    assert!(matches!(parse(TR).unwrap().payee, Payee::Witness { version: 1, ref program } if program.len() == 32));
+    assert_eq!(parse(TR).unwrap().script()[..2], [0x51, 0x20]);
+    assert!(matches!(parse(SH_WPKH).unwrap().payee, Payee::P2sh(_)));
+    assert!(matches!(parse(PKH).unwrap().payee, Payee::P2pkh(_)));
+    assert_eq!(parse(PKH_TEST).unwrap().net, Net::Test);
+    assert!(parse(PKH_TEST).unwrap().on(Net::Regtest), "testnet's Base58 forms are regtest's too");
+    assert!(!parse(WPKH_TEST).unwrap().on(Net::Regtest), "but tb1 is not bcrt1");
+}
+
+#[test]
+fn refuses_malformed_addresses_with_the_reason() {
+    let bad_checksum = format!("{}m", &WPKH[..WPKH.len() - 1]);
+    assert_eq!(parse(&bad_checksum), Err("Not a valid Bech32 address (its checksum or characters are wrong)"));
+    // A v1 program written with Bech32 (not Bech32m): BIP-350's invalid vector.
+    assert!(parse("bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd").is_err());
+    assert!(parse("bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vaVgkx0l").is_err(), "mixed case");
+    assert!(parse("15vV3aCHBeStb5bkenkNHbe2YAFinYdXgc").is_err(), "a Base58 checksum error");
+    assert!(parse("0x9vza2e8x573nczrlzms0wvx3gsqjx7va").is_err());
+    assert!(parse(&"b".repeat(91)).is_err(), "longer than 90");
+    assert!(parse("").is_err());
+    assert!(!is_address("FWJuUc8JMhsvinUGc5KxxZ2e9cDcobu2nePqWGQfszDc"), "a Solana key is not one");
+    assert!(!is_address("cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu"), "nor a Cosmos address");
+}
+
+#[test]
+fn a_wallets_addresses_come_payment_first_and_must_be_bitcoin_addresses() {
+    let w = family::wallet(NS).unwrap();
+    let v = json!([{"address": TR, "purpose": "ordinals"}, {"address": WPKH, "purpose": "payment"}]);
+    assert_eq!(w.parse_accounts(&v), Some(vec![WPKH.to_string(), TR.to_string()]), "the payment address is shown");
+    assert_eq!(w.parse_accounts(&json!([WPKH, WPKH])), Some(vec![WPKH.to_string()]), "once each");
+    assert_eq!(w.parse_accounts(&json!([WPKH, "0xnope"])), None);
+    assert_eq!(w.parse_accounts(&json!([])), None);
+    assert_eq!(w.parse_accounts(&json!(vec![WPKH; 9])), None, "at most 8");
+    assert_eq!(w.accounts_call(true).method, "wallet-modal:connect");
+}
+
+#[test]
+fn an_address_of_another_network_does_not_connect() {
+    let w = family::wallet(NS).unwrap();
+    assert_eq!(w.on_network(vec![WPKH.into()], &main()), Some(vec![WPKH.to_string()]));
+    assert_eq!(w.on_network(vec![WPKH_TEST.into()], &main()), None, "a testnet address on mainnet");
+    assert_eq!(w.on_network(vec![WPKH.into()], &test()), None, "a mainnet address on testnet");
+    assert_eq!(w.on_network(vec![WPKH_REGTEST.into()], &format!("bip122:{LOCAL_REF}")), Some(vec![WPKH_REGTEST.to_string()]));
+}
+
+#[test]
+fn reads_networks_as_wallets_name_them() {
+    let w = family::wallet(NS).unwrap();
+    assert_eq!(w.parse_chain(&json!("Mainnet")), Some(main()));
+    assert_eq!(w.parse_chain(&json!("bitcoin:testnet")), Some(test()));
+    assert_eq!(w.parse_chain(&json!("Regtest")), Some(format!("bip122:{REGTEST_REF}")));
+    assert_eq!(w.parse_chain(&json!(format!("bip122:{LOCAL_REF}"))), Some(format!("bip122:{LOCAL_REF}")));
+    assert_eq!(w.parse_chain(&json!("bip122:XYZ")), None);
+    assert_eq!(w.parse_chain(&json!("Dogecoin")), None);
+    assert_eq!(w.parse_chain(&json!(1)), None);
+}
+
+#[test]
+fn a_switch_names_the_network_as_wallets_do() {
+    let s = family::switching(NS).unwrap();
+    let all = crate::chain::networks::builtin_networks();
+    let call = s.switch_call(crate::chain::networks::find_network(&all, &test()).unwrap());
+    assert_eq!(call.method, "wallet-modal:switchChain");
+    assert_eq!(call.params[0]["name"], json!("testnet"));
+    assert_eq!(call.params[0]["caipNetworkId"], json!(test()));
+}
+
+#[cfg(feature = "crypto")]
+mod signatures {
+    use super::super::message::{message_hash, verify, BitcoinSignatureError as E};
+    use super::*;
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    #[test]
+    fn the_message_hash_is_the_bips() {
+        assert_eq!(hex(&message_hash(b"")), "c90c269c4f8fcbe6880f72a721ddfbf1914268a794cbb21cfafee13770ae19f1");
+        assert_eq!(hex(&message_hash(b"Hello World")), "f0eb03b1a75ac6d9847f55c624a99169b5dccba2a31f5b23bea77ba270de0a7a");
+    }
+
+    #[test]
+    fn checks_bip322_simple_signatures_of_segwit_nested_segwit_and_taproot() {
+        let cases = [
+            (WPKH, "", "AkgwRQIhAPkJ1Q4oYS0htvyuSFHLxRQpFAY56b70UvE7Dxazen0ZAiAtZfFz1S6T6I23MWI2lK/pcNTWncuyL8UL+oMdydVgzAEhAsfxIAMZZEKUPYWI4BruhAQjzFT8FSFSajuFwrDL1Yhy"),
+            (WPKH, "Hello World", "AkgwRQIhAOzyynlqt93lOKJr+wmmxIens//zPzl9tqIOua93wO6MAiBi5n5EyAcPScOjf1lAqIUIQtr3zKNeavYabHyR8eGhowEhAsfxIAMZZEKUPYWI4BruhAQjzFT8FSFSajuFwrDL1Yhy"),
+            (WPKH, "Sign in to wallet-modal ✓", "AkgwRQIhANYi0V+EqGffAjXZbbaFRfZhv5p1LWeVAlHVfgDni+5oAiBSOxW7wVGMVeiL5dvr4Ow4/YEagpAj4n5IyoSmK0CnngEhAsfxIAMZZEKUPYWI4BruhAQjzFT8FSFSajuFwrDL1Yhy"),
+            // BIP-322's own vectors.
+            (WPKH, "", "AkcwRAIgM2gBAQqvZX15ZiysmKmQpDrG83avLIT492QBzLnQIxYCIBaTpOaD20qRlEylyxFSeEA2ba9YOixpX8z46TSDtS40ASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI="),
+            (WPKH, "Hello World", "AkcwRAIgZRfIY3p7/DoVTty6YZbWS71bc5Vct9p9Fia83eRmw2QCICK/ENGfwLtptFluMGs2KsqoNSk89pO7F29zJLUx9a/sASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI="),
+            (TR, "", "AUE9bWcWgAHb3QAihmJIWUFs1BSrpvvNUPJ7AlIHjDUXTqVLINWgI/ud26U+ySh5ezlt1bN1q3gdxrCrLp5yUYyaAQ=="),
+            (TR, "Hello World", "AUF0a/6nYs9gtXm2S9wwkdlMnne5o/7aSxOlAmqhZndKeVf8oWQXAx1YJ3CLwEkgarnHMHEp4DSuNCVroPl+4G9GAQ=="),
+            (TR, "Sign in to wallet-modal ✓", "AUGJEY337uE4pGux3ugBxf1etWULt4XO9J53DZzlJ0snv98gmITTxsYCAos4Ph8J/RtnBHvaGMmCd5i90HAqnYN4AQ=="),
+            (SH_WPKH, "Hello World", "AkcwRAIgRfq2Gfv9guFcXAf2vQEJSHX8FP5OuiHs1DSK1I0wk/0CIGPzqm6QNPTDJuki148OQ2DbJtXyrr71s4xYPwogQUupASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI="),
+        ];
+        for (address, message, sig) in cases {
+            assert_eq!(verify(address, message.as_bytes(), sig), Ok(()), "{address} {message:?}");
+        }
+    }
+
+    #[test]
+    fn checks_legacy_signatures_for_p2pkh_and_segwit_addresses() {
+        let legacy = "IOW2xi+ebJLeBtr674l4QH76dqDoVjLV80R9EFKFQX5rBrlCXPIZaYs8Yuayg0ZqjyiCbLy9pzZIS7JWT65/nsU=";
+        let electrum = "KOW2xi+ebJLeBtr674l4QH76dqDoVjLV80R9EFKFQX5rBrlCXPIZaYs8Yuayg0ZqjyiCbLy9pzZIS7JWT65/nsU=";
+        assert_eq!(verify(PKH, b"Hello World", legacy), Ok(()));
+        assert_eq!(verify(WPKH, b"Hello World", electrum), Ok(()));
+        assert_eq!(verify(WPKH, b"Hello World", legacy), Ok(()), "the compressed key pays the segwit address whatever the header");
+        assert_eq!(verify(PKH, b"Hello world", legacy), Err(E::Mismatch), "another message");
+        assert_eq!(verify(TR, b"Hello World", legacy), Err(E::Unsupported("a legacy signature for a taproot address")));
+    }
+
+    #[test]
+    fn refuses_another_message_another_address_and_malformed_signatures() {
+        let sig = "AkgwRQIhAOzyynlqt93lOKJr+wmmxIens//zPzl9tqIOua93wO6MAiBi5n5EyAcPScOjf1lAqIUIQtr3zKNeavYabHyR8eGhowEhAsfxIAMZZEKUPYWI4BruhAQjzFT8FSFSajuFwrDL1Yhy";
+        assert_eq!(verify(WPKH, b"Hello World!", sig), Err(E::Mismatch));
+        assert_eq!(verify("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", b"Hello World", sig), Err(E::Mismatch), "another key's address");
+        let tr = "AUF0a/6nYs9gtXm2S9wwkdlMnne5o/7aSxOlAmqhZndKeVf8oWQXAx1YJ3CLwEkgarnHMHEp4DSuNCVroPl+4G9GAQ==";
+        assert_eq!(verify(TR, b"Hello World!", tr), Err(E::Mismatch));
+        assert!(matches!(verify(WPKH, b"x", "not base64!"), Err(E::Malformed(_))));
+        assert!(matches!(verify(WPKH, b"x", "AA=="), Err(E::Malformed(_))), "an empty witness");
+        assert!(matches!(verify(WPKH, b"x", "Af8="), Err(E::Malformed(_))), "an item too long");
+        assert_eq!(verify(WPKH, b"x", &"A".repeat(2000)), Err(E::TooLong));
+        assert_eq!(verify(WPKH, &vec![b'a'; 70_000], sig), Err(E::TooLong));
+        assert!(matches!(verify("bc1nope", b"x", sig), Err(E::Address(_))));
+    }
+}

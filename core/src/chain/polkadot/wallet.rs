@@ -1,0 +1,62 @@
+//! Connecting a Polkadot extension. The shell's `families/polkadot.ts` finds `window.injectedWeb3`
+//! extensions and gives each a request interface: `wallet-modal:connect` (`enable(origin)`, then
+//! its accounts' addresses), `wallet-modal:chain` (the network the shell selected: an extension
+//! has none), `wallet-modal:disconnect`. An extension writes addresses with any prefix (often the
+//! generic 42); the modal shows each with the network's own (SS58).
+
+use super::{prefix_of, ss58};
+use crate::chain::family::{Wallet, WalletCall};
+use crate::service::json::{obj, Value};
+
+/// At most this many accounts are read from an extension.
+pub const ACCOUNTS_MAX: usize = 32;
+
+pub(super) struct Injected;
+
+impl Wallet for Injected {
+    fn accounts_call(&self, silent: bool) -> WalletCall {
+        WalletCall::new("wallet-modal:connect", vec![obj(vec![("silent", silent.into())])])
+    }
+
+    fn chain_call(&self) -> WalletCall {
+        WalletCall::new("wallet-modal:chain", Vec::new())
+    }
+
+    /// Non-empty, at most [`ACCOUNTS_MAX`], each an SS58 account address.
+    fn parse_accounts(&self, v: &Value) -> Option<Vec<String>> {
+        let list = v.as_array()?;
+        if list.is_empty() || list.len() > ACCOUNTS_MAX {
+            return None;
+        }
+        let mut out = Vec::with_capacity(list.len());
+        for a in list {
+            let s = a.as_str()?;
+            ss58::decode(s).ok()?;
+            out.push(s.to_string());
+        }
+        Some(out)
+    }
+
+    fn parse_chain(&self, v: &Value) -> Option<String> {
+        let s = v.as_str()?;
+        let r = s.strip_prefix("polkadot:")?;
+        (r.len() == 32 && r.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))).then(|| s.to_string())
+    }
+
+    /// Each account written with the network's prefix (once each).
+    fn on_network(&self, accounts: Vec<String>, caip_network_id: &str) -> Option<Vec<String>> {
+        let prefix = prefix_of(caip_network_id);
+        let mut out: Vec<String> = Vec::with_capacity(accounts.len());
+        for a in &accounts {
+            let s = ss58::encode(prefix, &ss58::decode(a).ok()?.1);
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        Some(out)
+    }
+
+    fn revoke_call(&self) -> Option<WalletCall> {
+        Some(WalletCall::new("wallet-modal:disconnect", Vec::new()))
+    }
+}
