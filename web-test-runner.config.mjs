@@ -92,6 +92,26 @@ export default {
             await page.click('button.primary'); // Allow: the popup goes on to the wallet service and closes
             return true;
           }
+          // A signature made in the page, checked by the family's reference library here in Node
+          // (bip322-js, @polkadot/util-crypto, @keplr-wallet/cosmos): not the product's own check.
+          case 'reference-verify': {
+            const { family, address, message, signature, publicKey } = payload;
+            if (family === 'bip122') {
+              const { Verifier } = await import('bip322-js');
+              return Verifier.verifySignature(address, message, signature);
+            }
+            if (family === 'polkadot') {
+              const { cryptoWaitReady, signatureVerify } = await import('@polkadot/util-crypto');
+              await cryptoWaitReady();
+              return signatureVerify(message, signature, address).isValid;
+            }
+            if (family === 'cosmos') {
+              const { verifyADR36Amino } = await import('@keplr-wallet/cosmos');
+              const prefix = address.slice(0, address.lastIndexOf('1'));
+              return verifyADR36Amino(prefix, address, message, Buffer.from(publicKey, 'base64'), Buffer.from(signature, 'base64'));
+            }
+            throw new Error(`no reference verifier for ${family}`);
+          }
           // The test's page is the one the visitor looks at (a rendered, visible page: what an
           // IntersectionObserver needs to deliver entries).
           case 'bring-to-front': {

@@ -112,6 +112,8 @@ bash "$ROOT/demo/wallet/make-extension.sh" "$CHAINS" >&2
 
 # ----- Demo Mobile Wallet bundle (WalletConnect wallet page, served at /wallet-mobile/) -------------------
 node "$ROOT/demo/wallet-mobile/build.mjs" >&2 || die "could not bundle demo/wallet-mobile (run 'npm install' first)"
+# The Bitcoin, Polkadot and Cosmos test wallets (served at /demo/wallet/dist/).
+node "$ROOT/demo/wallet/build.mjs" >&2 || die "could not bundle demo/wallet/families (run 'npm install' first)"
 
 # ----- Demo Farcaster client bundle (Sign In With Farcaster's approval page, served at /demo/farcaster/) -
 node "$ROOT/demo/farcaster/build.mjs" >&2 || die "could not bundle demo/farcaster (run 'npm install' first)"

@@ -141,6 +141,8 @@ export WM_CHAINS="[{\"chainId\":31337,\"rpcUrl\":\"http://127.0.0.1:$A\"},{\"cha
 node scripts/build-tests.mjs
 # The demo Farcaster client page's script (the Farcaster sign-in tests approve through it).
 node demo/farcaster/build.mjs
+# The test wallets of the Bitcoin, Polkadot and Cosmos families (bundled with their libraries).
+node demo/wallet/build.mjs
 # The compiled contracts (ABI and bytecode), for tests that deploy a token of their own.
 node demo/contracts/deploy.mjs --compile-only --artifacts "${WM_TEST_BUILD_DIR:-.test-build}/contracts.json" > /dev/null
 node_modules/.bin/web-test-runner --config web-test-runner.config.mjs 2>&1 | tee "$LOGS/browser.log"
@@ -157,6 +159,7 @@ fi
 if want e2e; then
   echo "== demo end to end (WalletConnect, the embedded wallet in two browsers)"
   node demo/wallet-mobile/build.mjs
+  node demo/wallet/build.mjs
   node_suite e2e test/e2e/
 fi
 

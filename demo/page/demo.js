@@ -107,7 +107,42 @@ function networksFrom(config) {
         testnet: true,
       }]
     : [];
-  return [...anvilNetworks(config), ...solana];
+  return [...anvilNetworks(config), ...solana, ...OTHER_FAMILIES];
+}
+
+/** Networks of the families without a local chain here: connect, switch and sign only (no balances). */
+const OTHER_FAMILIES = [
+  'bip122:000000000019d6689c085ae165831e93',
+  'bip122:000000000933ea01ad0ee984209779ba',
+  ...[
+    ['polkadot:91b171bb158e2d3848fa23a9f1c25182', 'Polkadot', 'DOT', 10, 'https://rpc.polkadot.io'],
+    ['polkadot:b0a8d493285c2df73290dfb7e61f870f', 'Kusama', 'KSM', 12, 'https://kusama-rpc.polkadot.io'],
+    ['cosmos:cosmoshub-4', 'Cosmos Hub', 'ATOM', 6, 'https://cosmos-rpc.publicnode.com'],
+    ['cosmos:osmosis-1', 'Osmosis', 'OSMO', 6, 'https://osmosis-rpc.publicnode.com'],
+  ].map(([caipNetworkId, name, symbol, decimals, rpc]) => ({
+    id: caipNetworkId.split(':')[1],
+    caipNetworkId,
+    name,
+    chainNamespace: caipNetworkId.split(':')[0],
+    nativeCurrency: { name, symbol, decimals },
+    rpcUrls: { default: { http: [rpc] } },
+  })),
+];
+
+/**
+ * The Bitcoin (wallet-standard and sats-connect), Polkadot (injectedWeb3) and Keplr test wallets,
+ * bundled by demo/wallet/build.mjs; the page works without them.
+ */
+async function installFamilyWallets(approve) {
+  const opts = { autoResponse: approve ? 'approve' : null, confirm: true };
+  const load = (file) => import(`/demo/wallet/dist/${file}.js`).catch(() => null);
+  const [btc, dot, keplr] = await Promise.all([load('bitcoin-wallet'), load('polkadot-extension'), load('keplr-wallet')]);
+  return [
+    btc?.installBitcoinWallet({ ...opts, kind: 'standard' }),
+    btc?.installBitcoinWallet({ ...opts, kind: 'sats', network: 'testnet' }),
+    dot?.installPolkadotExtension(opts),
+    keplr?.installKeplrWallet(opts),
+  ].filter(Boolean);
 }
 
 function anvilNetworks(config) {
@@ -138,9 +173,11 @@ async function main() {
   if (params.get('autoApprove') === '1') wallet.setAutoResponse('approve');
   $('auto-approve').checked = wallet.getAutoResponse() === 'approve';
   solanaWallet?.setAutoResponse($('auto-approve').checked ? 'approve' : null);
+  const familyWallets = await installFamilyWallets($('auto-approve').checked);
   $('auto-approve').addEventListener('change', (e) => {
     wallet.setAutoResponse(e.target.checked ? 'approve' : null);
     solanaWallet?.setAutoResponse(e.target.checked ? 'approve' : null);
+    for (const w of familyWallets) w.setAutoResponse(e.target.checked ? 'approve' : null);
   });
   const walletStatus = () => {
     const s = wallet.state();

@@ -75,6 +75,8 @@ export interface AccountView {
   /** Floored to 3 decimals ('0.000' until known); null while loading the first time. */
   balance: string | null;
   balanceSymbol: string;
+  /** Why no balance is shown, for a family whose node the modal does not read (Polkadot, Cosmos). */
+  balanceNote: string | null;
   connectorId: string;
   explorerUrl: string | null;
 }
@@ -219,6 +221,8 @@ export interface TokensPart {
   loading: boolean;
   /** 'Token Balance Unavailable' after a failed read (retried after 30 s). */
   error: ErrorInfo | null;
+  /** 'Tokens are not available for accounts on …': a family the blockchain API has no balances of. */
+  unavailable: string | null;
 }
 
 /** The NFTs tab: the items held on the connected chain, the most recently received first. */

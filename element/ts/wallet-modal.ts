@@ -13,7 +13,7 @@
 import { engineWatches, loadModule, registerModule, setWasmUrl } from './modules';
 import { ModuleHost } from './host';
 import { ENGINE, ROUTES, type ModuleName, type ModuleRoute } from './routes.gen';
-import { FAMILIES } from './families/index';
+import { FAMILIES, loadMoreFamilies, type WalletFamily } from './families/index';
 import { jsonSafe, providerError, readField, type Eip1193Provider } from './provider';
 import { forwardingProvider, type HostRequestWatcher } from './host-provider';
 import { isWellFormed, wellFormed, wellFormedReplacer } from './text';
@@ -322,23 +322,32 @@ export class WalletModalElement extends HTMLElement {
     if (generation !== this.#generation) return;
     this.#hosts.set(ENGINE, new ModuleHost(ENGINE, new glue.WasmHost(this.#json(this.#options()))));
     // A family's legacy provider (`window.ethereum`) is the `injected` connector (the first found).
-    const legacy = FAMILIES.map((f) => ({ namespace: f.namespace, provider: f.legacyProvider() })).find((l) => l.provider);
+    const legacy = FAMILIES.map((f) => ({ namespace: f.namespace, provider: f.legacyProvider?.() })).find((l) => l.provider);
     if (legacy?.provider) this.#providers.set('injected', legacy.provider);
     this.#run({ type: 'start', ...readStorage(), legacyNamespace: legacy?.namespace });
     this.#syncSiwx();
     this.#media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     this.#media?.addEventListener('change', this.#onMedia);
     this.#applyTheme();
-    const stops = FAMILIES.map(({ namespace, discoverWallets }) =>
-      discoverWallets(
-        (info, provider) => {
-          this.#providers.set(info.rdns, provider);
-          this.#run({ type: 'announce', ...info, namespace });
-        },
-        (info) => this.#run({ type: 'announce', ...info, namespace, usable: false }),
-      ),
-    );
+    const stops: (() => void)[] = [];
     this.#stopDiscovery = () => stops.forEach((stop) => stop());
+    this.#families = [];
+    this.#discover = (family: WalletFamily) => {
+      const { namespace } = family;
+      this.#families.push(family);
+      stops.push(
+        family.discoverWallets(
+          (info, provider) => {
+            this.#providers.set(info.rdns, provider);
+            this.#run({ type: 'announce', ...info, namespace });
+          },
+          (info) => this.#run({ type: 'announce', ...info, namespace, usable: false }),
+          () => this.#engineSnapshot(),
+        ),
+      );
+    };
+    FAMILIES.forEach(this.#discover);
+    this.#loadFamilies();
     // The views (React and the Connect view, rendered ahead hidden and inert) mount as soon as
     // their chunk is here, so that open() only shows them: the first wallet option appears within
     // a frame. Code from our own origin is not a service request: nothing goes to a remote service
@@ -380,6 +389,27 @@ export class WalletModalElement extends HTMLElement {
     const options = this.#options();
     for (const [name, host] of this.#hosts) this.#apply(name, host.setOptions(options));
     this.#render();
+    this.#loadFamilies();
+  }
+
+  /** The families whose wallets are looked for: those of the initial load, and those loaded. */
+  #families: WalletFamily[] = [];
+  #discover: ((family: WalletFamily) => void) | null = null;
+  #more: Promise<readonly WalletFamily[]> | null = null;
+
+  /**
+   * Loads the code of the families not in the initial load (Bitcoin, Polkadot, Cosmos) once the host
+   * configures a network of one, and looks for the wallets of those it configures.
+   */
+  #loadFamilies(): void {
+    const namespaces = (this.#engineSnapshot()?.networks ?? []).map((n) => n.namespace as string);
+    const generation = this.#generation;
+    if (namespaces.some((ns) => !FAMILIES.some((f) => f.namespace === ns))) {
+      this.#more ??= loadMoreFamilies().catch(() => ((this.#more = null), []));
+    }
+    void this.#more?.then((more) => {
+      for (const f of more) if (generation === this.#generation && namespaces.includes(f.namespace) && !this.#families.includes(f)) this.#discover?.(f);
+    });
   }
 
   // ----- public methods -----
@@ -443,7 +473,7 @@ export class WalletModalElement extends HTMLElement {
     const wallet = this.#providers.get(account.connectorId);
     if (!wallet) return undefined;
     // A family whose wallets the host speaks to another way (a wallet-standard wallet object).
-    const own = FAMILIES.find((f) => f.namespace === namespace)?.hostProvider?.(wallet);
+    const own = this.#families.find((f) => f.namespace === namespace)?.hostProvider?.(wallet);
     if (own) return own as StandardWallet;
     return forwardingProvider(wallet, this.#hostRequests(namespace));
   }

@@ -112,7 +112,11 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             ) : null}
           </span>
         ) : null}
-        {account.balance === null ? (
+        {account.balanceNote ? (
+          <span part="balance-note" className="wm-note">
+            {account.balanceNote}
+          </span>
+        ) : account.balance === null ? (
           <span part="balance" className="wm-balance wm-skeleton" role="status" aria-busy="true" aria-label="Loading balance" />
         ) : (
           <span part="balance" className="wm-balance">

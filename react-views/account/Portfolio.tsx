@@ -25,6 +25,7 @@ function TokenIcon({ token }: { token: TokenRowView }) {
 }
 
 function Tokens({ part, onIntent }: { part: TokensPart; onIntent: (i: Intent) => void }) {
+  if (part.unavailable) return <p className="wm-note">{part.unavailable}</p>;
   if (part.error) {
     return (
       <div className="wm-portfolio-error" role="alert">

@@ -4,6 +4,7 @@
 //! per account and network (spec §9), spam and 0-decimals tokens dropped (spec §5), and on failure
 //! 'Token Balance Unavailable' with retries held back for 30 s (spec §5, §8).
 
+use crate::chain::family;
 use crate::service::decimal::f64_text;
 use crate::chain::format::{format_amount_en_us, format_native_balance_en_us};
 use crate::host::json::{string, Fields};
@@ -248,6 +249,9 @@ impl PortfolioSlice {
 
     fn fetch(&mut self, ctx: &mut Ctx, force: bool) {
         let Some((address, chain)) = Self::subject(ctx) else { return };
+        if !family::balances(chain.split(':').next().unwrap_or_default()) {
+            return;
+        }
         self.ask_identity(ctx, &address);
         if self.failed_at.is_some_and(|at| ctx.now < at + RETRY_AFTER_MS) {
             return;
@@ -316,6 +320,12 @@ impl PortfolioSlice {
         w.end_array().key("totalUsd").opt_str(fetched.map(|f| total_usd(&f.rows)).as_deref());
         w.key("loading").bool(self.loading && fetched.is_none()).key("error");
         write_error(w, self.failed_at.map(|_| &WmError::TokenBalanceUnavailable));
+        // A family the blockchain API has no balances of (spec: EVM and Solana): said plainly.
+        let unavailable = subject.filter(|(_, c)| !family::balances(c.split(':').next().unwrap_or_default())).map(|(_, c)| {
+            let name = ctx.network(&c).map(|n| n.name.clone()).unwrap_or_default();
+            format!("Tokens are not available for accounts on {}", if name.is_empty() { "this network" } else { &name })
+        });
+        w.key("unavailable").opt_str(unavailable.as_deref());
         w.end_object();
     }
 }

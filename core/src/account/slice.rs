@@ -170,6 +170,9 @@ impl AccountSlice {
         w.key("caipAddress").str(&format!("{}:{address}", c.caip_network_id)).key("shortAddress").str(&truncate_address(address));
         w.key("avatar").strs(&avatar_gradient(address)).key("balance").opt_str(balance);
         w.key("balanceSymbol").str(net.map(|n| n.native_currency.symbol.as_str()).unwrap_or("ETH"));
+        // A family without a node the modal reads (Polkadot, Cosmos): said plainly, not loading.
+        let note = (!family::has_node(namespace)).then(|| format!("Balance is not available for accounts on {}", net.map(|n| n.name.as_str()).unwrap_or("this network")));
+        w.key("balanceNote").opt_str(note.as_deref());
         w.key("connectorId").str(&c.connector_id);
         w.key("explorerUrl").opt_str(explorer.as_deref());
         w.end_object();

@@ -101,6 +101,8 @@ pub trait Family: 'static {
     const NUMERIC_REFS: bool = false;
     /// Whether the blockchain API has its accounts' history (spec §8: activity is EVM only).
     const HISTORY: bool = false;
+    /// Whether the blockchain API has its accounts' token balances (spec: EVM and Solana).
+    const BALANCES: bool = false;
 
     /// The explorer page of an address.
     fn explorer_address(explorer: &str, address: &str) -> String {
@@ -190,12 +192,68 @@ pub trait Wallet: Sync {
     fn parse_chain(&self, v: &Value) -> Option<String>;
     /// The accounts as they are on a network (CAIP-2): written for it (Polkadot's SS58 prefix), or
     /// `None` when one is another network's (a Bitcoin testnet address on mainnet, a Cosmos
-    /// address of another chain).
+    /// address of another chain). Applied where the family's rules run: for a family whose wallets
+    /// the shell checks ([`Checked`]), in its lazily loaded rules module.
     fn on_network(&self, accounts: Vec<String>, _caip_network_id: &str) -> Option<Vec<String>> {
         Some(accounts)
     }
     /// Asks the wallet to drop the site's permission (best effort, on disconnect), if it can.
     fn revoke_call(&self) -> Option<WalletCall>;
+}
+
+/// The connection capability of a family whose rules (address checks, network names, SS58
+/// prefixes) ship in a lazily loaded module beside its shell file (Bitcoin, Polkadot, Cosmos:
+/// `element/families`, loaded with `element/ts/families/<namespace>.ts`), not in the engine. The
+/// shell's provider answers `standard:connect` (`[silent]`; the names are the wallet standard's,
+/// whatever the wallet speaks) with the accounts the family's [`Wallet`] rules
+/// accepted for the chain (`wallet-modal:chain`, CAIP-2); the engine checks only their shape:
+/// 1 to 32 addresses of 1 to 128 characters, and a chain of the namespace (at most 80).
+pub struct Checked(pub &'static str);
+
+impl Wallet for Checked {
+    /// `[silent]`.
+    fn accounts_call(&self, silent: bool) -> WalletCall {
+        WalletCall::new("standard:connect", vec![silent.into()])
+    }
+
+    fn chain_call(&self) -> WalletCall {
+        WalletCall::new("wallet-modal:chain", Vec::new())
+    }
+
+    fn parse_accounts(&self, v: &Value) -> Option<Vec<String>> {
+        let list = v.as_array().filter(|l| !l.is_empty() && l.len() <= 32)?;
+        let mut out = Vec::with_capacity(list.len());
+        for a in list {
+            out.push(a.as_str().filter(|s| !s.is_empty() && s.len() <= 128)?.to_string());
+        }
+        Some(out)
+    }
+
+    /// `<namespace>:<reference>`, at most 80 characters.
+    fn parse_chain(&self, v: &Value) -> Option<String> {
+        let s = v.as_str().filter(|s| s.len() <= 80 && s.len() > self.0.len() + 1)?;
+        (s.starts_with(self.0) && s.as_bytes()[self.0.len()] == b':').then(|| s.to_string())
+    }
+
+    fn revoke_call(&self) -> Option<WalletCall> {
+        Some(WalletCall::new("standard:disconnect", Vec::new()))
+    }
+}
+
+/// Switching for a [`Checked`] family (`[caipNetworkId]`): the shell's provider moves the wallet (or
+/// selects the network, for a wallet without one) and tells the new accounts.
+impl Switching for Checked {
+    fn switch_call(&self, target: &Network) -> WalletCall {
+        WalletCall::new("wallet-modal:switchChain", vec![target.caip_network_id.clone().into()])
+    }
+
+    fn unknown_network(&self, _code: i64) -> bool {
+        false
+    }
+
+    fn add_call(&self, network: &Network) -> WalletCall {
+        self.switch_call(network)
+    }
 }
 
 /// Moving the connected wallet to another network of the family.
@@ -380,6 +438,12 @@ macro_rules! families {
             /// Whether the blockchain API has the history of the namespace's accounts.
             pub fn history(ns: &str) -> bool {
                 $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::HISTORY; })+
+                false
+            }
+
+            /// Whether the blockchain API has the token balances of the namespace's accounts.
+            pub fn balances(ns: &str) -> bool {
+                $(if ns == <$f as Family>::NAMESPACE { return <$f as Family>::BALANCES; })+
                 false
             }
 

@@ -371,11 +371,8 @@ impl ConnectSlice {
                 }
             }
             Asked::ChainId { connector_id, namespace, accounts, reconnect } => {
-                let Some(a) = family::wallet(&namespace) else { return };
-                // The accounts as the network has them: a wallet answering another network's
-                // address does not connect (connecting to the wrong chain would lose funds).
-                match outcome.ok().and_then(|v| a.parse_chain(&v)).and_then(|c| Some((a.on_network(accounts, &c)?, c))) {
-                    Some((accounts, chain)) => self.connected_to(ctx, &namespace, &connector_id, accounts, chain, reconnect),
+                match outcome.ok().and_then(|v| family::wallet(&namespace).and_then(|a| a.parse_chain(&v))) {
+                    Some(chain) => self.connected_to(ctx, &namespace, &connector_id, accounts, chain, reconnect),
                     None if reconnect => self.reconnect_failed(ctx, &namespace, &connector_id),
                     None => self.connect_failed(ctx, &namespace, &connector_id, WmError::FailedToConnect),
                 }
@@ -646,8 +643,6 @@ impl ConnectSlice {
         match name {
             "accountsChanged" => {
                 let Some(accounts) = a.parse_accounts(data).or_else(|| data.as_array().filter(|a| a.is_empty()).map(|_| Vec::new())) else { return };
-                let chain = ctx.conn.connections(&namespace).iter().find(|c| c.connector_id == connector_id).map(|c| c.caip_network_id.clone()).unwrap_or_default();
-                let Some(accounts) = a.on_network(accounts, &chain) else { return };
                 let change = ctx.conn.on_accounts_changed(&namespace, connector_id, accounts);
                 if change.disconnected {
                     self.after_disconnect(ctx, &namespace, connector_id);

@@ -116,14 +116,9 @@ export function discoverWallets(onWallet: (info: Announcement, provider: Eip1193
   return () => window.removeEventListener('wallet-standard:register-wallet', onRegister);
 }
 
-/** Solana has no legacy global provider the modal reads. */
-export function legacyProvider(): Eip1193Provider | null {
-  return null;
-}
-
 /** What the host gets from `getProvider('solana')`: the wallet-standard wallet itself. */
 export function hostProvider(provider: Eip1193Provider): unknown {
   return provider instanceof LazyProvider ? provider.wallet : undefined;
 }
 
-export const solana: WalletFamily = { namespace: NAMESPACE, discoverWallets, legacyProvider, hostProvider };
+export const solana: WalletFamily = { namespace: NAMESPACE, discoverWallets, hostProvider };

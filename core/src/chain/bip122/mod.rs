@@ -6,11 +6,19 @@
 pub mod address;
 #[cfg(feature = "crypto")]
 pub mod message;
-mod switching;
-mod wallet;
+pub mod wallet;
 mod walletconnect;
 
 use super::family::*;
+
+/// What the engine links: the shell checks this family's wallets with [`RULES`] (lazily loaded).
+static CHECKED: Checked = Checked(NAMESPACE);
+
+pub const NAMESPACE: &str = "bip122";
+
+/// The family's rules for its wallets' accounts and networks, applied by its lazily loaded module
+/// (`element/families`) before the engine hears of them.
+pub static RULES: &dyn Wallet = &wallet::Connect;
 use crate::service::entities::AccountType;
 
 pub use wallet::{caip_chain, net_of};
@@ -30,7 +38,7 @@ pub const LOCAL_REF: &str = "530827f38f93b43ed12af0b3ad25a288";
 const BTC: (&str, &str, u32) = ("Bitcoin", "BTC", 8);
 
 impl Family for Bip122 {
-    const NAMESPACE: &'static str = "bip122";
+    const NAMESPACE: &'static str = NAMESPACE;
     const ACCOUNT_TYPE: AccountType = AccountType::Payment;
     const NETWORKS: &'static [Builtin] = &[
         (MAINNET_REF, "Bitcoin", BTC, "https://mempool.space/api", ("Mempool", "https://mempool.space"), false),
@@ -38,10 +46,10 @@ impl Family for Bip122 {
     ];
 
     fn wallet() -> Option<&'static dyn Wallet> {
-        Some(&wallet::Connect)
+        Some(&CHECKED)
     }
     fn switching() -> Option<&'static dyn Switching> {
-        Some(&switching::Change)
+        Some(&CHECKED)
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)

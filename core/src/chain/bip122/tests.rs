@@ -57,7 +57,7 @@ fn refuses_malformed_addresses_with_the_reason() {
 
 #[test]
 fn a_wallets_addresses_come_payment_first_and_must_be_bitcoin_addresses() {
-    let w = family::wallet(NS).unwrap();
+    let w = RULES;
     let v = json!([{"address": TR, "purpose": "ordinals"}, {"address": WPKH, "purpose": "payment"}]);
     assert_eq!(w.parse_accounts(&v), Some(vec![WPKH.to_string(), TR.to_string()]), "the payment address is shown");
     assert_eq!(w.parse_accounts(&json!([WPKH, WPKH])), Some(vec![WPKH.to_string()]), "once each");
@@ -69,7 +69,7 @@ fn a_wallets_addresses_come_payment_first_and_must_be_bitcoin_addresses() {
 
 #[test]
 fn an_address_of_another_network_does_not_connect() {
-    let w = family::wallet(NS).unwrap();
+    let w = RULES;
     assert_eq!(w.on_network(vec![WPKH.into()], &main()), Some(vec![WPKH.to_string()]));
     assert_eq!(w.on_network(vec![WPKH_TEST.into()], &main()), None, "a testnet address on mainnet");
     assert_eq!(w.on_network(vec![WPKH.into()], &test()), None, "a mainnet address on testnet");
@@ -78,7 +78,7 @@ fn an_address_of_another_network_does_not_connect() {
 
 #[test]
 fn reads_networks_as_wallets_name_them() {
-    let w = family::wallet(NS).unwrap();
+    let w = RULES;
     assert_eq!(w.parse_chain(&json!("Mainnet")), Some(main()));
     assert_eq!(w.parse_chain(&json!("bitcoin:testnet")), Some(test()));
     assert_eq!(w.parse_chain(&json!("Regtest")), Some(format!("bip122:{REGTEST_REF}")));
@@ -89,13 +89,21 @@ fn reads_networks_as_wallets_name_them() {
 }
 
 #[test]
-fn a_switch_names_the_network_as_wallets_do() {
-    let s = family::switching(NS).unwrap();
-    let all = crate::chain::networks::builtin_networks();
-    let call = s.switch_call(crate::chain::networks::find_network(&all, &test()).unwrap());
-    assert_eq!(call.method, "wallet-modal:switchChain");
-    assert_eq!(call.params[0]["name"], json!("testnet"));
-    assert_eq!(call.params[0]["caipNetworkId"], json!(test()));
+fn a_network_has_the_name_wallets_give_it() {
+    assert_eq!(wallet::network_name(&test()), Some("testnet"));
+    assert_eq!(wallet::network_name(&main()), Some("mainnet"));
+    assert_eq!(wallet::network_name(&format!("bip122:{LOCAL_REF}")), None, "the local chain has none");
+}
+
+#[test]
+fn the_engine_links_only_the_shape_check_and_the_shell_applies_the_rules() {
+    let engine = family::wallet(NS).unwrap();
+    assert_eq!(engine.parse_accounts(&json!([WPKH])), Some(vec![WPKH.to_string()]));
+    assert_eq!(engine.parse_accounts(&json!(["x".repeat(129)])), None, "longer than any address");
+    assert_eq!(engine.parse_accounts(&json!([""])), None);
+    assert_eq!(engine.parse_chain(&json!(main())), Some(main()));
+    assert_eq!(engine.parse_chain(&json!("solana:abc")), None, "another namespace's chain");
+    assert_eq!(engine.accounts_call(false).method, RULES.accounts_call(false).method, "one request interface");
 }
 
 #[cfg(feature = "crypto")]

@@ -23,7 +23,7 @@ pub const NAMED: &[(&str, &str)] = &[
     ("regtest", REGTEST_REF),
 ];
 
-pub(super) struct Connect;
+pub struct Connect;
 
 impl Wallet for Connect {
     fn accounts_call(&self, silent: bool) -> WalletCall {

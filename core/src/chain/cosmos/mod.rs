@@ -7,11 +7,19 @@
 
 #[cfg(feature = "crypto")]
 pub mod message;
-mod switching;
-mod wallet;
+pub mod wallet;
 mod walletconnect;
 
 use super::family::*;
+
+/// What the engine links: the shell checks this family's wallets with [`RULES`] (lazily loaded).
+static CHECKED: Checked = Checked(NAMESPACE);
+
+pub const NAMESPACE: &str = "cosmos";
+
+/// The family's rules for its wallets' accounts and networks, applied by its lazily loaded module
+/// (`element/families`) before the engine hears of them.
+pub static RULES: &dyn Wallet = &wallet::Keplr;
 
 pub struct Cosmos;
 
@@ -35,13 +43,13 @@ pub fn is_address(s: &str, prefix: Option<&str>) -> bool {
 }
 
 impl Family for Cosmos {
-    const NAMESPACE: &'static str = "cosmos";
+    const NAMESPACE: &'static str = NAMESPACE;
 
     fn wallet() -> Option<&'static dyn Wallet> {
-        Some(&wallet::Keplr)
+        Some(&CHECKED)
     }
     fn switching() -> Option<&'static dyn Switching> {
-        Some(&switching::Enable)
+        Some(&CHECKED)
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)

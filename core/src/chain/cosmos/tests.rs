@@ -13,7 +13,7 @@ const KEY: &str = "AtvPn7LOwIviWPF3NqxdIc1E7XwzlLa3qcHVBaeXpd6P";
 
 #[test]
 fn an_address_is_its_chains_own() {
-    let w = family::wallet(NS).unwrap();
+    let w = RULES;
     assert_eq!(w.parse_accounts(&json!([HUB])), Some(vec![HUB.to_string()]));
     assert_eq!(w.on_network(vec![HUB.into()], "cosmos:cosmoshub-4"), Some(vec![HUB.to_string()]));
     assert_eq!(w.on_network(vec![HUB.into()], "cosmos:osmosis-1"), None, "a Hub address on Osmosis");
@@ -24,7 +24,7 @@ fn an_address_is_its_chains_own() {
 
 #[test]
 fn refuses_malformed_addresses_and_chains() {
-    let w = family::wallet(NS).unwrap();
+    let w = RULES;
     assert_eq!(w.parse_accounts(&json!(["cosmos16uhkg9shajn0g2lvcjy923uryqgru8wpltl6em"])), None, "a checksum error");
     assert_eq!(w.parse_accounts(&json!(["bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l"])), None, "a segwit address is no account (its version makes 21 bytes)");
     let hub_bytes = decode_address(HUB).unwrap().1;
@@ -37,13 +37,6 @@ fn refuses_malformed_addresses_and_chains() {
     assert_eq!(w.parse_chain(&json!(format!("cosmos:{}", "x".repeat(33)))), None);
 }
 
-#[test]
-fn a_switch_enables_the_chain_by_its_id() {
-    let s = family::switching(NS).unwrap();
-    let osmosis: crate::service::entities::Network = serde_json::from_value(serde_json::json!({"id": "osmosis-1", "caipNetworkId": "cosmos:osmosis-1", "name": "Osmosis", "chainNamespace": "cosmos", "nativeCurrency": {"name": "Osmosis", "symbol": "OSMO", "decimals": 6}, "rpcUrls": {"default": {"http": ["http://127.0.0.1:1"]}}})).unwrap();
-    let call = s.switch_call(&osmosis);
-    assert_eq!(call.params[0]["chainId"], json!("osmosis-1"));
-}
 
 #[cfg(feature = "crypto")]
 mod signatures {

@@ -11,7 +11,7 @@ use crate::service::json::{obj, Value};
 /// At most this many accounts are read from a wallet.
 pub const ACCOUNTS_MAX: usize = 8;
 
-pub(super) struct Keplr;
+pub struct Keplr;
 
 impl Wallet for Keplr {
     fn accounts_call(&self, silent: bool) -> WalletCall {

@@ -34,6 +34,7 @@ impl Family for Eip155 {
     const NETWORKS: &'static [super::family::Builtin] = &networks::BUILTIN;
     const NUMERIC_REFS: bool = true;
     const HISTORY: bool = true;
+    const BALANCES: bool = true;
 
     fn wallet() -> Option<&'static dyn Wallet> {
         Some(&wallet::Evm)

@@ -7,11 +7,19 @@
 #[cfg(feature = "crypto")]
 pub mod message;
 pub mod ss58;
-mod switching;
-mod wallet;
+pub mod wallet;
 mod walletconnect;
 
 use super::family::*;
+
+/// What the engine links: the shell checks this family's wallets with [`RULES`] (lazily loaded).
+static CHECKED: Checked = Checked(NAMESPACE);
+
+pub const NAMESPACE: &str = "polkadot";
+
+/// The family's rules for its wallets' accounts and networks, applied by its lazily loaded module
+/// (`element/families`) before the engine hears of them.
+pub static RULES: &dyn Wallet = &wallet::Injected;
 
 pub struct Polkadot;
 
@@ -29,16 +37,16 @@ pub fn prefix_of(caip_network_id: &str) -> u16 {
 }
 
 impl Family for Polkadot {
-    const NAMESPACE: &'static str = "polkadot";
+    const NAMESPACE: &'static str = NAMESPACE;
 
     fn explorer_address(explorer: &str, address: &str) -> String {
         format!("{}/account/{address}", explorer.trim_end_matches('/'))
     }
     fn wallet() -> Option<&'static dyn Wallet> {
-        Some(&wallet::Injected)
+        Some(&CHECKED)
     }
     fn switching() -> Option<&'static dyn Switching> {
-        Some(&switching::Select)
+        Some(&CHECKED)
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)

@@ -43,7 +43,7 @@ fn refuses_malformed_addresses_with_the_reason() {
 
 #[test]
 fn an_extensions_accounts_are_shown_with_the_networks_prefix() {
-    let w = family::wallet(NS).unwrap();
+    let w = RULES;
     let accounts = w.parse_accounts(&json!([ALICE, BOB_ED])).unwrap();
     let dot = format!("polkadot:{POLKADOT_REF}");
     let ksm = format!("polkadot:{KUSAMA_REF}");

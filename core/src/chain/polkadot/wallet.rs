@@ -11,7 +11,7 @@ use crate::service::json::{obj, Value};
 /// At most this many accounts are read from an extension.
 pub const ACCOUNTS_MAX: usize = 32;
 
-pub(super) struct Injected;
+pub struct Injected;
 
 impl Wallet for Injected {
     fn accounts_call(&self, silent: bool) -> WalletCall {

@@ -35,6 +35,7 @@ const SOLSCAN: (&str, &str) = ("Solscan", "https://solscan.io");
 
 impl Family for Solana {
     const NAMESPACE: &'static str = NAMESPACE;
+    const BALANCES: bool = true;
     const NETWORKS: &'static [Builtin] = &[
         (MAINNET_REF, "Solana", SOL, "https://api.mainnet-beta.solana.com", SOLSCAN, false),
         (DEVNET_REF, "Solana Devnet", SOL, "https://api.devnet.solana.com", SOLSCAN, true),

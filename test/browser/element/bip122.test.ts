@@ -1,0 +1,175 @@
+// Bitcoin: the Demo Bitcoin wallets (demo/wallet/families/bitcoin-wallet.js, bundled at
+// /demo/wallet/dist/: one key signing with @scure/btc-signer) found by wallet-standard and by
+// sats-connect, connected through <wallet-modal>; signatures checked by wallet-modal/core and by
+// bip322-js in Node (the visitor's reference-verify).
+import { expect } from '@esm-bundle/chai';
+import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { visitor } from './embedded-helpers';
+import { expectNoSeriousAxeViolations } from '../views/axe';
+
+const MAINNET = 'bip122:000000000019d6689c085ae165831e93';
+const TESTNET = 'bip122:000000000933ea01ad0ee984209779ba';
+const STANDARD = 'bitcoin.demo-bitcoin';
+const SATS = 'sats.demosatsprovider';
+
+async function core(): Promise<any> {
+  // @ts-ignore — the built ./core entry
+  const m = await import('/dist/core.js');
+  await m.init();
+  return m;
+}
+
+async function networks() {
+  return [MAINNET, TESTNET, ...anvilNetworks(await testEnv())];
+}
+
+/** Connects `id` from the Connect view; resolves with the connect event's detail. */
+async function connect(el: WalletModal, id: string): Promise<any> {
+  await el.open();
+  const root = viewRoot(el);
+  const row = await waitFor(() => root.querySelector<HTMLElement>(`[data-connector-id="${id}"]`), id);
+  const connected = nextEvent(el, 'connect');
+  row.click();
+  return (await connected).detail;
+}
+
+describe('Bitcoin: a wallet-standard wallet and a sats-connect provider', function () {
+  this.timeout(60_000);
+  let el: WalletModal;
+  let wallet: any;
+  let sats: any;
+
+  before(async () => {
+    localStorage.clear();
+    // @ts-ignore — bundled by demo/wallet/build.mjs
+    const { installBitcoinWallet } = await import('/demo/wallet/dist/bitcoin-wallet.js');
+    wallet = installBitcoinWallet({ kind: 'standard', autoResponse: 'approve' });
+    sats = installBitcoinWallet({ kind: 'sats', network: 'testnet', autoResponse: 'approve' });
+    el = await createModal({}, await networks());
+  });
+  after(() => el.remove());
+
+  it('lists both wallets by their names and icons', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    for (const [id, name] of [[STANDARD, 'Demo Bitcoin'], [SATS, 'Demo Sats']]) {
+      const row = await waitFor(() => root.querySelector<HTMLElement>(`[data-connector-id="${id}"]`), name);
+      expect(row.textContent).to.contain(name);
+      expect(await waitFor(() => row.querySelector('img')?.getAttribute('src'), 'its icon')).to.match(/^data:image\/svg\+xml/);
+    }
+    await el.close();
+  });
+
+  it('connects the wallet-standard wallet: its payment address (not the ordinals one) on Bitcoin, in CAIP-10, and says plainly there is no balance', async () => {
+    const detail = await connect(el, STANDARD);
+    const { payment } = wallet.addresses('mainnet');
+    expect([detail.namespace, detail.address, detail.caipNetworkId, detail.caipAddress]).to.deep.equal(['bip122', payment.address, MAINNET, `${MAINNET}:${payment.address}`]);
+    expect(wallet.calls).to.include('bitcoin:connect');
+    await el.open();
+    const root = viewRoot(el);
+    const address = await waitFor(() => root.querySelector('[part~="address"]')?.textContent, 'the address');
+    expect(address).to.equal(`${payment.address.slice(0, 4)}...${payment.address.slice(-6)}`);
+    expect(root.querySelector('[part~="balance-note"]')?.textContent).to.equal('Balance is not available for accounts on Bitcoin');
+    expect(root.querySelector('[part~="balance"][aria-busy]'), 'no endless skeleton').to.equal(null);
+    expect(byText(root, '.wm-note', /Tokens are not available/)?.textContent).to.equal('Tokens are not available for accounts on Bitcoin');
+  });
+
+  it('signs a message through getProvider("bip122"): BIP-322 that wallet-modal/core and bip322-js both verify', async () => {
+    const provider = el.getProvider('bip122' as any) as any;
+    expect(provider, 'the wallet-standard wallet itself').to.equal(wallet.wallet);
+    const account = provider.accounts.find((a: any) => a.address === el.getState()!.connection!.address);
+    const message = 'Sign in to example.com ✓';
+    const [{ signature }] = await provider.features['bitcoin:signMessage'].signMessage({ account, message: new TextEncoder().encode(message) });
+    const base64 = new TextDecoder().decode(signature);
+    const { verifyBitcoinMessage } = await core();
+    expect(verifyBitcoinMessage(account.address, message, base64)).to.equal(true);
+    expect(await visitor({ action: 'reference-verify', family: 'bip122', address: account.address, message, signature: base64 })).to.equal(true);
+    let why = '';
+    expect(verifyBitcoinMessage(account.address, message + '!', base64, (w: string) => (why = w))).to.equal(false);
+    expect(why).to.equal('The signature is not this address\'s over this message');
+  });
+
+  it('switches to Bitcoin Testnet: the account is the wallet\'s testnet address', async () => {
+    const changed = nextEvent(el, 'accountschange');
+    await el.switchNetwork(TESTNET);
+    const { detail } = await changed;
+    expect(detail.address).to.equal(wallet.addresses('testnet').payment.address);
+    await waitFor(() => el.getState()!.connection?.caipNetworkId === TESTNET, 'on testnet');
+    expect(el.getState()!.connection!.address).to.match(/^tb1q/);
+  });
+
+  it('disconnects, and after a reload the stored connection reconnects without a prompt', async () => {
+    await el.switchNetwork(MAINNET);
+    await waitFor(() => el.getState()!.connection?.address.startsWith('bc1q'), 'back on mainnet');
+    el.remove();
+    wallet.calls.length = 0;
+    // (Heard on the document: the reconnection may be over before createModal returns.)
+    const reconnected = nextEvent(document.body, 'connect', 10_000);
+    el = await createModal({}, await networks());
+    const { detail } = await reconnected;
+    expect([detail.namespace, detail.reconnected, detail.connectorId]).to.deep.equal(['bip122', true, STANDARD]);
+    expect(wallet.calls, 'no bitcoin:connect prompt').to.not.include('bitcoin:connect');
+    const gone = nextEvent(el, 'disconnect');
+    await el.disconnect('bip122' as any);
+    expect((await gone).detail.namespace).to.equal('bip122');
+    expect(wallet.calls).to.include('standard:disconnect');
+  });
+
+  it('connects the sats-connect provider on the network it is on (testnet), with its payment address', async () => {
+    const detail = await connect(el, SATS);
+    expect([detail.address, detail.caipNetworkId]).to.deep.equal([sats.addresses('testnet').payment.address, TESTNET]);
+    expect(sats.calls.slice(0, 2)).to.deep.equal(['wallet_connect', 'wallet_getNetwork']);
+  });
+
+  it('a network switch asks the sats-connect wallet to change network, and a signature there verifies', async () => {
+    const changed = nextEvent(el, 'accountschange');
+    await el.switchNetwork(MAINNET);
+    expect((await changed).detail.address).to.equal(sats.addresses('mainnet').payment.address);
+    expect(sats.calls).to.include('wallet_changeNetwork');
+    expect(sats.network).to.equal('mainnet');
+    const provider = el.getProvider('bip122' as any) as any;
+    expect(provider).to.equal(sats.provider);
+    const address = el.getState()!.connection!.address;
+    const { result } = await provider.request('signMessage', { address, message: 'hello', protocol: 'ECDSA' });
+    const { verifyBitcoinMessage } = await core();
+    expect(verifyBitcoinMessage(address, 'hello', result.signature), 'the legacy form').to.equal(true);
+    expect(await visitor({ action: 'reference-verify', family: 'bip122', address, message: 'hello', signature: result.signature })).to.equal(true);
+  });
+
+  it('the Bitcoin account view, light and dark: no serious axe violation', async () => {
+    await el.open();
+    const root = viewRoot(el);
+    await waitFor(() => root.querySelector('[part~="balance-note"]'), 'the account');
+    for (const theme of ['light', 'dark']) {
+      el.setThemeMode(theme);
+      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
+      expect(await expectNoSeriousAxeViolations(root, `Bitcoin account (${theme})`)).to.be.greaterThan(0);
+      await visitor({ action: 'screenshot', name: `bitcoin-account-${theme}` });
+    }
+    el.setThemeMode('light');
+    await el.close();
+  });
+});
+
+describe('Bitcoin: bad wallets', function () {
+  this.timeout(30_000);
+
+  it('a wallet answering another network\'s addresses (testnet ones on mainnet) does not connect, and says so', async () => {
+    localStorage.clear();
+    // @ts-ignore — bundled by demo/wallet/build.mjs
+    const { installBitcoinWallet } = await import('/demo/wallet/dist/bitcoin-wallet.js');
+    const bad = installBitcoinWallet({ kind: 'sats', providerId: 'WrongNetProvider', name: 'Wrong Net', network: 'mainnet', wrongNetwork: true, global: null });
+    const el = await createModal({}, await networks());
+    try {
+      await el.open();
+      const root = viewRoot(el);
+      (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="sats.wrongnetprovider"]'), 'the wallet')).click();
+      await waitFor(() => el.getState()!.connecting?.state === 'error', 'the connection failed');
+      expect(el.getState()!.connecting!.error!.message).to.equal('Failed to connect');
+      expect(el.getState()!.connection, 'nothing connected').to.equal(null);
+      expect(bad.calls).to.include('wallet_connect');
+    } finally {
+      el.remove();
+    }
+  });
+});
