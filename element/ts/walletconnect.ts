@@ -31,13 +31,15 @@ import {
   walletError,
 } from './families/eip155.walletconnect';
 import { isSolanaChain, solanaParams, solanaSessionAccounts, solanaSessionChains } from './families/solana.walletconnect';
+import { checkedAccounts, isMoreChain, moreSessionAccounts, moreSessionChains } from './families/more.walletconnect';
 
 /** The session's chains of every family it has. */
-const chainsOf = (session: WcSession): string[] => [...sessionChains(session), ...solanaSessionChains(session)];
+const chainsOf = (session: WcSession): string[] => [...sessionChains(session), ...solanaSessionChains(session), ...moreSessionChains(session)];
 /** The addresses the session holds on `chain`, whatever its family. */
-const accountsOn = (session: WcSession, chain: string): string[] => (isSolanaChain(chain) ? solanaSessionAccounts(session, chain) : sessionAccounts(session, chain));
-/** A chain as its family's wallets announce it (`0x7a69`; a Solana chain as CAIP-2). */
-const chainEvent = (chain: string): string => (isSolanaChain(chain) ? chain : chainHex(chain));
+const accountsOn = (session: WcSession, chain: string): string[] =>
+  isSolanaChain(chain) ? solanaSessionAccounts(session, chain) : isMoreChain(chain) ? moreSessionAccounts(session, chain) : sessionAccounts(session, chain);
+/** A chain as its family's wallets announce it (`0x7a69`; other families' chains as CAIP-2). */
+const chainEvent = (chain: string): string => (isSolanaChain(chain) || isMoreChain(chain) ? chain : chainHex(chain));
 
 export { ProviderRpcError };
 
@@ -130,7 +132,7 @@ export class WalletConnectProvider {
     switch (method) {
       case 'eth_requestAccounts':
       case 'standard:connect':
-        return this.#requestAccounts();
+        return this.#requestAccounts().then((accounts) => (this.#chain && isMoreChain(this.#chain) ? checkedAccounts(this.#chain, accounts) : accounts));
       case 'wallet-modal:chain':
         if (!this.#chain || !this.#host.session()) throw notConnected();
         return this.#chain;
@@ -258,10 +260,14 @@ export class WalletConnectProvider {
     return null;
   }
 
-  /** Selects one of the session's chains (`[{caipNetworkId}]`): no wallet request, as a Solana wallet has no current chain. */
+  /**
+   * Selects one of the session's chains (`[{caipNetworkId}]`, or `[caipNetworkId]` from the families
+   * the engine checks with `family::Checked`): no wallet request, as a Solana wallet has no current chain.
+   */
   async #selectChain(params: unknown): Promise<null> {
-    const first = Array.isArray(params) ? (params[0] as { caipNetworkId?: unknown } | undefined) : undefined;
-    const target = typeof first?.caipNetworkId === 'string' ? first.caipNetworkId : '';
+    const first = Array.isArray(params) ? (params[0] as { caipNetworkId?: unknown } | string | undefined) : undefined;
+    const id = typeof first === 'string' ? first : first?.caipNetworkId;
+    const target = typeof id === 'string' ? id : '';
     const session = this.#host.session();
     if (!session || !this.#chain) throw notConnected();
     if (!chainsOf(session).includes(target)) throw new ProviderRpcError(4902, `The WalletConnect session does not include ${target.slice(0, 80)}`);

@@ -219,3 +219,29 @@ test('with sign-in, the WalletConnect wallet signs in (approved in the Demo Mobi
   await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().connection?.connectorId === 'walletConnect', WAIT);
   await onModal(dapp, (el) => el.disconnect());
 });
+
+test('on the Cosmos Hub: the Demo Mobile Wallet connects its Cosmos account over WalletConnect, and an ADR-036 document it signs (cosmos_signAmino) verifies', async () => {
+  const HUB = 'cosmos:cosmoshub-4';
+  const { dapp, wallet } = await pairDemoWallet(HUB);
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.cosmos === 'connected', WAIT);
+  const { connection } = await state(dapp);
+  const { Secp256k1Wallet } = await import('@cosmjs/amino');
+  const [own] = await (await Secp256k1Wallet.fromKey(new Uint8Array(32).fill(0x0c), 'cosmos')).getAccounts();
+  assert.deepEqual([connection.namespace, connection.address, connection.caipNetworkId, connection.connectorName], ['cosmos', own.address, HUB, 'WalletConnect']);
+
+  // cosmos_signAmino of Keplr's ADR-036 document through getProvider('cosmos'), approved in the wallet.
+  const message = 'Sign in to the demo';
+  const { makeADR36AminoSignDoc } = await import('@keplr-wallet/cosmos');
+  const signDoc = makeADR36AminoSignDoc(own.address, message);
+  const signing = onModal(dapp, (el, a) => el.getProvider('cosmos').request({ method: 'cosmos_signAmino', params: { signerAddress: a.address, signDoc: a.signDoc } }), { address: own.address, signDoc });
+  await press(wallet, 'Approve');
+  const { signature } = await signing;
+  const core = await import('../../dist/core.js');
+  await core.init();
+  assert.equal(core.verifyCosmosMessage(own.address, message, signature), true);
+  assert.equal(core.verifyCosmosMessage(own.address, 'another', signature), false);
+
+  // The wallet ends the session: the dapp's Cosmos connection ends.
+  await press(wallet, 'Disconnect');
+  await dapp.waitForFunction(() => document.querySelector('wallet-modal').getState().status.cosmos === 'disconnected', WAIT);
+});

@@ -4,10 +4,13 @@
 // anvil chains of /demo-config.json (the account is unlocked there, so anvil signs and sends); on
 // the local Solana chain of the same file it holds an ed25519 key (WebCrypto) and answers
 // WalletConnect's Solana methods (solana_signMessage, solana_signTransaction,
-// solana_signAndSendTransaction), sending through that chain's JSON-RPC.
+// solana_signAndSendTransaction), sending through that chain's JSON-RPC; on the Cosmos Hub and
+// Osmosis (no chain runs here) it holds a secp256k1 key (@cosmjs/amino) and answers
+// cosmos_getAccounts and cosmos_signAmino.
 // Everything shown is read back from sign-client's own stores (IndexedDB), so a reload keeps the
 // sessions, the pending proposals and the pending requests.
 import { SignClient } from '@walletconnect/sign-client';
+import { Secp256k1Wallet } from '@cosmjs/amino';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const USER_REJECTED = { code: 5000, message: 'User rejected.' };
@@ -49,6 +52,29 @@ async function loadChains() {
   const config = await res.json();
   chains = config.chains.map((c) => ({ ...c, caip: `eip155:${c.chainId}` }));
   if (config.solana?.rpcUrl) chains.push({ caip: SOLANA_LOCAL, rpcUrl: config.solana.rpcUrl, name: 'Solana Local', solana: true });
+  for (const [id, prefix, name] of COSMOS_CHAINS) chains.push({ caip: `cosmos:${id}`, name, cosmos: prefix });
+}
+
+// ----- Cosmos (signing only: no chain runs here) ------------------------------------------------------
+
+const COSMOS_CHAINS = [['cosmoshub-4', 'cosmos', 'Cosmos Hub'], ['osmosis-1', 'osmo', 'Osmosis']];
+// A fixed secp256k1 key (32 bytes of 0x0c): the wallet's Cosmos account on every chain.
+const COSMOS_KEY = new Uint8Array(32).fill(0x0c);
+const cosmosWallet = (caip) => Secp256k1Wallet.fromKey(COSMOS_KEY, chainOf(caip).cosmos);
+
+async function handleCosmos(chainId, method, p) {
+  const wallet = await cosmosWallet(chainId);
+  const [account] = await wallet.getAccounts();
+  switch (method) {
+    case 'cosmos_getAccounts':
+      return [{ address: account.address, algo: account.algo, pubkey: toBase64(account.pubkey) }];
+    case 'cosmos_signAmino': {
+      if (p.signerAddress !== account.address) throw new RpcError(-32602, 'Not this wallet’s signer');
+      return wallet.signAmino(p.signerAddress, p.signDoc);
+    }
+    default:
+      throw new RpcError(-32601, `Method not supported: ${method}`);
+  }
 }
 
 // ----- Solana (the local chain) --------------------------------------------------------------------------
@@ -239,15 +265,17 @@ async function answer(id, work) {
 async function approveProposal(proposal) {
   const namespaces = {};
   const all = [];
-  for (const family of ['eip155', 'solana']) {
+  for (const family of ['eip155', 'solana', 'cosmos']) {
     const wanted = [...proposedChains(proposal.requiredNamespaces, family), ...proposedChains(proposal.optionalNamespaces, family)];
     const approved = [...new Set(wanted)].filter((c) => chainOf(c));
     if (!approved.length) continue;
     const offered = [proposal.requiredNamespaces?.[family], proposal.optionalNamespaces?.[family]].filter(Boolean);
     const account = family === 'solana' ? (await solanaKey).address : ACCOUNT;
+    const accounts = [];
+    for (const c of approved) accounts.push(`${c}:${family === 'cosmos' ? (await (await cosmosWallet(c)).getAccounts())[0].address : account}`);
     namespaces[family] = {
       chains: approved,
-      accounts: approved.map((c) => `${c}:${account}`),
+      accounts,
       methods: [...new Set(offered.flatMap((n) => n.methods ?? []))],
       events: [...new Set(offered.flatMap((n) => n.events ?? []))],
     };
@@ -261,6 +289,7 @@ async function approveProposal(proposal) {
 
 async function handleRequest(session, chainId, method, params) {
   if (chainId.startsWith('solana:')) return handleSolana(chainId, method, params ?? {});
+  if (chainId.startsWith('cosmos:')) return handleCosmos(chainId, method, params ?? {});
   switch (method) {
     case 'eth_accounts':
     case 'eth_requestAccounts':
@@ -340,8 +369,9 @@ function proposalCard(p) {
   const wanted = [...new Set([...proposedChains(p.requiredNamespaces), ...proposedChains(p.optionalNamespaces)])];
   const wantedSolana = [...proposedChains(p.requiredNamespaces, 'solana'), ...proposedChains(p.optionalNamespaces, 'solana')];
   wanted.push(...new Set(wantedSolana));
+  wanted.push(...new Set([...proposedChains(p.requiredNamespaces, 'cosmos'), ...proposedChains(p.optionalNamespaces, 'cosmos')]));
   const supported = wanted.filter((c) => chainOf(c));
-  const others = Object.keys({ ...p.requiredNamespaces, ...p.optionalNamespaces }).filter((k) => !k.startsWith('eip155') && !k.startsWith('solana'));
+  const others = Object.keys({ ...p.requiredNamespaces, ...p.optionalNamespaces }).filter((k) => !k.startsWith('eip155') && !k.startsWith('solana') && !k.startsWith('cosmos'));
   const off = busy.has(p.id);
   return h('article', { class: 'card prompt' },
     h('h3', {}, `${meta.name} wants to connect`),
