@@ -190,22 +190,29 @@ pub trait Wallet: Sync {
     fn parse_accounts(&self, v: &Value) -> Option<Vec<String>>;
     /// The wallet's chain as a CAIP-2 network id; `None` when it is not one.
     fn parse_chain(&self, v: &Value) -> Option<String>;
-    /// The accounts as they are on a network (CAIP-2): written for it (Polkadot's SS58 prefix), or
-    /// `None` when one is another network's (a Bitcoin testnet address on mainnet, a Cosmos
-    /// address of another chain). Applied where the family's rules run: for a family whose wallets
-    /// the shell checks ([`Checked`]), in its lazily loaded rules module.
-    fn on_network(&self, accounts: Vec<String>, _caip_network_id: &str) -> Option<Vec<String>> {
-        Some(accounts)
-    }
     /// Asks the wallet to drop the site's permission (best effort, on disconnect), if it can.
     fn revoke_call(&self) -> Option<WalletCall>;
+}
+
+/// The rules of a family's wallets' answers, for a family whose wallets the shell checks
+/// ([`Checked`]): they run in its lazily loaded rules module (`element/families`), not in the engine.
+pub trait AccountRules: Sync {
+    /// The wallet's account list, checked and normalised (payment addresses first for Bitcoin);
+    /// `None` when it is not one.
+    fn parse_accounts(&self, v: &Value) -> Option<Vec<String>>;
+    /// The network a wallet names (as the family's wallets name it, or CAIP-2) as CAIP-2.
+    fn parse_chain(&self, v: &Value) -> Option<String>;
+    /// The accounts as they are on a network (CAIP-2): written for it (Polkadot's SS58 prefix), or
+    /// `None` when one is another network's (a Bitcoin testnet address on mainnet, a Cosmos
+    /// address of another chain).
+    fn on_network(&self, accounts: Vec<String>, caip_network_id: &str) -> Option<Vec<String>>;
 }
 
 /// The connection capability of a family whose rules (address checks, network names, SS58
 /// prefixes) ship in a lazily loaded module beside its shell file (Bitcoin, Polkadot, Cosmos:
 /// `element/families`, loaded with `element/ts/families/<namespace>.ts`), not in the engine. The
 /// shell's provider answers `standard:connect` (`[silent]`; the names are the wallet standard's,
-/// whatever the wallet speaks) with the accounts the family's [`Wallet`] rules
+/// whatever the wallet speaks) with the accounts the family's [`AccountRules`]
 /// accepted for the chain (`wallet-modal:chain`, CAIP-2); the engine checks only their shape:
 /// 1 to 32 addresses of 1 to 128 characters, and a chain of the namespace (at most 80).
 pub struct Checked(pub &'static str);

@@ -1,14 +1,14 @@
 //! The rules of the chain families whose shell files load lazily (`element/ts/families/bip122.ts`,
 //! `polkadot.ts`, `cosmos.ts`), loaded with them: what a wallet answers is checked here, by the
-//! family's [`Wallet`] rules in `core/src/chain/<namespace>/`, before the engine hears of it (the
+//! family's [`AccountRules`] in `core/src/chain/<namespace>/`, before the engine hears of it (the
 //! engine links only their shape check, `family::Checked`, and stays small).
 
 use wasm_bindgen::prelude::*;
-use wm_core::chain::family::Wallet;
+use wm_core::chain::family::AccountRules;
 use wm_core::chain::{bip122, cosmos, polkadot};
 use wm_core::service::json::{parse, Value};
 
-fn rules(namespace: &str) -> Result<&'static dyn Wallet, JsError> {
+fn rules(namespace: &str) -> Result<&'static dyn AccountRules, JsError> {
     match namespace {
         bip122::NAMESPACE => Ok(bip122::RULES),
         polkadot::NAMESPACE => Ok(polkadot::RULES),

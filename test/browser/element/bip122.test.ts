@@ -4,8 +4,8 @@
 // bip322-js in Node (the visitor's reference-verify).
 import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { accountAxeInBothThemes, reload } from './family-helpers';
 import { visitor } from './embedded-helpers';
-import { expectNoSeriousAxeViolations } from '../views/axe';
 
 const MAINNET = 'bip122:000000000019d6689c085ae165831e93';
 const TESTNET = 'bip122:000000000933ea01ad0ee984209779ba';
@@ -103,10 +103,8 @@ describe('Bitcoin: a wallet-standard wallet and a sats-connect provider', functi
     await waitFor(() => el.getState()!.connection?.address.startsWith('bc1q'), 'back on mainnet');
     el.remove();
     wallet.calls.length = 0;
-    // (Heard on the document: the reconnection may be over before createModal returns.)
-    const reconnected = nextEvent(document.body, 'connect', 10_000);
-    el = await createModal({}, await networks());
-    const { detail } = await reconnected;
+    let detail;
+    ({ el, detail } = await reload(await networks()));
     expect([detail.namespace, detail.reconnected, detail.connectorId]).to.deep.equal(['bip122', true, STANDARD]);
     expect(wallet.calls, 'no bitcoin:connect prompt').to.not.include('bitcoin:connect');
     const gone = nextEvent(el, 'disconnect');
@@ -137,17 +135,7 @@ describe('Bitcoin: a wallet-standard wallet and a sats-connect provider', functi
   });
 
   it('the Bitcoin account view, light and dark: no serious axe violation', async () => {
-    await el.open();
-    const root = viewRoot(el);
-    await waitFor(() => root.querySelector('[part~="balance-note"]'), 'the account');
-    for (const theme of ['light', 'dark']) {
-      el.setThemeMode(theme);
-      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
-      expect(await expectNoSeriousAxeViolations(root, `Bitcoin account (${theme})`)).to.be.greaterThan(0);
-      await visitor({ action: 'screenshot', name: `bitcoin-account-${theme}` });
-    }
-    el.setThemeMode('light');
-    await el.close();
+    await accountAxeInBothThemes(el, 'Bitcoin');
   });
 });
 

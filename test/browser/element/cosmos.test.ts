@@ -4,8 +4,8 @@
 // @keplr-wallet/cosmos's verifyADR36Amino in Node.
 import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { accountAxeInBothThemes, reload } from './family-helpers';
 import { visitor } from './embedded-helpers';
-import { expectNoSeriousAxeViolations } from '../views/axe';
 
 const HUB = 'cosmos:cosmoshub-4';
 const OSMOSIS = 'cosmos:osmosis-1';
@@ -84,25 +84,13 @@ describe('Cosmos: a Keplr wallet', function () {
   });
 
   it('the Cosmos account view, light and dark: no serious axe violation', async () => {
-    await el.open();
-    const root = viewRoot(el);
-    await waitFor(() => root.querySelector('[part~="balance-note"]'), 'the account');
-    for (const theme of ['light', 'dark']) {
-      el.setThemeMode(theme);
-      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
-      expect(await expectNoSeriousAxeViolations(root, `Cosmos account (${theme})`)).to.be.greaterThan(0);
-      await visitor({ action: 'screenshot', name: `cosmos-account-${theme}` });
-    }
-    el.setThemeMode('light');
-    await el.close();
+    await accountAxeInBothThemes(el, 'Cosmos');
   });
 
   it('a reload reconnects, then disconnect ends it', async () => {
     el.remove();
-    // (Heard on the document: the reconnection may be over before createModal returns.)
-    const reconnected = nextEvent(document.body, 'connect', 10_000);
-    el = await createModal({}, await networks());
-    const { detail } = await reconnected;
+    let detail;
+    ({ el, detail } = await reload(await networks()));
     expect([detail.namespace, detail.reconnected]).to.deep.equal(['cosmos', true]);
     const gone = nextEvent(el, 'disconnect');
     await el.disconnect('cosmos' as any);

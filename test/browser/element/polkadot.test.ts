@@ -4,8 +4,8 @@
 // by @polkadot/util-crypto's signatureVerify in Node.
 import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { accountAxeInBothThemes, reload } from './family-helpers';
 import { visitor } from './embedded-helpers';
-import { expectNoSeriousAxeViolations } from '../views/axe';
 
 const POLKADOT = 'polkadot:91b171bb158e2d3848fa23a9f1c25182';
 const KUSAMA = 'polkadot:b0a8d493285c2df73290dfb7e61f870f';
@@ -87,25 +87,13 @@ describe('Polkadot: an injectedWeb3 extension', function () {
   });
 
   it('the Polkadot account view, light and dark: no serious axe violation', async () => {
-    await el.open();
-    const root = viewRoot(el);
-    await waitFor(() => root.querySelector('[part~="balance-note"]'), 'the account');
-    for (const theme of ['light', 'dark']) {
-      el.setThemeMode(theme);
-      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
-      expect(await expectNoSeriousAxeViolations(root, `Polkadot account (${theme})`)).to.be.greaterThan(0);
-      await visitor({ action: 'screenshot', name: `polkadot-account-${theme}` });
-    }
-    el.setThemeMode('light');
-    await el.close();
+    await accountAxeInBothThemes(el, 'Polkadot');
   });
 
   it('a reload reconnects, then disconnect ends it', async () => {
     el.remove();
-    // (Heard on the document: the reconnection may be over before createModal returns.)
-    const reconnected = nextEvent(document.body, 'connect', 10_000);
-    el = await createModal({}, await networks());
-    const { detail } = await reconnected;
+    let detail;
+    ({ el, detail } = await reload(await networks()));
     expect([detail.namespace, detail.reconnected]).to.deep.equal(['polkadot', true]);
     const gone = nextEvent(el, 'disconnect');
     await el.disconnect('polkadot' as any);

@@ -18,7 +18,7 @@ pub const NAMESPACE: &str = "bip122";
 
 /// The family's rules for its wallets' accounts and networks, applied by its lazily loaded module
 /// (`element/families`) before the engine hears of them.
-pub static RULES: &dyn Wallet = &wallet::Connect;
+pub static RULES: &dyn AccountRules = &wallet::Connect;
 use crate::service::entities::AccountType;
 
 pub use wallet::{caip_chain, net_of};

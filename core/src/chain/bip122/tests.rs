@@ -64,7 +64,6 @@ fn a_wallets_addresses_come_payment_first_and_must_be_bitcoin_addresses() {
     assert_eq!(w.parse_accounts(&json!([WPKH, "0xnope"])), None);
     assert_eq!(w.parse_accounts(&json!([])), None);
     assert_eq!(w.parse_accounts(&json!(vec![WPKH; 9])), None, "at most 8");
-    assert_eq!(w.accounts_call(true).method, "wallet-modal:connect");
 }
 
 #[test]
@@ -103,7 +102,9 @@ fn the_engine_links_only_the_shape_check_and_the_shell_applies_the_rules() {
     assert_eq!(engine.parse_accounts(&json!([""])), None);
     assert_eq!(engine.parse_chain(&json!(main())), Some(main()));
     assert_eq!(engine.parse_chain(&json!("solana:abc")), None, "another namespace's chain");
-    assert_eq!(engine.accounts_call(false).method, RULES.accounts_call(false).method, "one request interface");
+    assert_eq!(engine.accounts_call(true).method, "standard:connect");
+    assert_eq!(engine.accounts_call(true).params, json!([true]), "silent: reconnecting");
+    assert_eq!(engine.revoke_call().unwrap().method, "standard:disconnect");
 }
 
 #[cfg(feature = "crypto")]

@@ -1,15 +1,14 @@
-//! Connecting a Bitcoin wallet. The shell's `families/bip122.ts` gives a wallet-standard wallet
-//! (`bitcoin:connect`) or a sats-connect provider (`getAddresses`, `wallet_getNetwork`) one request
-//! interface: `wallet-modal:connect` (`{silent}`) answers its addresses, each a string or
-//! `{address, purpose}` (`payment`, `ordinals`); `wallet-modal:chain` its network, as the wallet
-//! names it (`bitcoin:mainnet`, sats-connect's `Mainnet`/`Testnet`/`Signet`/`Regtest`) or as CAIP-2;
-//! `wallet-modal:disconnect` ends the session. The payment address comes first: it is the one shown
-//! (spec §6: account type `payment`).
+//! A Bitcoin wallet's accounts and networks. The shell's `families/bip122.ts` gives a
+//! wallet-standard wallet (`bitcoin:connect`) or a sats-connect provider (`getAddresses`,
+//! `wallet_getNetwork`) one request interface, and has these rules check what they answer: its
+//! addresses, each a string or `{address, purpose}` (`payment`, `ordinals`), and its network as the
+//! wallet names it (`bitcoin:mainnet`, sats-connect's `Mainnet`/`Testnet`/`Signet`/`Regtest`) or as
+//! CAIP-2. The payment address comes first: it is the one shown (spec §6: account type `payment`).
 
 use super::address::{parse, Net};
 use super::{MAINNET_REF, REGTEST_REF, SIGNET_REF, TESTNET4_REF, TESTNET_REF};
-use crate::chain::family::{Wallet, WalletCall};
-use crate::service::json::{obj, Value};
+use crate::chain::family::AccountRules;
+use crate::service::json::Value;
 
 /// At most this many addresses are read from a wallet.
 pub const ACCOUNTS_MAX: usize = 8;
@@ -25,15 +24,7 @@ pub const NAMED: &[(&str, &str)] = &[
 
 pub struct Connect;
 
-impl Wallet for Connect {
-    fn accounts_call(&self, silent: bool) -> WalletCall {
-        WalletCall::new("wallet-modal:connect", vec![obj(vec![("silent", silent.into())])])
-    }
-
-    fn chain_call(&self) -> WalletCall {
-        WalletCall::new("wallet-modal:chain", Vec::new())
-    }
-
+impl AccountRules for Connect {
     /// Non-empty, at most [`ACCOUNTS_MAX`], each a Bitcoin address; payment addresses first.
     fn parse_accounts(&self, v: &Value) -> Option<Vec<String>> {
         let list = v.as_array()?;
@@ -64,10 +55,6 @@ impl Wallet for Connect {
     fn on_network(&self, accounts: Vec<String>, caip_network_id: &str) -> Option<Vec<String>> {
         let net = net_of(caip_network_id);
         accounts.iter().all(|a| parse(a).is_ok_and(|a| a.on(net))).then_some(accounts)
-    }
-
-    fn revoke_call(&self) -> Option<WalletCall> {
-        Some(WalletCall::new("wallet-modal:disconnect", Vec::new()))
     }
 }
 

@@ -19,7 +19,7 @@ pub const NAMESPACE: &str = "cosmos";
 
 /// The family's rules for its wallets' accounts and networks, applied by its lazily loaded module
 /// (`element/families`) before the engine hears of them.
-pub static RULES: &dyn Wallet = &wallet::Keplr;
+pub static RULES: &dyn AccountRules = &wallet::Keplr;
 
 pub struct Cosmos;
 

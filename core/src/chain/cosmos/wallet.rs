@@ -1,27 +1,18 @@
-//! Connecting a Cosmos wallet. The shell's `families/cosmos.ts` gives `window.keplr` (and wallets
-//! with its API) a request interface: `wallet-modal:connect` (`enable(chainIds)`, then `getKey` of
-//! the selected chain: its Bech32 address), `wallet-modal:chain` (the chain the shell selected),
-//! `wallet-modal:disconnect`. An address is a chain's own: one written with another chain's prefix
-//! does not connect.
+//! A Cosmos wallet's accounts. The shell's `families/cosmos.ts` gives `window.keplr` (and wallets
+//! with its API) a request interface (`enable(chainIds)`, then `getKey` of the selected chain: its
+//! Bech32 address) and has these rules check what it answers. An address is a chain's own: one
+//! written with another chain's prefix does not connect.
 
 use super::{decode_address, prefix_of};
-use crate::chain::family::{Wallet, WalletCall};
-use crate::service::json::{obj, Value};
+use crate::chain::family::AccountRules;
+use crate::service::json::Value;
 
 /// At most this many accounts are read from a wallet.
 pub const ACCOUNTS_MAX: usize = 8;
 
 pub struct Keplr;
 
-impl Wallet for Keplr {
-    fn accounts_call(&self, silent: bool) -> WalletCall {
-        WalletCall::new("wallet-modal:connect", vec![obj(vec![("silent", silent.into())])])
-    }
-
-    fn chain_call(&self) -> WalletCall {
-        WalletCall::new("wallet-modal:chain", Vec::new())
-    }
-
+impl AccountRules for Keplr {
     /// Non-empty, at most [`ACCOUNTS_MAX`], each a Bech32 address.
     fn parse_accounts(&self, v: &Value) -> Option<Vec<String>> {
         let list = v.as_array()?;
@@ -47,9 +38,5 @@ impl Wallet for Keplr {
     fn on_network(&self, accounts: Vec<String>, caip_network_id: &str) -> Option<Vec<String>> {
         let Some(prefix) = prefix_of(caip_network_id) else { return Some(accounts) };
         accounts.iter().all(|a| decode_address(a).is_some_and(|(hrp, _)| hrp == prefix)).then_some(accounts)
-    }
-
-    fn revoke_call(&self) -> Option<WalletCall> {
-        Some(WalletCall::new("wallet-modal:disconnect", Vec::new()))
     }
 }

@@ -19,7 +19,7 @@ pub const NAMESPACE: &str = "polkadot";
 
 /// The family's rules for its wallets' accounts and networks, applied by its lazily loaded module
 /// (`element/families`) before the engine hears of them.
-pub static RULES: &dyn Wallet = &wallet::Injected;
+pub static RULES: &dyn AccountRules = &wallet::Injected;
 
 pub struct Polkadot;
 

@@ -1,27 +1,18 @@
-//! Connecting a Polkadot extension. The shell's `families/polkadot.ts` finds `window.injectedWeb3`
-//! extensions and gives each a request interface: `wallet-modal:connect` (`enable(origin)`, then
-//! its accounts' addresses), `wallet-modal:chain` (the network the shell selected: an extension
-//! has none), `wallet-modal:disconnect`. An extension writes addresses with any prefix (often the
-//! generic 42); the modal shows each with the network's own (SS58).
+//! A Polkadot extension's accounts. The shell's `families/polkadot.ts` finds `window.injectedWeb3`
+//! extensions (`enable(origin)`, then its accounts' addresses; an extension has no network, the
+//! shell selects one) and has these rules check what they answer. An extension writes addresses
+//! with any prefix (often the generic 42); the modal shows each with the network's own (SS58).
 
 use super::{prefix_of, ss58};
-use crate::chain::family::{Wallet, WalletCall};
-use crate::service::json::{obj, Value};
+use crate::chain::family::AccountRules;
+use crate::service::json::Value;
 
 /// At most this many accounts are read from an extension.
 pub const ACCOUNTS_MAX: usize = 32;
 
 pub struct Injected;
 
-impl Wallet for Injected {
-    fn accounts_call(&self, silent: bool) -> WalletCall {
-        WalletCall::new("wallet-modal:connect", vec![obj(vec![("silent", silent.into())])])
-    }
-
-    fn chain_call(&self) -> WalletCall {
-        WalletCall::new("wallet-modal:chain", Vec::new())
-    }
-
+impl AccountRules for Injected {
     /// Non-empty, at most [`ACCOUNTS_MAX`], each an SS58 account address.
     fn parse_accounts(&self, v: &Value) -> Option<Vec<String>> {
         let list = v.as_array()?;
@@ -54,9 +45,5 @@ impl Wallet for Injected {
             }
         }
         Some(out)
-    }
-
-    fn revoke_call(&self) -> Option<WalletCall> {
-        Some(WalletCall::new("wallet-modal:disconnect", Vec::new()))
     }
 }
