@@ -208,6 +208,16 @@ pub trait AccountRules: Sync {
     fn on_network(&self, accounts: Vec<String>, caip_network_id: &str) -> Option<Vec<String>>;
 }
 
+/// A wallet's list of 1 to `max` strings, each one `ok` accepts.
+pub fn address_list(v: &Value, max: usize, ok: fn(&str) -> bool) -> Option<Vec<String>> {
+    let list = v.as_array().filter(|l| !l.is_empty() && l.len() <= max)?;
+    let mut out = Vec::with_capacity(list.len());
+    for a in list {
+        out.push(a.as_str().filter(|s| ok(s))?.to_string());
+    }
+    Some(out)
+}
+
 /// The connection capability of a family whose rules (address checks, network names, SS58
 /// prefixes) ship in a lazily loaded module beside its shell file (Bitcoin, Polkadot, Cosmos:
 /// `element/families`, loaded with `element/ts/families/<namespace>.ts`), not in the engine. The

@@ -3,7 +3,6 @@
 //! @keplr-wallet/cosmos 0.13 `makeADR36AminoSignDoc`, each checked true by `verifyADR36Amino`).
 
 use super::*;
-use crate::chain::family;
 use crate::json;
 
 const NS: &str = "cosmos";

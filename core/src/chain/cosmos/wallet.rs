@@ -4,7 +4,7 @@
 //! written with another chain's prefix does not connect.
 
 use super::{decode_address, prefix_of};
-use crate::chain::family::AccountRules;
+use crate::chain::family::{address_list, AccountRules};
 use crate::service::json::Value;
 
 /// At most this many accounts are read from a wallet.
@@ -15,17 +15,8 @@ pub struct Keplr;
 impl AccountRules for Keplr {
     /// Non-empty, at most [`ACCOUNTS_MAX`], each a Bech32 address.
     fn parse_accounts(&self, v: &Value) -> Option<Vec<String>> {
-        let list = v.as_array()?;
-        if list.is_empty() || list.len() > ACCOUNTS_MAX {
-            return None;
-        }
-        let mut out = Vec::with_capacity(list.len());
-        for a in list {
-            let s = a.as_str()?;
-            decode_address(s)?;
-            out.push(s.to_ascii_lowercase());
-        }
-        Some(out)
+        let list = address_list(v, ACCOUNTS_MAX, |s| decode_address(s).is_some())?;
+        Some(list.into_iter().map(|s| s.to_ascii_lowercase()).collect())
     }
 
     /// `cosmos:` and a chain id (CAIP-2: 1 to 32 letters, digits, `-` and `_`).

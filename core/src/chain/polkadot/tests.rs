@@ -4,7 +4,6 @@
 
 use super::ss58::{decode, encode, is_address};
 use super::*;
-use crate::chain::family;
 use crate::json;
 
 const NS: &str = "polkadot";

@@ -4,7 +4,7 @@
 //! with any prefix (often the generic 42); the modal shows each with the network's own (SS58).
 
 use super::{prefix_of, ss58};
-use crate::chain::family::AccountRules;
+use crate::chain::family::{address_list, AccountRules};
 use crate::service::json::Value;
 
 /// At most this many accounts are read from an extension.
@@ -15,17 +15,7 @@ pub struct Injected;
 impl AccountRules for Injected {
     /// Non-empty, at most [`ACCOUNTS_MAX`], each an SS58 account address.
     fn parse_accounts(&self, v: &Value) -> Option<Vec<String>> {
-        let list = v.as_array()?;
-        if list.is_empty() || list.len() > ACCOUNTS_MAX {
-            return None;
-        }
-        let mut out = Vec::with_capacity(list.len());
-        for a in list {
-            let s = a.as_str()?;
-            ss58::decode(s).ok()?;
-            out.push(s.to_string());
-        }
-        Some(out)
+        address_list(v, ACCOUNTS_MAX, ss58::is_address)
     }
 
     fn parse_chain(&self, v: &Value) -> Option<String> {
