@@ -161,3 +161,31 @@ describe('Bitcoin: bad wallets', function () {
     }
   });
 });
+
+describe('Bitcoin: a hostile sats-connect provider', function () {
+  this.timeout(30_000);
+
+  it('an answer of 10 MB, and addresses that are not Bitcoin addresses, fail to connect with an error (no hang, nothing connected)', async () => {
+    localStorage.clear();
+    const w = window as any;
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    w.HugeProvider = { request: async () => ({ result: { addresses: [{ address: huge, purpose: 'payment' }] } }) };
+    w.JunkProvider = { request: async () => ({ result: { addresses: [{ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', purpose: 'payment' }] } }) };
+    w.btc_providers = [{ id: 'HugeProvider', name: 'Huge' }, { id: 'JunkProvider', name: 'Junk' }, { id: 'Missing.Provider', name: 'Missing' }];
+    const el = await createModal({}, await networks());
+    try {
+      await el.open();
+      const root = viewRoot(el);
+      for (const id of ['sats.hugeprovider', 'sats.junkprovider']) {
+        (await waitFor(() => root.querySelector<HTMLElement>(`[data-connector-id="${id}"]`), id)).click();
+        await waitFor(() => el.getState()!.connecting?.state === 'error', `${id} failed`);
+        expect(el.getState()!.connection, id).to.equal(null);
+        await el.close();
+        await el.open();
+      }
+    } finally {
+      el.remove();
+      delete w.btc_providers;
+    }
+  });
+});

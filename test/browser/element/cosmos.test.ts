@@ -118,3 +118,24 @@ describe('Cosmos: a wallet answering another chain\'s address', function () {
     }
   });
 });
+
+describe('Cosmos: a hostile Keplr', function () {
+  this.timeout(30_000);
+
+  it('a key whose address has a broken checksum fails to connect (nothing connected)', async () => {
+    localStorage.clear();
+    const w = window as any;
+    w.keplr = { enable: async () => {}, getKey: async () => ({ bech32Address: 'cosmos16uhkg9shajn0g2lvcjy923uryqgru8wpltl6em' }) };
+    const el = await createModal({}, await networks());
+    try {
+      await el.open();
+      const root = viewRoot(el);
+      (await waitFor(() => root.querySelector<HTMLElement>(`[data-connector-id="${ID}"]`), 'Keplr')).click();
+      await waitFor(() => el.getState()!.connecting?.state === 'error', 'the connection failed');
+      expect(el.getState()!.connection).to.equal(null);
+    } finally {
+      el.remove();
+      delete w.keplr;
+    }
+  });
+});

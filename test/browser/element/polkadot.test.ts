@@ -100,3 +100,33 @@ describe('Polkadot: an injectedWeb3 extension', function () {
     expect((await gone).detail.namespace).to.equal('polkadot');
   });
 });
+
+describe('Polkadot: hostile extensions', function () {
+  this.timeout(30_000);
+
+  it('an extension answering 10,000 junk accounts, or one whose enable throws, fails to connect at once with an error (no hang, nothing connected)', async () => {
+    localStorage.clear();
+    const w = window as any;
+    w.injectedWeb3 = {
+      junk: { version: '1', enable: async () => ({ accounts: { get: async () => Array.from({ length: 10_000 }, (_, i) => ({ address: `junk${i}`.repeat(50) })) }, signer: {} }) },
+      thrower: { version: '1', enable: () => { throw new Error('no'); } },
+      'not-an-extension': 42,
+    };
+    const el = await createModal({}, await networks());
+    try {
+      await el.open();
+      const root = viewRoot(el);
+      for (const id of ['polkadot.junk', 'polkadot.thrower']) {
+        (await waitFor(() => root.querySelector<HTMLElement>(`[data-connector-id="${id}"]`), id)).click();
+        await waitFor(() => el.getState()!.connecting?.state === 'error', `${id} failed`);
+        expect(el.getState()!.connection, id).to.equal(null);
+        await el.close();
+        await el.open();
+      }
+      expect(root.querySelector('[data-connector-id="polkadot.not-an-extension"]'), 'not an extension: not offered').to.equal(null);
+    } finally {
+      el.remove();
+      delete w.injectedWeb3;
+    }
+  });
+});
