@@ -23,6 +23,9 @@ const env = {
   // The local Solana chain (demo/solana/rpc.mjs) as seeded for the demo wallet: `{rpcUrl, owner,
   // tokens: {usdc, second}}`, or null.
   solana: JSON.parse(process.env.WM_SOLANA ?? 'null'),
+  // The local Bitcoin regtest chain (demo/bitcoin/regtest.mjs): `{rpcUrl, genesis, funded}`, or
+  // null; the backend serves its Esplora-shaped API at {backendUrl}/bitcoin/api.
+  bitcoin: JSON.parse(process.env.WM_BITCOIN ?? 'null'),
   // The bearer token of the backend's test hooks (GET/DELETE /e/recorded) for this run.
   testToken: process.env.WM_TEST_TOKEN ?? '',
 };

@@ -97,6 +97,20 @@ done
 [ -n "$SOLANA_URL" ] || die "the Solana chain did not report its address"
 log "solana: $SOLANA_URL"
 
+# ----- local Bitcoin chain -----------------------------------------------------------------------------
+# litecoind in regtest (demo/bitcoin/regtest.mjs), mined to the Demo Bitcoin wallet; the backend serves
+# its Esplora-shaped API at /bitcoin/api. Without litecoind the demo runs without it.
+node "$ROOT/demo/bitcoin/regtest.mjs" > "$TMP/bitcoin.out" 2> "$TMP/bitcoin.log" &
+PIDS+=("$!"); PID_BTC="$!"
+BITCOIN_URL=""
+for _ in $(seq 300); do
+  BITCOIN_URL="$(sed -n 's/^bitcoin on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/bitcoin.out" | head -n1)"
+  [ -n "$BITCOIN_URL" ] && break
+  kill -0 "$PID_BTC" 2>/dev/null || { log "no local Bitcoin chain: $(cat "$TMP/bitcoin.log")"; break; }
+  sleep 0.1
+done
+[ -n "$BITCOIN_URL" ] && log "bitcoin: regtest (litecoind) on ${BITCOIN_URL##*@}"
+
 # ----- demo contracts ----------------------------------------------------------------------------------
 # Compiled with solc from npm (cached in demo/contracts/build/), deployed to both chains from anvil's
 # first account. The NFT collection's tokenURI points at the backend, so its port is chosen now.
@@ -166,7 +180,7 @@ BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
 # The analytics the backend recorded are read with a token drawn for this run; the page gets it in
 # its address's fragment (never sent to a server), the address printed below.
 TEST_TOKEN="$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')"
-WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" --solana "$SOLANA_JSON" \
+WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" --solana "$SOLANA_JSON" ${BITCOIN_URL:+--bitcoin "$BITCOIN_URL"} \
   --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" --test-token "$TEST_TOKEN" > "$TMP/server.out" &
 PIDS+=("$!"); PID_S="$!"
 URL=""

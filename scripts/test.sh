@@ -89,6 +89,14 @@ for _ in 1 2 3; do
 done
 SOLANA_URL=$(sed -n 's/^solana on //p' "$LOGS/solana.out" | head -1)
 export WM_SOLANA="$(cat "$LOGS/solana.json" 2>/dev/null || echo null)"
+# The local Bitcoin chain (demo/bitcoin/regtest.mjs: litecoind in regtest on free ports), mined to
+# the Demo Bitcoin wallet; the backend serves its Esplora-shaped API at /bitcoin/api.
+: > "$LOGS/bitcoin.out"
+node demo/bitcoin/regtest.mjs --out "$LOGS/bitcoin.json" > "$LOGS/bitcoin.out" 2> "$LOGS/bitcoin.err" & pid=$!
+for _ in $(seq 300); do grep -q '^bitcoin on ' "$LOGS/bitcoin.out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if grep -q '^bitcoin on ' "$LOGS/bitcoin.out"; then PIDS+=("$pid"); else echo "the Bitcoin regtest chain did not start:"; cat "$LOGS/bitcoin.err"; fi
+BITCOIN_URL=$(sed -n 's/^bitcoin on //p' "$LOGS/bitcoin.out" | head -1)
+export WM_BITCOIN="$(cat "$LOGS/bitcoin.json" 2>/dev/null || echo null)"
 # The embedded wallet's mail sink (npm maildev): the wallet service mails login codes and device
 # links to its SMTP port; tests read them back from its REST API (WM_MAIL_URL/api/email).
 mkdir -p "$LOGS/maildev"  # its .eml files ($TMPDIR/maildev), kept with the logs
@@ -122,7 +130,7 @@ for _ in 1 2 3; do
     --out "$LOGS/contracts.json" > "$LOGS/deploy.out" 2>&1 || { echo "deploying the demo contracts failed:"; cat "$LOGS/deploy.out"; }
   : > "$LOGS/backend.out"
   WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BACKEND_BIN" --port "$S" --root . --chains "31337=http://127.0.0.1:$A,31338=http://127.0.0.1:$B" \
-    --contracts "$LOGS/contracts.json" ${SOLANA_URL:+--solana "$LOGS/solana.json"} --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} --test-token "$WM_TEST_TOKEN" \
+    --contracts "$LOGS/contracts.json" ${SOLANA_URL:+--solana "$LOGS/solana.json"} ${BITCOIN_URL:+--bitcoin "$BITCOIN_URL"} --frame-port "$F" --smtp "127.0.0.1:$MS" ${OIDC_URL:+--oidc "$OIDC_URL"} --test-token "$WM_TEST_TOKEN" \
     > "$LOGS/backend.out" 2> "$LOGS/backend.err" & BACKEND_PID=$!
   # `frame on …` (the secure frame's own origin) comes right after `listening on …`.
   for _ in $(seq 300); do grep -q '^frame on ' "$LOGS/backend.out" && break; kill -0 "$BACKEND_PID" 2>/dev/null || break; sleep 0.1; done

@@ -20,6 +20,16 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# The local Bitcoin regtest chain (demo/bitcoin/regtest.mjs): Debian's litecoind.
+if ! command -v litecoind >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    say "installing Debian litecoind (the local Bitcoin regtest chain)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq litecoind >/dev/null
+  else
+    say "litecoind is missing: run 'sudo apt-get install litecoind'"; exit 1
+  fi
+fi
+
 if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown

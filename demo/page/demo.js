@@ -107,7 +107,19 @@ function networksFrom(config) {
         testnet: true,
       }]
     : [];
-  return [...anvilNetworks(config), ...solana, ...OTHER_FAMILIES];
+  // The local Bitcoin regtest chain (litecoind): its CAIP-2 id is that node's genesis, not Bitcoin's.
+  const bitcoin = config.bitcoin
+    ? [{
+        id: '530827f38f93b43ed12af0b3ad25a288',
+        caipNetworkId: 'bip122:530827f38f93b43ed12af0b3ad25a288',
+        name: 'Bitcoin Regtest',
+        chainNamespace: 'bip122',
+        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+        rpcUrls: { default: { http: [config.bitcoin.esploraUrl] } },
+        testnet: true,
+      }]
+    : [];
+  return [...anvilNetworks(config), ...solana, ...bitcoin, ...OTHER_FAMILIES];
 }
 
 /** Networks of the families without a local chain here: connect, switch and sign only (no balances). */

@@ -112,7 +112,8 @@ impl ProfileSlice {
             let Some(url) = ctx.rpc_url(&network) else { continue };
             let id = ctx.request_id();
             self.requests.insert(id, key);
-            ctx.fetch(id, url, Some(node.balance_body(id, &address)));
+            let (url, body) = node.balance_request(&network, url, id, &address);
+            ctx.fetch(id, url, body);
         }
     }
 }

@@ -149,7 +149,8 @@ impl AccountSlice {
         let Some(url) = ctx.rpc_url(&network) else { return };
         let id = ctx.request_id();
         self.requests.insert(id, Asked::Balance { network: network.caip_network_id.clone(), address: address.clone() });
-        ctx.fetch(id, url, Some(a.balance_body(id, &address)));
+        let (url, body) = a.balance_request(&network, url, id, &address);
+        ctx.fetch(id, url, body);
     }
 
     /// The Account view's account: the active namespace's connection, with its balance.

@@ -286,6 +286,11 @@ pub trait Switching: Sync {
 pub trait Node: Sync {
     /// The request reading an address's native balance.
     fn balance_body(&self, id: u64, address: &str) -> String;
+    /// Where and how that is asked: the network's RPC URL (`rpc_url`) and the body (POST), by
+    /// default; a family whose node speaks REST answers its own URL and no body (GET).
+    fn balance_request(&self, _network: &Network, rpc_url: String, id: u64, address: &str) -> (String, Option<String>) {
+        (rpc_url, Some(self.balance_body(id, address)))
+    }
     /// A balance answer as displayed (floored to 3 decimals, grouped); `None` when unreadable.
     fn parse_balance(&self, body: &str, decimals: u32) -> Option<String>;
     /// The request reading a transaction's receipt.

@@ -102,6 +102,10 @@ pub struct Options {
     /// `--solana`: the local Solana chain as demo/solana/rpc.mjs `--out` described it (its RPC URL
     /// and the demo's mints): the blockchain API answers `solana:` balances from it.
     pub solana: Option<PathBuf>,
+    /// `--bitcoin http://user:password@127.0.0.1:port`: the local Bitcoin regtest node's RPC (a
+    /// `litecoind -regtest`); the backend serves an Esplora-shaped REST subset of it at
+    /// `/bitcoin/api` (chain/esplora.rs).
+    pub bitcoin: Option<String>,
     /// `--test-token`: the secret of the test hooks (`GET` and `DELETE /e/recorded`), sent as
     /// `Authorization: Bearer <token>`. Without it, or without that header, they do not exist (404).
     pub test_token: Option<String>,
@@ -235,6 +239,8 @@ pub struct AppState {
     pub chain_api: Arc<chain::ChainApi>,
     /// Its Solana side (`options.solana`), when configured.
     pub solana: Option<Arc<chain::solana::SolanaApi>>,
+    /// The Esplora stand-in over the local Bitcoin regtest node (`options.bitcoin`), when configured.
+    pub esplora: Option<Arc<chain::esplora::Esplora>>,
     /// The embedded wallet's service, served by the frame listener ([`start_with_frame`]).
     pub wallet: Arc<wallet::Wallet>,
     /// Social login's pending requests and one-time results (served by the frame listener).
@@ -261,9 +267,17 @@ impl AppState {
                 None
             }
         });
+        let esplora = options.bitcoin.as_deref().and_then(|u| match chain::esplora::Esplora::new(u) {
+            Ok(e) => Some(Arc::new(e)),
+            Err(e) => {
+                eprintln!("--bitcoin: {e}");
+                None
+            }
+        });
         Arc::new(AppState {
             chain_api,
             solana,
+            esplora,
             options,
             catalogue: catalogue::build(),
             events: Mutex::new(EventLog::default()),
@@ -282,7 +296,12 @@ type Params = Query<HashMap<String, String>>;
 
 /// The whole application.
 pub fn router(state: Shared) -> Router {
+    let bitcoin: Router<Shared> = match &state.esplora {
+        Some(e) => chain::esplora::router(e.clone()),
+        None => Router::new(),
+    };
     Router::new()
+        .merge(bitcoin)
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
@@ -610,6 +629,8 @@ async fn demo_config(State(st): State<Shared>, headers: HeaderMap) -> Response {
         "frameUrl": st.wallet.frame_url(),
         // The local Solana chain and the demo's mints (null without `--solana`).
         "solana": st.options.solana.as_ref().and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str::<Value>(&t).ok()),
+        // The local Bitcoin regtest chain's Esplora subset (null without `--bitcoin`).
+        "bitcoin": st.esplora.as_ref().map(|_| json!({"esploraUrl": format!("{}/bitcoin/api", own_origin(&st, &headers))})),
     }))
     .into_response();
     res.headers_mut()

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use wm_demo::{default_chains, parse_chains, Options};
 
 const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --root <repo dir> \
-[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] [--solana solana.json] \
+[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] [--solana solana.json] [--bitcoin http://user:password@127.0.0.1:port] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
 [--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
@@ -46,6 +46,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut chains = None;
     let mut contracts: Option<PathBuf> = None;
     let mut solana: Option<PathBuf> = None;
+    let mut bitcoin: Option<String> = None;
     let mut frame_port: Option<u16> = None;
     let mut smtp: Option<String> = None;
     let mut oidc: Option<String> = None;
@@ -73,6 +74,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--chains" => chains = Some(parse_chains(&value("--chains")?)?),
             "--contracts" => contracts = Some(PathBuf::from(value("--contracts")?)),
             "--solana" => solana = Some(PathBuf::from(value("--solana")?)),
+            "--bitcoin" => bitcoin = Some(value("--bitcoin")?),
             "--frame-port" => {
                 frame_port = Some(
                     value("--frame-port")?
@@ -110,6 +112,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             chains: chains.unwrap_or_else(default_chains),
             contracts,
             solana,
+            bitcoin,
             test_token,
         },
     })

@@ -40,6 +40,7 @@ async fn start_with(config: FarcasterConfig, wallet: WalletConfig) -> Server {
         chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545").unwrap(),
         contracts: None,
         solana: None,
+        bitcoin: None,
         test_token: None,
     };
     let config = ServerConfig {

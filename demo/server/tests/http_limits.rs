@@ -27,6 +27,7 @@ async fn start_with(config: ServerConfig) -> wm_demo::Server {
         chains: wm_demo::default_chains(),
         contracts: None,
         solana: None,
+        bitcoin: None,
         test_token: Some(common::TEST_TOKEN.to_string()),
     };
     wm_demo::start_with(options, config, 0, std::future::pending())

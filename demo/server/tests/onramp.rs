@@ -866,6 +866,7 @@ async fn plain_with(onramp: wm_demo::onramp::OnrampConfig) -> wm_demo::Server {
             .unwrap(),
         contracts: None,
         solana: None,
+        bitcoin: None,
         test_token: None,
     };
     let config = wm_demo::ServerConfig {

@@ -164,6 +164,7 @@ async fn start_with(tweak: impl Fn(&mut SocialConfig), with_mail: bool) -> Setup
             .unwrap(),
             contracts: None,
             solana: None,
+            bitcoin: None,
             test_token: None,
         };
         // The port picked free may be taken meanwhile: then again with another.
@@ -641,6 +642,7 @@ async fn without_an_oidc_provider_social_login_answers_503() {
             .unwrap(),
         contracts: None,
         solana: None,
+        bitcoin: None,
         test_token: None,
     };
     let server = wm_demo::start_with_frame(

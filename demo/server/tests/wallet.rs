@@ -47,6 +47,7 @@ async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Bac
             .unwrap(),
         contracts: None,
         solana: None,
+        bitcoin: None,
         test_token: None,
     };
     let config = ServerConfig {

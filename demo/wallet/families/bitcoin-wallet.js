@@ -28,6 +28,10 @@ const NETWORKS = {
   regtest: { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef },
 };
 const SATS_NAMES = { mainnet: 'Mainnet', testnet: 'Testnet', regtest: 'Regtest' };
+/** The wallet-standard chain of each network: the local regtest chain (litecoind's genesis) has no
+ * name wallets know, so it is named by its CAIP-2 id. */
+export const LOCAL_REGTEST = 'bip122:530827f38f93b43ed12af0b3ad25a288';
+const STANDARD_CHAINS = { mainnet: 'bitcoin:mainnet', testnet: 'bitcoin:testnet', regtest: LOCAL_REGTEST };
 const ICON =
   'data:image/svg+xml;base64,' +
   btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#c2410c"/><text x="48" y="66" font-size="52" text-anchor="middle" fill="#fff" font-family="sans-serif">&#8383;</text></svg>');
@@ -102,8 +106,8 @@ export function installBitcoinWallet(opts = {}) {
   const addressesOn = (net) => {
     const { payment, ordinals } = bitcoinAddresses(seed, opts.wrongNetwork ? (net === 'mainnet' ? 'testnet' : 'mainnet') : net);
     return [
-      { address: payment.address, publicKey: b64(pubECDSA(priv, true)), purpose: 'payment', addressType: 'p2wpkh', chains: [`bitcoin:${net}`] },
-      { address: ordinals.address, publicKey: b64(pubSchnorr(priv)), purpose: 'ordinals', addressType: 'p2tr', chains: [`bitcoin:${net}`] },
+      { address: payment.address, publicKey: b64(pubECDSA(priv, true)), purpose: 'payment', addressType: 'p2wpkh', chains: [STANDARD_CHAINS[net]] },
+      { address: ordinals.address, publicKey: b64(pubSchnorr(priv)), purpose: 'ordinals', addressType: 'p2tr', chains: [STANDARD_CHAINS[net]] },
     ];
   };
   const sign = (address, message, protocol) => {
@@ -137,7 +141,7 @@ export function installBitcoinWallet(opts = {}) {
       version: '1.0.0',
       name: opts.name ?? 'Demo Bitcoin',
       icon: ICON,
-      chains: Object.keys(NETWORKS).map((n) => `bitcoin:${n}`),
+      chains: Object.values(STANDARD_CHAINS),
       get accounts() {
         return connected ? Object.keys(NETWORKS).flatMap(addressesOn) : [];
       },

@@ -24,10 +24,14 @@ function accounts(list: unknown): { address: string; purpose: string }[] {
 }
 
 
-/** A wallet-standard Bitcoin wallet (its accounts each on one chain; no current chain of its own). */
+/**
+ * A wallet-standard Bitcoin wallet (its accounts each on one chain; no current chain of its own).
+ * Its chains are named `bitcoin:mainnet`-style, or as CAIP-2 (`bip122:<genesis>`: a chain without a
+ * name, such as the demo's local regtest one).
+ */
 export class StandardBitcoin extends FamilyProvider {
   #off: (() => void) | null = null;
-  /** The network used, as the standard names it (`mainnet`). */
+  /** The network used, as the wallet names it (`bitcoin:mainnet`). */
   #name: string | null = null;
 
   constructor(
@@ -43,16 +47,16 @@ export class StandardBitcoin extends FamilyProvider {
 
   #walletChains(): string[] {
     const c = readField(this.wallet, 'chains');
-    return Array.isArray(c) ? c.slice(0, 16).map((x) => str(x, 64)).filter((x) => x.startsWith('bitcoin:')) : [];
+    return Array.isArray(c) ? c.slice(0, 16).map((x) => str(x, 80)).filter((x) => x.startsWith('bitcoin:') || x.startsWith('bip122:')) : [];
   }
 
   #chainName(): string {
-    return this.#name ?? this.#walletChains()[0]?.slice('bitcoin:'.length) ?? 'mainnet';
+    return this.#name ?? this.#walletChains()[0] ?? 'bitcoin:mainnet';
   }
 
   /** The accounts on the network used (those declaring it, or all when they declare none). */
   #on(list: unknown): { address: string; purpose: string }[] {
-    const chain = `bitcoin:${this.#chainName()}`;
+    const chain = this.#chainName();
     const all = Array.isArray(list) ? list.slice(0, 64) : [];
     const mine = all.filter((a) => {
       const c = readField(a, 'chains');
@@ -62,7 +66,21 @@ export class StandardBitcoin extends FamilyProvider {
   }
 
   #caip(): Promise<string> {
-    return ruled((r) => r.chainOf(NAMESPACE, `bitcoin:${this.#chainName()}`));
+    return ruled((r) => r.chainOf(NAMESPACE, this.#chainName()));
+  }
+
+  /** The wallet's chain named `id` (CAIP-2), if it has one. */
+  async #walletChain(id: string): Promise<string | null> {
+    const ids = await Promise.all(this.#walletChains().map((c) => ruled((r) => r.chainOf(NAMESPACE, c)).catch(() => null)));
+    return this.#walletChains()[ids.indexOf(id)] ?? null;
+  }
+
+  /** Before the first connection: the page's network (the active one first) the wallet has. */
+  async #pick(): Promise<void> {
+    for (const id of this.#name ? [] : this.chains()) {
+      const name = await this.#walletChain(id);
+      if (name) return void ((this.#name = name), (this.selected = id));
+    }
   }
 
   #listen() {
@@ -86,6 +104,7 @@ export class StandardBitcoin extends FamilyProvider {
     switch (method) {
       case 'standard:connect': {
         const quiet = isSilent(params);
+        await this.#pick();
         let all = readField(this.wallet, 'accounts');
         if (!this.#on(all).length) {
           if (quiet) {
@@ -107,8 +126,9 @@ export class StandardBitcoin extends FamilyProvider {
         return this.#caip();
       case 'wallet-modal:switchChain': {
         const target = this.target(params);
-        const name = await ruled((r) => r.bitcoinNetworkName(target));
-        if (!name || !this.#walletChains().includes(`bitcoin:${name}`)) throw new RequestError(4902, 'The wallet does not support this network');
+        // The wallet's name of that network (`bitcoin:testnet`, or the CAIP-2 id itself).
+        const name = await this.#walletChain(target);
+        if (!name) throw new RequestError(4902, 'The wallet does not support this network');
         this.#name = name;
         this.selected = target;
         this.emit('chainChanged', target);
@@ -252,7 +272,7 @@ export function discoverWallets(onWallet: (info: Announcement, provider: Eip1193
     if (typeof wallet !== 'object' || wallet === null || seen.has(wallet)) return;
     seen.add(wallet);
     const c = readField(wallet, 'chains');
-    if (!Array.isArray(c) || !c.some((x) => typeof x === 'string' && x.startsWith('bitcoin:'))) return;
+    if (!Array.isArray(c) || !c.some((x) => typeof x === 'string' && (x.startsWith('bitcoin:') || x.startsWith('bip122:')))) return;
     const name = str(readField(wallet, 'name'), 256);
     const info: Announcement = { uuid: `bitcoin-${slug(name)}`, name, icon: str(readField(wallet, 'icon'), 200_000), rdns: `bitcoin.${slug(name)}` };
     const ok = name && fn(readField(readField(wallet, 'features'), 'bitcoin:connect'), 'connect');

@@ -60,7 +60,7 @@ describe('Bitcoin: a wallet-standard wallet and a sats-connect provider', functi
     await el.close();
   });
 
-  it('connects the wallet-standard wallet: its payment address (not the ordinals one) on Bitcoin, in CAIP-10, and says plainly there is no balance', async () => {
+  it('connects the wallet-standard wallet: its payment address (not the ordinals one) on Bitcoin, in CAIP-10; no token list (the blockchain API has none for Bitcoin), said plainly', async () => {
     const detail = await connect(el, STANDARD);
     const { payment } = wallet.addresses('mainnet');
     expect([detail.namespace, detail.address, detail.caipNetworkId, detail.caipAddress]).to.deep.equal(['bip122', payment.address, MAINNET, `${MAINNET}:${payment.address}`]);
@@ -69,9 +69,7 @@ describe('Bitcoin: a wallet-standard wallet and a sats-connect provider', functi
     const root = viewRoot(el);
     const address = await waitFor(() => root.querySelector('[part~="address"]')?.textContent, 'the address');
     expect(address).to.equal(`${payment.address.slice(0, 4)}...${payment.address.slice(-6)}`);
-    expect(root.querySelector('[part~="balance-note"]')?.textContent).to.equal('Balance is not available for accounts on Bitcoin');
-    expect(root.querySelector('[part~="balance"][aria-busy]'), 'no endless skeleton').to.equal(null);
-    expect(byText(root, '.wm-note', /Tokens are not available/)?.textContent).to.equal('Tokens are not available for accounts on Bitcoin');
+    expect((await waitFor(() => byText(root, '.wm-note', /Tokens are not available/), 'the note')).textContent).to.equal('Tokens are not available for accounts on Bitcoin');
   });
 
   it('signs a message through getProvider("bip122"): BIP-322 that wallet-modal/core and bip322-js both verify', async () => {
@@ -136,6 +134,41 @@ describe('Bitcoin: a wallet-standard wallet and a sats-connect provider', functi
 
   it('the Bitcoin account view, light and dark: no serious axe violation', async () => {
     await accountAxeInBothThemes(el, 'Bitcoin');
+  });
+});
+
+describe('Bitcoin: the balance on the local regtest chain (litecoind behind the backend\'s Esplora API)', function () {
+  this.timeout(60_000);
+  const LOCAL = 'bip122:530827f38f93b43ed12af0b3ad25a288';
+
+  it('connected on the regtest chain, the account shows the BTC the node holds for the payment address', async () => {
+    const env = (await testEnv()) as any;
+    if (!env.bitcoin) throw new Error('no local Bitcoin chain in this run (WM_BITCOIN): scripts/test.sh starts it');
+    localStorage.clear();
+    const esplora = `${env.backendUrl}/bitcoin/api`;
+    const regtest = { id: LOCAL.split(':')[1], caipNetworkId: LOCAL, name: 'Bitcoin Regtest', chainNamespace: 'bip122', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }, rpcUrls: { default: { http: [esplora] } }, testnet: true };
+    // @ts-ignore — bundled by demo/wallet/build.mjs
+    const { installBitcoinWallet } = await import('/demo/wallet/dist/bitcoin-wallet.js');
+    const w = installBitcoinWallet({ kind: 'standard', name: 'Regtest Wallet', global: null });
+    const el = await createModal({}, [regtest, MAINNET, ...anvilNetworks(await testEnv())]);
+    try {
+      const detail = await connect(el, 'bitcoin.regtest-wallet');
+      const payment = w.addresses('regtest').payment.address;
+      expect([detail.address, detail.caipNetworkId]).to.deep.equal([payment, LOCAL]);
+      expect(payment).to.equal(env.bitcoin.funded, 'the address the chain was mined to');
+      const stats = await (await fetch(`${esplora}/address/${payment}`)).json();
+      const sats = BigInt(stats.chain_stats.funded_txo_sum) - BigInt(stats.chain_stats.spent_txo_sum);
+      expect(sats > 0n, 'the node holds coins for it').to.equal(true);
+      await el.open();
+      const root = viewRoot(el);
+      const balance = await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent, 'the balance', 15_000);
+      const whole = sats / 100_000_000n;
+      const milli = (sats % 100_000_000n) / 100_000n;
+      expect(balance).to.equal(`${whole.toLocaleString('en-US')}.${milli.toString().padStart(3, '0')} BTC`);
+      expect(root.querySelector('[part~="balance-note"]'), 'no note: the balance is read').to.equal(null);
+    } finally {
+      el.remove();
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { expectNoSeriousAxeViolations } from '../views/axe';
 export async function accountAxeInBothThemes(el: WalletModal, label: string): Promise<void> {
   await el.open();
   const root = viewRoot(el);
-  await waitFor(() => root.querySelector('[part~="balance-note"]'), 'the account');
+  await waitFor(() => root.querySelector('[part~="balance-note"], [part~="balance"]:not([aria-busy])'), 'the account', 15_000);
   for (const theme of ['light', 'dark']) {
     el.setThemeMode(theme);
     await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);

@@ -6,6 +6,7 @@
 pub mod address;
 #[cfg(feature = "crypto")]
 pub mod message;
+mod node;
 pub mod wallet;
 mod walletconnect;
 
@@ -50,6 +51,9 @@ impl Family for Bip122 {
     }
     fn switching() -> Option<&'static dyn Switching> {
         Some(&CHECKED)
+    }
+    fn node() -> Option<&'static dyn Node> {
+        Some(&node::Esplora)
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)

@@ -17,6 +17,7 @@ pub mod manifest;
 pub mod nfts;
 pub mod rpc;
 pub mod solana;
+pub mod esplora;
 pub mod u256;
 
 use std::path::PathBuf;

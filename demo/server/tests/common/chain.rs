@@ -480,6 +480,7 @@ pub async fn chain_server_with(
         chains: wm_demo::parse_chains(&chains).unwrap(),
         contracts,
         solana: None,
+        bitcoin: None,
         test_token: Some(super::TEST_TOKEN.to_string()),
     };
     wm_demo::start_with(options, config, 0, std::future::pending())

@@ -178,6 +178,7 @@ pub async fn start_with_root(root: PathBuf) -> wm_demo::Server {
             .unwrap(),
         contracts: None,
         solana: None,
+        bitcoin: None,
         test_token: Some(TEST_TOKEN.to_string()),
     };
     wm_demo::start(options, 0, std::future::pending())
