@@ -1,0 +1,92 @@
+//! The Esplora-shaped API over the local Bitcoin regtest chain (src/chain/esplora.rs), against a
+//! real `litecoind -regtest` started by demo/bitcoin/regtest.mjs (mined to the Demo Bitcoin
+//! wallet's payment address).
+
+mod common;
+
+use serde_json::Value;
+use std::process::{Child, Command, Stdio};
+
+struct Regtest {
+    child: Child,
+    url: String,
+    funded: String,
+}
+
+impl Drop for Regtest {
+    fn drop(&mut self) {
+        // SIGTERM: the script stops its litecoind.
+        let _ = Command::new("kill").arg(self.child.id().to_string()).status();
+        let _ = self.child.wait();
+    }
+}
+
+async fn regtest() -> Regtest {
+    let out = std::env::temp_dir().join(format!("wm-bitcoin-test-{}.json", std::process::id()));
+    let child = Command::new("node")
+        .arg(common::repo_root().join("demo/bitcoin/regtest.mjs"))
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("node runs demo/bitcoin/regtest.mjs");
+    for _ in 0..300 {
+        if let Ok(text) = std::fs::read_to_string(&out) {
+            if let Ok(v) = serde_json::from_str::<Value>(&text) {
+                let _ = std::fs::remove_file(&out);
+                return Regtest { child, url: v["rpcUrl"].as_str().unwrap().into(), funded: v["funded"].as_str().unwrap().into() };
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the regtest chain did not start (is litecoind installed? scripts/tools.sh installs it)");
+}
+
+async fn server(bitcoin: &str) -> wm_demo::Server {
+    let options = wm_demo::Options {
+        root: common::repo_root(),
+        chains: wm_demo::default_chains(),
+        contracts: None,
+        solana: None,
+        bitcoin: Some(bitcoin.to_string()),
+        test_token: None,
+    };
+    wm_demo::start(options, 0, std::future::pending()).await.expect("server starts")
+}
+
+#[tokio::test]
+async fn an_address_holds_what_the_node_scanned_and_lists_its_outputs_and_the_tip_and_fees_are_the_nodes() {
+    let chain = regtest().await;
+    let s = server(&chain.url).await;
+    let stats = common::get(s.addr, &format!("/bitcoin/api/address/{}", chain.funded)).await;
+    assert_eq!(stats.status, 200, "{}", stats.text());
+    let v = stats.json();
+    // 101 coinbase outputs of 50 BTC (regtest's subsidy before halving).
+    assert_eq!(v["chain_stats"]["funded_txo_sum"], 101u64 * 5_000_000_000);
+    assert_eq!(v["chain_stats"]["funded_txo_count"], 101);
+    let utxo = common::get(s.addr, &format!("/bitcoin/api/address/{}/utxo", chain.funded)).await.json();
+    let list = utxo.as_array().unwrap();
+    assert_eq!(list.len(), 101);
+    assert_eq!(list[0]["value"], 5_000_000_000u64);
+    assert_eq!(list[0]["txid"].as_str().unwrap().len(), 64);
+    assert_eq!(common::get(s.addr, "/bitcoin/api/blocks/tip/height").await.text(), "101");
+    let fees = common::get(s.addr, "/bitcoin/api/fee-estimates").await.json();
+    assert!(fees["1"].as_f64().unwrap() >= 1.0, "at least the node's minimum relay fee: {fees}");
+}
+
+#[tokio::test]
+async fn bad_addresses_transactions_and_ids_are_refused_with_why() {
+    let chain = regtest().await;
+    let s = server(&chain.url).await;
+    let mainnet = common::get(s.addr, "/bitcoin/api/address/bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l").await;
+    assert_eq!((mainnet.status, mainnet.text().as_str()), (400, "Not an address of this regtest chain"));
+    let junk = common::get(s.addr, "/bitcoin/api/address/bcrt1qnope/utxo").await;
+    assert_eq!(junk.status, 400);
+    let tx = common::request(s.addr, "POST", "/bitcoin/api/tx", &[("Content-Type", "text/plain")], b"zz-not-hex").await;
+    assert_eq!((tx.status, tx.text().as_str()), (400, "Expected a raw transaction as hex (at most 200 KB)"));
+    let refused = common::request(s.addr, "POST", "/bitcoin/api/tx", &[("Content-Type", "text/plain")], b"00").await;
+    assert_eq!(refused.status, 400, "the node refuses a transaction that does not decode");
+    assert!(refused.text().contains("sendrawtransaction"), "{}", refused.text());
+    let id = common::get(s.addr, "/bitcoin/api/tx/1234/status").await;
+    assert_eq!(id.status, 400);
+}
