@@ -34,7 +34,7 @@ export const LOCAL_REGTEST = 'bip122:530827f38f93b43ed12af0b3ad25a288';
 const STANDARD_CHAINS = { mainnet: 'bitcoin:mainnet', testnet: 'bitcoin:testnet', regtest: LOCAL_REGTEST };
 const ICON =
   'data:image/svg+xml;base64,' +
-  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#c2410c"/><text x="48" y="66" font-size="52" text-anchor="middle" fill="#fff" font-family="sans-serif">&#8383;</text></svg>');
+  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#c2410c"/><text x="48" y="66" font-size="52" text-anchor="middle" fill="#fff" font-family="sans-serif" font-weight="700">B</text></svg>');
 
 const hexToBytes = (h) => Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
 const utf8 = (s) => new TextEncoder().encode(s);
