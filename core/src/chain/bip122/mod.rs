@@ -6,6 +6,7 @@
 pub mod address;
 #[cfg(feature = "crypto")]
 pub mod message;
+pub mod psbt;
 mod node;
 pub mod wallet;
 mod walletconnect;
