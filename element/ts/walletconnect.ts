@@ -384,7 +384,10 @@ export class WalletConnectProvider {
     writeStored(this.#chainKey, chain);
     if (!announce || !chain) return;
     this.#emit('chainChanged', chainEvent(chain));
-    if (!this.#accountsOverride && this.#accounts().join() !== accountsBefore) this.#emit('accountsChanged', this.#accounts());
+    if (this.#accountsOverride || this.#accounts().join() === accountsBefore) return;
+    // The lazily loaded families' accounts go through their rules first, as at connect.
+    if (isMoreChain(chain)) void checkedAccounts(chain, this.#accounts()).then((a) => this.#emit('accountsChanged', a), () => {});
+    else this.#emit('accountsChanged', this.#accounts());
   }
 
   #emit(event: string, data: unknown): void {

@@ -37,8 +37,9 @@ pub fn chain_of(namespace: &str, name: &str) -> Result<String, JsError> {
     rules(namespace)?.parse_chain(&Value::String(name.chars().take(80).collect())).ok_or_else(|| JsError::new("The wallet is on a network this page does not know"))
 }
 
-/// The name Bitcoin wallets give a network (CAIP-2): `mainnet`, `testnet`, …; empty without one.
+/// The name sats-connect's `wallet_changeNetwork` takes for a network (CAIP-2): `Mainnet`,
+/// `Testnet`, …; empty without one.
 #[wasm_bindgen(js_name = bitcoinNetworkName)]
 pub fn bitcoin_network_name(caip_network_id: &str) -> String {
-    bip122::wallet::network_name(caip_network_id).unwrap_or_default().to_string()
+    bip122::wallet::sats_network_name(caip_network_id).unwrap_or_default()
 }

@@ -234,7 +234,7 @@ export class SatsProvider extends FamilyProvider {
         const target = this.target(params);
         const name = await ruled((r) => r.bitcoinNetworkName(target));
         if (!name) throw new RequestError(4902, 'The wallet cannot move to this network');
-        await this.call('wallet_changeNetwork', { name: name[0].toUpperCase() + name.slice(1) }, PROMPT_MS);
+        await this.call('wallet_changeNetwork', { name }, PROMPT_MS);
         this.selected = target;
         this.emit('chainChanged', target);
         const list = await this.#addresses(true);

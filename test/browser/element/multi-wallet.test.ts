@@ -137,8 +137,13 @@ describe('<wallet-modal> several wallets at once', function () {
     (await waitFor(() => [...root.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Solana Local')), 'Solana Local')).click();
     const offer = await waitFor(() => root.querySelector<HTMLElement>('[part~="switch-active-chain"]'), 'SwitchActiveChain');
     expect(offer.textContent).to.contain('Connect a Solana wallet');
-    await expectNoSeriousAxeViolations(root, 'SwitchActiveChain');
-    await visitor({ action: 'screenshot', name: 'switch-active-chain' });
+    for (const theme of ['light', 'dark']) {
+      el.setThemeMode(theme);
+      await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
+      await expectNoSeriousAxeViolations(root, `SwitchActiveChain (${theme})`);
+      await visitor({ action: 'screenshot', name: `switch-active-chain-${theme}` });
+    }
+    el.setThemeMode('light');
     offer.querySelector<HTMLElement>('[part~="connect-family"]')!.click();
     (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="dev.walletmodal.demo"]'), 'Connect')).click();
     await waitFor(() => el.getState().status.solana === 'connected', 'the Solana side connected');

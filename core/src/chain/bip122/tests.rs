@@ -92,6 +92,8 @@ fn a_network_has_the_name_wallets_give_it() {
     assert_eq!(wallet::network_name(&test()), Some("testnet"));
     assert_eq!(wallet::network_name(&main()), Some("mainnet"));
     assert_eq!(wallet::network_name(&format!("bip122:{LOCAL_REF}")), None, "the local chain has none");
+    assert_eq!(wallet::sats_network_name(&test()).as_deref(), Some("Testnet"), "as sats-connect's wallet_changeNetwork takes it");
+    assert_eq!(wallet::sats_network_name(&format!("bip122:{TESTNET4_REF}")).as_deref(), Some("Testnet4"));
 }
 
 #[test]

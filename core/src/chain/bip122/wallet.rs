@@ -78,6 +78,13 @@ pub fn network_name(caip_network_id: &str) -> Option<&'static str> {
     NAMED.iter().find(|(_, x)| *x == r).map(|(n, _)| *n)
 }
 
+/// The name sats-connect's `wallet_changeNetwork` takes for a network (CAIP-2): `Mainnet`,
+/// `Testnet`, `Testnet4`, `Signet`, `Regtest`; `None` for a chain without one.
+pub fn sats_network_name(caip_network_id: &str) -> Option<String> {
+    let name = network_name(caip_network_id)?;
+    Some(name[..1].to_ascii_uppercase() + &name[1..])
+}
+
 /// The kind of addresses a network (CAIP-2) has: mainnet's, regtest's, or testnet's (every other
 /// chain: testnets, signet).
 pub fn net_of(caip_network_id: &str) -> Net {
