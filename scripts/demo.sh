@@ -103,7 +103,7 @@ log "solana: $SOLANA_URL"
 node "$ROOT/demo/bitcoin/regtest.mjs" > "$TMP/bitcoin.out" 2> "$TMP/bitcoin.log" &
 PIDS+=("$!"); PID_BTC="$!"
 BITCOIN_URL=""
-for _ in $(seq 300); do
+for _ in $(seq 1200); do
   BITCOIN_URL="$(sed -n 's/^bitcoin on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/bitcoin.out" | head -n1)"
   [ -n "$BITCOIN_URL" ] && break
   kill -0 "$PID_BTC" 2>/dev/null || { log "no local Bitcoin chain: $(cat "$TMP/bitcoin.log")"; break; }

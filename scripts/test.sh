@@ -93,7 +93,7 @@ export WM_SOLANA="$(cat "$LOGS/solana.json" 2>/dev/null || echo null)"
 # the Demo Bitcoin wallet; the backend serves its Esplora-shaped API at /bitcoin/api.
 : > "$LOGS/bitcoin.out"
 node demo/bitcoin/regtest.mjs --out "$LOGS/bitcoin.json" > "$LOGS/bitcoin.out" 2> "$LOGS/bitcoin.err" & pid=$!
-for _ in $(seq 300); do grep -q '^bitcoin on ' "$LOGS/bitcoin.out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+for _ in $(seq 1200); do grep -q '^bitcoin on ' "$LOGS/bitcoin.out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if grep -q '^bitcoin on ' "$LOGS/bitcoin.out"; then PIDS+=("$pid"); else echo "the Bitcoin regtest chain did not start:"; cat "$LOGS/bitcoin.err"; fi
 BITCOIN_URL=$(sed -n 's/^bitcoin on //p' "$LOGS/bitcoin.out" | head -1)
 export WM_BITCOIN="$(cat "$LOGS/bitcoin.json" 2>/dev/null || echo null)"

@@ -77,7 +77,7 @@ for (let i = 0; ; i++) {
     await rpc('getblockcount');
     break;
   } catch (e) {
-    if (i > 300) throw new Error(`litecoind did not answer: ${e.message}`);
+    if (i > 1200) throw new Error(`litecoind did not answer in 2 minutes: ${e.message}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
