@@ -5,6 +5,7 @@
 //! 'Token Balance Unavailable' with retries held back for 30 s (spec §5, §8).
 
 use crate::chain::family;
+use crate::chain::units::format_units;
 use crate::service::decimal::f64_text;
 use crate::chain::format::{format_amount_en_us, format_native_balance_en_us};
 use crate::host::json::{string, Fields};
@@ -36,6 +37,8 @@ pub fn parse_identity(body: &str) -> Option<String> {
 enum Asked {
     Balance(String, String),
     Identity(String),
+    /// The native balance of an account whose family has no token API (address, chain).
+    Native(String, String),
 }
 
 /// One row of the Tokens tab.
@@ -142,6 +145,9 @@ pub struct PortfolioSlice {
     /// The Account view's tab showing (an index into [`TABS`]).
     tab: usize,
     fetched: Option<Fetched>,
+    /// On a family without a token API: the native currency held, read from the network's node
+    /// (address, chain, holding), for the Send form.
+    native: Option<(String, String, Holding)>,
     loading: bool,
     /// When the last read failed: retries wait [`RETRY_AFTER_MS`].
     failed_at: Option<u64>,
@@ -185,6 +191,7 @@ impl Slice for PortfolioSlice {
             Note::ChainChanged { .. } | Note::AccountsChanged | Note::BalancesChanged => self.invalidate(),
             Note::Disconnected => {
                 self.fetched = None;
+                self.native = None;
                 self.failed_at = None;
             }
             _ => {}
@@ -201,6 +208,18 @@ impl Slice for PortfolioSlice {
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
         let (address, chain) = match self.requests.remove(id) {
             Some(Asked::Balance(a, c)) => (a, c),
+            Some(Asked::Native(address, chain)) => {
+                let units = (200..300).contains(&status).then(|| family::node(chain.split(':').next().unwrap_or_default())?.balance_units(body)).flatten();
+                let holding = units.zip(ctx.network(&chain)).and_then(|(units, n)| {
+                    let c = &n.native_currency;
+                    Some(Holding { name: c.name.clone(), symbol: c.symbol.clone(), address: None, decimals: c.decimals, balance: format_units(&units, c.decimals).ok()?, price: None })
+                });
+                if let Some(h) = holding {
+                    self.native = Some((address, chain, h));
+                    ctx.holdings = self.holdings(ctx);
+                }
+                return;
+            }
             Some(Asked::Identity(address)) => {
                 let name = (200..300).contains(&status).then(|| parse_identity(body)).flatten();
                 self.identity = Some((address, name, ctx.now));
@@ -250,7 +269,7 @@ impl PortfolioSlice {
     fn fetch(&mut self, ctx: &mut Ctx, force: bool) {
         let Some((address, chain)) = Self::subject(ctx) else { return };
         if !family::balances(chain.split(':').next().unwrap_or_default()) {
-            return;
+            return self.fetch_native(ctx, address, chain, force);
         }
         self.ask_identity(ctx, &address);
         if self.failed_at.is_some_and(|at| ctx.now < at + RETRY_AFTER_MS) {
@@ -270,12 +289,34 @@ impl PortfolioSlice {
         ctx.fetch(id, url, None);
     }
 
+    /// On a family without a token API but with transfers (Bitcoin): the native balance, exactly,
+    /// from the network's node, so that the Send form has what the account holds.
+    fn fetch_native(&mut self, ctx: &mut Ctx, address: String, chain: String, force: bool) {
+        let ns = chain.split(':').next().unwrap_or_default();
+        let Some(node) = family::node(ns).filter(|_| family::transfers(ns).is_some()) else { return };
+        let held = self.native.as_ref().is_some_and(|(a, c, _)| *a == address && *c == chain);
+        if (held && !force) || self.requests.any(|r| *r == Asked::Native(address.clone(), chain.clone())) {
+            return;
+        }
+        let Some(network) = ctx.network(&chain).cloned() else { return };
+        let Some(url) = ctx.rpc_url(&network) else { return };
+        let id = ctx.request_id();
+        let (url, body) = node.balance_request(&network, url, id, &address);
+        self.requests.insert(id, Asked::Native(address, chain));
+        ctx.fetch(id, url, body);
+    }
+
     /// What the account holds on its network, with prices, for the other slices (the Send form,
     /// the Swap and Buy screens): the contract address without its CAIP-10 prefix; `None` for the
     /// native currency.
     fn holdings(&self, ctx: &Ctx) -> Vec<Holding> {
         let subject = Self::subject(ctx);
-        let Some(f) = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain)) else { return Vec::new() };
+        let Some(f) = self.fetched.as_ref().filter(|f| subject.as_ref().is_some_and(|(a, c)| *a == f.address && *c == f.chain)) else {
+            return match (&self.native, subject) {
+                (Some((a, c, h)), Some((sa, sc))) if *a == sa && *c == sc => vec![h.clone()],
+                _ => Vec::new(),
+            };
+        };
         f.rows
             .iter()
             .map(|r| Holding {

@@ -6,7 +6,7 @@
 //! again.
 
 use crate::account::send::{parse_send_value, SendAction, SendFlow, SendForm, SendToken};
-use crate::chain::family::{self, node_outcome, Call, Transactions, Transfers};
+use crate::chain::family::{self, node_outcome, rest_outcome, Call, Transactions, Transfers};
 use crate::chain::format::format_native_balance_en_us;
 use crate::chain::units::{base_units_lt, format_units, parse_units};
 use crate::account::pending::PendingWatcher;
@@ -31,7 +31,8 @@ enum Stage {
     /// The preview, with the answers of the family's fee requests as they come (`failed` when one
     /// failed).
     Preview { fees: Vec<Option<Value>>, failed: bool },
-    Sending,
+    /// The transaction went to the wallet (what it signs must be this one).
+    Sending(Value),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +55,8 @@ pub struct SendSlice {
     /// Its receipt polls (the spec's pending-transaction watcher: at most 99).
     watch: PendingWatcher,
     requests: Requests<Asked>,
+    /// The requests asked of a REST API (their answers are read as such).
+    rest: Vec<u64>,
 }
 
 impl Slice for SendSlice {
@@ -101,7 +104,7 @@ impl Slice for SendSlice {
                 ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::Account.name().into()), ("reset", true.into())]));
             }
             Note::Shown(View::WalletSend | View::WalletSendPreview) => {}
-            Note::Shown(_) | Note::Closed if self.stage != Some(Stage::Sending) => self.stage = None,
+            Note::Shown(_) | Note::Closed if !matches!(self.stage, Some(Stage::Sending(_))) => self.stage = None,
             // The tokens held changed while the form shows (they were still loading when it opened,
             // or a transfer mined): the list follows, the chosen token stays chosen.
             Note::Fact(Fact::Holdings) => self.refresh_tokens(ctx.holdings.clone()),
@@ -126,9 +129,16 @@ impl Slice for SendSlice {
         }
     }
 
-    /// A node's answer to a family's request (see [`Call`]): as a wallet's.
+    /// A node's (or REST API's) answer to a family's request (see [`Call`]): as a wallet's.
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
-        self.on_provider_result(id, node_outcome(status, body), ctx);
+        let outcome = match self.rest.iter().position(|r| *r == id) {
+            Some(i) => {
+                self.rest.swap_remove(i);
+                rest_outcome(status, body)
+            }
+            None => node_outcome(status, body),
+        };
+        self.on_provider_result(id, outcome, ctx);
     }
 
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
@@ -195,9 +205,14 @@ impl SendSlice {
         family::transactions(ctx.active_namespace())
     }
 
-    fn call(&self, ctx: &mut Ctx, call: Call) -> Option<u64> {
+    fn call(&mut self, ctx: &mut Ctx, call: Call) -> Option<u64> {
         let (_, _, connector) = Self::from(ctx)?;
-        ctx.call(&connector, call)
+        let rest = matches!(call, Call::Rest(_));
+        let id = ctx.call(&connector, call)?;
+        if rest {
+            self.rest.push(id);
+        }
+        Some(id)
     }
 
     /// What Max puts in the amount: the balance, less what the family keeps for the fee when the
@@ -268,30 +283,39 @@ impl SendSlice {
         // What the fee requests read (a recent block, the receiver's token account) goes into
         // the transaction where the family needs it; an answer still missing is a null.
         let answers: Vec<Value> = fees.iter().map(|a| a.clone().unwrap_or(Value::Null)).collect();
-        let call = self
-            .tx(ctx)
-            .and_then(|tx| Self::transfers(ctx).ok_or_else(|| WmError::UnsupportedChain.message())?.finish(tx, &answers))
-            .and_then(|tx| Self::transactions(ctx).map(|t| t.send_call(tx)).ok_or_else(|| WmError::UnsupportedChain.message()));
-        let call = match call {
-            Ok(call) => call,
-            Err(e) => return self.back_to_form(ctx, e),
+        let tx = self.tx(ctx).and_then(|tx| Self::transfers(ctx).ok_or_else(|| WmError::UnsupportedChain.message())?.finish(tx, &answers));
+        let call = tx.clone().and_then(|tx| Self::transactions(ctx).map(|t| t.send_call(tx)).ok_or_else(|| WmError::UnsupportedChain.message()));
+        let (tx, call) = match (tx, call) {
+            (Ok(tx), Ok(call)) => (tx, call),
+            (Err(e), _) | (_, Err(e)) => return self.back_to_form(ctx, e),
         };
         let method = call.method;
         let Some(id) = self.call(ctx, Call::Wallet(call)) else { return };
         self.requests.insert(id, Asked::Send);
-        self.stage = Some(Stage::Sending);
+        self.stage = Some(Stage::Sending(tx));
         // The modal says "Approve in your wallet" meanwhile.
         ctx.note(Note::WalletPrompt(Some(method.into())));
     }
 
     fn sent(&mut self, ctx: &mut Ctx, outcome: Outcome) {
         ctx.note(Note::WalletPrompt(None));
-        // A wallet that only signed: the family sends the signed transaction through the node.
-        if let Some(relay) = outcome.as_ref().ok().and_then(|v| Self::transactions(ctx)?.relay(v)) {
-            match self.call(ctx, relay) {
+        // A wallet that only signed: the family sends the signed transaction through the node
+        // (once it checked the wallet signed the transaction the visitor approved).
+        let approved = match &self.stage {
+            Some(Stage::Sending(tx)) => tx.clone(),
+            _ => Value::Null,
+        };
+        let relay = match (outcome.as_ref(), Self::transactions(ctx)) {
+            (Ok(v), Some(t)) => t.relay(&approved, v),
+            _ => Ok(None),
+        };
+        match relay {
+            Ok(Some(relay)) => match self.call(ctx, relay) {
                 Some(id) => return self.requests.insert(id, Asked::Send),
                 None => return self.back_to_form(ctx, WmError::UnsupportedChain.message()),
-            }
+            },
+            Err(why) => return self.back_to_form(ctx, why),
+            Ok(None) => {}
         }
         let hash = outcome.as_ref().ok().and_then(|v| Self::transactions(ctx)?.sent(v));
         match (hash, outcome) {
@@ -346,7 +370,8 @@ impl SendSlice {
         let preview = match stage {
             Stage::Preview { fees, failed } => {
                 let answers: Option<Vec<Value>> = fees.iter().cloned().collect();
-                let fee = answers.and_then(|a| Self::transfers(ctx)?.fee(&a)).and_then(|wei| {
+                let tx = self.tx(ctx).unwrap_or(Value::Null);
+                let fee = answers.as_ref().and_then(|a| Self::transfers(ctx)?.fee(&tx, a)).and_then(|wei| {
                     let (symbol, decimals) = native.clone()?;
                     // Fees are small: the exact amount, up to 8 decimals.
                     let exact = format_units(&wei, decimals).ok()?;
@@ -358,7 +383,7 @@ impl SendSlice {
                 });
                 let token = self.token.and_then(|i| self.tokens.get(i));
                 // "includes 0.00203928 SOL for the receiver's new token account".
-                let detail = fees.iter().cloned().collect::<Option<Vec<Value>>>().and_then(|a| Self::transfers(ctx)?.fee_detail(&a)).and_then(|(what, units)| {
+                let detail = answers.as_ref().and_then(|a| Self::transfers(ctx)?.fee_detail(&tx, a)).and_then(|(what, units)| {
                     let (symbol, decimals) = native.clone()?;
                     Some(format!("includes {} {symbol} for {what}", format_units(&units, decimals).ok()?))
                 });
@@ -366,14 +391,21 @@ impl SendSlice {
                     "feeDetail": detail,
                     "to": self.receiver,
                     "amount": format!("{} {}", parse_send_value(&self.amount), token.map(|t| t.symbol.as_str()).unwrap_or_default()),
+                    "feeError": match (&fee, &answers) {
+                        _ if *failed => Some("error estimating gas".to_string()),
+                        // Every answer came and no fee: why the transfer cannot be made (the
+                        // family's words: the balance does not pay the fee, a token's mint is
+                        // missing, …).
+                        (None, Some(a)) => Some(Self::transfers(ctx).and_then(|t| t.finish(tx.clone(), a).err()).unwrap_or_else(|| "error estimating gas".into())),
+                        _ => None,
+                    },
                     "fee": fee,
-                    "feeError": failed.then_some("error estimating gas"),
                 })
             }
             _ => Value::Null,
         };
         json!({
-            "stage": match stage { Stage::Editing => "editing", Stage::Preview { .. } => "preview", Stage::Sending => "sending" },
+            "stage": match stage { Stage::Editing => "editing", Stage::Preview { .. } => "preview", Stage::Sending(_) => "sending" },
             "tokens": self.tokens.iter().map(|t| json!({"symbol": t.symbol, "name": t.name, "balance": format_native_balance_en_us(&t.balance)})).collect::<Vec<_>>(),
             "token": self.token,
             "amount": self.amount,

@@ -155,3 +155,99 @@ fn a_transfer_approved_in_a_view_on_top_of_the_preview_leaves_the_preview_for_th
     assert_eq!(h.view(), View::Account, "never an empty preview");
     assert_eq!(h.snap.part("sent")["hash"], format!("0x{}", "ef".repeat(32)).as_str());
 }
+
+// ----- Bitcoin: the payer's outputs and fee rates from the network's Esplora API, a PSBT the wallet signs -----
+
+const REGTEST: &str = "bip122:530827f38f93b43ed12af0b3ad25a288";
+/// The demo wallet's regtest payment address, and a receiver (script 0014 11…11).
+const PAYER: &str = "bcrt1qdlanrh4nqzh4vhmv6ywmvfnmkrhdclutn34t0y";
+const PAYEE: &str = "bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c";
+const ESPLORA: &str = "http://127.0.0.1:9000/bitcoin/api";
+
+fn bitcoin_harness() -> Harness {
+    let local = json!({"id": "530827f38f93b43ed12af0b3ad25a288", "caipNetworkId": REGTEST, "name": "Bitcoin Regtest", "chainNamespace": "bip122",
+        "nativeCurrency": {"name": "Bitcoin", "symbol": "BTC", "decimals": 8}, "rpcUrls": {"default": {"http": [ESPLORA]}}, "testnet": true,
+        "blockExplorers": {"default": {"name": "Explorer", "url": "https://explorer.test"}}});
+    let mut h = Harness::new(json!({"networks": [local]}));
+    h.start(json!({})).send(json!({"type": "announce", "uuid": "bitcoin-demo-bitcoin", "name": "Demo Bitcoin", "icon": "", "rdns": "bitcoin.demo-bitcoin", "namespace": "bip122"}));
+    h.send(json!({"type": "open"})).send(json!({"type": "selectConnector", "id": "bitcoin.demo-bitcoin"}));
+    h.answer("standard:connect", json!([PAYER]));
+    h.answer("wallet-modal:chain", json!(REGTEST));
+    h
+}
+
+/// 50 BTC (the coinbase the scure vectors spend) and what the address holds, as Esplora says.
+fn serve_payer(h: &mut Harness) {
+    let stats = json!({"chain_stats": {"funded_txo_sum": 5_000_000_000u64, "spent_txo_sum": 0}, "mempool_stats": {"funded_txo_sum": 0, "spent_txo_sum": 0}});
+    while h.open_fetch(&format!("/address/{PAYER}")).is_some_and(|f| !f.1.ends_with("/utxo")) {
+        h.serve(&format!("{ESPLORA}/address/{PAYER}"), 200, stats.clone());
+    }
+}
+
+fn base64(hex: &str) -> String {
+    let bytes: Vec<u8> = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect();
+    crate::chain::base64::to_base64(&bytes)
+}
+
+#[test]
+fn sending_bitcoin_plans_from_the_apis_outputs_has_the_wallet_sign_the_psbt_and_broadcasts_it() {
+    use crate::chain::bip122::psbt::tests::{SCURE, SCURE_RAW, SCURE_SIGNED};
+    let mut h = bitcoin_harness();
+    assert_eq!(h.snap.connection.as_ref().map(|c| c.caip_network_id.as_str()), Some(REGTEST));
+    serve_payer(&mut h);
+    h.send(json!({"type": "navigate", "view": "WalletSend"}));
+    serve_payer(&mut h);
+    assert_eq!(send_part(&h)["tokens"], json!([{"symbol": "BTC", "name": "Bitcoin", "balance": "50.000"}]), "the native balance, read exactly from the API");
+    h.send(json!({"type": "sendSetAmount", "amount": "0.01"})).send(json!({"type": "sendSetReceiver", "receiver": PAYEE}));
+    h.send(json!({"type": "sendPreview"}));
+    assert_eq!(send_part(&h)["error"], Value::Null);
+    h.serve(&format!("{ESPLORA}/address/{PAYER}/utxo"), 200, json!([{"txid": "dcc4d582381f2b7d61c022910ba7208dbe70661e42ff1ba7690cddb84fe4b302", "vout": 0, "value": 5_000_000_000u64}]));
+    // 141 vB at 14.184 sat/vB: the 2,000 satoshis the vectors pay.
+    h.serve(&format!("{ESPLORA}/fee-estimates"), 200, json!({"1": 30.0, "2": 14.184}));
+    assert_eq!(send_part(&h)["preview"]["fee"], "0.00002 BTC");
+    assert_eq!(send_part(&h)["preview"]["amount"], "0.01 BTC");
+    h.send(json!({"type": "sendConfirm"}));
+    let (id, params) = h.request("signPsbt");
+    assert_eq!(params, json!({"account": PAYER, "psbt": base64(SCURE), "signInputs": [{"address": PAYER, "index": 0}], "broadcast": false}), "the PSBT scure writes");
+    assert_eq!(h.snap.wallet_request.as_deref(), Some("signPsbt"), "Approve in your wallet");
+    h.send(json!({"type": "providerResult", "id": id, "result": {"psbt": base64(SCURE_SIGNED)}}));
+    let (_, url, body) = h.fetch("/tx");
+    assert_eq!((url.as_str(), body.as_deref()), (format!("{ESPLORA}/tx").as_str(), Some(SCURE_RAW)), "the signed transaction, broadcast by the API");
+    let txid = "9a2e28b110eeaf7e45570c4412b37f48fe71d70656e179e70d64f0f8888f3802";
+    h.serve(&format!("{ESPLORA}/tx"), 200, Value::String(txid.into()));
+    assert_eq!(h.view(), View::Account, "sent: back on the account");
+    assert_eq!(h.snap.part("sent")["hash"], txid);
+    assert_eq!(h.snap.part("sent")["explorerUrl"], format!("https://explorer.test/tx/{txid}"));
+    h.receipt_timer();
+    h.serve(&format!("{ESPLORA}/tx/{txid}/status"), 200, json!({"confirmed": false}));
+    assert_ne!(h.snap.part("sent"), &Value::Null, "in the mempool: still waited for");
+    h.receipt_timer();
+    h.serve(&format!("{ESPLORA}/tx/{txid}/status"), 200, json!({"confirmed": true, "block_height": 102}));
+    assert_eq!(h.snap.part("sent"), &Value::Null, "mined");
+    assert!(h.fetches().iter().any(|(_, u)| *u == format!("{ESPLORA}/address/{PAYER}")), "the balance is read again");
+}
+
+#[test]
+fn a_bitcoin_transfer_the_outputs_cannot_pay_or_the_api_refuses_says_why() {
+    let mut h = bitcoin_harness();
+    serve_payer(&mut h);
+    h.send(json!({"type": "navigate", "view": "WalletSend"}));
+    serve_payer(&mut h);
+    h.send(json!({"type": "sendSetAmount", "amount": "0.01"})).send(json!({"type": "sendSetReceiver", "receiver": "bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l"}));
+    h.send(json!({"type": "sendPreview"}));
+    assert_eq!(send_part(&h)["error"], "The receiver's address is for another Bitcoin network than yours");
+    h.send(json!({"type": "sendSetReceiver", "receiver": PAYEE})).send(json!({"type": "sendPreview"}));
+    h.serve(&format!("{ESPLORA}/address/{PAYER}/utxo"), 200, json!([{"txid": "dcc4d582381f2b7d61c022910ba7208dbe70661e42ff1ba7690cddb84fe4b302", "vout": 0, "value": 1_000_100u64}]));
+    h.serve(&format!("{ESPLORA}/fee-estimates"), 200, json!({"2": 1.0}));
+    assert_eq!(send_part(&h)["preview"]["fee"], Value::Null);
+    assert_eq!(send_part(&h)["preview"]["feeError"], "Insufficient balance to pay the amount and the network fee", "not an endless skeleton");
+    // The API refuses the broadcast: its words, on the form.
+    h.send(json!({"type": "back"})).send(json!({"type": "sendPreview"}));
+    h.serve(&format!("{ESPLORA}/address/{PAYER}/utxo"), 200, json!([{"txid": "dcc4d582381f2b7d61c022910ba7208dbe70661e42ff1ba7690cddb84fe4b302", "vout": 0, "value": 5_000_000_000u64}]));
+    h.serve(&format!("{ESPLORA}/fee-estimates"), 200, json!({"2": 14.184}));
+    h.send(json!({"type": "sendConfirm"}));
+    h.answer("signPsbt", json!({"psbt": base64(crate::chain::bip122::psbt::tests::SCURE_SIGNED)}));
+    h.serve(&format!("{ESPLORA}/tx"), 400, Value::String("sendrawtransaction RPC error: min relay fee not met".into()));
+    assert_eq!(h.view(), View::WalletSend);
+    assert_eq!(send_part(&h)["error"], "The network's API refused the request: sendrawtransaction RPC error: min relay fee not met");
+}

@@ -602,7 +602,7 @@ impl SiwxSlice {
             Verdict::Valid => self.signed_in(ctx),
             Verdict::Invalid => self.failed(ctx),
             Verdict::AskChain(call) => match call {
-                Call::Node(_) => match ctx.call(&p.connector_id, call) {
+                Call::Node(_) | Call::Rest(_) => match ctx.call(&p.connector_id, call) {
                     Some(id) => self.requests.insert(id, Asked::Chain),
                     None => self.failed(ctx),
                 },
@@ -840,6 +840,7 @@ pub fn verify_session(domain: &str, now_ms: u64, caip_address: &str, message: &s
     match family.verify(message, address, signature) {
         Verdict::Valid => Ok(SessionCheck::Valid(s)),
         Verdict::AskChain(Call::Node(c) | Call::Wallet(c)) => Ok(SessionCheck::AskChain(s, c)),
+        Verdict::AskChain(Call::Rest(_)) => Err("the account's chain cannot be asked here".into()),
         Verdict::Invalid => Err("the signature is not the account's".into()),
     }
 }

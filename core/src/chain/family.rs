@@ -40,13 +40,39 @@ impl WalletCall {
     }
 }
 
-/// A request a capability needs made: to the connected wallet, or to the network's node (a
-/// JSON-RPC method and params, posted to the network's RPC URL). A wallet that is a signer only
-/// (a Solana wallet-standard wallet) reads nothing from the chain: its family asks the node.
+/// A request a capability needs made: to the connected wallet, to the network's node (a
+/// JSON-RPC method and params, posted to the network's RPC URL), or to a family whose chain API
+/// is REST (Bitcoin's Esplora) at a path under the network's RPC URL. A wallet that is a signer
+/// only (a Solana wallet-standard wallet, a Bitcoin one) reads nothing from the chain: its family
+/// asks the node.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
     Wallet(WalletCall),
     Node(WalletCall),
+    Rest(RestCall),
+}
+
+/// A REST request: a GET of `path` (under the network's RPC URL), or a POST of `body` there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RestCall {
+    pub path: String,
+    pub body: Option<String>,
+}
+
+/// A REST API's answer to a [`Call::Rest`] as a wallet's would be: its JSON, or its text (a
+/// transaction id), or why not — the API's own words, bounded.
+pub fn rest_outcome(status: u16, body: &str) -> Result<Value, WmError> {
+    let text = || body.trim().chars().take(200).collect::<String>();
+    match status {
+        0 => Err(WmError::Provider { code: -32603, message: "The network's API did not answer".into() }),
+        200..=299 => match crate::service::json::parse(body) {
+            Ok(v) => Ok(v),
+            Err(_) if body.trim().len() <= 200 => Ok(Value::String(text())),
+            Err(_) => Err(WmError::Provider { code: -32603, message: "The network's API answered something that is not JSON".into() }),
+        },
+        _ if text().is_empty() => Err(WmError::Provider { code: -32603, message: format!("The network's API answered HTTP {status}") }),
+        _ => Err(WmError::Provider { code: -32603, message: format!("The network's API refused the request: {}", text()) }),
+    }
 }
 
 /// A node request's body.
@@ -293,6 +319,11 @@ pub trait Node: Sync {
     }
     /// A balance answer as displayed (floored to 3 decimals, grouped); `None` when unreadable.
     fn parse_balance(&self, body: &str, decimals: u32) -> Option<String>;
+    /// A balance answer in base units, exactly (what a family without a token API offers the
+    /// Send form); `None` when unreadable, or where the token API says it.
+    fn balance_units(&self, _body: &str) -> Option<String> {
+        None
+    }
     /// The request reading a transaction's receipt.
     fn receipt_body(&self, id: u64, hash: &str) -> String;
     /// Whether a receipt answer says the transaction is mined.
@@ -317,9 +348,11 @@ pub trait Transactions: Sync {
     /// The transaction id a send answered, checked.
     fn sent(&self, result: &Value) -> Option<String>;
     /// A wallet that signs without sending answers the signed transaction: the request sending it
-    /// through the node (whose answer [`Transactions::sent`] then reads); `None` when it was sent.
-    fn relay(&self, _result: &Value) -> Option<Call> {
-        None
+    /// through the node (whose answer [`Transactions::sent`] then reads); `None` when it was sent;
+    /// `Err(why)` when what the wallet signed is not `sent` (the transaction the visitor approved)
+    /// or cannot be sent.
+    fn relay(&self, _sent: &Value, _result: &Value) -> Result<Option<Call>, String> {
+        Ok(None)
     }
     /// Asks for a sent transaction's receipt (the wallet, or the node).
     fn receipt_call(&self, hash: &str) -> Call;
@@ -345,12 +378,12 @@ pub trait Transfers: Sync {
     /// The requests estimating what `tx` costs (and reading what it still needs from the chain);
     /// their answers in order go to [`Transfers::fee`] and [`Transfers::finish`].
     fn fee_calls(&self, tx: &Value) -> Vec<Call>;
-    /// The network fee in base units of the native currency (everything the sender pays beside
-    /// the amount), from the answers of the fee calls.
-    fn fee(&self, answers: &[Value]) -> Option<String>;
+    /// The network fee of `tx` in base units of the native currency (everything the sender pays
+    /// beside the amount), from the answers of the fee calls.
+    fn fee(&self, tx: &Value, answers: &[Value]) -> Option<String>;
     /// What the fee includes beside the network's own fee, from the fee calls' answers: what it
     /// pays for and how much (base units of the native currency), if anything.
-    fn fee_detail(&self, _answers: &[Value]) -> Option<(&'static str, String)> {
+    fn fee_detail(&self, _tx: &Value, _answers: &[Value]) -> Option<(&'static str, String)> {
         None
     }
     /// The transaction to send, from `tx` and the fee calls' answers (those that must be read from

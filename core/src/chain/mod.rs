@@ -12,6 +12,7 @@ pub mod networks;
 pub mod format;
 pub mod bech32;
 pub mod blake2b;
+pub mod base64;
 #[macro_use]
 pub mod family;
 

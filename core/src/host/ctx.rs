@@ -114,7 +114,7 @@ impl Ctx {
     /// A family's request (see [`Call`]): to the wallet, or to the node of the active network
     /// (`None` when that network has no usable RPC URL). A wallet's answer comes to the slice's
     /// `on_provider_result`, a node's to its `on_fetch_result` (read it with
-    /// `family::node_outcome`).
+    /// `family::node_outcome`, a REST API's with `family::rest_outcome`).
     pub fn call(&mut self, connector_id: &str, call: Call) -> Option<u64> {
         match call {
             Call::Wallet(c) => Some(self.wallet_request(connector_id, c)),
@@ -123,6 +123,14 @@ impl Ctx {
                 let url = self.rpc_url(&network)?;
                 let id = self.request_id();
                 self.fetch(id, url, Some(node_body(id, &c)));
+                Some(id)
+            }
+            // A REST API's path under the network's own URL (the hosted RPC speaks JSON-RPC only).
+            Call::Rest(c) => {
+                let network = self.active_caip_network().and_then(|id| self.network(&id).cloned())?;
+                let base = network.default_rpc_url().filter(|u| is_http_url(u)).map(str::to_string).or_else(|| self.rpc_url(&network))?;
+                let id = self.request_id();
+                self.fetch(id, format!("{}{}", base.trim_end_matches('/'), c.path), c.body);
                 Some(id)
             }
         }

@@ -30,7 +30,7 @@ pub struct Address {
 /// The longest address read: Bech32's 90 characters.
 pub const MAX_LEN: usize = 90;
 
-fn sha256d(data: &[u8]) -> [u8; 32] {
+pub(super) fn sha256d(data: &[u8]) -> [u8; 32] {
     Sha256::digest(Sha256::digest(data)).into()
 }
 

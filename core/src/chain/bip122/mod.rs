@@ -1,13 +1,16 @@
 //! The `bip122` family (Bitcoin): its built-in networks, its addresses (Base58Check and segwit),
 //! its wallets (wallet-standard `bitcoin:*` and sats-connect, carried by the shell's
 //! `families/bip122.ts`), network switches, message signatures (BIP-322 simple and the legacy
-//! BIP-137 form) and its WalletConnect namespace. One capability per file.
+//! BIP-137 form), balances and transfers through an Esplora API (a PSBT the wallet signs) and its
+//! WalletConnect namespace. One capability per file.
 
 pub mod address;
 #[cfg(feature = "crypto")]
 pub mod message;
 pub mod psbt;
 mod node;
+mod transactions;
+pub mod transfers;
 pub mod wallet;
 mod walletconnect;
 
@@ -55,6 +58,12 @@ impl Family for Bip122 {
     }
     fn node() -> Option<&'static dyn Node> {
         Some(&node::Esplora)
+    }
+    fn transfers() -> Option<&'static dyn Transfers> {
+        Some(&transfers::Esplora)
+    }
+    fn transactions() -> Option<&'static dyn Transactions> {
+        Some(&transactions::Esplora)
     }
     fn walletconnect() -> Option<&'static dyn WalletConnect> {
         Some(&walletconnect::Methods)

@@ -35,9 +35,14 @@ impl Node for Esplora {
     /// Confirmed and mempool satoshis, floored to 3 decimals and grouped; `None` when the answer
     /// is not an address's stats (or a negative sum).
     fn parse_balance(&self, body: &str, decimals: u32) -> Option<String> {
+        balance_en_us(&self.balance_units(body)?, decimals)
+    }
+
+    /// Confirmed and mempool satoshis.
+    fn balance_units(&self, body: &str) -> Option<String> {
         let v = parse(body).ok()?;
         let sats = held(v.get("chain_stats")?)? + v.get("mempool_stats").and_then(held).unwrap_or(0);
-        (sats >= 0).then(|| balance_en_us(&sats.to_string(), decimals)).flatten()
+        (sats >= 0).then(|| sats.to_string())
     }
 
     fn receipt_body(&self, _id: u64, _txid: &str) -> String {
@@ -69,6 +74,7 @@ mod tests {
     fn confirmed_and_mempool_satoshis_make_the_balance() {
         let body = r#"{"chain_stats":{"funded_txo_sum":505000000000,"spent_txo_sum":1000000},"mempool_stats":{"funded_txo_sum":250000,"spent_txo_sum":0}}"#;
         assert_eq!(Esplora.parse_balance(body, 8).as_deref(), Some("5,049.992"));
+        assert_eq!(Esplora.balance_units(body).as_deref(), Some("504999250000"), "exactly, for the Send form");
         assert_eq!(Esplora.parse_balance(r#"{"chain_stats":{"funded_txo_sum":1,"spent_txo_sum":2}}"#, 8), None, "spent more than funded");
         assert_eq!(Esplora.parse_balance("<html>", 8), None);
         assert_eq!(Esplora.parse_balance(r#"{"chain_stats":{}}"#, 8), None);

@@ -127,63 +127,168 @@ pub fn unsigned_psbt(plan: &Plan, from: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// The outputs of a PSBT's unsigned transaction (script, value); `Err` when it is not a PSBT.
-pub fn psbt_outputs(psbt: &[u8]) -> Result<Vec<(Vec<u8>, u64)>, String> {
-    let bad = || "Not a PSBT".to_string();
-    let rest = psbt.strip_prefix(b"psbt\xff").ok_or_else(bad)?;
-    let mut at = 0;
-    let byte = |at: &mut usize| -> Result<u8, String> {
-        let b = *rest.get(*at).ok_or_else(bad)?;
-        *at += 1;
-        Ok(b)
-    };
-    let varint = |at: &mut usize| -> Result<usize, String> {
-        match byte(at)? {
-            0xfd => Ok(u16::from_le_bytes([byte(at)?, byte(at)?]) as usize),
-            0xfe => Ok(u32::from_le_bytes([byte(at)?, byte(at)?, byte(at)?, byte(at)?]) as usize),
+/// Reads a PSBT or a transaction, every length checked against what is left.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+fn bad() -> String {
+    "Not a PSBT".to_string()
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let s = self.bytes.get(self.at..self.at.checked_add(n).ok_or_else(bad)?).ok_or_else(bad)?;
+        self.at += n;
+        Ok(s)
+    }
+
+    fn byte(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+
+    /// A compact size (at most 4 bytes' worth: nothing here is larger).
+    fn varint(&mut self) -> Result<usize, String> {
+        match self.byte()? {
+            0xfd => Ok(u16::from_le_bytes(self.take(2)?.try_into().map_err(|_| bad())?) as usize),
+            0xfe => Ok(u32::from_le_bytes(self.take(4)?.try_into().map_err(|_| bad())?) as usize),
             0xff => Err(bad()),
             n => Ok(n as usize),
         }
-    };
-    // The global map's first record must be the unsigned transaction.
-    if (varint(&mut at)?, byte(&mut at)?) != (1, 0x00) {
+    }
+
+    /// One key-value record of a map; `None` at the map's end.
+    fn record(&mut self) -> Result<Option<(&'a [u8], &'a [u8])>, String> {
+        let len = self.varint()?;
+        if len == 0 {
+            return Ok(None);
+        }
+        let key = self.take(len)?;
+        let len = self.varint()?;
+        Ok(Some((key, self.take(len)?)))
+    }
+}
+
+/// The most inputs or outputs a PSBT read here may have, and records one map may hold.
+const MAX_ITEMS: usize = 1_000;
+const MAX_RECORDS: usize = 64;
+
+/// A transaction's inputs and outputs counts and outputs (script, value), from its unsigned
+/// serialisation (no witness), which must be read to its end.
+fn read_tx(tx: &[u8]) -> Result<(usize, Vec<(Vec<u8>, u64)>), String> {
+    let mut r = Reader { bytes: tx, at: 4 };
+    let inputs = r.varint()?;
+    if inputs == 0 || inputs > MAX_ITEMS {
         return Err(bad());
     }
-    let len = varint(&mut at)?;
-    let tx = rest.get(at..at + len).ok_or_else(bad)?;
-    let mut t = 4; // version
-    let rd = |t: &mut usize| -> Result<u8, String> {
-        let b = *tx.get(*t).ok_or_else(bad)?;
-        *t += 1;
-        Ok(b)
-    };
-    let small = |t: &mut usize| -> Result<usize, String> {
-        match rd(t)? {
-            0xfd => Ok(u16::from_le_bytes([rd(t)?, rd(t)?]) as usize),
-            n if n < 0xfd => Ok(n as usize),
-            _ => Err(bad()),
-        }
-    };
-    let inputs = small(&mut t)?;
     for _ in 0..inputs {
-        t += 36;
-        let s = small(&mut t)?;
-        t += s + 4;
+        r.take(36)?;
+        let script = r.varint()?;
+        r.take(script + 4)?;
     }
-    let count = small(&mut t)?;
-    if count > 1000 {
+    let count = r.varint()?;
+    if count > MAX_ITEMS {
         return Err(bad());
     }
     let mut outs = Vec::with_capacity(count);
     for _ in 0..count {
-        let v = tx.get(t..t + 8).ok_or_else(bad)?;
-        let value = u64::from_le_bytes(v.try_into().map_err(|_| bad())?);
-        t += 8;
-        let s = small(&mut t)?;
-        outs.push((tx.get(t..t + s).ok_or_else(bad)?.to_vec(), value));
-        t += s;
+        let value = u64::from_le_bytes(r.take(8)?.try_into().map_err(|_| bad())?);
+        let script = r.varint()?;
+        outs.push((r.take(script)?.to_vec(), value));
     }
-    Ok(outs)
+    r.take(4)?;
+    if r.at != tx.len() {
+        return Err(bad());
+    }
+    Ok((inputs, outs))
+}
+
+/// A PSBT's unsigned transaction and each input's records (key, value).
+#[allow(clippy::type_complexity)]
+fn read_psbt(psbt: &[u8]) -> Result<(&[u8], Vec<Vec<(&[u8], &[u8])>>), String> {
+    let rest = psbt.strip_prefix(b"psbt\xff").ok_or_else(bad)?;
+    let mut r = Reader { bytes: rest, at: 0 };
+    let mut tx = None;
+    for _ in 0..=MAX_RECORDS {
+        match r.record()? {
+            Some((key, value)) if key == [0x00] => tx = Some(value),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    let tx = tx.ok_or_else(bad)?;
+    let (inputs, outputs) = read_tx(tx)?;
+    let mut maps = Vec::with_capacity(inputs);
+    for i in 0..inputs + outputs.len() {
+        let mut map = Vec::new();
+        while let Some(record) = r.record()? {
+            if map.len() == MAX_RECORDS {
+                return Err(bad());
+            }
+            map.push(record);
+        }
+        if i < inputs {
+            maps.push(map);
+        }
+    }
+    if r.at != rest.len() {
+        return Err(bad());
+    }
+    Ok((tx, maps))
+}
+
+/// The outputs of a PSBT's unsigned transaction (script, value); `Err` when it is not a PSBT.
+pub fn psbt_outputs(psbt: &[u8]) -> Result<Vec<(Vec<u8>, u64)>, String> {
+    read_tx(read_psbt(psbt)?.0).map(|(_, outs)| outs)
+}
+
+/// The witness of an input the wallet signed: its final witness (BIP-174 `0x08`), else one made
+/// from its signature: a P2WPKH one (`0x02`: signature, key) or a taproot key-path one (`0x13`).
+fn witness(map: &[(&[u8], &[u8])]) -> Option<Vec<u8>> {
+    let find = |t: u8| map.iter().find(|(k, _)| k.first() == Some(&t));
+    if let Some((_, w)) = find(0x08) {
+        return Some(w.to_vec());
+    }
+    let mut items: Vec<&[u8]> = Vec::new();
+    if let Some((key, sig)) = find(0x02).filter(|(k, _)| k.len() == 34) {
+        items.extend([*sig, &key[1..]]);
+    } else if let Some((_, sig)) = find(0x13).filter(|(_, s)| matches!(s.len(), 64 | 65)) {
+        items.push(sig);
+    } else {
+        return None;
+    }
+    let mut out = Vec::new();
+    push_varint(&mut out, items.len());
+    for item in items {
+        push_varint(&mut out, item.len());
+        out.extend_from_slice(item);
+    }
+    Some(out)
+}
+
+/// The transaction a wallet signed, ready to broadcast (hex), and its id: `Err(why)` when the
+/// wallet signed another transaction than `approved` (the PSBT the visitor approved), or left an
+/// input unsigned.
+pub fn signed_transaction(signed: &[u8], approved: &[u8]) -> Result<(String, String), String> {
+    let (tx, maps) = read_psbt(signed).map_err(|_| "The wallet did not answer a signed PSBT".to_string())?;
+    if read_psbt(approved)?.0 != tx {
+        return Err("The wallet signed another transaction than the one you approved".into());
+    }
+    let mut raw = Vec::with_capacity(signed.len());
+    raw.extend_from_slice(&tx[..4]);
+    raw.extend_from_slice(&[0x00, 0x01]);
+    raw.extend_from_slice(&tx[4..tx.len() - 4]);
+    for (i, map) in maps.iter().enumerate() {
+        raw.extend(witness(map).ok_or_else(|| format!("The wallet did not sign the transaction (input {i} has no signature)"))?);
+    }
+    raw.extend_from_slice(&tx[tx.len() - 4..]);
+    let id = super::address::sha256d(tx);
+    Ok((hex(&raw), id.iter().rev().map(|b| format!("{b:02x}")).collect()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Refuses a PSBT that pays anything but `amount` to `to` and change to `from` (before it goes
@@ -201,7 +306,7 @@ pub fn check_psbt(psbt: &[u8], from: &[u8], to: &[u8], amount: u64) -> Result<()
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn unhex(s: &str) -> Vec<u8> {
@@ -211,7 +316,7 @@ mod tests {
     const FROM: &str = "00146ffb31deb300af565f6cd11db6267bb0eedc7f8b";
     const TXID: &str = "dcc4d582381f2b7d61c022910ba7208dbe70661e42ff1ba7690cddb84fe4b302";
     /// @scure/btc-signer 2.4.1: one 50 BTC input, 0.01 BTC to 0x0014 11…11, 49.98998 back.
-    const SCURE: &str = "70736274ff010071020000000102b3e44fb8dd0c69a71bff421e6670be8d20a70b9122c0617d2b1f3882d5c4dc0000000000ffffffff0240420f00000000001600141111111111111111111111111111111111111111f0a7f629010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000000001011f00f2052a010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000";
+    pub const SCURE: &str = "70736274ff010071020000000102b3e44fb8dd0c69a71bff421e6670be8d20a70b9122c0617d2b1f3882d5c4dc0000000000ffffffff0240420f00000000001600141111111111111111111111111111111111111111f0a7f629010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000000001011f00f2052a010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000";
 
     fn to() -> Vec<u8> {
         unhex(&format!("0014{}", "11".repeat(20)))
@@ -222,6 +327,39 @@ mod tests {
         let plan = Plan { inputs: vec![Utxo { txid: TXID.into(), vout: 0, value: 5_000_000_000 }], outputs: vec![(to(), 1_000_000), (unhex(FROM), 4_998_998_000)], fee: 2_000 };
         assert_eq!(unsigned_psbt(&plan, &unhex(FROM)).unwrap(), unhex(SCURE));
         assert_eq!(psbt_outputs(&unhex(SCURE)).unwrap(), plan.outputs);
+    }
+
+    /// The same PSBT signed by @scure/btc-signer with the demo wallet's key (`signIdx`), then
+    /// finalized, and the transaction it extracts, with its id.
+    pub const SCURE_SIGNED: &str = "70736274ff010071020000000102b3e44fb8dd0c69a71bff421e6670be8d20a70b9122c0617d2b1f3882d5c4dc0000000000ffffffff0240420f00000000001600141111111111111111111111111111111111111111f0a7f629010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000000001011f00f2052a010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b220203fdbad05a5e2681ff21f6b5f637d23da64f9e899ba5969a221ec984f4775cf9eb4730440220136a04b8f37ae567cda8d7acc8e6425291c06b99dc8cae8fb9bb267f6bc0a5c602206d02702d1997a61027dd70a160afff8070f77ae9325802bd975e178c047abd1c01000000";
+    const SCURE_FINAL: &str = "70736274ff010071020000000102b3e44fb8dd0c69a71bff421e6670be8d20a70b9122c0617d2b1f3882d5c4dc0000000000ffffffff0240420f00000000001600141111111111111111111111111111111111111111f0a7f629010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000000001011f00f2052a010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b01086b024730440220136a04b8f37ae567cda8d7acc8e6425291c06b99dc8cae8fb9bb267f6bc0a5c602206d02702d1997a61027dd70a160afff8070f77ae9325802bd975e178c047abd1c012103fdbad05a5e2681ff21f6b5f637d23da64f9e899ba5969a221ec984f4775cf9eb000000";
+    pub const SCURE_RAW: &str = "0200000000010102b3e44fb8dd0c69a71bff421e6670be8d20a70b9122c0617d2b1f3882d5c4dc0000000000ffffffff0240420f00000000001600141111111111111111111111111111111111111111f0a7f629010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b024730440220136a04b8f37ae567cda8d7acc8e6425291c06b99dc8cae8fb9bb267f6bc0a5c602206d02702d1997a61027dd70a160afff8070f77ae9325802bd975e178c047abd1c012103fdbad05a5e2681ff21f6b5f637d23da64f9e899ba5969a221ec984f4775cf9eb00000000";
+    const SCURE_ID: &str = "9a2e28b110eeaf7e45570c4412b37f48fe71d70656e179e70d64f0f8888f3802";
+
+    #[test]
+    fn a_psbt_the_wallet_signed_becomes_the_transaction_scure_btc_signer_extracts() {
+        let (raw, id) = signed_transaction(&unhex(SCURE_SIGNED), &unhex(SCURE)).unwrap();
+        assert_eq!((raw.as_str(), id.as_str()), (SCURE_RAW, SCURE_ID), "from the partial signature");
+        let (raw, id) = signed_transaction(&unhex(SCURE_FINAL), &unhex(SCURE)).unwrap();
+        assert_eq!((raw.as_str(), id.as_str()), (SCURE_RAW, SCURE_ID), "from a finalized input");
+    }
+
+    #[test]
+    fn a_signed_psbt_of_another_transaction_or_without_a_signature_is_not_sent() {
+        let other = Plan { inputs: vec![Utxo { txid: TXID.into(), vout: 0, value: 5_000_000_000 }], outputs: vec![(to(), 2_000_000), (unhex(FROM), 4_997_998_000)], fee: 2_000 };
+        let approved = unsigned_psbt(&other, &unhex(FROM)).unwrap();
+        assert_eq!(signed_transaction(&unhex(SCURE_SIGNED), &approved).unwrap_err(), "The wallet signed another transaction than the one you approved");
+        assert_eq!(signed_transaction(&unhex(SCURE), &unhex(SCURE)).unwrap_err(), "The wallet did not sign the transaction (input 0 has no signature)");
+        assert_eq!(signed_transaction(b"psbt\xff\x01", &unhex(SCURE)).unwrap_err(), "The wallet did not answer a signed PSBT");
+        // Every truncation of a signed PSBT is refused, none panics.
+        let signed = unhex(SCURE_SIGNED);
+        for n in 0..signed.len() - 1 {
+            assert!(signed_transaction(&signed[..n], &unhex(SCURE)).is_err(), "cut at {n}");
+        }
+        // A length that claims more than there is.
+        let mut huge = b"psbt\xff".to_vec();
+        huge.extend_from_slice(&[0x01, 0x00, 0xfe, 0xff, 0xff, 0xff, 0x7f]);
+        assert_eq!(psbt_outputs(&huge).unwrap_err(), "Not a PSBT");
     }
 
     #[test]

@@ -169,3 +169,93 @@ mod signatures {
         assert!(matches!(verify("bc1nope", b"x", sig), Err(E::Address(_))));
     }
 }
+
+/// The demo wallet's regtest payment address (script 0014 6ffb…7f8b) and one 50 BTC output of it.
+const DEMO_REGTEST: &str = "bcrt1qdlanrh4nqzh4vhmv6ywmvfnmkrhdclutn34t0y";
+const COINBASE: &str = "dcc4d582381f2b7d61c022910ba7208dbe70661e42ff1ba7690cddb84fe4b302";
+
+fn utxo_answer() -> crate::service::json::Value {
+    json!([{"txid": COINBASE, "vout": 0, "value": 5_000_000_000u64, "status": {"confirmed": true}}, {"txid": COINBASE, "vout": 1, "value": 20_000u64, "status": {"confirmed": false}}])
+}
+
+#[test]
+fn a_transfer_reads_the_payers_outputs_and_the_fee_rate_and_the_wallet_signs_its_psbt() {
+    let t = family::transfers(NS).unwrap();
+    let tx = t.transfer(DEMO_REGTEST, WPKH_REGTEST, None, "1000000").unwrap();
+    let paths: Vec<String> = t.fee_calls(&tx).into_iter().map(|c| match c {
+        family::Call::Rest(r) if r.body.is_none() => r.path,
+        other => panic!("Bitcoin's chain is read with REST GETs, not {other:?}"),
+    }).collect();
+    assert_eq!(paths, [format!("/address/{DEMO_REGTEST}/utxo"), "/fee-estimates".to_string()]);
+    let answers = [utxo_answer(), json!({"1": 20.5, "2": 10.2, "6": 3.0, "144": 1.0})];
+    // One P2WPKH input, two P2WPKH outputs (141 vB) at the two-block target's 10.2 sat/vB.
+    assert_eq!(t.fee(&tx, &answers).as_deref(), Some("1439"));
+    let done = t.finish(tx.clone(), &answers).unwrap();
+    assert_eq!(done["account"], DEMO_REGTEST);
+    assert_eq!(done["broadcast"], false);
+    assert_eq!(done["signInputs"], json!([{"address": DEMO_REGTEST, "index": 0}]), "the largest output alone pays");
+    let psbt = crate::chain::base64::from_base64(done["psbt"].as_str().unwrap(), 10_000).unwrap();
+    let payer = parse(DEMO_REGTEST).unwrap().script();
+    assert_eq!(psbt::psbt_outputs(&psbt).unwrap(), vec![(parse(WPKH_REGTEST).unwrap().script(), 1_000_000), (payer, 5_000_000_000 - 1_000_000 - 1439)], "change back to the payer");
+    // Fee rates below one sat/vB are paid at one; an API with no known target has no rate.
+    assert_eq!(t.fee(&tx, &[utxo_answer(), json!({"2": 0.4})]).as_deref(), Some("141"));
+    assert_eq!(t.fee(&tx, &[utxo_answer(), json!({"25": 4.0})]), None);
+}
+
+#[test]
+fn a_transfer_that_cannot_be_made_says_why() {
+    let t = family::transfers(NS).unwrap();
+    assert!(t.check_receiver("bcrt1qnotanaddress").unwrap_err().starts_with("The receiver address is not a Bitcoin address"));
+    let e = |r: Result<crate::service::json::Value, crate::service::errors::WmError>| r.unwrap_err().message();
+    assert_eq!(e(t.transfer(DEMO_REGTEST, WPKH, None, "1000")), "The receiver's address is for another Bitcoin network than yours");
+    assert_eq!(e(t.transfer(DEMO_REGTEST, WPKH_REGTEST, Some("bip122:x:rune"), "1000")), "Bitcoin transfers move BTC only");
+    assert!(e(t.transfer(PKH, WPKH, None, "1000")).contains("native segwit"), "a legacy payer");
+    let tx = t.transfer(DEMO_REGTEST, WPKH_REGTEST, None, "1000000").unwrap();
+    let rate = json!({"2": 1.0});
+    assert_eq!(t.finish(tx.clone(), &[json!({"error": "x"}), rate.clone()]).unwrap_err(), "The network did not list the outputs your address holds: try again");
+    assert_eq!(t.finish(tx.clone(), &[json!([{"txid": "zz", "vout": 0, "value": 1}]), rate.clone()]).unwrap_err(), "The network did not list the outputs your address holds: try again", "one bad output spoils the list");
+    assert_eq!(t.finish(tx.clone(), &[utxo_answer(), crate::service::json::Value::Null]).unwrap_err(), "The network did not give a fee rate: try again");
+    let poor = json!([{"txid": COINBASE, "vout": 0, "value": 1_000_100u64}]);
+    assert_eq!(t.finish(tx.clone(), &[poor.clone(), rate.clone()]).unwrap_err(), "Insufficient balance to pay the amount and the network fee");
+    assert_eq!(t.fee(&tx, &[poor, rate]), None);
+    let dust = t.transfer(DEMO_REGTEST, WPKH_REGTEST, None, "100").unwrap();
+    assert!(t.finish(dust, &[utxo_answer(), json!({"2": 1.0})]).unwrap_err().contains("dust"));
+}
+
+#[test]
+fn the_signed_psbt_is_broadcast_through_the_api_and_followed_to_its_block() {
+    use crate::chain::base64::to_base64;
+    let x = family::transactions(NS).unwrap();
+    let unhex = |s: &str| (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect::<Vec<u8>>();
+    let approved = json!({"psbt": to_base64(&unhex(psbt::tests::SCURE)), "account": DEMO_REGTEST, "broadcast": false});
+    let call = x.send_call(approved.clone());
+    assert_eq!((call.method, &call.params), ("signPsbt", &approved), "WalletConnect's signPsbt request");
+    let signed = json!({"psbt": to_base64(&unhex(psbt::tests::SCURE_SIGNED))});
+    let Ok(Some(family::Call::Rest(post))) = x.relay(&approved, &signed) else { panic!("broadcast through the API") };
+    assert_eq!((post.path.as_str(), post.body.as_deref()), ("/tx", Some(psbt::tests::SCURE_RAW)));
+    // What the wallet signed must be what the visitor approved.
+    let other = json!({"psbt": to_base64(&unhex(&psbt::tests::SCURE.replace("40420f00", "80841e00")))});
+    assert_eq!(x.relay(&other, &signed), Err("The wallet signed another transaction than the one you approved".into()));
+    assert_eq!(x.relay(&approved, &json!({"psbt": "not base64"})), Ok(None), "then no transaction id: the form says so");
+    assert_eq!(x.relay(&approved, &json!({"psbt": to_base64(&unhex(psbt::tests::SCURE_SIGNED)), "txid": "ab".repeat(32)})), Ok(None), "the wallet sent it");
+    let id = "9a2e28b110eeaf7e45570c4412b37f48fe71d70656e179e70d64f0f8888f3802";
+    assert_eq!(x.sent(&json!(id)).as_deref(), Some(id), "the API's answer: the id as text");
+    assert_eq!(x.sent(&json!({"txid": id.to_uppercase()})).as_deref(), Some(id));
+    assert_eq!(x.sent(&json!("sendrawtransaction RPC error")), None);
+    let family::Call::Rest(status) = x.receipt_call(id) else { panic!("a REST GET") };
+    assert_eq!(status.path, format!("/tx/{id}/status"));
+    assert!(x.mined(&json!({"confirmed": true, "block_height": 102})));
+    assert!(!x.mined(&json!({"confirmed": false})) && !x.mined(&json!("confirmed")));
+}
+
+#[test]
+fn a_rest_answer_is_its_json_or_its_text_and_a_refusal_is_the_apis_words_bounded() {
+    use crate::chain::family::rest_outcome;
+    assert_eq!(rest_outcome(200, r#"{"confirmed":true}"#).unwrap(), json!({"confirmed": true}));
+    assert_eq!(rest_outcome(200, "9a2e28b1\n").unwrap(), json!("9a2e28b1"), "a transaction id as text");
+    assert_eq!(rest_outcome(200, &"<".repeat(300)).unwrap_err().message(), "The network's API answered something that is not JSON");
+    assert_eq!(rest_outcome(400, "bad-txns-inputs-missingorspent").unwrap_err().message(), "The network's API refused the request: bad-txns-inputs-missingorspent");
+    assert_eq!(rest_outcome(400, &"x".repeat(5000)).unwrap_err().message().len(), "The network's API refused the request: ".len() + 200);
+    assert_eq!(rest_outcome(503, "").unwrap_err().message(), "The network's API answered HTTP 503");
+    assert_eq!(rest_outcome(0, "").unwrap_err().message(), "The network's API did not answer");
+}

@@ -18,9 +18,11 @@ fn the_evm_family_has_every_capability_and_the_others_those_they_can_do() {
     assert!(family::transfers(NS).is_some() && family::transactions(NS).is_some() && family::swaps(NS).is_some());
     assert!(family::host_requests(NS).is_some() && family::embedded(NS).is_some() && family::walletconnect(NS).is_some());
     for ns in ["bip122", "polkadot", "cosmos"] {
-        // Bitcoin, Polkadot, Cosmos: wallets and network switches; no swaps, and (for now) no sends.
+        // Bitcoin, Polkadot, Cosmos: wallets and network switches; no swaps; sends on Bitcoin
+        // (through its Esplora API; no Polkadot or Cosmos node runs here to send through).
         assert!(family::wallet(ns).is_some() && family::switching(ns).is_some(), "{ns}");
-        assert!(family::transfers(ns).is_none() && family::swaps(ns).is_none(), "{ns}");
+        assert!(family::swaps(ns).is_none(), "{ns}");
+        assert_eq!((family::transfers(ns).is_some(), family::transactions(ns).is_some()), (ns == "bip122", ns == "bip122"), "{ns}");
         // A node only where one is read (Bitcoin's Esplora API; no Polkadot or Cosmos node here).
         assert_eq!(family::node(ns).is_some(), ns == "bip122", "{ns}");
         assert!(family::namespace(ns).is_some(), "a known namespace: {ns}");
@@ -118,11 +120,12 @@ fn a_transfer_is_a_value_or_an_erc20_call_and_its_fee_gas_times_price() {
     let methods: Vec<&str> = calls.iter().map(|c| match c {
         family::Call::Wallet(w) => w.method,
         family::Call::Node(n) => panic!("an EVM wallet reads its node itself, not {}", n.method),
+        family::Call::Rest(r) => panic!("an EVM node is JSON-RPC, not {}", r.path),
     }).collect();
     assert_eq!(methods, ["eth_estimateGas", "eth_gasPrice"]);
-    assert_eq!(t.fee(&["0x5208".into(), "0x3b9aca00".into()]).as_deref(), Some("21000000000000"));
-    assert_eq!(t.fee(&["0x5208".into()]), None);
-    assert_eq!(t.fee(&["0x5208".into(), Value::Null]), None, "an answer that is not a quantity");
+    assert_eq!(t.fee(&Value::Null, &["0x5208".into(), "0x3b9aca00".into()]).as_deref(), Some("21000000000000"));
+    assert_eq!(t.fee(&Value::Null, &["0x5208".into()]), None);
+    assert_eq!(t.fee(&Value::Null, &["0x5208".into(), Value::Null]), None, "an answer that is not a quantity");
 }
 
 #[test]

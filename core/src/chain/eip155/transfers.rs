@@ -35,7 +35,7 @@ impl Transfers for Evm {
     }
 
     /// Gas × price (both hex quantities), in wei.
-    fn fee(&self, answers: &[Value]) -> Option<String> {
+    fn fee(&self, _tx: &Value, answers: &[Value]) -> Option<String> {
         let [gas, price] = answers else { return None };
         let g = crate::account::balance::hex_quantity_to_decimal(gas.as_str().filter(|s| s.len() <= 80)?)?;
         let p = crate::account::balance::hex_quantity_to_decimal(price.as_str().filter(|s| s.len() <= 80)?)?;

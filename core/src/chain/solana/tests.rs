@@ -137,7 +137,7 @@ fn half_a_sol_is_the_transaction_kit_compiles_byte_for_byte() {
     let calls = t.fee_calls(&tx);
     assert!(matches!(&calls[..], [family::Call::Node(c)] if c.method == "getLatestBlockhash"));
     let answers = [blockhash_answer()];
-    assert_eq!(t.fee(&answers).as_deref(), Some("5000"), "one signature");
+    assert_eq!(t.fee(&tx, &answers).as_deref(), Some("5000"), "one signature");
     let done = t.finish(tx, &answers).unwrap();
     assert_eq!(done["transaction"].as_str(), Some(KIT_SOL));
     assert_eq!(t.max_reserve(), 5000, "Max leaves the fee");
@@ -152,14 +152,15 @@ fn a_token_to_a_receiver_without_an_account_creates_it_and_its_rent_is_in_the_fe
     let methods: Vec<&str> = calls.iter().map(|c| match c {
         family::Call::Node(c) => c.method,
         family::Call::Wallet(c) => panic!("a Solana wallet reads no chain: {}", c.method),
+        family::Call::Rest(c) => panic!("a Solana node is JSON-RPC: {}", c.path),
     }).collect();
     assert_eq!(methods, ["getLatestBlockhash", "getAccountInfo", "getMultipleAccounts", "getMinimumBalanceForRentExemption", "getMinimumBalanceForRentExemption"]);
     let family::Call::Node(accounts) = &calls[2] else { unreachable!() };
     assert_eq!(accounts.params[0][0], "AmvU9KEJZ2F3u7E3H43k1VU3S5GZPPSKQzJnbJtAJjvN", "the receiver's Token account is looked for");
     let none = (json!({"context": {"slot": 5}, "value": [null, null]}));
     let answers = [blockhash_answer(), mint_answer(TOKEN_PROGRAM, 6), none, 2_039_280u64.into(), 2_074_080u64.into()];
-    assert_eq!(t.fee(&answers).as_deref(), Some("2044280"), "the signature and the new account's rent");
-    assert_eq!(t.fee_detail(&answers), Some(("the receiver's new token account", "2039280".to_string())));
+    assert_eq!(t.fee(&tx, &answers).as_deref(), Some("2044280"), "the signature and the new account's rent");
+    assert_eq!(t.fee_detail(&tx, &answers), Some(("the receiver's new token account", "2039280".to_string())));
     let done = t.finish(tx.clone(), &answers).unwrap();
     let ours = decode(&wire(&done));
     let kit = decode(&from_base64(KIT_SPL, 1232).unwrap());
@@ -168,8 +169,8 @@ fn a_token_to_a_receiver_without_an_account_creates_it_and_its_rent_is_in_the_fe
     // The receiver has its account: no creation, no rent.
     let exists = (json!({"context": {"slot": 5}, "value": [{"owner": TOKEN_PROGRAM, "lamports": 2_039_280, "data": ["", "base64"]}, null]}));
     let answers = [blockhash_answer(), mint_answer(TOKEN_PROGRAM, 6), exists, 2_039_280u64.into(), 2_074_080u64.into()];
-    assert_eq!(t.fee(&answers).as_deref(), Some("5000"));
-    assert_eq!(t.fee_detail(&answers), None);
+    assert_eq!(t.fee(&tx, &answers).as_deref(), Some("5000"));
+    assert_eq!(t.fee_detail(&tx, &answers), None);
     let d = decode(&wire(&t.finish(tx.clone(), &answers).unwrap()));
     assert_eq!(d.instructions.len(), 1);
     assert_eq!(d.instructions[0].2, kit.instructions[1].2, "the same TransferChecked");
@@ -290,12 +291,12 @@ fn the_embedded_wallet_answers_a_solana_wallets_requests_and_shows_every_signatu
 fn a_transaction_a_wallet_only_signed_is_relayed_through_the_node_whose_answer_is_the_signature() {
     let x = family::transactions(NS).unwrap();
     let signed = to_base64(&[1u8; 200]);
-    let Some(family::Call::Node(call)) = x.relay(&(json!({"transaction": signed.clone()}))) else { panic!("relayed through the node") };
+    let Ok(Some(family::Call::Node(call))) = x.relay(&Value::Null, &(json!({"transaction": signed.clone()}))) else { panic!("relayed through the node") };
     assert_eq!(call.method, "sendTransaction");
     assert_eq!(call.params, json!([signed, {"encoding": "base64", "preflightCommitment": "confirmed"}]));
-    assert!(x.relay(&(json!({"signature": to_base64(&[9u8; 64]), "transaction": signed}))).is_none(), "sent already");
-    assert!(x.relay(&(json!({"transaction": "not base64!"}))).is_none());
-    assert!(x.relay(&(json!({"transaction": to_base64(&[1u8; 2000])}))).is_none(), "larger than a transaction");
+    assert_eq!(x.relay(&Value::Null, &(json!({"signature": to_base64(&[9u8; 64]), "transaction": signed}))), Ok(None), "sent already");
+    assert_eq!(x.relay(&Value::Null, &(json!({"transaction": "not base64!"}))), Ok(None));
+    assert_eq!(x.relay(&Value::Null, &(json!({"transaction": to_base64(&[1u8; 2000])}))), Ok(None), "larger than a transaction");
     let b58 = encode_base58(&[9u8; 64]);
     assert_eq!(x.sent(&Value::String(b58.clone())).as_deref(), Some(b58.as_str()), "the node's answer");
 }

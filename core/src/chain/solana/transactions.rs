@@ -32,15 +32,15 @@ impl Transactions for Standard {
 
     /// `{transaction}` without a signature: a wallet that only signs (`solana:signTransaction`)
     /// answered the signed transaction; the node sends it (preflight at `confirmed`).
-    fn relay(&self, result: &Value) -> Option<Call> {
+    fn relay(&self, _sent: &Value, result: &Value) -> Result<Option<Call>, String> {
         if result.get("signature").is_some() {
-            return None;
+            return Ok(None);
         }
-        let tx = result.get("transaction")?.as_str().filter(|t| from_base64(t, 1232).is_some())?;
-        Some(Call::Node(WalletCall::new(
+        let Some(tx) = result.get("transaction").and_then(Value::as_str).filter(|t| from_base64(t, 1232).is_some()) else { return Ok(None) };
+        Ok(Some(Call::Node(WalletCall::new(
             "sendTransaction",
             vec![tx.into(), obj(vec![("encoding", "base64".into()), ("preflightCommitment", "confirmed".into())])],
-        )))
+        ))))
     }
 
     fn receipt_call(&self, signature: &str) -> Call {

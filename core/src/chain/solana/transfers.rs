@@ -123,7 +123,7 @@ impl Transfers for Standard {
     }
 
     /// The signature's fee, and the rent of the receiver's token account when it is created.
-    fn fee(&self, answers: &[Value]) -> Option<String> {
+    fn fee(&self, _tx: &Value, answers: &[Value]) -> Option<String> {
         // (The transfer is not needed to read the fee: a token's answers say it all.)
         let token = answers.len() > 1;
         let blockhash_ok = answers.first().and_then(|a| a.get("value")?.get("blockhash")?.as_str()).is_some();
@@ -141,8 +141,8 @@ impl Transfers for Standard {
     }
 
     /// The rent of the receiver's token account, when the transfer creates it.
-    fn fee_detail(&self, answers: &[Value]) -> Option<(&'static str, String)> {
-        let total: u64 = self.fee(answers)?.parse().ok()?;
+    fn fee_detail(&self, tx: &Value, answers: &[Value]) -> Option<(&'static str, String)> {
+        let total: u64 = self.fee(tx, answers)?.parse().ok()?;
         (total > LAMPORTS_PER_SIGNATURE).then(|| ("the receiver's new token account", (total - LAMPORTS_PER_SIGNATURE).to_string()))
     }
 
