@@ -115,6 +115,24 @@ export default {
             }
             throw new Error(`no reference verifier for ${family}`);
           }
+          // A block on the local Bitcoin regtest chain (to an anyone-can-spend script): what
+          // confirms a transfer sent there. Answers the new height.
+          case 'bitcoin-mine': {
+            if (!env.bitcoin) throw new Error('no local Bitcoin chain in this run (WM_BITCOIN)');
+            const url = new URL(env.bitcoin.rpcUrl);
+            const rpc = async (method, params) => {
+              const res = await fetch(`http://${url.host}/`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}` },
+                body: JSON.stringify({ jsonrpc: '1.0', id: 1, method, params }),
+              });
+              const body = await res.json();
+              if (body.error) throw new Error(`${method}: ${body.error.message}`);
+              return body.result;
+            };
+            await rpc('generatetodescriptor', [payload.blocks ?? 1, 'raw(51)']);
+            return rpc('getblockcount', []);
+          }
           // The test's page is the one the visitor looks at (a rendered, visible page: what an
           // IntersectionObserver needs to deliver entries).
           case 'bring-to-front': {

@@ -2,13 +2,13 @@
 // The local Bitcoin chain of `make demo` and the tests: Debian's `litecoind` in regtest (Litecoin
 // Core, a Bitcoin Core 0.21 fork: segwit and taproot consensus, mempool, mining), started with a
 // data folder of its own on a free port, driven with Bitcoin-format addresses through raw output
-// scripts. It mines 101 blocks to the Demo Bitcoin wallet's regtest payment address (so that its
-// first coinbase can be spent), prints `bitcoin on http://user:password@127.0.0.1:port` and, with
+// scripts. It mines 101 blocks to the Demo Bitcoin wallet's regtest payment address, then 100 to
+// an anyone-can-spend script (so that all of the wallet's coinbases can be spent), prints `bitcoin on http://user:password@127.0.0.1:port` and, with
 // `--out FILE`, writes `{rpcUrl, genesis, funded}` there. Stopping this process stops the node.
 // Its genesis (and so the CAIP-2 id, bip122:530827f38f93b43ed12af0b3ad25a288) is litecoind's
 // regtest genesis, not Bitcoin's.
 //
-//   node demo/bitcoin/regtest.mjs [--out bitcoin.json]
+//   node demo/bitcoin/regtest.mjs [--out bitcoin.json] [--mine-every 10]
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -84,7 +84,23 @@ for (let i = 0; ; i++) {
 const { payment } = bitcoinAddresses(BITCOIN_DEMO_SEED, 'regtest');
 const script = Buffer.from(payment.script).toString('hex');
 await rpc('generatetodescriptor', [101, `raw(${script})`]);
+// A hundred more blocks to an anyone-can-spend script: every coinbase the wallet holds is then
+// mature (spendable after 100 confirmations), whichever of them a transfer picks.
+await rpc('generatetodescriptor', [100, 'raw(51)']);
 const genesis = await rpc('getblockhash', [0]);
 const url = `http://${auth}@127.0.0.1:${rpcPort}`;
 if (out) writeFileSync(out, JSON.stringify({ rpcUrl: url, genesis, funded: payment.address }));
 console.log(`bitcoin on ${url}`);
+
+// `--mine-every SECONDS` (make demo): a block whenever the mempool holds a transaction, checked
+// that often, so that a transfer sent in the demo confirms as on a real chain (only slower there).
+const every = Number(arg('--mine-every'));
+if (every > 0) {
+  setInterval(async () => {
+    try {
+      if ((await rpc('getmempoolinfo')).size > 0) await rpc('generatetodescriptor', [1, 'raw(51)']);
+    } catch (e) {
+      console.error(`mining: ${e.message}`);
+    }
+  }, every * 1000);
+}

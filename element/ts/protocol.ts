@@ -256,6 +256,8 @@ export interface SendPart {
   token: number | null;
   amount: string;
   receiver: string;
+  /** What the receiver field suggests: the family's address form ('0x…', 'Bitcoin address', …). */
+  receiverHint: string;
   /** Why the form cannot be sent ('An amount and receiver address are required', …). */
   error: string | null;
   /** `feeDetail`: what the fee includes beside the network's own ("includes 0.00203928 SOL for the receiver's new token account"). */

@@ -90,7 +90,7 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
           id={`${id}-receiver`}
           autoComplete="off"
           spellCheck={false}
-          placeholder="0x…"
+          placeholder={send.receiverHint}
           value={receiver}
           onChange={(e) => {
             setReceiver(e.target.value);

@@ -10,7 +10,8 @@ import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto';
 import { u8aToHex, u8aWrapBytes, stringToU8a } from '@polkadot/util';
 import { Secp256k1Wallet } from '@cosmjs/amino';
 import { verifyADR36Amino, makeADR36AminoSignDoc } from '@keplr-wallet/cosmos';
-import { bitcoinAddresses, signBip322, signLegacy, BITCOIN_DEMO_SEED } from '../../demo/wallet/families/bitcoin-wallet.js';
+import { bitcoinAddresses, signBip322, signLegacy, signPsbt, BITCOIN_DEMO_SEED } from '../../demo/wallet/families/bitcoin-wallet.js';
+import * as btc from '@scure/btc-signer';
 import { adr36Doc } from '../../demo/wallet/families/keplr-wallet.js';
 import * as core from '../../dist/core.js';
 
@@ -67,4 +68,16 @@ test('Cosmos: the demo wallet\'s ADR-036 document is Keplr\'s, and its signature
   assert.equal(core.verifyCosmosMessage(address, MESSAGE + '!', signature), false);
   assert.equal(core.isCosmosAddress(address, 'osmo'), true);
   assert.equal(core.isCosmosAddress(address, 'cosmos'), false);
+});
+
+test('Bitcoin: the demo wallet signs a transfer\'s PSBT as the core\'s vectors say, and a tampering wallet signs another transaction', () => {
+  // core/src/chain/bip122/psbt.rs: SCURE (unsigned) and SCURE_SIGNED.
+  const unsigned = hex('70736274ff010071020000000102b3e44fb8dd0c69a71bff421e6670be8d20a70b9122c0617d2b1f3882d5c4dc0000000000ffffffff0240420f00000000001600141111111111111111111111111111111111111111f0a7f629010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000000001011f00f2052a010000001600146ffb31deb300af565f6cd11db6267bb0eedc7f8b000000');
+  const signed = signPsbt(hex(BITCOIN_DEMO_SEED), unsigned, [0]);
+  assert.match(Buffer.from(signed).toString('hex'), /^70736274ff.*220203fdbad05a5e2681ff21f6b5f637d23da64f9e899ba5969a221ec984f4775cf9eb4730440220136a04b8/);
+  const tx = btc.Transaction.fromPSBT(signed);
+  tx.finalize();
+  assert.equal(tx.id, '9a2e28b110eeaf7e45570c4412b37f48fe71d70656e179e70d64f0f8888f3802');
+  const other = btc.Transaction.fromPSBT(signPsbt(hex(BITCOIN_DEMO_SEED), unsigned, [0], true));
+  assert.equal(other.getOutput(0).amount, 999_999n, 'one satoshi less to the receiver');
 });

@@ -410,6 +410,7 @@ impl SendSlice {
             "token": self.token,
             "amount": self.amount,
             "receiver": self.receiver,
+            "receiverHint": Self::transfers(ctx).map_or("Address", |t| t.receiver_hint()),
             "error": self.error,
             "preview": preview,
         })

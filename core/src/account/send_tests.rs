@@ -38,6 +38,7 @@ fn the_send_form_refuses_what_the_spec_and_eip55_refuse() {
     assert_eq!(h.view(), View::WalletSend);
     assert_eq!(h.snap.title, "Send");
     assert_eq!(send_part(&h)["tokens"].as_array().unwrap().len(), 2, "every token held");
+    assert_eq!(send_part(&h)["receiverHint"], "0x…");
     h.send(json!({"type": "sendPreview"}));
     assert_eq!(send_part(&h)["error"], "An amount and receiver address are required");
     assert_eq!(h.view(), View::WalletSend, "no preview of a bad form");
@@ -198,6 +199,7 @@ fn sending_bitcoin_plans_from_the_apis_outputs_has_the_wallet_sign_the_psbt_and_
     h.send(json!({"type": "navigate", "view": "WalletSend"}));
     serve_payer(&mut h);
     assert_eq!(send_part(&h)["tokens"], json!([{"symbol": "BTC", "name": "Bitcoin", "balance": "50.000"}]), "the native balance, read exactly from the API");
+    assert_eq!(send_part(&h)["receiverHint"], "Bitcoin address", "not an EVM address's 0x…");
     h.send(json!({"type": "sendSetAmount", "amount": "0.01"})).send(json!({"type": "sendSetReceiver", "receiver": PAYEE}));
     h.send(json!({"type": "sendPreview"}));
     assert_eq!(send_part(&h)["error"], Value::Null);

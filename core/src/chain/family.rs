@@ -370,6 +370,10 @@ pub trait Transactions: Sync {
 
 /// The Send form: checking a receiver and building a transfer.
 pub trait Transfers: Sync {
+    /// What the receiver field suggests (the family's address form).
+    fn receiver_hint(&self) -> &'static str {
+        "Address"
+    }
     /// `Err(why)` when `to` is not an address of the family (the visitor reads why).
     fn check_receiver(&self, to: &str) -> Result<(), String>;
     /// The transaction moving `value` base units of `token` (a contract or mint; `None`: the

@@ -78,9 +78,28 @@ async fn an_address_holds_what_the_node_scanned_and_lists_its_outputs_and_the_ti
     assert_eq!(list.len(), 101);
     assert_eq!(list[0]["value"], 5_000_000_000u64);
     assert_eq!(list[0]["txid"].as_str().unwrap().len(), 64);
-    assert_eq!(common::get(s.addr, "/bitcoin/api/blocks/tip/height").await.text(), "101");
+    // 101 blocks to the wallet, 100 more so that all its coinbases are mature.
+    assert_eq!(common::get(s.addr, "/bitcoin/api/blocks/tip/height").await.text(), "201");
     let fees = common::get(s.addr, "/bitcoin/api/fee-estimates").await.json();
     assert!(fees["1"].as_f64().unwrap() >= 1.0, "at least the node's minimum relay fee: {fees}");
+    for target in ["2", "25", "144", "1008"] {
+        assert_eq!(fees[target], fees["1"], "Esplora's targets: {target}");
+    }
+    // Its transactions, newest first: the last 25 of its coinbases (heights 101 down to 77).
+    let txs = common::get(s.addr, &format!("/bitcoin/api/address/{}/txs", chain.funded)).await;
+    assert_eq!(txs.status, 200, "{}", txs.text());
+    let txs = txs.json();
+    let list = txs.as_array().unwrap();
+    assert_eq!(list.len(), 25, "Esplora's page of confirmed transactions");
+    assert_eq!(list[0]["status"]["confirmed"], true);
+    assert_eq!(list[0]["status"]["block_height"], 101);
+    assert_eq!(list[24]["status"]["block_height"], 77);
+    assert_eq!(list[0]["vin"][0]["is_coinbase"], true);
+    assert_eq!(list[0]["vout"][0]["scriptpubkey_address"], chain.funded.as_str(), "written as a regtest address");
+    assert_eq!(list[0]["vout"][0]["value"], 5_000_000_000u64);
+    assert_eq!(list[0]["fee"], 0, "a coinbase pays none");
+    let none = common::get(s.addr, "/bitcoin/api/address/bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c/txs").await.json();
+    assert_eq!(none, serde_json::json!([]), "an address the chain never paid");
 }
 
 async fn bad_addresses_transactions_and_ids_are_refused_with_why(s: &wm_demo::Server) {

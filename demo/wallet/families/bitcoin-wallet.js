@@ -2,10 +2,11 @@
 // one key, a P2WPKH payment address and a taproot ordinals address on mainnet, testnet and regtest,
 // signed with @scure/btc-signer. Two discovery paths, as real wallets have them:
 // - `kind: 'standard'`: a wallet-standard wallet (`bitcoin:connect`, `bitcoin:signMessage`,
-//   `standard:connect`/`disconnect`/`events`), its accounts one per network (each with its chain);
+//   `bitcoin:signTransaction`, `standard:connect`/`disconnect`/`events`), its accounts one per
+//   network (each with its chain);
 // - `kind: 'sats'`: a sats-connect provider listed in `window.btc_providers`, answering JSON-RPC from
 //   `request(method, params)`: wallet_connect, getAddresses, wallet_getAccount, wallet_getNetwork,
-//   wallet_changeNetwork, signMessage (BIP-322 or ECDSA), wallet_disconnect, addListener.
+//   wallet_changeNetwork, signMessage (BIP-322 or ECDSA), signPsbt, wallet_disconnect, addListener.
 //
 //   import { installBitcoinWallet } from '/demo/wallet/dist/bitcoin-wallet.js';
 //   const w = installBitcoinWallet({ kind: 'sats', network: 'testnet', autoResponse: 'approve' });
@@ -82,6 +83,34 @@ export function signLegacy(priv, message) {
   return b64(concat(new Uint8Array([39 + sig.recovery]), sig.toCompactRawBytes()));
 }
 
+/**
+ * Signs the inputs `indexes` of a PSBT (bytes) with `priv` (not finalized: the dapp puts the
+ * witnesses in); `tamper` first pays the receiver one satoshi less (a wallet that signs something
+ * else than asked: bad input for the modal). Returns the signed PSBT's bytes.
+ */
+export function signPsbt(priv, bytes, indexes, tamper = false) {
+  let tx = btc.Transaction.fromPSBT(bytes);
+  if (tamper) {
+    const out = tx.getOutput(0);
+    tx.updateOutput(0, { amount: out.amount - 1n });
+  }
+  for (const i of indexes) tx.signIdx(priv, i);
+  return tx.toPSBT();
+}
+
+/** What a PSBT pays, for the wallet's prompt: `0.01 BTC to bcrt1q…` per output. */
+function describePsbt(bytes, net) {
+  const tx = btc.Transaction.fromPSBT(bytes);
+  const outs = [];
+  for (let i = 0; i < tx.outputsLength; i++) {
+    const o = tx.getOutput(i);
+    outs.push(`${Number(o.amount) / 1e8} BTC to ${btc.Address(NETWORKS[net]).encode(btc.OutScript.decode(o.script))}`);
+  }
+  return outs.join(', ');
+}
+
+const fromB64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+
 export function installBitcoinWallet(opts = {}) {
   const kind = opts.kind ?? 'standard';
   const seed = opts.seed ?? BITCOIN_DEMO_SEED;
@@ -89,6 +118,7 @@ export function installBitcoinWallet(opts = {}) {
   let autoResponse = opts.autoResponse === undefined ? 'approve' : opts.autoResponse;
   let network = opts.network ?? 'mainnet';
   let connected = false;
+  let tamper = false;
   const pending = [];
   const listeners = { change: new Set(), accountChange: new Set(), networkChange: new Set(), disconnect: new Set() };
   const fire = (event, data) => listeners[event].forEach((cb) => cb(data));
@@ -126,6 +156,8 @@ export function installBitcoinWallet(opts = {}) {
     },
     calls,
     setAutoResponse: (r) => (autoResponse = r),
+    /** Sign another transaction than the one asked (one satoshi less to the receiver). */
+    setTamper: (t) => (tamper = t),
     respond: (r) => pending.shift()?.answer(r),
     pending: () => pending.map((p) => p.what),
     addresses: (net = network) => bitcoinAddresses(seed, net),
@@ -170,6 +202,19 @@ export function installBitcoinWallet(opts = {}) {
         'standard:events': {
           version: '1.0.0',
           on: (event, cb) => (listeners[event]?.add(cb), () => listeners[event]?.delete(cb)),
+        },
+        'bitcoin:signTransaction': {
+          version: '1.0.0',
+          signTransaction: async (...inputs) => {
+            calls.push('bitcoin:signTransaction');
+            const net = Object.keys(STANDARD_CHAINS).find((n) => STANDARD_CHAINS[n] === inputs[0]?.chain) ?? network;
+            await prompt(`sign a transfer of ${describePsbt(inputs[0].psbt, net)}`);
+            return inputs.map(({ psbt, inputsToSign }) => {
+              const mine = inputsToSign.every(({ account }) => Object.keys(NETWORKS).some((n) => Object.values(bitcoinAddresses(seed, n)).some((a) => a.address === account.address)));
+              if (!mine) throw Object.assign(new Error('Unknown account'), { code: -32602 });
+              return { signedPsbt: signPsbt(priv, psbt, inputsToSign.flatMap((i) => i.signingIndexes), tamper) };
+            });
+          },
         },
         'bitcoin:signMessage': {
           version: '1.0.0',
@@ -220,6 +265,13 @@ export function installBitcoinWallet(opts = {}) {
               await prompt('signMessage');
               const signature = sign(params.address, params.message, params.protocol);
               return ok({ signature, address: params.address, protocol: params.protocol ?? 'BIP322' });
+            }
+            case 'signPsbt': {
+              if (!connected) return fail(-32002, 'Access denied');
+              const bytes = fromB64(params.psbt);
+              await prompt(`sign a transfer of ${describePsbt(bytes, network)}`);
+              const signed = signPsbt(priv, bytes, Object.values(params.signInputs ?? {}).flat(), tamper);
+              return ok({ psbt: b64(signed) });
             }
             case 'wallet_disconnect':
               connected = false;

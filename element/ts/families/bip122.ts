@@ -3,7 +3,9 @@
  * wallet-standard wallets with a `bitcoin:` chain and `bitcoin:connect`, and sats-connect
  * providers (`window.btc_providers`, each `{id, name, icon}` whose `id` names the provider object,
  * `XverseProviders.BitcoinProvider`; its `request(method, params)` answers JSON-RPC). Each gets
- * the request interface the core's family (core/src/chain/bip122/) speaks. The host gets the
+ * the request interface the core's family (core/src/chain/bip122/) speaks — connecting, switching,
+ * and signing a transfer's PSBT (`signPsbt`: `bitcoin:signTransaction` or sats-connect's
+ * `signPsbt`, never broadcast by the wallet: the core checks what it signed first). The host gets the
  * wallet-standard wallet or the sats-connect provider itself from `getProvider('bip122')`.
  */
 import type { Eip1193Provider } from '../provider';
@@ -13,6 +15,40 @@ import { FamilyProvider, PROMPT_MS, readField, RequestError, SILENT_MS, silent a
 export const NAMESPACE = 'bip122';
 const MAX_ACCOUNTS = 8;
 const PURPOSES = ['payment', 'ordinals'];
+
+/** The largest PSBT carried to or from a wallet, base64 (a 200-input transfer is well under it). */
+const MAX_PSBT = 270_000;
+
+/**
+ * A `signPsbt` request of the core (WalletConnect's: `{account, psbt, signInputs: [{address,
+ * index}], broadcast}`), checked: the PSBT and, per address, the inputs it signs.
+ */
+function psbtRequest(params: unknown): { psbt: string; inputs: Map<string, number[]> } {
+  const psbt = str(readField(params, 'psbt'), MAX_PSBT + 1);
+  if (!psbt || psbt.length > MAX_PSBT || !/^[A-Za-z0-9+/]+={0,2}$/.test(psbt)) throw new RequestError(-32602, 'signPsbt: expected a PSBT in base64');
+  const list = readField(params, 'signInputs');
+  const inputs = new Map<string, number[]>();
+  for (const i of Array.isArray(list) ? list.slice(0, 200) : []) {
+    const address = str(readField(i, 'address'), 100);
+    const index = readField(i, 'index');
+    if (!address || typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > 10_000) throw new RequestError(-32602, 'signPsbt: bad signInputs');
+    inputs.set(address, [...(inputs.get(address) ?? []), index]);
+  }
+  if (!inputs.size) throw new RequestError(-32602, 'signPsbt: no input to sign');
+  return { psbt, inputs };
+}
+
+/** A wallet's signed PSBT (bytes, or base64) as the core reads it: `{psbt}` in base64. */
+function signedPsbt(v: unknown): { psbt: string } {
+  if (v instanceof Uint8Array && v.length <= (MAX_PSBT / 4) * 3) {
+    let bin = '';
+    for (let i = 0; i < v.length; i += 0x8000) bin += String.fromCharCode(...v.subarray(i, i + 0x8000));
+    return { psbt: btoa(bin) };
+  }
+  const psbt = str(v, MAX_PSBT + 1);
+  if (!psbt || psbt.length > MAX_PSBT) throw new RequestError(-32603, 'The wallet did not answer a signed PSBT');
+  return { psbt };
+}
 
 /** `{address, purpose}` of each account a wallet lists (at most 8). */
 function accounts(list: unknown): { address: string; purpose: string }[] {
@@ -136,6 +172,22 @@ export class StandardBitcoin extends FamilyProvider {
         if (list.length) this.tell(list, target);
         return null;
       }
+      case 'signPsbt': {
+        // bitcoin:signTransaction: the PSBT's bytes and, per account, the inputs it signs.
+        const { psbt, inputs } = psbtRequest(params);
+        const sign = this.#feature('bitcoin:signTransaction', 'signTransaction');
+        if (!sign) throw new RequestError(4200, 'The wallet cannot sign transactions (no bitcoin:signTransaction)');
+        const all = readField(this.wallet, 'accounts');
+        const mine = Array.isArray(all) ? all.slice(0, 64) : [];
+        const inputsToSign = [...inputs].map(([address, signingIndexes]) => {
+          const account = mine.find((a) => readField(a, 'address') === address);
+          if (!account) throw new RequestError(4100, 'The wallet does not hold the address that pays');
+          return { account, signingIndexes };
+        });
+        const bytes = Uint8Array.from(atob(psbt), (c) => c.charCodeAt(0));
+        const out = await within<unknown>(sign({ psbt: bytes, inputsToSign, chain: this.#chainName() }), PROMPT_MS, 'signTransaction');
+        return signedPsbt(readField(Array.isArray(out) ? out[0] : out, 'signedPsbt'));
+      }
       case 'standard:disconnect': {
         this.#off?.();
         this.#off = null;
@@ -197,7 +249,13 @@ export class SatsProvider extends FamilyProvider {
     } catch {
       // A provider without wallet_getNetwork: the network used.
     }
-    return name ? ruled((r) => r.chainOf(NAMESPACE, name)) : (this.selected ?? this.chain());
+    if (!name) return this.selected ?? this.chain();
+    const chain = await ruled((r) => r.chainOf(NAMESPACE, name));
+    if (this.chains().includes(chain)) return chain;
+    // A wallet names a network, not a chain: the page's network of that name, if it has one (a
+    // wallet's Regtest is the page's local regtest chain, whatever its genesis).
+    for (const c of this.chains()) if ((await ruled((r) => r.bitcoinNetworkName(c))) === name) return c;
+    return chain;
   }
 
   #listen() {
@@ -240,6 +298,13 @@ export class SatsProvider extends FamilyProvider {
         const list = await this.#addresses(true);
         if (list.length) this.tell(list, target);
         return null;
+      }
+      case 'signPsbt': {
+        // sats-connect's signPsbt: the inputs each address signs, the wallet not broadcasting.
+        const { psbt, inputs } = psbtRequest(params);
+        const out = await this.call('signPsbt', { psbt, signInputs: Object.fromEntries(inputs), broadcast: false }, PROMPT_MS);
+        const txid = str(readField(out, 'txid'), 64);
+        return { ...signedPsbt(readField(out, 'psbt')), ...(txid ? { txid } : {}) };
       }
       case 'standard:disconnect':
         this.#offs.splice(0).forEach((off) => off());

@@ -4,7 +4,7 @@
 // bip322-js in Node (the visitor's reference-verify).
 import { expect } from '@esm-bundle/chai';
 import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
-import { accountAxeInBothThemes, reload } from './family-helpers';
+import { accountAxeInBothThemes, reload, viewAxeInBothThemes } from './family-helpers';
 import { visitor } from './embedded-helpers';
 
 const MAINNET = 'bip122:000000000019d6689c085ae165831e93';
@@ -166,6 +166,116 @@ describe('Bitcoin: the balance on the local regtest chain (litecoind behind the 
       const milli = (sats % 100_000_000n) / 100_000n;
       expect(balance).to.equal(`${whole.toLocaleString('en-US')}.${milli.toString().padStart(3, '0')} BTC`);
       expect(root.querySelector('[part~="balance-note"]'), 'no note: the balance is read').to.equal(null);
+    } finally {
+      el.remove();
+    }
+  });
+});
+
+/** The local regtest chain as a network, its Esplora API at the backend. */
+async function regtestNetwork(): Promise<{ network: any; esplora: string; env: any }> {
+  const env = (await testEnv()) as any;
+  if (!env.bitcoin) throw new Error('no local Bitcoin chain in this run (WM_BITCOIN): scripts/test.sh starts it');
+  const esplora = `${env.backendUrl}/bitcoin/api`;
+  const LOCAL = 'bip122:530827f38f93b43ed12af0b3ad25a288';
+  const network = {
+    id: LOCAL.split(':')[1], caipNetworkId: LOCAL, name: 'Bitcoin Regtest', chainNamespace: 'bip122', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrls: { default: { http: [esplora] } }, blockExplorers: { default: { name: 'Esplora', url: `${env.backendUrl}/bitcoin` } }, testnet: true,
+  };
+  return { network, esplora, env };
+}
+
+/** Satoshis an address holds, as the Esplora API says. */
+async function satsOf(esplora: string, address: string): Promise<bigint> {
+  const s = await (await fetch(`${esplora}/address/${address}`)).json();
+  return BigInt(s.chain_stats.funded_txo_sum) - BigInt(s.chain_stats.spent_txo_sum) + BigInt(s.mempool_stats.funded_txo_sum) - BigInt(s.mempool_stats.spent_txo_sum);
+}
+
+/** From the Account view: the Send form, BTC, `amount` to `receiver`, then the preview. */
+async function previewBitcoinSend(root: ShadowRoot, amount: string, receiver: string): Promise<void> {
+  (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
+  const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
+  await waitFor(() => [...select.options].some((o) => o.textContent?.startsWith('BTC')), 'BTC offered, with the balance the API reads');
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  const [amountInput, receiverInput] = [...root.querySelectorAll<HTMLInputElement>('[part~="send"] input')];
+  for (const [input, text] of [[amountInput, amount], [receiverInput, receiver]] as const) {
+    setter.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  byText(root, 'button', 'Preview send')!.click();
+}
+
+/** The preview's network fee once planned, or why there is none. */
+const feeText = (root: ShadowRoot) => {
+  const dd = byText(root, '[part~="send-preview"] dt', /fee/i)?.nextElementSibling;
+  return dd && !dd.querySelector('.wm-skeleton') ? dd.textContent : null;
+};
+
+describe('Bitcoin: sending on the local regtest chain (a PSBT the wallet signs, broadcast through the Esplora API)', function () {
+  this.timeout(90_000);
+
+  it('sends 0.01 BTC: the fee planned at the API\'s rate, the wallet signs, the node has it, a block confirms it and the receiver\'s output appears', async () => {
+    const { network, esplora } = await regtestNetwork();
+    localStorage.clear();
+    // @ts-ignore — bundled by demo/wallet/build.mjs
+    const { installBitcoinWallet, bitcoinAddresses } = await import('/demo/wallet/dist/bitcoin-wallet.js');
+    const w = installBitcoinWallet({ kind: 'standard', name: 'Sending Wallet', global: null, autoResponse: 'approve' });
+    const receiver = bitcoinAddresses('11'.repeat(32), 'regtest').payment.address;
+    const el = await createModal({}, [network, MAINNET, ...anvilNetworks(await testEnv())]);
+    try {
+      await connect(el, 'bitcoin.sending-wallet');
+      const payer = w.addresses('regtest').payment.address;
+      const [payerBefore, receiverBefore] = [await satsOf(esplora, payer), await satsOf(esplora, receiver)];
+      await el.open();
+      const root = viewRoot(el);
+      await previewBitcoinSend(root, '0.01', receiver);
+      const rates = await (await fetch(`${esplora}/fee-estimates`)).json();
+      // One P2WPKH input, the payment and the change (141 vB) at the two-block target's rate.
+      const fee = BigInt(Math.ceil(141 * Math.max(1, rates['2'])));
+      const shown = (Number(fee) / 1e8).toFixed(8).replace(/0+$/, '');
+      expect(await waitFor(() => feeText(root), 'the fee', 15_000)).to.equal(`${shown} BTC`);
+      await viewAxeInBothThemes(el, 'bitcoin-send-preview');
+      byText(root, '[part~="send-preview"] button', 'Send')!.click();
+      const link = await waitFor(() => root.querySelector<HTMLAnchorElement>('[part~="sent"] a'), 'Transaction sent', 15_000);
+      const txid = link.href.split('/tx/')[1];
+      expect(txid).to.match(/^[0-9a-f]{64}$/);
+      expect(w.calls).to.include('bitcoin:signTransaction');
+      expect(await (await fetch(`${esplora}/tx/${txid}/status`)).json(), 'in the mempool').to.deep.include({ confirmed: false });
+      await visitor({ action: 'bitcoin-mine', blocks: 1 });
+      await waitFor(() => !root.querySelector('[part~="sent"]'), 'confirmed: the notice goes', 20_000);
+      expect(await (await fetch(`${esplora}/tx/${txid}/status`)).json()).to.deep.include({ confirmed: true });
+      const outputs = await (await fetch(`${esplora}/address/${receiver}/utxo`)).json();
+      expect(outputs.filter((o: any) => o.txid === txid).map((o: any) => o.value), 'the receiver\'s new output').to.deep.equal([1_000_000]);
+      expect(await satsOf(esplora, receiver)).to.equal(receiverBefore + 1_000_000n);
+      expect(await satsOf(esplora, payer), 'the payer paid the amount and the fee shown, the change came back').to.equal(payerBefore - 1_000_000n - fee);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('a sats-connect wallet that signs another transaction than the one approved: nothing is broadcast, the form says why', async () => {
+    const { network, esplora } = await regtestNetwork();
+    localStorage.clear();
+    // @ts-ignore — bundled by demo/wallet/build.mjs
+    const { installBitcoinWallet, bitcoinAddresses } = await import('/demo/wallet/dist/bitcoin-wallet.js');
+    const w = installBitcoinWallet({ kind: 'sats', providerId: 'TamperingProvider', name: 'Tampering Sats', network: 'regtest', global: null, autoResponse: 'approve' });
+    w.setTamper(true);
+    const receiver = bitcoinAddresses('22'.repeat(32), 'regtest').payment.address;
+    const el = await createModal({}, [network, MAINNET, ...anvilNetworks(await testEnv())]);
+    try {
+      await connect(el, 'sats.tamperingprovider');
+      const payer = w.addresses('regtest').payment.address;
+      const before = await satsOf(esplora, payer);
+      await el.open();
+      const root = viewRoot(el);
+      await previewBitcoinSend(root, '0.02', receiver);
+      await waitFor(() => feeText(root)?.endsWith(' BTC'), 'the fee', 15_000);
+      byText(root, '[part~="send-preview"] button', 'Send')!.click();
+      const error = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]')?.textContent, 'the form says why', 15_000);
+      expect(error).to.equal('The wallet signed another transaction than the one you approved');
+      expect(w.calls).to.include('signPsbt');
+      expect(await satsOf(esplora, receiver), 'nothing reached the receiver').to.equal(0n);
+      expect(await satsOf(esplora, payer), 'nothing left the payer').to.equal(before);
     } finally {
       el.remove();
     }

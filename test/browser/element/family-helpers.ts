@@ -20,6 +20,18 @@ export async function accountAxeInBothThemes(el: WalletModal, label: string): Pr
   await el.close();
 }
 
+/** The view showing now, light and dark: no serious axe violation; a screenshot of each. */
+export async function viewAxeInBothThemes(el: WalletModal, name: string): Promise<void> {
+  const root = viewRoot(el);
+  for (const theme of ['light', 'dark']) {
+    el.setThemeMode(theme);
+    await waitFor(() => root.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
+    expect(await expectNoSeriousAxeViolations(root, `${name} (${theme})`)).to.be.greaterThan(0);
+    await visitor({ action: 'screenshot', name: `${name}-${theme}` });
+  }
+  el.setThemeMode('light');
+}
+
 /** A new element on the page (a reload), heard reconnecting without a prompt: its connect detail. */
 export async function reload(networks: unknown[]): Promise<{ el: WalletModal; detail: any }> {
   // (Heard on the document: the reconnection may be over before createModal returns.)

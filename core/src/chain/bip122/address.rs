@@ -102,6 +102,31 @@ impl Address {
     }
 }
 
+/// The segwit address of an output script on `net` (`bc1…`, `tb1…`, `bcrt1…`); `None` for a
+/// script that is not a witness program.
+pub fn segwit_address(script: &[u8], net: Net) -> Option<String> {
+    let (&op, rest) = script.split_first()?;
+    let version = match op {
+        0 => 0,
+        0x51..=0x60 => op - 0x50,
+        _ => return None,
+    };
+    let (&len, program) = rest.split_first()?;
+    if program.len() != len as usize {
+        return None;
+    }
+    let mut data = vec![version];
+    data.extend(bech32::convert_bits(program, 8, 5, true)?);
+    let hrp = match net {
+        Net::Main => "bc",
+        Net::Test => "tb",
+        Net::Regtest => "bcrt",
+    };
+    let s = bech32::encode(hrp, &data, if version == 0 { Variant::Bech32 } else { Variant::Bech32m });
+    // Only what reads back as a valid address (program lengths per version).
+    parse(&s).is_ok().then_some(s)
+}
+
 /// Whether `s` is a Bitcoin address of any network.
 pub fn is_address(s: &str) -> bool {
     parse(s).is_ok()

@@ -94,6 +94,8 @@ fn a_network_has_the_name_wallets_give_it() {
     assert_eq!(wallet::network_name(&format!("bip122:{LOCAL_REF}")), None, "the local chain has none");
     assert_eq!(wallet::sats_network_name(&test()).as_deref(), Some("Testnet"), "as sats-connect's wallet_changeNetwork takes it");
     assert_eq!(wallet::sats_network_name(&format!("bip122:{TESTNET4_REF}")).as_deref(), Some("Testnet4"));
+    assert_eq!(wallet::sats_network_name(&format!("bip122:{LOCAL_REF}")).as_deref(), Some("Regtest"), "the local regtest chain is a wallet's Regtest");
+    assert_eq!(wallet::sats_network_name("bip122:00000000000000000000000000000000"), None);
 }
 
 #[test]
@@ -258,4 +260,16 @@ fn a_rest_answer_is_its_json_or_its_text_and_a_refusal_is_the_apis_words_bounded
     assert_eq!(rest_outcome(400, &"x".repeat(5000)).unwrap_err().message().len(), "The network's API refused the request: ".len() + 200);
     assert_eq!(rest_outcome(503, "").unwrap_err().message(), "The network's API answered HTTP 503");
     assert_eq!(rest_outcome(0, "").unwrap_err().message(), "The network's API did not answer");
+}
+
+#[test]
+fn a_witness_scripts_address_is_written_back_on_its_network() {
+    use super::address::segwit_address;
+    for (a, net) in [(WPKH, Net::Main), (WPKH_TEST, Net::Test), (WPKH_REGTEST, Net::Regtest), (TR, Net::Main)] {
+        assert_eq!(segwit_address(&parse(a).unwrap().script(), net).as_deref(), Some(a));
+    }
+    assert_eq!(segwit_address(&parse(PKH).unwrap().script(), Net::Main), None, "not a witness program");
+    assert_eq!(segwit_address(&[0x00, 0x14, 1, 2], Net::Main), None, "a length that lies");
+    assert_eq!(segwit_address(&[0x51], Net::Regtest), None, "OP_TRUE alone");
+    assert_eq!(segwit_address(&[0x00, 0x03, 1, 2, 3], Net::Main), None, "v0 takes 20 or 32 bytes");
 }

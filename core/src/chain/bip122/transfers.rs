@@ -68,6 +68,10 @@ fn planned(tx: &Value, answers: &[Value]) -> Result<(Plan, Vec<u8>, Vec<u8>, u64
 }
 
 impl Transfers for Esplora {
+    fn receiver_hint(&self) -> &'static str {
+        "Bitcoin address"
+    }
+
     fn check_receiver(&self, to: &str) -> Result<(), String> {
         parse(to).map(|_| ()).map_err(|why| format!("The receiver address is not a Bitcoin address: {why}"))
     }

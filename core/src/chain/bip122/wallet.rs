@@ -79,9 +79,13 @@ pub fn network_name(caip_network_id: &str) -> Option<&'static str> {
 }
 
 /// The name sats-connect's `wallet_changeNetwork` takes for a network (CAIP-2): `Mainnet`,
-/// `Testnet`, `Testnet4`, `Signet`, `Regtest`; `None` for a chain without one.
+/// `Testnet`, `Testnet4`, `Signet`, `Regtest` (a wallet's regtest is whichever local chain it is
+/// pointed at: the demo's litecoind one too); `None` for a chain without one.
 pub fn sats_network_name(caip_network_id: &str) -> Option<String> {
-    let name = network_name(caip_network_id)?;
+    let name = match caip_network_id.strip_prefix("bip122:") {
+        Some(super::LOCAL_REF) => "regtest",
+        _ => network_name(caip_network_id)?,
+    };
     Some(name[..1].to_ascii_uppercase() + &name[1..])
 }
 

@@ -30,6 +30,10 @@ impl Transfers for Evm {
         })
     }
 
+    fn receiver_hint(&self) -> &'static str {
+        "0x…"
+    }
+
     fn fee_calls(&self, tx: &Value) -> Vec<Call> {
         vec![Call::Wallet(WalletCall::new("eth_estimateGas", vec![tx.clone()])), Call::Wallet(WalletCall::new("eth_gasPrice", Vec::new()))]
     }

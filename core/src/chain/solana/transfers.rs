@@ -84,6 +84,10 @@ fn read(tx: &Value, answers: &[Value]) -> Result<Read, String> {
 }
 
 impl Transfers for Standard {
+    fn receiver_hint(&self) -> &'static str {
+        "Solana address"
+    }
+
     fn check_receiver(&self, to: &str) -> Result<(), String> {
         match decode_solana_public_key(to) {
             Ok(_) if to.len() >= 32 => Ok(()),

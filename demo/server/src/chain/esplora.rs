@@ -3,7 +3,8 @@
 //! Bitcoin Core 0.21's consensus, whose addresses it is driven through as raw output scripts).
 //! Served at `/bitcoin/api`: `/address/{a}` (what it holds: the node's UTXO set scanned for its
 //! script, so `chain_stats.funded_txo_sum` is what is unspent and `spent_txo_sum` 0),
-//! `/address/{a}/utxo`, `/blocks/tip/height`, `/fee-estimates` (regtest has no fee market: the
+//! `/address/{a}/utxo`, `/address/{a}/txs` (the mempool's, then the confirmed ones in the last
+//! 1,000 blocks, newest first: the node has no address index), `/blocks/tip/height`, `/fee-estimates` (regtest has no fee market: the
 //! node's minimum relay fee for every target), `POST /tx` (the raw transaction's hex) and
 //! `/tx/{id}/status`. Every answer of the node is bounded; an address is read with the core's
 //! rules (`wm_core::chain::bip122::address`) and must be a regtest one.
@@ -20,6 +21,13 @@ use wm_core::chain::bip122::address::{parse, Net};
 
 /// At most this many outputs are listed for an address (its total counts them all).
 pub const MAX_UTXOS: usize = 500;
+/// An address's transactions (`/address/{a}/txs`): at most this many from the mempool and this
+/// many confirmed (Esplora's page sizes), found in at most this many blocks back from the tip and
+/// this many mempool transactions (the node has no address index).
+pub const MAX_MEMPOOL_TXS: usize = 50;
+pub const MAX_CONFIRMED_TXS: usize = 25;
+pub const MAX_BLOCKS_SEARCHED: u64 = 1_000;
+pub const MAX_MEMPOOL_SEARCHED: usize = 1_000;
 
 pub struct Esplora {
     url: String,
@@ -67,7 +75,6 @@ impl Esplora {
     async fn scan(&self, address: &str) -> Result<(u64, Vec<Value>), Response> {
         let script = Self::script(address)?;
         let r = self.call("scantxoutset", json!(["start", [format!("raw({script})")]])).await.map_err(|e| error(StatusCode::SERVICE_UNAVAILABLE, e))?;
-        let sats = |btc: &Value| btc.as_f64().map(|b| (b * 1e8).round() as u64).unwrap_or(0);
         let unspents = r["unspents"].as_array().cloned().unwrap_or_default();
         let list = unspents
             .iter()
@@ -75,6 +82,85 @@ impl Esplora {
             .map(|u| json!({"txid": u["txid"], "vout": u["vout"], "value": sats(&u["amount"]), "status": {"confirmed": true, "block_height": u["height"]}}))
             .collect();
         Ok((sats(&r["total_amount"]), list))
+    }
+}
+
+/// Satoshis of a node's BTC amount.
+fn sats(btc: &Value) -> u64 {
+    btc.as_f64().map(|b| (b * 1e8).round() as u64).unwrap_or(0)
+}
+
+/// An output as Esplora writes it (`scriptpubkey`, its regtest address when it has one, `value`).
+fn output(o: &Value) -> Value {
+    let hex = o["scriptPubKey"]["hex"].as_str().unwrap_or_default();
+    let bytes: Vec<u8> = (0..hex.len() / 2).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
+    let address = wm_core::chain::bip122::address::segwit_address(&bytes, Net::Regtest);
+    json!({"scriptpubkey": hex, "scriptpubkey_address": address, "value": sats(&o["value"])})
+}
+
+impl Esplora {
+    /// A transaction (the node's verbose form) as Esplora writes it, with each input's prevout
+    /// (read from the node), its fee, and its block (`None`: in the mempool); `None` when it
+    /// neither pays `script` nor spends an output paying it.
+    async fn tx_touching(&self, tx: &Value, script: &str, block: Option<&Value>) -> Option<Value> {
+        let outs: Vec<Value> = tx["vout"].as_array()?.iter().map(output).collect();
+        let mut ins = Vec::new();
+        let mut touches = outs.iter().any(|o| o["scriptpubkey"] == script);
+        for i in tx["vin"].as_array()?.iter().take(MAX_UTXOS) {
+            if i.get("coinbase").is_some() {
+                ins.push(json!({"is_coinbase": true, "prevout": null, "sequence": i["sequence"]}));
+                continue;
+            }
+            let prev = self.call("getrawtransaction", json!([i["txid"], true])).await.ok();
+            let prevout = prev.as_ref().and_then(|p| p["vout"].get(i["vout"].as_u64()? as usize)).map(output);
+            touches |= prevout.as_ref().is_some_and(|p| p["scriptpubkey"] == script);
+            ins.push(json!({"txid": i["txid"], "vout": i["vout"], "prevout": prevout, "witness": i["txinwitness"], "is_coinbase": false, "sequence": i["sequence"]}));
+        }
+        if !touches {
+            return None;
+        }
+        let paid: u64 = outs.iter().filter_map(|o| o["value"].as_u64()).sum();
+        let spent: Option<u64> = ins.iter().map(|i| i["prevout"]["value"].as_u64()).sum();
+        let fee = spent.filter(|_| !ins.iter().any(|i| i["is_coinbase"] == true)).map(|s| s.saturating_sub(paid)).unwrap_or(0);
+        let status = match block {
+            Some(b) => json!({"confirmed": true, "block_height": b["height"], "block_hash": b["hash"], "block_time": b["time"]}),
+            None => json!({"confirmed": false}),
+        };
+        Some(json!({"txid": tx["txid"], "version": tx["version"], "locktime": tx["locktime"], "vin": ins, "vout": outs,
+            "size": tx["size"], "weight": tx["weight"], "fee": fee, "status": status}))
+    }
+
+    /// An address's transactions, the mempool's first, then the confirmed ones newest first.
+    async fn txs(&self, address: &str) -> Result<Vec<Value>, Response> {
+        let script = Self::script(address)?;
+        let unavailable = |e: String| error(StatusCode::SERVICE_UNAVAILABLE, e);
+        let mut found = Vec::new();
+        let mempool = self.call("getrawmempool", json!([])).await.map_err(unavailable)?;
+        for id in mempool.as_array().into_iter().flatten().take(MAX_MEMPOOL_SEARCHED) {
+            let Ok(tx) = self.call("getrawtransaction", json!([id, true])).await else { continue };
+            if let Some(t) = self.tx_touching(&tx, &script, None).await {
+                found.push(t);
+                if found.len() == MAX_MEMPOOL_TXS {
+                    break;
+                }
+            }
+        }
+        let tip = self.call("getblockcount", json!([])).await.map_err(unavailable)?.as_u64().unwrap_or(0);
+        let mut confirmed = 0;
+        for height in (tip.saturating_sub(MAX_BLOCKS_SEARCHED - 1)..=tip).rev() {
+            let hash = self.call("getblockhash", json!([height])).await.map_err(unavailable)?;
+            let block = self.call("getblock", json!([hash, 2])).await.map_err(unavailable)?;
+            for tx in block["tx"].as_array().into_iter().flatten() {
+                if let Some(t) = self.tx_touching(tx, &script, Some(&block)).await {
+                    found.push(t);
+                    confirmed += 1;
+                    if confirmed == MAX_CONFIRMED_TXS {
+                        return Ok(found);
+                    }
+                }
+            }
+        }
+        Ok(found)
     }
 }
 
@@ -99,6 +185,13 @@ async fn utxo(State(e): State<Shared>, Path(a): Path<String>) -> Response {
     }
 }
 
+async fn txs(State(e): State<Shared>, Path(a): Path<String>) -> Response {
+    match e.txs(&a).await {
+        Ok(list) => Json(Value::Array(list)).into_response(),
+        Err(r) => r,
+    }
+}
+
 async fn tip_height(State(e): State<Shared>) -> Response {
     match e.call("getblockcount", json!([])).await {
         Ok(h) => h.to_string().into_response(),
@@ -112,7 +205,9 @@ async fn fee_estimates(State(e): State<Shared>) -> Response {
             // BTC per kvB → sat per vB.
             let rate = info["mempoolminfee"].as_f64().unwrap_or(0.00001) * 1e8 / 1000.0;
             let rate = (rate.max(1.0) * 1000.0).round() / 1000.0;
-            Json(json!({"1": rate, "3": rate, "6": rate, "144": rate})).into_response()
+            // Esplora's targets: 1 to 25 blocks, 144, 504 and 1008.
+            let targets = (1..=25).chain([144, 504, 1008]).map(|t| (t.to_string(), json!(rate)));
+            Json(Value::Object(targets.collect())).into_response()
         }
         Err(why) => error(StatusCode::SERVICE_UNAVAILABLE, why),
     }
@@ -151,6 +246,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(esplora: Shared) -> Router<S> {
     Router::new()
         .route("/bitcoin/api/address/{address}", get(address))
         .route("/bitcoin/api/address/{address}/utxo", get(utxo))
+        .route("/bitcoin/api/address/{address}/txs", get(txs))
         .route("/bitcoin/api/blocks/tip/height", get(tip_height))
         .route("/bitcoin/api/fee-estimates", get(fee_estimates))
         .route("/bitcoin/api/tx", post(broadcast))
