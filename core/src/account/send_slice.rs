@@ -392,11 +392,11 @@ impl SendSlice {
                     "to": self.receiver,
                     "amount": format!("{} {}", parse_send_value(&self.amount), token.map(|t| t.symbol.as_str()).unwrap_or_default()),
                     "feeError": match (&fee, &answers) {
-                        _ if *failed => Some("error estimating gas".to_string()),
+                        _ if *failed => Some(Self::transfers(ctx).map_or("error estimating gas", |t| t.fee_failed()).to_string()),
                         // Every answer came and no fee: why the transfer cannot be made (the
                         // family's words: the balance does not pay the fee, a token's mint is
                         // missing, …).
-                        (None, Some(a)) => Some(Self::transfers(ctx).and_then(|t| t.finish(tx.clone(), a).err()).unwrap_or_else(|| "error estimating gas".into())),
+                        (None, Some(a)) => Some(Self::transfers(ctx).and_then(|t| t.finish(tx.clone(), a).err()).unwrap_or_else(|| Self::transfers(ctx).map_or("error estimating gas", |t| t.fee_failed()).into())),
                         _ => None,
                     },
                     "fee": fee,

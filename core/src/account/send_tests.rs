@@ -253,3 +253,38 @@ fn a_bitcoin_transfer_the_outputs_cannot_pay_or_the_api_refuses_says_why() {
     assert_eq!(h.view(), View::WalletSend);
     assert_eq!(send_part(&h)["error"], "The network's API refused the request: sendrawtransaction RPC error: min relay fee not met");
 }
+
+#[test]
+fn an_esplora_answer_of_ten_megabytes_is_read_within_bounds_and_a_cut_one_is_a_failed_estimate() {
+    let mut h = bitcoin_harness();
+    serve_payer(&mut h);
+    h.send(json!({"type": "navigate", "view": "WalletSend"}));
+    serve_payer(&mut h);
+    h.send(json!({"type": "sendSetAmount", "amount": "0.01"})).send(json!({"type": "sendSetReceiver", "receiver": PAYEE}));
+    h.send(json!({"type": "sendPreview"}));
+    // ~10 MB: 120,000 outputs of 0.001 BTC; the first 1,000 are read, the largest 200 spent.
+    let one = r#"{"txid":"dcc4d582381f2b7d61c022910ba7208dbe70661e42ff1ba7690cddb84fe4b302","vout":0,"value":100000,"status":{"confirmed":true}}"#;
+    let huge = format!("[{}]", vec![one; 120_000].join(","));
+    assert!(huge.len() > 10_000_000);
+    let started = std::time::Instant::now();
+    h.serve(&format!("{ESPLORA}/address/{PAYER}/utxo"), 200, Value::String(huge.clone()));
+    h.serve(&format!("{ESPLORA}/fee-estimates"), 200, json!({"2": 1.0}));
+    assert!(send_part(&h)["preview"]["fee"].as_str().is_some_and(|f| f.ends_with(" BTC")), "{}", send_part(&h)["preview"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "no hang: {:?}", started.elapsed());
+    // The shell cuts an answer at 1,000,000 characters: what is left is not JSON.
+    h.send(json!({"type": "back"})).send(json!({"type": "sendPreview"}));
+    h.serve(&format!("{ESPLORA}/address/{PAYER}/utxo"), 200, Value::String(huge[..1_000_000].to_string()));
+    h.serve(&format!("{ESPLORA}/fee-estimates"), 200, json!({"2": 1.0}));
+    assert_eq!(send_part(&h)["preview"]["feeError"], "Could not estimate the network fee: try again", "not the EVM's gas");
+    h.send(json!({"type": "sendConfirm"}));
+    assert!(h.try_request("signPsbt").is_none(), "nothing to sign without the outputs");
+}
+
+#[test]
+fn a_failed_gas_estimate_says_the_specs_words_on_evm() {
+    let mut h = Harness::new(json!({}));
+    h.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
+    h.send(json!({"type": "sendPreview"}));
+    h.reject("eth_estimateGas", -32000);
+    assert_eq!(send_part(&h)["preview"]["feeError"], "error estimating gas");
+}

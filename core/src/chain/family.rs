@@ -374,6 +374,10 @@ pub trait Transfers: Sync {
     fn receiver_hint(&self) -> &'static str {
         "Address"
     }
+    /// What the preview says when a fee request failed.
+    fn fee_failed(&self) -> &'static str {
+        "Could not estimate the network fee: try again"
+    }
     /// `Err(why)` when `to` is not an address of the family (the visitor reads why).
     fn check_receiver(&self, to: &str) -> Result<(), String>;
     /// The transaction moving `value` base units of `token` (a contract or mint; `None`: the

@@ -34,6 +34,11 @@ impl Transfers for Evm {
         "0x…"
     }
 
+    /// The spec's words (§ error texts).
+    fn fee_failed(&self) -> &'static str {
+        "error estimating gas"
+    }
+
     fn fee_calls(&self, tx: &Value) -> Vec<Call> {
         vec![Call::Wallet(WalletCall::new("eth_estimateGas", vec![tx.clone()])), Call::Wallet(WalletCall::new("eth_gasPrice", Vec::new()))]
     }
