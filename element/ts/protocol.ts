@@ -77,6 +77,8 @@ export interface AccountView {
   balanceSymbol: string;
   /** Why no balance is shown, for a family whose node the modal does not read (Polkadot, Cosmos). */
   balanceNote: string | null;
+  /** Whether the account's family can send from the modal (no Send button where it cannot). */
+  canSend: boolean;
   connectorId: string;
   explorerUrl: string | null;
 }

@@ -148,7 +148,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
       {loaded ? (
         <div className="wm-account-buttons">
           {(snapshot.walletFeatures ?? ['receive', 'send']).map((f) => {
-            const b = FEATURE_BUTTONS[f];
+            const b = f === 'send' && !account.canSend ? null : FEATURE_BUTTONS[f];
             return b ? (
               <button key={f} type="button" part={b.part} className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'navigate', view: b.view })}>
                 {b.label}

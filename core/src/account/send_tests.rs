@@ -174,6 +174,8 @@ fn bitcoin_harness() -> Harness {
     h.send(json!({"type": "open"})).send(json!({"type": "selectConnector", "id": "bitcoin.demo-bitcoin"}));
     h.answer("standard:connect", json!([PAYER]));
     h.answer("wallet-modal:chain", json!(REGTEST));
+    // Connected, the modal closed: opened again, it shows the account.
+    h.send(json!({"type": "open"}));
     h
 }
 
@@ -196,6 +198,7 @@ fn sending_bitcoin_plans_from_the_apis_outputs_has_the_wallet_sign_the_psbt_and_
     let mut h = bitcoin_harness();
     assert_eq!(h.snap.connection.as_ref().map(|c| c.caip_network_id.as_str()), Some(REGTEST));
     serve_payer(&mut h);
+    assert_eq!(h.snap.part("account")["canSend"], true, "Bitcoin has Send");
     h.send(json!({"type": "navigate", "view": "WalletSend"}));
     serve_payer(&mut h);
     assert_eq!(send_part(&h)["tokens"], json!([{"symbol": "BTC", "name": "Bitcoin", "balance": "50.000"}]), "the native balance, read exactly from the API");

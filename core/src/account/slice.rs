@@ -174,6 +174,8 @@ impl AccountSlice {
         // A family without a node the modal reads (Polkadot, Cosmos): said plainly, not loading.
         let note = (!family::has_node(namespace)).then(|| format!("Balance is not available for accounts on {}", net.map(|n| n.name.as_str()).unwrap_or("this network")));
         w.key("balanceNote").opt_str(note.as_deref());
+        // Send where the family has transfers (not Polkadot or Cosmos: no node to send through).
+        w.key("canSend").bool(family::transfers(namespace).is_some() && family::transactions(namespace).is_some());
         w.key("connectorId").str(&c.connector_id);
         w.key("explorerUrl").opt_str(explorer.as_deref());
         w.end_object();

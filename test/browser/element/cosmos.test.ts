@@ -51,6 +51,8 @@ describe('Cosmos: a Keplr wallet', function () {
     await el.open();
     await waitFor(() => root.querySelector('[part~="balance-note"]'), 'the account');
     expect(root.querySelector('[part~="balance-note"]')?.textContent).to.equal('Balance is not available for accounts on Cosmos Hub');
+    expect(root.querySelector('[part~="receive-button"]'), 'Receive is offered').to.not.equal(null);
+    expect(root.querySelector('[part~="send-button"]'), 'no Send: nothing to send through').to.equal(null);
   });
 
   it('signs with signArbitrary (ADR-036) through getProvider("cosmos"): wallet-modal/core and verifyADR36Amino both accept it', async () => {

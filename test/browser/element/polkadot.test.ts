@@ -56,6 +56,8 @@ describe('Polkadot: an injectedWeb3 extension', function () {
     await waitFor(() => root.querySelector('[part~="balance-note"]'), 'the account');
     expect(root.querySelector('[part~="address"]')?.textContent).to.equal(`${ALICE.polkadot.slice(0, 4)}...${ALICE.polkadot.slice(-6)}`);
     expect(root.querySelector('[part~="balance-note"]')?.textContent).to.equal('Balance is not available for accounts on Polkadot');
+    expect(root.querySelector('[part~="receive-button"]'), 'Receive is offered').to.not.equal(null);
+    expect(root.querySelector('[part~="send-button"]'), 'no Send: nothing to send through').to.equal(null);
   });
 
   it('signs a message through getProvider("polkadot").signer.signRaw that wallet-modal/core and signatureVerify both accept', async () => {

@@ -72,6 +72,8 @@ export function makeAccount(overrides: Partial<AccountView> = {}): AccountView {
     avatar: ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff'],
     balance: '1.234',
     balanceSymbol: 'ETH',
+    balanceNote: null,
+    canSend: true,
     connectorId: 'io.metamask',
     explorerUrl: 'https://etherscan.io/address/0x1234567890abcdef1234567890abcdef12345678',
     ...overrides,
