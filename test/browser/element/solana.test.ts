@@ -563,7 +563,7 @@ describe('Solana: a network whose node fails', function () {
       expect(await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent, 'the balance')).to.equal('0.000 SOL');
       await previewSend(root, 'SOL', '0.1', SOL_RECEIVER);
       const feeError = await waitFor(() => root.querySelector('[part~="send-preview"] .wm-error')?.textContent, 'the fee error');
-      expect(feeError).to.match(/error estimating/i);
+      expect(feeError, "in Solana's words, not the EVM's gas").to.equal('Could not estimate the network fee: try again');
       byText(root, '[part~="send-preview"] button', 'Send')!.click();
       const error = await waitFor(() => root.querySelector('[part~="send"] [role="alert"]')?.textContent, 'why it cannot send');
       expect(error).to.contain('did not give a recent block');
