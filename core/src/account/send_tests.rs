@@ -187,6 +187,16 @@ fn serve_payer(h: &mut Harness) {
     }
 }
 
+/// The Send form, its balance read, with an amount and a receiver typed.
+fn bitcoin_send_form(amount: &str, receiver: &str) -> Harness {
+    let mut h = bitcoin_harness();
+    serve_payer(&mut h);
+    h.send(json!({"type": "navigate", "view": "WalletSend"}));
+    serve_payer(&mut h);
+    h.send(json!({"type": "sendSetAmount", "amount": amount})).send(json!({"type": "sendSetReceiver", "receiver": receiver}));
+    h
+}
+
 fn base64(hex: &str) -> String {
     let bytes: Vec<u8> = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect();
     crate::chain::base64::to_base64(&bytes)
@@ -234,11 +244,7 @@ fn sending_bitcoin_plans_from_the_apis_outputs_has_the_wallet_sign_the_psbt_and_
 
 #[test]
 fn a_bitcoin_transfer_the_outputs_cannot_pay_or_the_api_refuses_says_why() {
-    let mut h = bitcoin_harness();
-    serve_payer(&mut h);
-    h.send(json!({"type": "navigate", "view": "WalletSend"}));
-    serve_payer(&mut h);
-    h.send(json!({"type": "sendSetAmount", "amount": "0.01"})).send(json!({"type": "sendSetReceiver", "receiver": "bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l"}));
+    let mut h = bitcoin_send_form("0.01", "bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l");
     h.send(json!({"type": "sendPreview"}));
     assert_eq!(send_part(&h)["error"], "The receiver's address is for another Bitcoin network than yours");
     h.send(json!({"type": "sendSetReceiver", "receiver": PAYEE})).send(json!({"type": "sendPreview"}));
@@ -259,11 +265,7 @@ fn a_bitcoin_transfer_the_outputs_cannot_pay_or_the_api_refuses_says_why() {
 
 #[test]
 fn an_esplora_answer_of_ten_megabytes_is_read_within_bounds_and_a_cut_one_is_a_failed_estimate() {
-    let mut h = bitcoin_harness();
-    serve_payer(&mut h);
-    h.send(json!({"type": "navigate", "view": "WalletSend"}));
-    serve_payer(&mut h);
-    h.send(json!({"type": "sendSetAmount", "amount": "0.01"})).send(json!({"type": "sendSetReceiver", "receiver": PAYEE}));
+    let mut h = bitcoin_send_form("0.01", PAYEE);
     h.send(json!({"type": "sendPreview"}));
     // ~10 MB: 120,000 outputs of 0.001 BTC; the first 1,000 are read, the largest 200 spent.
     let one = r#"{"txid":"dcc4d582381f2b7d61c022910ba7208dbe70661e42ff1ba7690cddb84fe4b302","vout":0,"value":100000,"status":{"confirmed":true}}"#;

@@ -3,7 +3,7 @@
 // sats-connect, connected through <wallet-modal>; signatures checked by wallet-modal/core and by
 // bip322-js in Node (the visitor's reference-verify).
 import { expect } from '@esm-bundle/chai';
-import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { anvilNetworks, byText, createModal, fillSendForm, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { accountAxeInBothThemes, reload, viewAxeInBothThemes } from './family-helpers';
 import { visitor } from './embedded-helpers';
 
@@ -196,12 +196,7 @@ async function previewBitcoinSend(root: ShadowRoot, amount: string, receiver: st
   (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
   const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
   await waitFor(() => [...select.options].some((o) => o.textContent?.startsWith('BTC')), 'BTC offered, with the balance the API reads');
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  const [amountInput, receiverInput] = [...root.querySelectorAll<HTMLInputElement>('[part~="send"] input')];
-  for (const [input, text] of [[amountInput, amount], [receiverInput, receiver]] as const) {
-    setter.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }
+  fillSendForm(root, amount, receiver);
   byText(root, 'button', 'Preview send')!.click();
 }
 

@@ -103,6 +103,16 @@ export function byText(root: ParentNode, selector: string, text: string | RegExp
   );
 }
 
+/** Types the Send form's amount and receiver (as a visitor's keystrokes reach React). */
+export function fillSendForm(root: ShadowRoot, amount: string, receiver: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  const [amountInput, receiverInput] = [...root.querySelectorAll<HTMLInputElement>('[part~="send"] input')];
+  for (const [input, text] of [[amountInput, amount], [receiverInput, receiver]] as const) {
+    setter.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
 /** Resolves with the next event of that name from the element. */
 export function nextEvent(el: HTMLElement, name: string, timeout = 8000): Promise<CustomEvent> {
   return new Promise((resolve, reject) => {

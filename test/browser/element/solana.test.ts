@@ -3,7 +3,7 @@
 // (demo/solana/rpc.mjs: litesvm behind the standard JSON-RPC) seeded by scripts/test.sh, and the
 // real backend's blockchain API reading that chain.
 import { expect } from '@esm-bundle/chai';
-import { anvilNetworks, byText, createModal, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { anvilNetworks, byText, createModal, fillSendForm, nextEvent, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 import { clickInFrame, emailLogin, framePrefix, frameText, visitor } from './embedded-helpers';
 import { expectNoSeriousAxeViolations } from '../views/axe';
 
@@ -101,12 +101,7 @@ async function previewSend(root: ShadowRoot, symbol: string, amount: string, rec
   expect(index, `${symbol} is offered`).to.be.greaterThan(-1);
   select.value = String(index);
   select.dispatchEvent(new Event('change', { bubbles: true }));
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  const [amountInput, receiverInput] = [...root.querySelectorAll<HTMLInputElement>('[part~="send"] input')];
-  for (const [input, text] of [[amountInput, amount], [receiverInput, receiver]] as const) {
-    setter.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }
+  fillSendForm(root, amount, receiver);
   byText(root, 'button', 'Preview send')!.click();
 }
 
