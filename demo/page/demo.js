@@ -299,9 +299,11 @@ async function main() {
   };
 
   async function refresh() {
+    let state = null;
     if (modal && typeof modal.getState === 'function') {
       try {
-        $('state').textContent = show(await modal.getState());
+        state = await modal.getState();
+        $('state').textContent = show(state);
       } catch (e) {
         $('state').textContent = 'getState() failed: ' + errorText(e);
       }
@@ -309,6 +311,13 @@ async function main() {
     try {
       const p = modal && typeof modal.getProvider === 'function' ? modal.getProvider('eip155') : null;
       const [address] = p ? await p.request({ method: 'eth_accounts' }) : [];
+      const other = !address && state?.connection && state.connection.namespace !== 'eip155' ? state.connection : null;
+      if (other) {
+        // Another family's account (Solana, Bitcoin, …): as the modal's state says it.
+        $('address').textContent = other.address;
+        $('network').textContent = networks.find((n) => n.caipNetworkId === other.caipNetworkId)?.name ?? other.caipNetworkId;
+        return;
+      }
       $('address').textContent = address || 'not connected';
       if (p && address) {
         const chainId = parseInt(await p.request({ method: 'eth_chainId' }), 16);
