@@ -164,6 +164,22 @@ for (const [plain, hashed] of Object.entries(wasmFiles)) result.metafile.outputs
 if (rewritten === 0) throw new Error('no loader names a .wasm file: the literal new URL(...) pattern was lost');
 writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
 
+// `wallet-modal/wagmi`: the connector, on its own (no chunk shared with the element, which it only
+// talks to through the page's <wallet-modal>); wagmi and viem are the app's own, not bundled.
+step('esbuild wagmi');
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { wagmi: 'element/ts/wagmi.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: !process.env.WM_DEBUG_BUILD,
+  legalComments: 'none',
+  external: ['@wagmi/core', 'viem'],
+});
+
 // The secure frame's script and stylesheet (frame/, served by the wallet service as /frame/frame.js
 // and /frame/frame.css on its own origin): a bundle of its own, sharing no chunk with the element.
 // No source map is published next to it (the wallet service serves only .js and .css).
