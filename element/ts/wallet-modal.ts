@@ -985,6 +985,14 @@ export class WalletModalElement extends HTMLElement {
   }
 }
 
+/** The element's events, typed: `el.addEventListener('connect', (e) => e.detail.address)`. */
+export interface WalletModalElement {
+  addEventListener<K extends keyof WalletModalEventMap>(type: K, listener: (this: WalletModalElement, ev: WalletModalEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof WalletModalEventMap>(type: K, listener: (this: WalletModalElement, ev: WalletModalEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
 /** An EIP-1193 error. */
 /** A wallet-standard wallet (`@wallet-standard/base`'s `Wallet`), as `getProvider('solana')` gives it. */
 export interface StandardWallet {
