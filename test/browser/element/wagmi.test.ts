@@ -6,13 +6,14 @@ import { connect, createConfig, disconnect, getAccount, getBalance, http, sendTr
 import { defineChain, getAddress, parseEther, verifyMessage, type Address } from 'viem';
 import { walletModal } from '../../../element/ts/wagmi';
 import { anvilNetworks, cleanup, createModal, installDemoWallet, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
+import { clickInFrame, emailLogin, frameText } from './embedded-helpers';
 
 const BOB: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-async function setup(): Promise<{ el: WalletModal; wallet: any; config: Config; env: Awaited<ReturnType<typeof testEnv>> }> {
+async function setup(withWallet = true): Promise<{ el: WalletModal; wallet: any; config: Config; env: Awaited<ReturnType<typeof testEnv>> }> {
   cleanup();
   const env = await testEnv();
-  const wallet = await installDemoWallet();
+  const wallet = withWallet ? await installDemoWallet() : null;
   const el = await createModal({}, anvilNetworks(env));
   const [a, b] = env.chains.map((c, i) =>
     defineChain({ id: c.chainId, name: i ? 'Anvil B' : 'Anvil A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }),
@@ -116,6 +117,28 @@ describe('wallet-modal/wagmi: the modal as a wagmi connector (@wagmi/core agains
       expect(getAccount(config).address).to.equal(getAddress(el.getState().connection.address));
       await el.disconnect('eip155');
       await waitFor(() => getAccount(config).status === 'disconnected', 'wagmi hears the disconnection');
+    } finally {
+      el.remove();
+    }
+  });
+
+  it("with the embedded wallet: connect() resolves with the email login's account, and a signature waits for the visitor's Approve in the secure frame", async () => {
+    const { el, config } = await setup(false);
+    try {
+      const connecting = connect(config, { connector: config.connectors[0] });
+      await waitFor(() => el.getState()?.open, 'the modal opens');
+      const address = getAddress(await emailLogin(el));
+      const { accounts } = await connecting;
+      expect(accounts[0]).to.equal(address);
+      expect(getAccount(config).connector?.id).to.equal('walletModal');
+      const message = 'wagmi through the embedded wallet';
+      const signing = signMessage(config, { message });
+      expect(await frameText('[data-field="message"]'), 'the frame shows what is signed').to.equal(message);
+      await waitFor(() => document.querySelector<HTMLIFrameElement>('iframe[title="wallet-modal secure approval"]:not([hidden])'), 'the frame shown in the modal');
+      await clickInFrame('Approve');
+      expect(await verifyMessage({ address, message, signature: await signing })).to.equal(true);
+      await disconnect(config);
+      expect(getAccount(config).status).to.equal('disconnected');
     } finally {
       el.remove();
     }
