@@ -11,24 +11,20 @@ WBG_VERSION="${WBG_VERSION:-0.2.130}"
 
 say() { printf '[setup] %s\n' "$*"; }
 
-if ! command -v chromium >/dev/null 2>&1; then
+# apt_need COMMAND PACKAGE WHAT: installs Debian's PACKAGE when COMMAND is missing (as root).
+apt_need() {
+  command -v "$1" >/dev/null 2>&1 && return 0
   if [ "$(id -u)" = 0 ]; then
-    say "installing Debian chromium"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    say "installing Debian $2 ($3)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
   else
-    say "chromium is missing: run 'sudo apt-get install chromium'"; exit 1
+    say "$1 is missing: run 'sudo apt-get install $2'"; exit 1
   fi
-fi
+}
 
+apt_need chromium chromium "the browser tests' browser"
 # The local Bitcoin regtest chain (demo/bitcoin/regtest.mjs): Debian's litecoind.
-if ! command -v litecoind >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    say "installing Debian litecoind (the local Bitcoin regtest chain)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq litecoind >/dev/null
-  else
-    say "litecoind is missing: run 'sudo apt-get install litecoind'"; exit 1
-  fi
-fi
+apt_need litecoind litecoind "the local Bitcoin regtest chain"
 
 if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
   say "adding the wasm32-unknown-unknown target"

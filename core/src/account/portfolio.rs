@@ -259,6 +259,7 @@ impl PortfolioSlice {
         if let Some(f) = self.fetched.as_mut() {
             f.stale = true;
         }
+        self.native = None;
     }
 
     /// The account and network the portfolio is for: the active namespace's connection.
@@ -290,10 +291,18 @@ impl PortfolioSlice {
     }
 
     /// On a family without a token API but with transfers (Bitcoin): the native balance, exactly,
-    /// from the network's node, so that the Send form has what the account holds.
+    /// from the network's node, so that the Send form has what the account holds — read when the
+    /// form shows (the Account view's own balance is the account slice's read); what changed it
+    /// meanwhile makes it read again then.
     fn fetch_native(&mut self, ctx: &mut Ctx, address: String, chain: String, force: bool) {
         let ns = chain.split(':').next().unwrap_or_default();
         let Some(node) = family::node(ns).filter(|_| family::transfers(ns).is_some()) else { return };
+        if !(ctx.showing(View::WalletSend) || ctx.showing(View::WalletSendPreview)) {
+            if force {
+                self.native = None;
+            }
+            return;
+        }
         let held = self.native.as_ref().is_some_and(|(a, c, _)| *a == address && *c == chain);
         if (held && !force) || self.requests.any(|r| *r == Asked::Native(address.clone(), chain.clone())) {
             return;

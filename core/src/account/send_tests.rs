@@ -207,6 +207,8 @@ fn sending_bitcoin_plans_from_the_apis_outputs_has_the_wallet_sign_the_psbt_and_
     use crate::chain::bip122::psbt::tests::{SCURE, SCURE_RAW, SCURE_SIGNED};
     let mut h = bitcoin_harness();
     assert_eq!(h.snap.connection.as_ref().map(|c| c.caip_network_id.as_str()), Some(REGTEST));
+    let reads = h.fetches().into_iter().filter(|(_, u)| *u == format!("{ESPLORA}/address/{PAYER}")).count();
+    assert_eq!(reads, 1, "the Account view reads the balance once (the Send form's exact one waits for the form)");
     serve_payer(&mut h);
     assert_eq!(h.snap.part("account")["canSend"], true, "Bitcoin has Send");
     h.send(json!({"type": "navigate", "view": "WalletSend"}));

@@ -191,12 +191,13 @@ async function satsOf(esplora: string, address: string): Promise<bigint> {
   return BigInt(s.chain_stats.funded_txo_sum) - BigInt(s.chain_stats.spent_txo_sum) + BigInt(s.mempool_stats.funded_txo_sum) - BigInt(s.mempool_stats.spent_txo_sum);
 }
 
-/** From the Account view: the Send form, BTC, `amount` to `receiver`, then the preview. */
-async function previewBitcoinSend(root: ShadowRoot, amount: string, receiver: string): Promise<void> {
+/** From the Account view: the Send form, BTC, `amount` to `receiver` (then `onForm`), then the preview. */
+async function previewBitcoinSend(root: ShadowRoot, amount: string, receiver: string, onForm?: () => Promise<void>): Promise<void> {
   (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="send-button"]'), 'Send')).click();
   const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[part~="send"] select'), 'token picker');
   await waitFor(() => [...select.options].some((o) => o.textContent?.startsWith('BTC')), 'BTC offered, with the balance the API reads');
   fillSendForm(root, amount, receiver);
+  await onForm?.();
   byText(root, 'button', 'Preview send')!.click();
 }
 
@@ -223,7 +224,10 @@ describe('Bitcoin: sending on the local regtest chain (a PSBT the wallet signs, 
       const [payerBefore, receiverBefore] = [await satsOf(esplora, payer), await satsOf(esplora, receiver)];
       await el.open();
       const root = viewRoot(el);
-      await previewBitcoinSend(root, '0.01', receiver);
+      await previewBitcoinSend(root, '0.01', receiver, async () => {
+        expect(root.querySelectorAll('[part~="send"] input')[1]?.getAttribute('placeholder'), 'the address form of Bitcoin').to.equal('Bitcoin address');
+        await viewAxeInBothThemes(el, 'bitcoin-send-form');
+      });
       const rates = await (await fetch(`${esplora}/fee-estimates`)).json();
       // One P2WPKH input, the payment and the change (141 vB) at the two-block target's rate.
       const fee = BigInt(Math.ceil(141 * Math.max(1, rates['2'])));
