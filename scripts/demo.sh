@@ -13,6 +13,8 @@
 #   DEMO_PORT   backend port (default 4173 when free, otherwise any free port)
 #   ANVIL       anvil binary (default: node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil)
 #   CARGO_TARGET_DIR  honoured when locating the backend binary
+#   DEMO_CARGO_PROFILE  debug: run the backend's debug build (default: release)
+#   WM_DEVNET_JSON  a file to describe the running stack in, as JSON (devnet/: wallet-modal-devnet)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -172,9 +174,16 @@ done
 
 # ----- backend ---------------------------------------------------------------------------------------
 # Built first, then the binary itself is started, so the saved pid is the server (not a cargo parent).
-log "building the demo backend (cargo build --release -p wallet-modal-demo)"
-cargo build --release -p wallet-modal-demo >&2
-BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
+# DEMO_CARGO_PROFILE=debug: the debug build (what `make test` has built already), not the release one.
+if [ "${DEMO_CARGO_PROFILE:-release}" = debug ]; then
+  log "building the demo backend (cargo build -p wallet-modal-demo)"
+  cargo build -q -p wallet-modal-demo >&2
+  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/wallet-modal-demo"
+else
+  log "building the demo backend (cargo build --release -p wallet-modal-demo)"
+  cargo build --release -p wallet-modal-demo >&2
+  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
+fi
 [ -x "$BIN" ] || die "backend binary not found at $BIN"
 
 # The secure frame's own origin: a second port (a different origin from the page's), chosen above.
@@ -194,6 +203,13 @@ for _ in $(seq 300); do
   sleep 0.1
 done
 [ -n "$URL" ] && [ -n "$FRAME_ORIGIN" ] || die "the demo backend did not report its addresses"
+
+# `wallet-modal-devnet` (devnet/): the devnet's description as JSON (URLs, chains, contracts, keys).
+if [ -n "${WM_DEVNET_JSON:-}" ]; then
+  DEVNET_CHAINS="$CHAINS" DEVNET_API="$URL" DEVNET_MANIFEST="$MANIFEST" DEVNET_SOLANA_JSON="$SOLANA_JSON" \
+    DEVNET_BITCOIN="${BITCOIN_URL:-}" DEVNET_MAIL_WEB="$MAIL_URL" DEVNET_MAIL_SMTP="127.0.0.1:$MAIL_SMTP" DEVNET_OIDC="$OIDC_URL" \
+    node "$ROOT/devnet/describe.mjs" || die "could not describe the devnet"
+fi
 
 cat >&2 <<BANNER
 

@@ -23,6 +23,8 @@ export interface WalletModalAttributes {
   'relay-url'?: string;
   'frame-url'?: string;
   siwx?: string;
+  /** A property (React 19 sets it as one): CAIP-2 ids of built-in networks or network objects. */
+  networks?: WalletModalElement['networks'];
 }
 
 /** What JSX takes on `<wallet-modal>`: an HTML element's props (`ref` as the element) and its attributes. */

@@ -39,13 +39,58 @@ function evmChain(caipNetworkId: unknown): number | null {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Emitter = Parameters<Parameters<typeof createConnector>[0]>[0]['emitter'];
+interface Handlers {
+  getChainId(): Promise<number>;
+  onAccountsChanged(accounts: string[]): void;
+  onChainChanged(chainId: string): void;
+  onDisconnect(error?: Error): void;
+}
+
+/** Listens to `el`'s events as the connector's own; returns how to stop. */
+function attach(el: WalletModalElement, emitter: Emitter, connector: Handlers): () => void {
+  const on = (name: string, handle: (d: EventDetail) => void) => {
+    const listener = (e: Event) => handle(((e as CustomEvent).detail ?? {}) as EventDetail);
+    el.addEventListener(name, listener);
+    return () => el.removeEventListener(name, listener);
+  };
+  const offs = [
+    // Connected in the modal by the visitor (its own Connect button, a reconnection).
+    on('connect', async (d) => {
+      if (d.namespace !== NAMESPACE || typeof d.address !== 'string') return;
+      const chainId = evmChain(d.caipNetworkId) ?? (await connector.getChainId().catch(() => null));
+      if (chainId) emitter.emit('connect', { accounts: [getAddress(d.address)], chainId });
+    }),
+    on('accountschange', (d) => {
+      if (d.namespace === NAMESPACE && typeof d.address === 'string') connector.onAccountsChanged([d.address]);
+    }),
+    on('networkchange', (d) => {
+      const id = evmChain(d.caipNetworkId);
+      if (id) connector.onChainChanged(String(id));
+    }),
+    on('disconnect', (d) => {
+      if (d.namespace === NAMESPACE) connector.onDisconnect();
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
 export function walletModal(parameters: WalletModalParameters = {}) {
-  let listening: (() => void) | null = null;
+  /** The element whose events reach wagmi, and how to stop listening to it. */
+  let listening: { el: WalletModalElement; off: () => void } | null = null;
+  /** Listens to the page's element once there is one (re-attached when the app renders a new one). */
+  let listen: () => void = () => {};
+
+  function found(): WalletModalElement | null {
+    const e = typeof parameters.element === 'function' ? parameters.element() : (parameters.element ?? document.querySelector('wallet-modal'));
+    return (e as WalletModalElement | null | undefined) ?? null;
+  }
 
   function element(): WalletModalElement {
-    const e = typeof parameters.element === 'function' ? parameters.element() : (parameters.element ?? document.querySelector('wallet-modal'));
+    const e = found();
     if (!e) throw new Error('wallet-modal/wagmi: no <wallet-modal> element on the page');
-    return e as WalletModalElement;
+    listen();
+    return e;
   }
 
   /** The element once its engine runs and no reconnection is under way on the EVM namespace. */
@@ -75,32 +120,16 @@ export function walletModal(parameters: WalletModalParameters = {}) {
     type: 'walletModal',
 
     async setup() {
-      if (listening) return;
-      const el = element();
-      const on = (name: string, handle: (d: EventDetail) => void) => {
-        const listener = (e: Event) => handle(((e as CustomEvent).detail ?? {}) as EventDetail);
-        el.addEventListener(name, listener);
-        return () => el.removeEventListener(name, listener);
+      // wagmi calls setup when the app creates its config, usually before the app has rendered
+      // <wallet-modal>: the element's events are listened to from the first call that finds it.
+      const connector = this;
+      listen = () => {
+        const el = found();
+        if (!el || listening?.el === el) return;
+        listening?.off();
+        listening = { el, off: attach(el, config.emitter, connector) };
       };
-      const offs = [
-        // Connected in the modal by the visitor (its own Connect button, a reconnection).
-        on('connect', async (d) => {
-          if (d.namespace !== NAMESPACE || typeof d.address !== 'string') return;
-          const chainId = evmChain(d.caipNetworkId) ?? (await this.getChainId().catch(() => null));
-          if (chainId) config.emitter.emit('connect', { accounts: [getAddress(d.address)], chainId });
-        }),
-        on('accountschange', (d) => {
-          if (d.namespace === NAMESPACE && typeof d.address === 'string') this.onAccountsChanged([d.address]);
-        }),
-        on('networkchange', (d) => {
-          const id = evmChain(d.caipNetworkId);
-          if (id) this.onChainChanged(String(id));
-        }),
-        on('disconnect', (d) => {
-          if (d.namespace === NAMESPACE) this.onDisconnect();
-        }),
-      ];
-      listening = () => offs.forEach((off) => off());
+      listen();
     },
 
     async connect({ chainId, isReconnecting } = {}) {

@@ -122,6 +122,30 @@ describe('wallet-modal/wagmi: the modal as a wagmi connector (@wagmi/core agains
     }
   });
 
+  it("a config created before the app renders <wallet-modal> (React's order) still hears the network the visitor switches to in the wallet", async () => {
+    cleanup();
+    const env = await testEnv();
+    const wallet = await installDemoWallet();
+    const [a, b] = env.chains.map((c, i) =>
+      defineChain({ id: c.chainId, name: i ? 'Anvil B' : 'Anvil A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }),
+    );
+    // No element on the page yet: the connector finds the page's first <wallet-modal> later.
+    expect(document.querySelector('wallet-modal')).to.equal(null);
+    const config = createConfig({ chains: [a, b], connectors: [walletModal()], transports: { [a.id]: http(env.chains[0].rpcUrl), [b.id]: http(env.chains[1].rpcUrl) } });
+    const el = await createModal({}, anvilNetworks(env));
+    try {
+      const connecting = connect(config, { connector: config.connectors[0] });
+      await visitorConnects(el, wallet);
+      expect((await connecting).chainId).to.equal(a.id);
+      await wallet.switchChain(b.id);
+      await waitFor(() => getAccount(config).chainId === b.id, 'wagmi hears the chain the wallet switched to');
+      wallet.setAccount(1);
+      await waitFor(() => getAccount(config).address === BOB, 'wagmi hears the account the wallet changed to');
+    } finally {
+      el.remove();
+    }
+  });
+
   it("with the embedded wallet: connect() resolves with the email login's account, and a signature waits for the visitor's Approve in the secure frame", async () => {
     const { el, config } = await setup(false);
     try {

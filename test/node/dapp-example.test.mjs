@@ -1,0 +1,43 @@
+// A dapp team's own end-to-end suite on the devnet: examples/wagmi (Vite + React 19 + wagmi 2, the
+// modal as wagmi's only connector) is copied, given the packed tarball as its wallet-modal and this
+// checkout's devnet/ as its wallet-modal-devnet, installed from the registry, type-checked, and its
+// Playwright suite run as the team would (`npx playwright test`): the suite starts the devnet
+// (`startDevnet`), builds and serves the app against it, and drives the test wallet with
+// `wallet-modal-devnet/playwright` (approve, reject, switch) — a transaction sent on anvil through
+// useSendTransaction among them. The suite's own results are read back here.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'wallet-modal-dapp-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test("examples/wagmi's Playwright suite passes on the devnet: connect through the modal, send on anvil with useSendTransaction, a rejection, a chain switch", { timeout: 15 * 60_000 }, (t) => {
+  const tarball = path.join(work, execFileSync('npm', ['pack', '--pack-destination', work, '--silent'], { cwd: repo, encoding: 'utf8' }).trim().split('\n').pop());
+  const app = path.join(work, 'wagmi');
+  cpSync(path.join(repo, 'examples/wagmi'), app, { recursive: true, filter: (src) => !/node_modules|[\\/](dist|test-results)$/.test(src) });
+  const pkg = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8'));
+  pkg.dependencies['wallet-modal'] = `file:${tarball}`;
+  pkg.devDependencies['wallet-modal-devnet'] = `file:${path.join(repo, 'devnet')}`;
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify(pkg, null, 2));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: app, stdio: 'pipe' });
+  // The app and its tests type-check (tsconfig includes src/, tests/ and the Playwright config).
+  execFileSync('npx', ['tsc', '--noEmit'], { cwd: app, stdio: 'pipe' });
+
+  const started = Date.now();
+  // The backend's debug build, which this run has built already (the devnet's default is release).
+  const run = spawnSync('npx', ['playwright', 'test'], { cwd: app, encoding: 'utf8', env: { ...process.env, DEMO_CARGO_PROFILE: 'debug', CI: '1' }, timeout: 12 * 60_000 });
+  const report = path.join(app, 'test-results/results.json');
+  assert.ok(existsSync(report), `Playwright wrote no report (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+  const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
+  const titles = suites.flatMap((s) => s.specs.map((spec) => `${spec.ok ? 'ok' : 'FAILED'} ${spec.title}`));
+  t.diagnostic(`examples/wagmi: ${stats.expected} passed, ${stats.unexpected} failed in ${((Date.now() - started) / 1000).toFixed(0)} s (devnet start, app build, tests)`);
+  assert.equal(run.status, 0, `npx playwright test failed:\n${titles.join('\n')}\n${run.stdout.slice(-4000)}`);
+  assert.deepEqual({ passed: stats.expected, failed: stats.unexpected, flaky: stats.flaky, skipped: stats.skipped }, { passed: 3, failed: 0, flaky: 0, skipped: 0 });
+  assert.ok(titles.some((s) => /useSendTransaction/.test(s)));
+});
