@@ -7,11 +7,12 @@
 // useSendTransaction among them. The suite's own results are read back here.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { computeAddress } from 'ethers';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'wallet-modal-dapp-'));
@@ -40,4 +41,53 @@ test("examples/wagmi's Playwright suite passes on the devnet: connect through th
   assert.equal(run.status, 0, `npx playwright test failed:\n${titles.join('\n')}\n${run.stdout.slice(-4000)}`);
   assert.deepEqual({ passed: stats.expected, failed: stats.unexpected, flaky: stats.flaky, skipped: stats.skipped }, { passed: 3, failed: 0, flaky: 0, skipped: 0 });
   assert.ok(titles.some((s) => /useSendTransaction/.test(s)));
+});
+
+test('npx wallet-modal-devnet prints the URLs and a JSON of chains and keys, its chains answer, and Ctrl-C stops everything it started', { timeout: 10 * 60_000 }, async () => {
+  const json = path.join(work, 'devnet.json');
+  // Its own process group, as in a terminal, where Ctrl-C reaches npx and the command alike.
+  const cli = spawn('npx', ['wallet-modal-devnet', '--json', json], { cwd: repo, detached: true, env: { ...process.env, DEMO_CARGO_PROFILE: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const group = (signal) => {
+    try {
+      process.kill(-cli.pid, signal);
+    } catch {}
+  };
+  let stdout = '';
+  let stderr = '';
+  cli.stdout.on('data', (d) => (stdout += d));
+  cli.stderr.on('data', (d) => (stderr += d));
+  // Ended once every process holding its output (npx, the command, the scripts) has exited.
+  const closed = new Promise((resolve) => cli.stderr.on('close', () => resolve('closed')));
+  const rpc = async (url, method) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) });
+    return (await res.json()).result;
+  };
+  try {
+    for (const start = Date.now(); !stdout.trimEnd().endsWith('}'); await new Promise((r) => setTimeout(r, 200))) {
+      assert.ok(Date.now() - start < 8 * 60_000, `the devnet did not describe itself:\n${stderr}`);
+    }
+    const d = JSON.parse(stdout);
+    assert.deepEqual(JSON.parse(readFileSync(json, 'utf8')), d, '--json writes the same description');
+    for (const name of ['Backend (api-url)', 'Anvil A (eip155:31337)', 'Mail sink', 'OpenID Connect', 'EVM test wallet']) assert.match(stderr, new RegExp(name.replace(/[()]/g, '\\$&')));
+    // The chains answer with their ids; the keys are the listed accounts'; the wallet script is served.
+    assert.deepEqual(await Promise.all(d.evm.chains.map((c) => rpc(c.rpcUrl, 'eth_chainId'))), ['0x7a69', '0x7a6a']);
+    assert.equal(d.evm.accounts.length, 10);
+    for (const a of d.evm.accounts) assert.equal(computeAddress(a.privateKey), a.address);
+    assert.ok(d.evm.contracts[0].tokens.some((t) => t.symbol === 'USDC'));
+    assert.match(await (await fetch(d.wallets.evm)).text(), /function installDemoWallet/);
+    assert.equal((await fetch(`${d.oidc.issuer}/.well-known/openid-configuration`)).status, 200);
+    assert.equal((await fetch(`${d.mail.web}/api/email`)).status, 200);
+
+    group('SIGINT');
+    const end = await Promise.race([closed, new Promise((r) => setTimeout(() => r('timeout'), 30_000))]);
+    assert.equal(end, 'closed', 'Ctrl-C ends it and every process it started within 30 s');
+    assert.match(stderr, /wallet-modal-devnet: stopping/);
+    await assert.rejects(rpc(d.evm.chains[0].rpcUrl, 'eth_chainId'), 'the chains are stopped');
+    await assert.rejects(fetch(d.apiUrl), 'the backend is stopped');
+    await assert.rejects(fetch(`${d.mail.web}/api/email`), 'the mail sink is stopped');
+    await assert.rejects(fetch(d.oidc.issuer), 'the OIDC provider is stopped');
+    await assert.rejects(rpc(d.solana.rpcUrl, 'getHealth'), 'the Solana chain is stopped');
+  } finally {
+    group('SIGKILL');
+  }
 });
