@@ -4,7 +4,7 @@
  * in the Vue plugin's template options, so that Vue leaves the element to the browser).
  */
 import type { DefineComponent } from 'vue';
-import type { WalletModalAttributes } from './react';
+import type { WalletModalAttributes } from './attributes';
 
 declare module 'vue' {
   interface GlobalComponents {

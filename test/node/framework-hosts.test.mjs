@@ -1,7 +1,8 @@
 // The package in a dapp developer's own stack: `npm pack` the product, install the tarball into a
 // copy of each example app (examples/react: Vite + React 19 + TypeScript, examples/vue: Vite + Vue 3,
-// examples/svelte: Vite + Svelte 5) with its own pinned dependencies from the registry, build it
-// with its normal production command (`npm run build`: the React one type-checks first), serve its
+// examples/svelte: Vite + Svelte 5, examples/angular: Angular 21's own esbuild builder, strict,
+// examples/webpack: webpack 5, plain DOM) with its own pinned dependencies from the registry, build it
+// with its normal production command (`npm run build`: React, Vue and Angular type-check), serve its
 // dist/ and drive it in Chromium with the demo wallet (EIP-6963): the app's Connect button opens
 // the modal (`open({view})`), the `connect` event reaches the framework's state, `theme-mode` is
 // bound from it, Disconnect clears it. Each host's initial load is printed (test diagnostics).
@@ -18,7 +19,23 @@ import puppeteer from 'puppeteer-core';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'wallet-modal-hosts-'));
-const HOSTS = ['react', 'vue', 'svelte'];
+const HOSTS = ['react', 'vue', 'svelte', 'angular', 'webpack'];
+/**
+ * What differs per host's build: the folder of dist/ its .wasm files land in, its entry chunk (the
+ * framework, the app and the element's shell) and which loaded files are the package's own (Vite keeps
+ * the package's chunk names; Angular (`chunk-HASH.js`) and webpack (`ID.HASH.js`) do not, and these
+ * apps have no lazy code of their own: every file they load after their entry chunk is the package's).
+ */
+const VITE = { wasmDir: 'assets', entry: /^\/assets\/index-/, modal: (f) => /wallet_modal_|react-views|wallet-modal/.test(f) };
+const LAYOUT = {
+  react: VITE,
+  vue: VITE,
+  svelte: VITE,
+  // angular.json copies the .wasm files next to the chunks (dist/ root, `outputPath.browser: ""`).
+  angular: { wasmDir: '.', entry: /^\/main-[A-Z0-9]+\.js$/, modal: (f) => f !== '/' && !/^\/main-/.test(f) },
+  // webpack emits them as assets (`new URL(…, import.meta.url)`) into output.path.
+  webpack: { wasmDir: '.', entry: /^\/main\.[0-9a-f]+\.js$/, modal: (f) => f !== '/' && !/^\/main\./.test(f) },
+};
 const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml' };
 let tarball;
 let browser;
@@ -40,7 +57,7 @@ after(async () => {
 /** A copy of examples/<host> with the packed tarball as its wallet-modal, installed and built. */
 function build(host) {
   const app = path.join(work, host);
-  cpSync(path.join(repo, 'examples', host), app, { recursive: true, filter: (src) => !/node_modules|[\\/]dist$/.test(src) });
+  cpSync(path.join(repo, 'examples', host), app, { recursive: true, filter: (src) => !/node_modules|[\\/]dist$|[\\/]\.angular$/.test(src) });
   const pkg = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8'));
   pkg.dependencies['wallet-modal'] = `file:${tarball}`;
   writeFileSync(path.join(app, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -70,9 +87,13 @@ const overlay = `document.querySelector('wallet-modal-overlay')?.shadowRoot`;
 for (const host of HOSTS) {
   test(`${host}: built from the packed tarball, the app connects the demo wallet through the modal, binds its theme and disconnects`, async (t) => {
     const dist = build(host);
-    const assets = readdirSync(path.join(dist, 'assets'));
+    const layout = LAYOUT[host];
+    const assets = readdirSync(path.join(dist, layout.wasmDir));
     for (const module of ['engine', 'account', 'embedded', 'wc']) {
-      assert.ok(assets.some((f) => f.startsWith(`wallet_modal_${module}_bg`) && f.endsWith('.wasm')), `${host}: the ${module} module's wasm is in dist/assets`);
+      assert.ok(
+        assets.some((f) => f.startsWith(`wallet_modal_${module}_bg`) && f.endsWith('.wasm')),
+        `${host}: the ${module} module's wasm is in ${path.posix.join('dist', layout.wasmDir)}`,
+      );
     }
     const server = await serve(dist);
     const page = await browser.newPage();
@@ -95,11 +116,11 @@ for (const host of HOSTS) {
       await page.waitForFunction(`${overlay}?.querySelector('[role="dialog"][data-view="Connect"] [data-connector-id="dev.walletmodal.demo"]')`, { timeout: 20_000 });
       const initial = [...new Set(loaded)];
       const gzip = (files) => files.reduce((n, f) => n + gzipSync(readFileSync(path.join(dist, f === '/' ? 'index.html' : f))).length, 0);
-      const modalFiles = initial.filter((f) => /wallet_modal_|react-views|wallet-modal/.test(f));
+      const modalFiles = initial.filter(layout.modal);
       const kb = (files) => (gzip(files) / 1024).toFixed(1);
       t.diagnostic(
         `${host}: initial load up to the Connect view ${kb(initial)} KB gzip in ${initial.length} files: the app's entry chunk (the framework, the app and the element's shell) ` +
-          `${kb(initial.filter((f) => /\/assets\/index-/.test(f)))} KB, the package's own chunks and wasm ${kb(modalFiles)} KB`,
+          `${kb(initial.filter((f) => layout.entry.test(f)))} KB, the package's own chunks and wasm ${kb(modalFiles)} KB`,
       );
       await page.evaluate(`${overlay}.querySelector('[data-connector-id="dev.walletmodal.demo"]').click()`);
 

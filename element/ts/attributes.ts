@@ -1,0 +1,25 @@
+/** `<wallet-modal>`'s attributes as a template writes them, for the framework typings (react.ts, vue.ts). */
+import type { ThemeMode, WalletModalElement } from './index';
+
+/** The element's attributes, as a template writes them (see the README's table). */
+export interface WalletModalAttributes {
+  'project-id'?: string;
+  'theme-mode'?: ThemeMode;
+  /** The modal's language (BCP 47: 'es', 'pt-BR', 'ar'…); default the browser's. */
+  locale?: string;
+  'default-network'?: string;
+  debug?: boolean | '' | 'true' | 'false';
+  reconnect?: '' | 'true' | 'false';
+  'enable-eip6963'?: '' | 'true' | 'false';
+  'enable-network-switch'?: '' | 'true' | 'false';
+  basic?: boolean | '';
+  embedded?: boolean | '';
+  'api-url'?: string;
+  'analytics-url'?: string;
+  'rpc-url'?: string;
+  'relay-url'?: string;
+  'frame-url'?: string;
+  siwx?: string;
+  /** A property (React 19 sets it as one): CAIP-2 ids of built-in networks or network objects. */
+  networks?: WalletModalElement['networks'];
+}
