@@ -4,6 +4,7 @@ import type { ViewIntent as Intent, ViewSnapshot as Snapshot } from '../element/
 import { App } from './shell/App';
 import { css } from './shell/styles';
 import { DynamicSheetContext, isLazySheet } from './shell/dynamic-styles';
+import { setCatalogue } from './shell/i18n';
 
 export type { Intent, Snapshot };
 export { createFocusTrap, getTabbables, deepActiveElement } from './shell/focus-trap';
@@ -16,6 +17,12 @@ export interface MountedViews {
    * modal shows in the frame of the `open()` call.
    */
   render(s: Snapshot, sync?: boolean): void;
+  /**
+   * The views' language (a BCP 47 tag; unsupported ones fall back to their language, then English):
+   * resolves once its catalogue chunk is loaded and the last snapshot is rendered in it, with the
+   * language chosen and its direction (`lang` and `dir` are set on the views' root).
+   */
+  setLocale(tag: string | null | undefined): Promise<{ lang: string; dir: 'ltr' | 'rtl' }>;
   /**
    * Unmount React, remove the container and the adopted stylesheets, the lazily adopted ones too: a
    * later mount in the same root (an embedded element moved in the page) adopts them again after
@@ -53,10 +60,13 @@ export function mountViews(root: ShadowRoot, opts: { onIntent(intent: Intent): v
   const reactRoot: Root = createRoot(container);
   const onIntent = (intent: Intent) => opts.onIntent(intent);
   let mounted = true;
+  let last: Snapshot | null = null;
+  let asked = 0;
 
   return {
     render(s: Snapshot, sync = false) {
       if (!mounted) return;
+      last = s;
       const tree = (
         <DynamicSheetContext value={dynamicSheet}>
           <App snapshot={s} onIntent={onIntent} />
@@ -64,6 +74,19 @@ export function mountViews(root: ShadowRoot, opts: { onIntent(intent: Intent): v
       );
       if (sync) flushSync(() => reactRoot.render(tree));
       else reactRoot.render(tree);
+    },
+    async setLocale(tag) {
+      // English (the views' own texts) needs nothing loaded; another language, its catalogue. The
+      // last language asked for wins over an earlier one whose chunk arrives later.
+      const mine = ++asked;
+      const chosen = !tag || /^en(-|$)/i.test(tag) ? { lang: 'en', dir: 'ltr' as const, catalogue: null } : await (await import('./shell/locales')).loadLocale(tag);
+      if (mine === asked && mounted) {
+        setCatalogue(chosen.catalogue);
+        container.lang = chosen.lang;
+        container.dir = chosen.dir;
+        if (last) this.render(last, true);
+      }
+      return { lang: chosen.lang, dir: chosen.dir };
     },
     unmount() {
       if (!mounted) return;

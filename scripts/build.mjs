@@ -90,6 +90,14 @@ for (const m of modules) {
 // The views' stylesheets are CSS in template literals (`const X_CSS = String.raw\`…\``, or `css`):
 // minified here, like the JavaScript around them, so the initial sheet costs ~300 B gzip less.
 // A template with a substitution, or a plain one with a backslash escape, is left as written.
+// The views' internal custom properties (`--_accent`, `--_fg2`…: never set by a host, which sets
+// `--wm-*`) get short names, the same in every file (~85 B gzip off the initial sheet).
+const cssVars = new Map();
+{
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  const names = new Set(walk(path.join(root, 'react-views')).flatMap((f) => readFileSync(f, 'utf8').match(/--_[a-z][a-z0-9-]*/g) ?? []));
+  [...names].sort().forEach((name, i) => cssVars.set(name, `--_${i.toString(36)}`));
+}
 const minifyViewCss = {
   name: 'minify-view-css',
   setup(build) {
@@ -103,7 +111,7 @@ const minifyViewCss = {
           return head + JSON.stringify(min);
         },
       );
-      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      return { contents: contents.replace(/--_[a-z][a-z0-9-]*/g, (name) => cssVars.get(name) ?? name), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
 };
@@ -125,6 +133,9 @@ const result = await esbuild.build({
   sourcemap: false,
   metafile: true,
   legalComments: 'none',
+  // Text as UTF-8, not \u escapes (module scripts are always read as UTF-8): the language
+  // catalogues are a third smaller.
+  charset: 'utf8',
   // Flat output: a chunk resolves `new URL('./x.wasm', import.meta.url)` next to itself.
   chunkNames: '[name]-[hash]',
   jsx: 'automatic',

@@ -23,7 +23,7 @@ import { markSocialStarted, takeSocialStarted } from './social-mark';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
-type MountedViews = { render(s: ViewSnapshot, sync?: boolean): void; unmount(): void };
+type MountedViews = { render(s: ViewSnapshot, sync?: boolean): void; setLocale(tag: string): Promise<unknown>; unmount(): void };
 
 
 const STORAGE_PREFIX = '@wallet-modal/';
@@ -154,6 +154,7 @@ export class WalletModalElement extends HTMLElement {
     'rpc-url',
     'relay-url',
     'frame-url',
+    'locale',
     ...BOOLEAN_ATTRS,
     ...DEFAULT_ON_ATTRS,
   ];
@@ -303,6 +304,10 @@ export class WalletModalElement extends HTMLElement {
 
   attributeChangedCallback(name: string): void {
     if (name === 'theme-mode') this.#applyTheme();
+    if (name === 'locale') {
+      void this.#views?.setLocale(this.#locale());
+      return;
+    }
     this.#optionsChanged();
   }
 
@@ -936,8 +941,11 @@ export class WalletModalElement extends HTMLElement {
         root = this.#overlay.shadowRoot!;
         this.#mirrorTheme();
       }
-      this.#views = mountViews(root, { onIntent: (intent: Intent) => this.#run(intent) });
+      const views = mountViews(root, { onIntent: (intent: Intent) => this.#run(intent) });
+      this.#views = views;
       this.#render();
+      // The views in the page's language before they show (English needs no chunk).
+      return views.setLocale(this.#locale()).then(() => {});
     });
     // A failed load (the network dropped) is tried again on the next open().
     loading.catch(() => {
@@ -945,6 +953,11 @@ export class WalletModalElement extends HTMLElement {
     });
     this.#viewsLoading = loading;
     return loading;
+  }
+
+  /** The language asked for: the `locale` attribute, else the browser's. */
+  #locale(): string {
+    return this.getAttribute('locale') || (typeof navigator !== 'undefined' ? navigator.language : '') || 'en';
   }
 
   #containsDeep(el: Element): boolean {

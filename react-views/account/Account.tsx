@@ -1,4 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { t, tr } from '../shell/i18n';
 import { useCopied } from '../shell/useCopied';
 import { useDynamicStyle } from '../shell/dynamic-styles';
 import type { ViewProps } from '../shell/types';
@@ -18,10 +19,10 @@ const Buy = lazy(() => import('../buy/Buy'));
 /** The Account view's buttons, by wallet feature (walletFeaturesOrder comes from the core): each
  * goes to its view (the account module's slices). */
 const FEATURE_BUTTONS = {
-  onramp: { label: 'Buy', part: 'buy-button', view: 'OnRampProviders' },
-  swaps: { label: 'Swap', part: 'swap-button', view: 'Swap' },
-  receive: { label: 'Receive', part: 'receive-button', view: 'WalletReceive' },
-  send: { label: 'Send', part: 'send-button', view: 'WalletSend' },
+  onramp: { part: 'buy-button', view: 'OnRampProviders', label: 'Buy' }, // i18n
+  swaps: { part: 'swap-button', view: 'Swap', label: 'Swap' }, // i18n
+  receive: { part: 'receive-button', view: 'WalletReceive', label: 'Receive' }, // i18n
+  send: { part: 'send-button', view: 'WalletSend', label: 'Send' }, // i18n
 } as const;
 
 /**
@@ -66,7 +67,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
   if (account === undefined)
     return (
       <div ref={ref} className="wm-view wm-account wm-suspense">
-        <Spinner label="Loading account" />
+        <Spinner label={t('Loading account')} />
       </div>
     );
   if (!account) return <div ref={ref} className="wm-view wm-account" />;
@@ -84,13 +85,13 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </span>
         ) : null}
         <div className="wm-address-line">
-          <span part="address" className="wm-address" title={account.address}>
+          <span part="address" className="wm-address" dir="ltr" title={account.address}>
             {account.shortAddress}
           </span>
           <button
             type="button"
             className="wm-icon-button wm-copy"
-            aria-label={copied ? 'Address copied' : 'Copy address'}
+            aria-label={copied ? t('Address copied') : t('Copy address')}
             onClick={() => {
               onIntent({ type: 'copyAddress' });
               markCopied();
@@ -100,26 +101,26 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           </button>
         </div>
         <span className="wm-copied" role="status" aria-live="polite">
-          {copied ? 'Copied' : ''}
+          {copied ? t('Copied') : ''}
         </span>
         {account.connectorId === 'embedded' && snapshot.embeddedUser ? (
           <span className="wm-embedded-user" part="embedded-user">
             {snapshot.embeddedUser.email ?? snapshot.embeddedUser.userName ?? ''}
             {snapshot.embeddedUser.email ? (
               <button type="button" className="wm-link wm-edit-email" onClick={() => onIntent({ type: 'openUpdateEmail' })}>
-                Edit email
+                {t('Edit email')}
               </button>
             ) : null}
           </span>
         ) : null}
         {account.balanceNote ? (
           <span part="balance-note" className="wm-note">
-            {account.balanceNote}
+            {tr(account.balanceNote)}
           </span>
         ) : account.balance === null ? (
-          <span part="balance" className="wm-balance wm-skeleton" role="status" aria-busy="true" aria-label="Loading balance" />
+          <span part="balance" className="wm-balance wm-skeleton" role="status" aria-busy="true" aria-label={t('Loading balance')} />
         ) : (
-          <span part="balance" className="wm-balance">
+          <span part="balance" className="wm-balance" dir="ltr">
             {account.balance} {account.balanceSymbol}
           </span>
         )}
@@ -130,17 +131,17 @@ export function Account({ snapshot, onIntent }: ViewProps) {
         ) : null}
         {isHttpUrl(account.explorerUrl) ? (
           <a className="wm-link" href={account.explorerUrl} target="_blank" rel="noopener noreferrer">
-            <span>Block Explorer</span>
+            <span>{t('Block Explorer')}</span>
             <ExternalLinkIcon />
           </a>
         ) : null}
       </div>
       {snapshot.sent ? (
         <p className="wm-sent" role="status" part="sent">
-          Transaction sent.{' '}
+          {t('Transaction sent.')}{' '}
           {snapshot.sent.explorerUrl && isHttpUrl(snapshot.sent.explorerUrl) ? (
             <a className="wm-link" href={snapshot.sent.explorerUrl} target="_blank" rel="noopener noreferrer">
-              View on the explorer
+              {t('View on the explorer')}
             </a>
           ) : null}
         </p>
@@ -151,7 +152,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             const b = f === 'send' && !account.canSend ? null : FEATURE_BUTTONS[f];
             return b ? (
               <button key={f} type="button" part={b.part} className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'navigate', view: b.view })}>
-                {b.label}
+                {t(b.label)}
               </button>
             ) : null;
           })}
@@ -172,7 +173,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             </span>
           )}
           <span className="wm-row-text">
-            <span className="wm-row-name">{network ? network.name : 'Network'}</span>
+            <span className="wm-row-name">{network ? network.name : t('Network')}</span>
           </span>
           <ChevronRightIcon className="wm-row-end" />
         </button>
@@ -187,8 +188,8 @@ export function Account({ snapshot, onIntent }: ViewProps) {
               <WalletsIcon />
             </span>
             <span className="wm-row-text">
-              <span className="wm-row-name">Wallets</span>
-              <span className="wm-row-sub">{snapshot.profileWallets.wallets.length} connected</span>
+              <span className="wm-row-name">{t('Wallets')}</span>
+              <span className="wm-row-sub">{t('{count} connected', { count: snapshot.profileWallets.wallets.length })}</span>
             </span>
             <ChevronRightIcon className="wm-row-end" />
           </button>
@@ -203,7 +204,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             <DisconnectIcon />
           </span>
           <span className="wm-row-text">
-            <span className="wm-row-name">Disconnect</span>
+            <span className="wm-row-name">{t('Disconnect')}</span>
           </span>
         </button>
       </div>
@@ -229,7 +230,7 @@ function Screen({ children }: { children: ReactNode }) {
 function Loading() {
   return (
     <p className="wm-note" role="status">
-      Loading…
+      {t('Loading…')}
     </p>
   );
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { t, tr } from '../shell/i18n';
 import type { ActivityPart, ActivityRowView, AccountParts, Intent, NftsPart, TokenRowView, TokensPart } from '../shell/types';
 
 const TABS = [
-  ['tokens', 'Tokens'],
-  ['nfts', 'NFTs'],
-  ['activity', 'Activity'],
+  ['tokens', 'Tokens'], // i18n
+  ['nfts', 'NFTs'], // i18n
+  ['activity', 'Activity'], // i18n
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
@@ -25,20 +26,20 @@ function TokenIcon({ token }: { token: TokenRowView }) {
 }
 
 function Tokens({ part, onIntent }: { part: TokensPart; onIntent: (i: Intent) => void }) {
-  if (part.unavailable) return <p className="wm-note">{part.unavailable}</p>;
+  if (part.unavailable) return <p className="wm-note">{tr(part.unavailable)}</p>;
   if (part.error) {
     return (
       <div className="wm-portfolio-error" role="alert">
-        <p className="wm-error">{part.error.message}</p>
+        <p className="wm-error">{tr(part.error.message)}</p>
         <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'refreshTokens' })}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
   }
   if (part.loading) {
     return (
-      <ul className="wm-token-list" aria-busy="true" aria-label="Loading tokens">
+      <ul className="wm-token-list" aria-busy="true" aria-label={t('Loading tokens')}>
         {[0, 1, 2].map((i) => (
           <li key={i} className="wm-token-row">
             <span className="wm-token-icon wm-skeleton" />
@@ -48,19 +49,19 @@ function Tokens({ part, onIntent }: { part: TokensPart; onIntent: (i: Intent) =>
       </ul>
     );
   }
-  if (part.tokens.length === 0) return <p className="wm-note">No tokens on this network yet.</p>;
+  if (part.tokens.length === 0) return <p className="wm-note">{t('No tokens on this network yet.')}</p>;
   return (
     <ul className="wm-token-list" part="tokens">
-      {part.tokens.map((t) => (
-        <li key={t.address ?? t.symbol} className="wm-token-row" part="token">
-          <TokenIcon token={t} />
+      {part.tokens.map((tk) => (
+        <li key={tk.address ?? tk.symbol} className="wm-token-row" part="token">
+          <TokenIcon token={tk} />
           <span className="wm-token-text">
-            <span className="wm-token-name">{t.name}</span>
-            <span className="wm-token-quantity">
-              {t.quantity} {t.symbol}
+            <span className="wm-token-name">{tk.name}</span>
+            <span className="wm-token-quantity" dir="ltr">
+              {tk.quantity} {tk.symbol}
             </span>
           </span>
-          <span className="wm-token-value">{t.value ?? '—'}</span>
+          <span className="wm-token-value">{tk.value ?? '—'}</span>
         </li>
       ))}
     </ul>
@@ -79,15 +80,15 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
         </span>
       )}
       <span className="wm-activity-text">
-        <span className="wm-activity-title">{row.title}</span>
+        <span className="wm-activity-title">{tr(row.title)}</span>
         <span className="wm-activity-meta">
-          {row.swap ?? (row.counterparty ? `${row.title === 'Received' ? 'From' : 'To'} ${row.counterparty}` : null)}
+          {row.swap ?? (row.counterparty ? (row.title === 'Received' ? t('From {address}', { address: row.counterparty }) : t('To {address}', { address: row.counterparty })) : null)}
           {(row.swap || row.counterparty) && row.minedAt !== null ? ' · ' : null}
           {row.minedAt !== null ? <time dateTime={new Date(row.minedAt).toISOString()}>{TIME.format(row.minedAt)}</time> : null}
         </span>
       </span>
       {row.amount ? (
-        <span className={negative ? 'wm-activity-amount' : 'wm-activity-amount wm-in'} title={row.amount}>
+        <span className={negative ? 'wm-activity-amount' : 'wm-activity-amount wm-in'} dir="ltr" title={row.amount}>
           {row.amount}
         </span>
       ) : null}
@@ -117,11 +118,11 @@ function Nfts({ part, onIntent }: { part: NftsPart; onIntent: (i: Intent) => voi
   if (part.error) {
     return (
       <p className="wm-error" role="alert">
-        {part.error}
+        {tr(part.error)}
       </p>
     );
   }
-  if (part.empty) return <p className="wm-note">No NFTs on this network yet. Collectibles this account holds show here.</p>;
+  if (part.empty) return <p className="wm-note">{t('No NFTs on this network yet. Collectibles this account holds show here.')}</p>;
   return (
     <div className="wm-nfts">
       <ul className="wm-nft-grid" part="nfts" aria-busy={loading}>
@@ -141,7 +142,7 @@ function Nfts({ part, onIntent }: { part: NftsPart; onIntent: (i: Intent) => voi
         ))}
         {loading
           ? [0, 1].map((i) => (
-              <li key={`s${i}`} className="wm-nft" aria-label="Loading NFTs">
+              <li key={`s${i}`} className="wm-nft" aria-label={t('Loading NFTs')}>
                 <span className="wm-nft-image wm-skeleton" />
               </li>
             ))
@@ -150,7 +151,7 @@ function Nfts({ part, onIntent }: { part: NftsPart; onIntent: (i: Intent) => voi
       {hasMore && !loading ? (
         <div ref={end} className="wm-activity-end">
           <button type="button" className="wm-button wm-button-secondary" onClick={more}>
-            Load more
+            {t('Load more')}
           </button>
         </div>
       ) : null}
@@ -166,12 +167,12 @@ function Activity({ part, onIntent }: { part: ActivityPart; onIntent: (i: Intent
   if (part.error) {
     return (
       <p className="wm-error" role="alert">
-        {part.error.message}
+        {tr(part.error.message)}
       </p>
     );
   }
-  if (part.unavailable) return <p className="wm-note">{part.unavailable}</p>;
-  if (part.empty) return <p className="wm-note">No activity yet.</p>;
+  if (part.unavailable) return <p className="wm-note">{tr(part.unavailable)}</p>;
+  if (part.empty) return <p className="wm-note">{t('No activity yet.')}</p>;
   return (
     <div className="wm-activity" part="activity">
       {part.groups.map((g) => (
@@ -185,7 +186,7 @@ function Activity({ part, onIntent }: { part: ActivityPart; onIntent: (i: Intent
         </section>
       ))}
       {loading ? (
-        <ul className="wm-activity-list" aria-busy="true" aria-label="Loading activity">
+        <ul className="wm-activity-list" aria-busy="true" aria-label={t('Loading activity')}>
           {[0, 1, 2].map((i) => (
             <li key={i} className="wm-activity-row">
               <span className="wm-skeleton" />
@@ -196,7 +197,7 @@ function Activity({ part, onIntent }: { part: ActivityPart; onIntent: (i: Intent
       {hasMore && !loading ? (
         <div ref={end} className="wm-activity-end">
           <button type="button" className="wm-button wm-button-secondary" onClick={more}>
-            Load more
+            {t('Load more')}
           </button>
         </div>
       ) : null}
@@ -222,7 +223,7 @@ export function Portfolio({ part, onIntent }: { part: Pick<AccountParts, 'tokens
   };
   return (
     <div className="wm-portfolio">
-      <div role="tablist" aria-label="Portfolio" className="wm-tabs" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('Portfolio')} className="wm-tabs" onKeyDown={onKeyDown}>
         {TABS.map(([id, label], i) => (
           <button
             key={id}
@@ -238,7 +239,7 @@ export function Portfolio({ part, onIntent }: { part: Pick<AccountParts, 'tokens
             className="wm-tab"
             onClick={() => select(i)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

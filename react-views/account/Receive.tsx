@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { t, tr } from '../shell/i18n';
 import { parseQrSvg } from '../walletconnect/QrCode';
 import { usePairingStyles } from '../walletconnect/styles';
 import { useCopied } from '../shell/useCopied';
@@ -15,11 +16,11 @@ export function Receive({ receive, onIntent }: { receive: NonNullable<AccountPar
     <div ref={ref} className="wm-receive" part="receive">
       <div className="wm-qr wm-receive-qr" part="qr-code">
         {path ? (
-          <svg xmlns="http://www.w3.org/2000/svg" viewBox={path.viewBox} shapeRendering="crispEdges" role="img" aria-label={`QR code of ${receive.address}`}>
+          <svg xmlns="http://www.w3.org/2000/svg" viewBox={path.viewBox} shapeRendering="crispEdges" role="img" aria-label={t('QR code of {address}', { address: receive.address })}>
             <path fill="currentColor" d={path.d} />
           </svg>
         ) : (
-          <p className="wm-note">The QR code could not be drawn; copy the address instead.</p>
+          <p className="wm-note">{t('The QR code could not be drawn; copy the address instead.')}</p>
         )}
       </div>
       <p className="wm-receive-address" part="address">
@@ -34,10 +35,10 @@ export function Receive({ receive, onIntent }: { receive: NonNullable<AccountPar
         }}
       >
         {copied ? <CheckIcon /> : <CopyIcon />}
-        <span>{copied ? 'Address copied' : 'Copy address'}</span>
+        <span>{copied ? t('Address copied') : t('Copy address')}</span>
       </button>
       {receive.networks.length > 0 ? (
-        <p className="wm-note">Receive on {receive.networks.join(', ')}. Only send assets on these networks to this address.</p>
+        <p className="wm-note">{t('Receive on {networks}. Only send assets on these networks to this address.', { networks: receive.networks.join(', ') })}</p>
       ) : null}
     </div>
   );

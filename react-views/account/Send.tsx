@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { t, tr } from '../shell/i18n';
 import type { Intent, SendPart } from '../shell/types';
 
 /** A text field kept locally while typing (the module's answer arrives a moment later) and
@@ -20,25 +21,31 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
     return (
       <div className="wm-send" part="send-preview">
         <dl className="wm-send-preview">
-          <dt>Amount</dt>
-          <dd>{p.amount}</dd>
-          <dt>From</dt>
-          <dd className="wm-send-address">{from}</dd>
-          <dt>To</dt>
-          <dd className="wm-send-address">{p.to}</dd>
-          <dt>Network fee</dt>
+          <dt>{t('Amount')}</dt>
           <dd>
-            {p.fee ?? (p.feeError ? <span className="wm-error">{p.feeError}</span> : <span className="wm-skeleton" aria-label="Estimating the fee" />)}
+            <bdi>{p.amount}</bdi>
+          </dd>
+          <dt>{t('From')}</dt>
+          <dd className="wm-send-address">
+            <bdi>{from}</bdi>
+          </dd>
+          <dt>{t('To')}</dt>
+          <dd className="wm-send-address">
+            <bdi>{p.to}</bdi>
+          </dd>
+          <dt>{t('Network fee')}</dt>
+          <dd>
+            {p.fee ?? (p.feeError ? <span className="wm-error">{tr(p.feeError)}</span> : <span className="wm-skeleton" aria-label={t('Estimating the fee')} />)}
             {p.fee && p.feeDetail ? <span className="wm-send-fee-detail">{p.feeDetail}</span> : null}
           </dd>
         </dl>
         {send.error ? (
           <p className="wm-error" role="alert">
-            {send.error}
+            {tr(send.error)}
           </p>
         ) : null}
         <button type="button" className="wm-button wm-button-primary" disabled={send.stage === 'sending'} onClick={() => onIntent({ type: 'sendConfirm' })}>
-          {send.stage === 'sending' ? 'Approve in your wallet' : 'Send'}
+          {send.stage === 'sending' ? t('Approve in your wallet') : t('Send')}
         </button>
       </div>
     );
@@ -54,21 +61,22 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
       }}
     >
       <label className="wm-field" htmlFor={`${id}-token`}>
-        <span>Token</span>
+        <span>{t('Token')}</span>
         <select id={`${id}-token`} value={send.token ?? ''} onChange={(e) => onIntent({ type: 'sendSetToken', index: Number(e.target.value) })}>
-          {send.tokens.length === 0 ? <option value="">No tokens</option> : null}
-          {send.tokens.map((t, i) => (
-            <option key={`${t.symbol}-${i}`} value={i}>
-              {t.symbol} · {t.balance}
+          {send.tokens.length === 0 ? <option value="">{t('No tokens')}</option> : null}
+          {send.tokens.map((tk, i) => (
+            <option key={`${tk.symbol}-${i}`} value={i}>
+              {tk.symbol} · {tk.balance}
             </option>
           ))}
         </select>
       </label>
       <div className="wm-field">
-        <label htmlFor={`${id}-amount`}>Amount</label>
+        <label htmlFor={`${id}-amount`}>{t('Amount')}</label>
         <div className="wm-field-row">
           <input
             id={`${id}-amount`}
+            dir="ltr"
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
@@ -79,18 +87,19 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
             }}
           />
           <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'sendMax' })} disabled={!token}>
-            Max
+            {t('Max')}
           </button>
         </div>
-        {token ? <span className="wm-field-hint">Balance: {token.balance} {token.symbol}</span> : null}
+        {token ? <span className="wm-field-hint">{t('Balance: {amount}', { amount: `\u2066${token.balance} ${token.symbol}\u2069` })}</span> : null}
       </div>
       <label className="wm-field" htmlFor={`${id}-receiver`}>
-        <span>Receiver address</span>
+        <span>{t('Receiver address')}</span>
         <input
           id={`${id}-receiver`}
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
-          placeholder={send.receiverHint}
+          placeholder={tr(send.receiverHint)}
           value={receiver}
           onChange={(e) => {
             setReceiver(e.target.value);
@@ -100,11 +109,11 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
       </label>
       {send.error ? (
         <p className="wm-error" role="alert">
-          {send.error}
+          {tr(send.error)}
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-button-primary">
-        Preview send
+        {t('Preview send')}
       </button>
     </form>
   );

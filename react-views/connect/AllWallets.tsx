@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t, tr } from '../shell/i18n';
 import type { ViewProps } from '../shell/types';
 import { WalletGrid } from './WalletGrid';
 import { ErrorMessage } from '../shell/ErrorMessage';
@@ -50,12 +51,12 @@ export function AllWallets({ snapshot, onIntent }: ViewProps) {
     <div ref={viewRef} className="wm-view wm-all-wallets-view">
       <label className="wm-search">
         <SearchIcon className="wm-search-icon" />
-        <span className="wm-visually-hidden">Search wallet</span>
+        <span className="wm-visually-hidden">{t('Search wallet')}</span>
         <input
           part="search"
           type="search"
           className="wm-search-input"
-          placeholder="Search wallet"
+          placeholder={t('Search wallet')}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -66,13 +67,13 @@ export function AllWallets({ snapshot, onIntent }: ViewProps) {
         />
       </label>
       <div className="wm-scroll" ref={scrollRef} aria-busy={loading ? 'true' : undefined}>
-        {items.length > 0 ? <WalletGrid items={items} onIntent={onIntent} label="All wallets" /> : null}
+        {items.length > 0 ? <WalletGrid items={items} onIntent={onIntent} label={t('All wallets')} /> : null}
         {empty ? (
           <p className="wm-empty" role="status">
-            No wallet found
+            {t('No wallet found')}
           </p>
         ) : null}
-        {loading ? <Spinner className="wm-list-spinner" label="Loading wallets" /> : null}
+        {loading ? <Spinner className="wm-list-spinner" label={t('Loading wallets')} /> : null}
         <ErrorMessage error={error} />
         {error && hasMore && !loading ? (
           <button
@@ -83,7 +84,7 @@ export function AllWallets({ snapshot, onIntent }: ViewProps) {
               onIntent({ type: 'loadMoreWallets' });
             }}
           >
-            Try again
+            {t('Try again')}
           </button>
         ) : null}
         <div ref={sentinelRef} className="wm-sentinel" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { t, tr } from '../shell/i18n';
 import type { ConnectorView, ViewProps } from '../shell/types';
 import { WalletImage } from './WalletImage';
 import { ChevronRightIcon, GridIcon, WalletConnectLogo } from '../shell/icons';
@@ -8,15 +9,15 @@ import { ChevronRightIcon, GridIcon, WalletConnectLogo } from '../shell/icons';
 const LoginRows = lazy(() => import('./LoginRows'));
 
 function badgeFor(c: ConnectorView): { text: string; cls: string } | null {
-  if (c.kind === 'recent') return { text: 'Recent', cls: 'wm-badge-recent' };
-  if (c.installed) return { text: 'Installed', cls: 'wm-badge-installed' };
+  if (c.kind === 'recent') return { text: t('Recent'), cls: 'wm-badge-recent' };
+  if (c.installed) return { text: t('Installed'), cls: 'wm-badge-installed' };
   return null;
 }
 
 function WalletRows({ snapshot, onIntent }: ViewProps) {
   const { connectors, allWallets } = snapshot;
   return (
-    <ul className="wm-list" aria-label="Wallets">
+    <ul className="wm-list" aria-label={t('Wallets')}>
       {connectors.map((c) => {
         const badge = badgeFor(c);
         return (
@@ -54,10 +55,10 @@ function WalletRows({ snapshot, onIntent }: ViewProps) {
             <GridIcon />
           </span>
           <span className="wm-row-text">
-            <span className="wm-row-name">All Wallets</span>
+            <span className="wm-row-name">{t('All Wallets')}</span>
           </span>
           {allWallets.count > 0 ? (
-            <span className="wm-badge wm-badge-count" aria-label={`${allWallets.count} wallets`}>
+            <span className="wm-badge wm-badge-count" aria-label={t('{count} wallets', { count: allWallets.count })}>
               {allWallets.count}
             </span>
           ) : null}

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { t, tr } from '../shell/i18n';
 import type { ViewProps } from '../shell/types';
 import { WalletImage } from './WalletImage';
 import { ErrorMessage } from '../shell/ErrorMessage';
@@ -17,19 +18,19 @@ export function ConnectingExternal({ snapshot, onIntent }: ViewProps) {
     <div ref={ref} className={`wm-view wm-connecting${failed ? ' wm-failed' : ''}`} data-state={c.state}>
       <div className="wm-connecting-logo">
         <WalletImage src={c.icon} name={c.name} size="lg" />
-        {failed ? null : <Spinner className="wm-connecting-spinner" label={`Connecting to ${c.name}`} />}
+        {failed ? null : <Spinner className="wm-connecting-spinner" label={t('Connecting to {name}', { name: c.name })} />}
       </div>
-      <p className="wm-connecting-title">Continue in {c.name}</p>
+      <p className="wm-connecting-title">{t('Continue in {name}', { name: c.name })}</p>
       {failed ? (
         <>
           <ErrorMessage error={c.error} />
           <button type="button" className="wm-button wm-button-primary wm-retry" onClick={() => onIntent({ type: 'retry' })}>
             <RetryIcon />
-            <span>Try again</span>
+            <span>{t('Try again')}</span>
           </button>
         </>
       ) : (
-        <p className="wm-connecting-sub">Accept the connection request in the wallet</p>
+        <p className="wm-connecting-sub">{t('Accept the connection request in the wallet')}</p>
       )}
     </div>
   );

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
+import { t, tr } from '../shell/i18n';
 import type { ViewProps } from '../shell/types';
-import { ChevronRightIcon, MailIcon } from '../shell/icons';
+import { ChevronRightIcon } from '../shell/icons';
+import { MailIcon } from '../shell/view-icons';
 import { useLazyStyles } from '../shell/dynamic-styles';
 
 const CSS = `
@@ -23,6 +25,7 @@ const CSS = `
 .wm-email-field:focus-within { border-color: var(--_accent); }
 .wm-email-field input { flex: 1; min-width: 0; border: none; background: none; color: inherit; font: inherit; outline: none; padding: 12px 0; }
 .wm-email-submit { display: inline-flex; border: none; background: none; color: var(--_accent-text); padding: 8px; border-radius: var(--_r-s); cursor: pointer; }
+.wm-email-submit svg:dir(rtl) { transform: scaleX(-1); }
 .wm-field-error { margin: 4px 4px 0; color: var(--_error); font-size: var(--_fs-small); }
 `;
 
@@ -47,8 +50,8 @@ function EmailRow({ snapshot, onIntent }: ViewProps) {
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="Email"
-          aria-label="Email"
+          placeholder={t('Email')}
+          aria-label={t('Email')}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? 'wm-email-error' : undefined}
           defaultValue={email?.email ?? ''}
@@ -57,13 +60,13 @@ function EmailRow({ snapshot, onIntent }: ViewProps) {
           // an address takes longer than the frame takes to be ready).
           onFocus={() => onIntent({ type: 'loadFrame' })}
         />
-        <button type="submit" className="wm-email-submit" aria-label="Continue with email" disabled={busy}>
+        <button type="submit" className="wm-email-submit" aria-label={t('Continue with email')} disabled={busy}>
           <ChevronRightIcon />
         </button>
       </label>
       {error ? (
         <p id="wm-email-error" className="wm-field-error" role="alert">
-          {error}
+          {tr(error)}
         </p>
       ) : null}
     </form>
@@ -79,7 +82,7 @@ function SocialRows({ snapshot, onIntent }: ViewProps) {
   const social = snapshot.social;
   return (
     <>
-      <ul className="wm-socials" aria-label="Social logins">
+      <ul className="wm-socials" aria-label={t('Social logins')}>
         {shown.map((s) => (
           <li key={s}>
             <button
@@ -96,14 +99,14 @@ function SocialRows({ snapshot, onIntent }: ViewProps) {
         {shown.length < socials.length ? (
           <li>
             <button type="button" className="wm-social" data-social="other" aria-expanded="false" onClick={() => setAll(true)}>
-              <span className="wm-social-name">Other</span>
+              <span className="wm-social-name">{t('Other')}</span>
             </button>
           </li>
         ) : null}
       </ul>
       {social?.error ? (
         <p className="wm-field-error" role="alert">
-          {social.error}
+          {tr(social.error)}
         </p>
       ) : null}
     </>

@@ -14,11 +14,12 @@ export const CONNECT_CSS = String.raw`
   display: flex;
   align-items: center;
 }
-.wm-search-icon { position: absolute; left: 12px; color: var(--_fg3); font-size: calc(var(--_fs) * 1.6); pointer-events: none; }
+.wm-search-icon { position: absolute; inset-inline-start: 12px; color: var(--_fg3); font-size: calc(var(--_fs) * 1.6); pointer-events: none; }
 .wm-search-input {
   width: 100%;
   height: 40px;
-  padding: 0 12px 0 36px;
+  padding-block: 0;
+  padding-inline: 36px 12px;
   border: 1px solid var(--_border);
   border-radius: var(--_r-m);
   background: var(--_bg2);
@@ -76,7 +77,7 @@ export const CONNECT_CSS = String.raw`
 .wm-badge-dot {
   position: absolute;
   top: 6px;
-  right: 6px;
+  inset-inline-end: 6px;
   width: 8px;
   height: 8px;
   padding: 0;

@@ -1,6 +1,7 @@
-import type { CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 import type { ViewProps } from '../shell/types';
 import { Spinner } from '../shell/icons';
+import { t } from '../shell/i18n';
 
 const SLOT: CSSProperties = { display: 'block', width: '100%', minHeight: 120, maxHeight: 'min(62vh, 640px)', outline: 'none' };
 const WAITING: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 10, minHeight: 120 };
@@ -9,11 +10,13 @@ const WAITING: CSSProperties = { display: 'flex', alignItems: 'center', justifyC
  * ApproveTransaction: the place of the secure frame's approval. The visitor reads and approves
  * what is signed inside the frame, on the wallet's own origin; this page cannot draw it, change it
  * or click it. The shell lays the frame over the slot (sized by the frame) and moves focus into it;
- * the slot itself is the tab stop that hands focus to the frame. Part of the views' first chunk,
- * with its few styles inline, so that it shows the moment the frame asks.
+ * the slot itself is the tab stop that hands focus to the frame. Its chunk is fetched as soon as the
+ * embedded wallet's module loads (App.tsx), with its few styles inline, so that it shows the moment
+ * the frame asks.
  */
 export default function ApproveTransaction({ snapshot }: ViewProps) {
   const a = snapshot.approval;
+  const text = useId();
   return (
     <div className="wm-view wm-approve">
       {a?.open ? (
@@ -22,13 +25,13 @@ export default function ApproveTransaction({ snapshot }: ViewProps) {
           data-wm-frame-slot=""
           tabIndex={0}
           role="group"
-          aria-label="Secure approval from your wallet"
+          aria-label={t('Secure approval from your wallet')}
           style={{ ...SLOT, height: `${Math.max(120, a.height)}px` }}
         />
       ) : (
-        <div className="wm-approve-waiting" role="status" style={WAITING}>
-          <Spinner label="Preparing" />
-          <span>Preparing the request in your wallet’s secure frame…</span>
+        <div className="wm-approve-waiting" role="status" aria-labelledby={text} style={WAITING}>
+          <Spinner label={t('Preparing')} />
+          <span id={text}>{t('Preparing the request in your wallet’s secure frame…')}</span>
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { t, tr } from './i18n';
 import type { PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent, RefObject } from 'react';
 import type { Snapshot, ViewProps } from './types';
 import { createFocusTrap, type FocusTrap } from './focus-trap';
@@ -7,9 +8,6 @@ import { useDynamicStyle } from './dynamic-styles';
 import { BackIcon, CloseIcon, Spinner } from './icons';
 import { Connect } from '../connect/Connect';
 import { ConfigError } from './ConfigError';
-// Not lazy: the secure frame's approval must show at once (a lazy view waits for React's
-// Suspense reveal, 300 ms); it is only the frame's place.
-import ApproveTransaction from '../embedded/ApproveTransaction';
 
 const AllWallets = lazy(() => import('../connect/AllWallets'));
 // Only when there is something to say (kept out of the initial load).
@@ -34,64 +32,47 @@ const ConnectingFarcaster = lazy(() => import('../embedded/ConnectingFarcaster')
 const loadSiwx = () => import('../auth/SiwxSignMessage');
 const SiwxLazy = lazy(loadSiwx);
 let SiwxView: ComponentType<ViewProps> | null = null;
+// The secure frame's approval must show at once (a lazy view waits for React's Suspense reveal,
+// 300 ms): its chunk is fetched as soon as the embedded wallet's module is here (the frame can only
+// ask once it is), and then drawn at once; it is only the frame's place.
+const loadApproval = () => import('../embedded/ApproveTransaction');
+const ApprovalLazy = lazy(loadApproval);
+let ApprovalView: ComponentType<ViewProps> | null = null;
 const ProfileWallets = lazy(() => import('../account/Account').then((m) => ({ default: m.ProfileWallets })));
 
+/** Each view's component, by the view's name (the sign-in view is drawn apart: CurrentView). */
+const VIEWS: Record<string, ComponentType<ViewProps>> = {
+  Connect,
+  AllWallets,
+  Account,
+  SwitchNetwork,
+  UnsupportedChain,
+  SwitchActiveChain,
+  ConnectingExternal,
+  ConnectingWalletConnect,
+  ConnectingWalletConnectBasic,
+  ConfigError,
+  EmailLogin,
+  UpdateEmailWallet,
+  ConnectingFarcaster,
+  ProfileWallets,
+  WalletSend,
+  WalletSendPreview: WalletSend,
+  WalletReceive,
+  Swap: SwapView,
+  OnRampProviders: BuyView,
+};
+
 function CurrentView({ snapshot, onIntent }: ViewProps) {
-  if (snapshot.configError) return <ConfigError snapshot={snapshot} onIntent={onIntent} />;
-  const props = { snapshot, onIntent };
-  switch (snapshot.view) {
-    case 'Connect':
-      return <Connect {...props} />;
-    case 'AllWallets':
-      return <AllWallets {...props} />;
-    case 'Account':
-      return <Account {...props} />;
-    case 'SwitchNetwork':
-      return <SwitchNetwork {...props} />;
-    case 'UnsupportedChain':
-      return <UnsupportedChain {...props} />;
-    case 'SwitchActiveChain':
-      return <SwitchActiveChain {...props} />;
-    case 'ConnectingExternal':
-      return <ConnectingExternal {...props} />;
-    case 'ConnectingWalletConnect':
-      return <ConnectingWalletConnect {...props} />;
-    case 'ConnectingWalletConnectBasic':
-      return <ConnectingWalletConnectBasic {...props} />;
-    case 'ConfigError':
-      return <ConfigError {...props} />;
-    case 'EmailLogin':
-      return <EmailLogin {...props} />;
-    case 'UpdateEmailWallet':
-      return <UpdateEmailWallet {...props} />;
-    case 'ApproveTransaction':
-      return <ApproveTransaction {...props} />;
-    case 'ConnectingFarcaster':
-      return <ConnectingFarcaster {...props} />;
-    case 'SIWXSignMessage': {
-      const View = SiwxView ?? SiwxLazy;
-      return <View {...props} />;
-    }
-    case 'ProfileWallets':
-      return <ProfileWallets {...props} />;
-    case 'WalletSend':
-    case 'WalletSendPreview':
-      return <WalletSend {...props} />;
-    case 'WalletReceive':
-      return <WalletReceive {...props} />;
-    case 'Swap':
-      return <SwapView {...props} />;
-    case 'OnRampProviders':
-      return <BuyView {...props} />;
-    default:
-      return null;
-  }
+  const view = snapshot.view;
+  const View = snapshot.configError ? ConfigError : view === 'SIWXSignMessage' ? (SiwxView ?? SiwxLazy) : view === 'ApproveTransaction' ? (ApprovalView ?? ApprovalLazy) : VIEWS[view];
+  return View ? <View snapshot={snapshot} onIntent={onIntent} /> : null;
 }
 
 function ViewFallback() {
   return (
     <div className="wm-suspense">
-      <Spinner label="Loading" />
+      <Spinner label={t('Loading')} />
     </div>
   );
 }
@@ -174,7 +155,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
             type="button"
             part="back-button"
             className="wm-icon-button wm-back"
-            aria-label="Back"
+            aria-label={t('Back')}
             onClick={() => onIntent({ type: 'back' })}
           >
             <BackIcon />
@@ -184,7 +165,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
         )}
         <h2 id={titleId} part="title" className="wm-title">
           <span key={snapshot.title} className="wm-title-text">
-            {snapshot.title}
+            {tr(snapshot.title)}
           </span>
         </h2>
         {canClose ? (
@@ -192,7 +173,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
             type="button"
             part="close-button"
             className="wm-icon-button wm-close"
-            aria-label="Close"
+            aria-label={t('Close')}
             onClick={() => onIntent({ type: 'close' })}
           >
             <CloseIcon />
@@ -200,7 +181,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
         ) : (
           <span className="wm-header-spacer" />
         )}
-        {snapshot.loading ? <span className="wm-loading-bar" role="progressbar" aria-label="Loading" /> : null}
+        {snapshot.loading ? <span className="wm-loading-bar" role="progressbar" aria-label={t('Loading')} /> : null}
       </div>
       {snapshot.banner || snapshot.walletRequest ? (
         <Suspense fallback={null}>
@@ -258,6 +239,10 @@ export function App({ snapshot, onIntent }: { snapshot: Snapshot; onIntent: View
   useEffect(() => {
     if (signIn && !SiwxView) loadSiwx().then((m) => void (SiwxView = m.default), () => {});
   }, [signIn]);
+  const embedded = snapshot.approval !== undefined;
+  useEffect(() => {
+    if (embedded && !ApprovalView) loadApproval().then((m) => void (ApprovalView = m.default), () => {});
+  }, [embedded]);
   const hidden = visible ? null : prepared(snapshot);
   return (
     <ImageTimeoutContext value={snapshot.imagePreloadTimeoutMs}>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { t, tr } from './i18n';
 import type { ViewProps } from './types';
 import { useLazyStyles } from './dynamic-styles';
 import { AlertIcon, CloseIcon, Spinner } from './icons';
@@ -7,7 +8,7 @@ import { CheckIcon } from './view-icons';
 /** The notices' own rules (this chunk loads only when there is something to say). */
 const NOTICE_CSS = `
 .wm-notice {
-  display: flex; align-items: center; gap: 8px; margin: 0 16px 8px; padding: 8px 8px 8px 12px;
+  display: flex; align-items: center; gap: 8px; margin: 0 16px 8px; padding-block: 8px; padding-inline: 12px 8px;
   border-radius: var(--_r-m, 12px); font-size: var(--_fs-small); font-weight: 500; color: var(--_fg);
   background: var(--_bg2); border: 1px solid var(--_border);
 }
@@ -36,7 +37,7 @@ export function Notices({ snapshot, onIntent }: ViewProps) {
         <div className="wm-notice wm-wallet-request" part="wallet-request" role="status">
           <Spinner />
           <span>
-            Approve in your wallet
+            {t('Approve in your wallet')}
             <span className="wm-notice-detail">{snapshot.connection.connectorName ? ` (${snapshot.connection.connectorName})` : ''}</span>
           </span>
         </div>
@@ -49,8 +50,8 @@ export function Notices({ snapshot, onIntent }: ViewProps) {
           role={banner.variant === 'error' ? 'alert' : 'status'}
         >
           {banner.variant === 'error' ? <AlertIcon /> : banner.variant === 'success' ? <CheckIcon /> : <Spinner />}
-          <span className="wm-banner-text">{banner.message}</span>
-          <button type="button" className="wm-icon-button wm-banner-close" aria-label="Dismiss" onClick={() => onIntent({ type: 'dismissBanner' })}>
+          <span className="wm-banner-text">{tr(banner.message)}</span>
+          <button type="button" className="wm-icon-button wm-banner-close" aria-label={t('Dismiss')} onClick={() => onIntent({ type: 'dismissBanner' })}>
             <CloseIcon />
           </button>
         </div>

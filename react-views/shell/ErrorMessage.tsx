@@ -1,4 +1,5 @@
 import type { ErrorInfo } from './types';
+import { t, tr } from './i18n';
 import { AlertIcon } from './icons';
 
 /** The catalogue message of an engine error, announced to assistive technology. */
@@ -7,7 +8,7 @@ export function ErrorMessage({ error }: { error: ErrorInfo | null | undefined })
   return (
     <p className="wm-error" part="error" role="alert" data-error-key={error.key} data-error-code={error.code}>
       <AlertIcon />
-      <span>{error.message}</span>
+      <span>{tr(error.message)}</span>
     </p>
   );
 }

@@ -3,6 +3,9 @@
  * The ones only lazily loaded views use live in view-icons.tsx, out of the initial load.
  */
 import type { ReactNode } from 'react';
+// The texts' module goes with the icons (every view that shows an icon shows text): one shared
+// chunk for both instead of a separate ~150 B one in the initial load.
+import './i18n';
 
 export interface IconProps {
   className?: string;
@@ -59,15 +62,6 @@ export function GridIcon(p: IconProps) {
       <rect x="14" y="4" width="6" height="6" rx="1.5" />
       <rect x="4" y="14" width="6" height="6" rx="1.5" />
       <rect x="14" y="14" width="6" height="6" rx="1.5" />
-    </Svg>
-  );
-}
-
-export function MailIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="M3 7l9 6 9-6" />
     </Svg>
   );
 }

@@ -243,6 +243,8 @@ export const css = String.raw`
 .wm-row-text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .wm-row-name { font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-row-end { flex: none; color: var(--_fg3); font-size: calc(var(--_fs) * 1.8); }
+/* Right to left: arrows that say "back" and "next" point the other way. */
+.wm-back svg:dir(rtl), .wm-row-end:dir(rtl) { transform: scaleX(-1); }
 
 .wm-badge {
   flex: none;

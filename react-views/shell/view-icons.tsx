@@ -82,3 +82,12 @@ export function PlusIcon(p: IconProps) {
     </Svg>
   );
 }
+
+export function MailIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 7l9 6 9-6" />
+    </Svg>
+  );
+}

@@ -372,11 +372,11 @@ pub trait Transactions: Sync {
 pub trait Transfers: Sync {
     /// What the receiver field suggests (the family's address form).
     fn receiver_hint(&self) -> &'static str {
-        "Address"
+        "Address" // i18n
     }
     /// What the preview says when a fee request failed.
     fn fee_failed(&self) -> &'static str {
-        "Could not estimate the network fee: try again"
+        "Could not estimate the network fee: try again" // i18n
     }
     /// `Err(why)` when `to` is not an address of the family (the visitor reads why).
     fn check_receiver(&self, to: &str) -> Result<(), String>;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
 import { connectInModal, testWallet, type DevnetDescription } from 'wallet-modal-devnet/playwright';
 
@@ -7,15 +7,20 @@ const [chainA, chainB] = devnet.evm.chains;
 const receiver = devnet.evm.accounts[1].address;
 const rpc = createPublicClient({ transport: http(chainA.rpcUrl) });
 
-test('connects through the modal, sends ETH on anvil with useSendTransaction and signs with useSignMessage', async ({ page }) => {
+/** The app open with the test wallet; the visitor connects it through the modal (useConnect). */
+async function connected(page: Page) {
   const wallet = await testWallet(page, devnet);
   await page.goto(process.env.APP_URL!);
-
-  // useConnect → the modal opens; the visitor picks the test wallet and approves in it.
   await page.click('#connect');
   await connectInModal(page);
   await wallet.approve('eth_requestAccounts');
   await expect(page.locator('#status')).toHaveText('connected');
+  return wallet;
+}
+
+test('connects through the modal, sends ETH on anvil with useSendTransaction and signs with useSignMessage', async ({ page }) => {
+  // useConnect → the modal opens; the visitor picks the test wallet and approves in it.
+  const wallet = await connected(page);
   await expect(page.locator('#address')).toHaveText(devnet.evm.accounts[0].address);
   await expect(page.locator('#chain')).toHaveText(String(chainA.chainId));
   await expect(page.locator('#balance')).toContainText('ETH');
@@ -39,13 +44,7 @@ test('connects through the modal, sends ETH on anvil with useSendTransaction and
 });
 
 test('a transaction the visitor rejects in the wallet reaches useSendTransaction as a rejection, and nothing is sent', async ({ page }) => {
-  const wallet = await testWallet(page, devnet);
-  await page.goto(process.env.APP_URL!);
-  await page.click('#connect');
-  await connectInModal(page);
-  await wallet.approve('eth_requestAccounts');
-  await expect(page.locator('#status')).toHaveText('connected');
-
+  const wallet = await connected(page);
   const nonce = await rpc.getTransactionCount({ address: devnet.evm.accounts[0].address });
   await page.click('#send');
   await wallet.reject('eth_sendTransaction');
@@ -54,11 +53,7 @@ test('a transaction the visitor rejects in the wallet reaches useSendTransaction
 });
 
 test('a chain switched in the wallet, and one asked for with useSwitchChain, reach wagmi', async ({ page }) => {
-  const wallet = await testWallet(page, devnet);
-  await page.goto(process.env.APP_URL!);
-  await page.click('#connect');
-  await connectInModal(page);
-  await wallet.approve('eth_requestAccounts');
+  const wallet = await connected(page);
   await expect(page.locator('#chain')).toHaveText(String(chainA.chainId));
 
   // The visitor switches in the wallet itself.

@@ -69,7 +69,7 @@ fn planned(tx: &Value, answers: &[Value]) -> Result<(Plan, Vec<u8>, Vec<u8>, u64
 
 impl Transfers for Esplora {
     fn receiver_hint(&self) -> &'static str {
-        "Bitcoin address"
+        "Bitcoin address" // i18n
     }
 
     fn check_receiver(&self, to: &str) -> Result<(), String> {

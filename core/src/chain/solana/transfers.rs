@@ -85,7 +85,7 @@ fn read(tx: &Value, answers: &[Value]) -> Result<Read, String> {
 
 impl Transfers for Standard {
     fn receiver_hint(&self) -> &'static str {
-        "Solana address"
+        "Solana address" // i18n
     }
 
     fn check_receiver(&self, to: &str) -> Result<(), String> {
