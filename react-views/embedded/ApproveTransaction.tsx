@@ -1,4 +1,5 @@
-import { useId, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { useDynamicStyle } from '../shell/dynamic-styles';
 import type { ViewProps } from '../shell/types';
 import { Spinner } from '../shell/icons';
 import { t } from '../shell/i18n';
@@ -16,7 +17,12 @@ const WAITING: CSSProperties = { display: 'flex', alignItems: 'center', justifyC
  */
 export default function ApproveTransaction({ snapshot }: ViewProps) {
   const a = snapshot.approval;
-  const text = useId();
+  // The slot's height (the frame's) in the views' dynamic sheet, as the shell's own heights: no
+  // style attribute written.
+  const slot = useRef<HTMLDivElement>(null);
+  const { token, set } = useDynamicStyle(slot);
+  const height = a?.open ? `${Math.max(120, a.height)}px` : null;
+  useLayoutEffect(() => set('height', height), [set, height]);
   return (
     <div className="wm-view wm-approve">
       {a?.open ? (
@@ -26,12 +32,14 @@ export default function ApproveTransaction({ snapshot }: ViewProps) {
           tabIndex={0}
           role="group"
           aria-label={t('Secure approval from your wallet')}
-          style={{ ...SLOT, height: `${Math.max(120, a.height)}px` }}
+          ref={slot}
+          data-wm-dyn={token}
+          style={SLOT}
         />
       ) : (
-        <div className="wm-approve-waiting" role="status" aria-labelledby={text} style={WAITING}>
+        <div className="wm-approve-waiting" role="status" style={WAITING}>
           <Spinner label={t('Preparing')} />
-          <span id={text}>{t('Preparing the request in your wallet’s secure frame…')}</span>
+          <span>{t('Preparing the request in your wallet’s secure frame…')}</span>
         </div>
       )}
     </div>
