@@ -305,7 +305,8 @@ export class WalletModalElement extends HTMLElement {
   attributeChangedCallback(name: string): void {
     if (name === 'theme-mode') this.#applyTheme();
     if (name === 'locale') {
-      void this.#views?.setLocale(this.#locale());
+      // (A language whose chunk cannot load leaves the views in the one they show.)
+      this.#views?.setLocale(this.#locale()).catch(() => {});
       return;
     }
     this.#optionsChanged();
@@ -944,8 +945,9 @@ export class WalletModalElement extends HTMLElement {
       const views = mountViews(root, { onIntent: (intent: Intent) => this.#run(intent) });
       this.#views = views;
       this.#render();
-      // The views in the page's language before they show (English needs no chunk).
-      return views.setLocale(this.#locale()).then(() => {});
+      // The views in the page's language before they show (English needs no chunk); a language
+      // whose chunk cannot load leaves them in English rather than keep the modal from opening.
+      return views.setLocale(this.#locale()).then(() => {}, () => {});
     });
     // A failed load (the network dropped) is tried again on the next open().
     loading.catch(() => {

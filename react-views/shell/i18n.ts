@@ -4,9 +4,9 @@
  * English text is the key (as gettext's msgid), looked up in the current language's catalogue
  * (`react-views/i18n/<tag>.ts`, a chunk of its own loaded when the language is chosen: locales.ts);
  * English needs no catalogue, and no chunk. `{name}` placeholders are filled from `params`. The
- * English catalogue, the
- * list every language must cover, is `react-views/i18n/en.json`, extracted from the sources by
- * scripts/i18n-extract.mjs (test/node/i18n.test.mjs fails when it is stale or a language lacks a key).
+ * English catalogue, the list every language must cover, is `react-views/i18n/en.json`, extracted
+ * from the sources by scripts/i18n-extract.mjs (test/node/i18n.test.mjs fails when it is stale or
+ * a language lacks a key).
  */
 export type Catalogue = Readonly<Record<string, string>>;
 
