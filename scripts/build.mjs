@@ -193,8 +193,33 @@ await esbuild.build({
 
 // The secure frame's script and stylesheet (frame/, served by the wallet service as /frame/frame.js
 // and /frame/frame.css on its own origin): a bundle of its own, sharing no chunk with the element.
+// Each language's catalogue (frame/src/i18n/<tag>.ts) is a file of its own,
+// dist/frame/i18n/<tag>-<hash>.js, which frame.js imports (dynamic import, same origin) only for
+// the language it shows: English loads none. (esbuild's code splitting would also cut viem's own
+// lazy imports out of frame.js; the catalogues are built apart and frame.js names them instead.)
 // No source map is published next to it (the wallet service serves only .js and .css).
 step('esbuild frame');
+rmSync(path.join(root, 'dist/frame'), { recursive: true, force: true });
+const frameCatalogues = readdirSync(path.join(root, 'frame/src/i18n')).filter((f) => f.endsWith('.ts') && f !== 'i18n.ts');
+const catalogueBuild = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: frameCatalogues.map((f) => `frame/src/i18n/${f}`),
+  outdir: 'dist/frame/i18n',
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  // The texts as they are (not \u escapes): module scripts are always read as UTF-8.
+  charset: 'utf8',
+  minify: !process.env.WM_DEBUG_BUILD,
+  legalComments: 'none',
+  metafile: true,
+});
+/** frame/src/i18n/<tag>.ts → its built file, as frame.js imports it (relative to /frame/frame.js). */
+const catalogueFiles = new Map(
+  Object.entries(catalogueBuild.metafile.outputs).map(([out, o]) => [path.resolve(root, o.entryPoint), `./i18n/${path.basename(out)}`]),
+);
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: ['frame/src/main.ts'],
@@ -207,6 +232,20 @@ await esbuild.build({
   minify: !process.env.WM_DEBUG_BUILD,
   sourcemap: false,
   legalComments: 'none',
+  plugins: [
+    {
+      name: 'frame-catalogues',
+      setup(b) {
+        // import('./es.ts') in frame/src/i18n/i18n.ts: the catalogue built above, not bundled in.
+        b.onResolve({ filter: /^\.\/[\w-]+\.ts$/ }, (args) => {
+          if (args.kind !== 'dynamic-import' || !args.importer.endsWith(path.join('frame', 'src', 'i18n', 'i18n.ts'))) return undefined;
+          const file = catalogueFiles.get(path.resolve(args.resolveDir, args.path));
+          if (!file) throw new Error(`frame: no catalogue built for ${args.path}`);
+          return { path: file, external: true };
+        });
+      },
+    },
+  ],
 });
 await esbuild.build({
   absWorkingDir: root,

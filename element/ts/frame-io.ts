@@ -15,6 +15,8 @@ const TOP_LAYER_Z = '2147483647';
 /** The social popup (opened 600×800 by the element) is watched every second (spec §9). */
 const POPUP_POLL_MS = 1_000;
 const SOCIAL_RESULT = '@w3m-social/RESULT';
+/** A language tag the frame accepts (frame/src/validate.ts `localeTag`); anything else is not passed. */
+const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 
 export class FrameIo {
   readonly #send: (event: object) => void;
@@ -32,10 +34,12 @@ export class FrameIo {
 
   /** `send` hands an event to the embedded module; `findSlot` finds ApproveTransaction's place for the frame. */
   /** `takeSocialStarted`: social-mark.ts's, lent by the element (imported here, it would be a chunk of the initial load of its own). */
+  /** `locale`: the modal's language (the `locale` attribute, else the browser's), read when the frame loads. */
   constructor(
     send: (event: object) => void,
     findSlot: () => HTMLElement | null = () => null,
     private readonly takeSocialStarted: () => boolean = () => false,
+    private readonly locale: () => string = () => '',
   ) {
     this.#send = send;
     this.#findSlot = findSlot;
@@ -221,7 +225,11 @@ export class FrameIo {
     this.#send({ type: 'frameMessage', data: e.data });
   };
 
-  /** The hidden frame, on its own origin. A load that never says READY fails after 20 s (module). */
+  /**
+   * The hidden frame, on its own origin, in the modal's language (its page is translated by the
+   * frame itself; a later change of `locale` applies the next time the frame loads). A load that
+   * never says READY fails after 20 s (module).
+   */
   #loadFrame(url: string): void {
     let origin: string;
     try {
@@ -236,10 +244,24 @@ export class FrameIo {
     f.tabIndex = -1;
     f.hidden = true;
     this.#frameOrigin = origin;
-    f.src = url;
+    f.src = withLocale(url, this.locale());
     this.#iframe = f;
     document.body.appendChild(f);
   }
+}
+
+/**
+ * `url` (the core's frame URL, every parameter kept as it is) with `locale=<tag>` added, when `tag`
+ * is a language tag the frame accepts and the URL has none yet.
+ */
+export function withLocale(url: string, tag: string): string {
+  if (tag.length > 35 || !LOCALE_TAG.test(tag)) return url;
+  const at = url.indexOf('#');
+  const [base, fragment] = at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+  const query = base.indexOf('?');
+  if (query >= 0 && new URLSearchParams(base.slice(query)).has('locale')) return url;
+  const joiner = query < 0 ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joiner}locale=${encodeURIComponent(tag)}${fragment}`;
 }
 
 /**

@@ -591,6 +591,7 @@ export class WalletModalElement extends HTMLElement {
             (e) => this.#run(e, 'embedded'),
             () => (this.#overlay?.shadowRoot ?? this.shadowRoot)?.querySelector<HTMLElement>('[data-wm-frame-slot]') ?? null,
             takeSocialStarted,
+            () => this.#locale(),
           );
           if (this.#popup) this.#frameIo.watchPopup(this.#popup);
         }

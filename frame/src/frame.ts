@@ -7,6 +7,7 @@ import { createApi, ApiError } from './api.ts';
 import type { Fetch } from './http.ts';
 import { handlers, NO_ANSWER, type FrameState, type HandlerContext } from './handlers.ts';
 import { rpcClient } from './jsonrpc.ts';
+import { setLanguage, t, type Loaders } from './i18n/i18n.ts';
 import { FrameError, initError, parseRequest, ready, replier, signedOut, type AppRequest, type Reply } from './messages.ts';
 import { originAllowed } from './origin.ts';
 import { handleRpc, parseRpcRequest, permission, type RpcRequest } from './rpc.ts';
@@ -32,6 +33,8 @@ export interface FrameEnv {
   /** Tells the other frames of this origin (other tabs) that this wallet signed out. */
   broadcastSignOut?: () => void;
   log?: (...args: unknown[]) => void;
+  /** The catalogues the frame URL's `locale` chooses from (i18n/i18n.ts's, unless a test gives others). */
+  catalogues?: Loaders;
 }
 
 export const NOT_ALLOWED_ORIGIN = 'Invalid App Configuration: this origin is not allowed for the project';
@@ -94,6 +97,9 @@ export function createFrame(env: FrameEnv): Frame {
       env.broadcastSignOut?.();
     },
   };
+  // The frame URL's language, for the life of this document: its catalogue loads while the frame
+  // starts, and no approval is drawn before it is ready (or has failed: English).
+  const languageReady = setLanguage(env.params.locale, env.catalogues);
   const inFlight = new Set<string>();
   const running = new Set<Promise<void>>();
   const waiting = new Set<ApprovalJob>();
@@ -158,6 +164,7 @@ export function createFrame(env: FrameEnv): Frame {
       if (job.aborted) throw ABORTED();
     };
     try {
+      await languageReady;
       await wallet.ensure();
       const result = await handleRpc(job.req, {
         keys: wallet.keys,
@@ -179,7 +186,7 @@ export function createFrame(env: FrameEnv): Frame {
             job.stop.signal,
           );
           checkAborted();
-          if (approved) env.consent.busy(/^(eth_sendTransaction|wallet_sendCalls|solana_signAndSendTransaction)$/.test(prepared.method) ? 'Sending…' : 'Signing…');
+          if (approved) env.consent.busy(/^(eth_sendTransaction|wallet_sendCalls|solana_signAndSendTransaction)$/.test(prepared.method) ? t('Sending…') : t('Signing…'));
           return approved;
         },
         beforeSign: () => wallet.verifySession(),

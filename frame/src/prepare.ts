@@ -3,6 +3,7 @@
 // signed. `execute` signs (and sends) exactly those once the visitor approved.
 
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { t } from './i18n/i18n.ts';
 import { FrameError } from './messages.ts';
 import type { RpcCall } from './jsonrpc.ts';
 import { callShown, feeAmount, messageReview, typedDataReview, type CallShown, type Review, type Row } from './review/review.ts';
@@ -26,17 +27,17 @@ const gwei = (n: bigint) => `${feeAmount(n, 9, 'gwei').replace(/ gwei$/, '')} gw
 /** The gas and fee rows of one prepared transaction, exactly as signed. */
 export function feeRows(p: PreparedTx, network: NetworkShown, waitsFor: number | null): Row[] {
   const rows: Row[] = [];
-  rows.push(['Gas limit', p.gas === null ? `estimated once transaction ${waitsFor} is mined` : p.gas.toString()]);
+  rows.push([t('Gas limit'), p.gas === null ? t('estimated once transaction {n} is mined', { n: String(waitsFor) }) : p.gas.toString()]);
   if (p.fees.type === 'eip1559') {
-    rows.push(['Max fee per gas', gwei(p.fees.maxFeePerGas)]);
-    rows.push(['Priority fee per gas', gwei(p.fees.maxPriorityFeePerGas)]);
+    rows.push([t('Max fee per gas'), gwei(p.fees.maxFeePerGas)]);
+    rows.push([t('Priority fee per gas'), gwei(p.fees.maxPriorityFeePerGas)]);
   } else {
-    rows.push(['Gas price', gwei(p.fees.gasPrice)]);
+    rows.push([t('Gas price'), gwei(p.fees.gasPrice)]);
   }
   const fee = maxFee(p);
-  if (fee !== null) rows.push([p.fees.type === 'eip1559' ? 'Network fee (at most)' : 'Network fee', feeAmount(fee, network.decimals, network.symbol)]);
+  if (fee !== null) rows.push([p.fees.type === 'eip1559' ? t('Network fee (at most)') : t('Network fee'), feeAmount(fee, network.decimals, network.symbol)]);
   // A nonce the site chose can replace a pending transaction of yours, or wait to be sent later.
-  if (p.nonce !== undefined) rows.push(['Nonce (set by the site)', p.nonce.toString()]);
+  if (p.nonce !== undefined) rows.push([t('Nonce (set by the site)'), p.nonce.toString()]);
   return rows;
 }
 
@@ -61,16 +62,16 @@ async function transactionsReview(call: RpcCall, chainId: number, list: Prepared
     else total += fee;
   });
   const value = list.reduce((s, p) => s + p.value, 0n);
-  const later = unknown ? ` plus the gas of ${unknown} later transaction${unknown > 1 ? 's' : ''}` : '';
-  return {
-    kind: 'transactions',
-    calls,
-    total:
-      value > 0n
-        ? `${feeAmount(value + total, network.decimals, network.symbol)}${later} at most (value and network fee)`
-        : `${feeAmount(total, network.decimals, network.symbol)}${later} at most (network fee)`,
-    warnings,
-  };
+  const params = { amount: feeAmount(value + total, network.decimals, network.symbol), n: unknown };
+  let shown: string;
+  if (value > 0n) {
+    if (unknown === 0) shown = t('{amount} at most (value and network fee)', params);
+    else if (unknown === 1) shown = t('{amount} plus the gas of 1 later transaction at most (value and network fee)', params);
+    else shown = t('{amount} plus the gas of {n} later transactions at most (value and network fee)', params);
+  } else if (unknown === 0) shown = t('{amount} at most (network fee)', params);
+  else if (unknown === 1) shown = t('{amount} plus the gas of 1 later transaction at most (network fee)', params);
+  else shown = t('{amount} plus the gas of {n} later transactions at most (network fee)', params);
+  return { kind: 'transactions', calls, total: shown, warnings };
 }
 
 /** `method` with `params`, for `account` on `network`, prepared; throws the FrameError to answer. */

@@ -8,6 +8,7 @@
 // accounts are not in the message, so they could not be shown).
 
 import { base58, toBase64, type Bytes, type Keys } from './keys.ts';
+import { t } from './i18n/i18n.ts';
 import { FrameError } from './messages.ts';
 import type { RpcCall } from './jsonrpc.ts';
 import type { Prepared } from './prepare.ts';
@@ -191,37 +192,50 @@ export async function showMessage(m: Message, own: string, network: NetworkShown
       const [from, to] = ix.accounts;
       const lamports = u64(d, 4);
       if (from === own) shown.lamports += lamports;
-      shown.instructions.push({ name: `Send ${network.symbol}`, rows: [['From', from], ['To', to], ['Amount', sol(lamports)]] });
+      shown.instructions.push({ name: t('Send {symbol}', { symbol: network.symbol }), rows: [[t('From'), from], [t('To'), to], [t('Amount'), sol(lamports)]] });
     } else if (ix.program === ASSOCIATED_TOKEN && (d.length === 0 || (d.length === 1 && d[0] <= 1)) && ix.accounts.length >= 6) {
       const [payer, account, owner, mint, , tokenProgram] = ix.accounts;
       created.set(account, owner);
       const size = Object.hasOwn(ACCOUNT_SIZE, tokenProgram) ? ACCOUNT_SIZE[tokenProgram] : undefined;
       if (size !== undefined && !rents.has(size)) rents.set(size, rentOf(call, size));
       const rent = size === undefined ? null : await rents.get(size)!;
-      const rows: Row[] = [['Owner', owner], ['Token (mint)', mint], ['Account', account]];
+      const rows: Row[] = [[t('Owner'), owner], [t('Token (mint)'), mint], [t('Account'), account]];
       if (payer === own && rent !== null) {
         shown.rent += rent;
-        rows.push(['Rent (paid by you)', sol(rent)]);
+        rows.push([t('Rent (paid by you)'), sol(rent)]);
       }
-      shown.instructions.push({ name: 'Create a token account (if it does not exist)', rows });
+      shown.instructions.push({ name: t('Create a token account (if it does not exist)'), rows });
     } else if ((ix.program === TOKEN || ix.program === TOKEN_2022) && d.length === 10 && d[0] === 12 && ix.accounts.length >= 4) {
       const [source, mint, destination, authority] = ix.accounts;
       const units = u64(d, 1);
       const receiver = created.get(destination) ?? (await tokenOwner(call, destination));
-      const rows: Row[] = [['From', authority === own ? `your token account ${source}` : source], ['To', receiver ?? `token account ${destination}`]];
-      if (!receiver) shown.warnings.push('The receiving token account could not be read: its owner is not shown.');
-      rows.push(['Amount', amount(units, d[9], '').trim()], ['Token (mint)', mint]);
-      shown.instructions.push({ name: ix.program === TOKEN ? 'Send tokens' : 'Send tokens (Token-2022)', rows });
+      const rows: Row[] = [
+        [t('From'), authority === own ? t('your token account {account}', { account: source }) : source],
+        [t('To'), receiver ?? t('token account {account}', { account: destination })],
+      ];
+      if (!receiver) shown.warnings.push(t('The receiving token account could not be read: its owner is not shown.'));
+      rows.push([t('Amount'), amount(units, d[9], '').trim()], [t('Token (mint)'), mint]);
+      shown.instructions.push({ name: ix.program === TOKEN ? t('Send tokens') : t('Send tokens (Token-2022)'), rows });
     } else if ((ix.program === TOKEN || ix.program === TOKEN_2022) && d.length === 9 && d[0] === 3 && ix.accounts.length >= 3) {
       const [source, destination] = ix.accounts;
-      shown.instructions.push({ name: 'Send tokens (unchecked)', rows: [['From', source], ['To', `token account ${destination}`], ['Amount (base units)', u64(d, 1).toString()]] });
-      shown.warnings.push('A token transfer that does not say its decimals: the amount is in the token’s smallest units.');
+      shown.instructions.push({
+        name: t('Send tokens (unchecked)'),
+        rows: [[t('From'), source], [t('To'), t('token account {account}', { account: destination })], [t('Amount (base units)'), u64(d, 1).toString()]],
+      });
+      shown.warnings.push(t('A token transfer that does not say its decimals: the amount is in the token’s smallest units.'));
     } else if (ix.program === COMPUTE_BUDGET && d.length >= 5 && (d[0] === 2 || d[0] === 3)) {
-      shown.instructions.push(d[0] === 2 ? { name: 'Compute limit', rows: [['Units', u32(d, 1).toString()]] } : { name: 'Priority fee', rows: [['Micro-lamports per unit', d.length >= 9 ? u64(d, 1).toString() : '?']] });
+      shown.instructions.push(
+        d[0] === 2
+          ? { name: t('Compute limit'), rows: [[t('Units'), u32(d, 1).toString()]] }
+          : { name: t('Priority fee'), rows: [[t('Micro-lamports per unit'), d.length >= 9 ? u64(d, 1).toString() : '?']] },
+      );
     } else {
       const preview = Array.from(d.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
-      shown.instructions.push({ name: 'Unknown instruction', rows: [['Program', ix.program], ['Accounts', String(ix.accounts.length)], ['Data', `${d.length} bytes: ${preview}${d.length > 16 ? '…' : ''}`]] });
-      shown.warnings.push(`An instruction of a program this wallet cannot read (${ix.program}): approve only if you trust the site.`);
+      shown.instructions.push({
+        name: t('Unknown instruction'),
+        rows: [[t('Program'), ix.program], [t('Accounts'), String(ix.accounts.length)], [t('Data'), t('{bytes} bytes: {preview}', { bytes: d.length, preview: `${preview}${d.length > 16 ? '…' : ''}` })]],
+      });
+      shown.warnings.push(t('An instruction of a program this wallet cannot read ({program}): approve only if you trust the site.', { program: ix.program }));
     }
   }
   return shown;
@@ -232,13 +246,13 @@ async function transactionReview(m: Message, own: string, network: NetworkShown,
   const s = await showMessage(m, own, network, call);
   const fee = LAMPORTS_PER_SIGNATURE * BigInt(m.signers);
   const sol = (l: bigint) => amount(l, network.decimals, network.symbol);
-  const feeRows: Row[] = [['Network fee', sol(fee)]];
+  const feeRows: Row[] = [[t('Network fee'), sol(fee)]];
   if (m.keys[0] !== own) {
-    feeRows[0] = ['Network fee', `${sol(fee)}, paid by ${m.keys[0]}`];
-    s.warnings.push('Another account pays this transaction’s fee.');
+    feeRows[0] = [t('Network fee'), t('{fee}, paid by {payer}', { fee: sol(fee), payer: m.keys[0] })];
+    s.warnings.push(t('Another account pays this transaction’s fee.'));
   }
   const paid = (m.keys[0] === own ? fee : 0n) + s.lamports + s.rent;
-  return { kind: 'solana', instructions: s.instructions, fee: feeRows, total: `${sol(paid)} (amount, fee and rent)`, warnings: s.warnings };
+  return { kind: 'solana', instructions: s.instructions, fee: feeRows, total: t('{amount} (amount, fee and rent)', { amount: sol(paid) }), warnings: s.warnings };
 }
 
 /** The ed25519 signature of `bytes` by the Solana key. */

@@ -63,6 +63,13 @@ export interface FrameParams {
   version: string | null;
   enableLogger: boolean;
   rpcUrl: string | null;
+  /** The modal's language (a BCP 47-like tag, i18n/i18n.ts resolves it), or null: English. */
+  locale: string | null;
+}
+
+/** A BCP 47-like language tag (`es`, `pt-BR`, `zh-Hans-CN`) of at most 35 characters, or null. */
+export function localeTag(v: unknown): string | null {
+  return typeof v === 'string' && v.length <= 35 && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/.test(v) ? v : null;
 }
 
 /** The parameters of the frame URL's `search`, or null when projectId is missing or malformed. */
@@ -79,5 +86,6 @@ export function frameParams(search: string): FrameParams | null {
     version: version ? text(version, 64) : null,
     enableLogger: q.get('enableLogger') === 'true',
     rpcUrl: httpUrl(q.get('rpcUrl') ?? undefined),
+    locale: localeTag(q.get('locale')),
   };
 }

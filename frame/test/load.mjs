@@ -1,5 +1,7 @@
-// Loads the frame's TypeScript sources (those that need no document) in Node for the tests in test/node/frame-*.test.mjs: esbuild
-// bundles them (with viem) into one ES module in a temporary folder, which is imported.
+// Loads the frame's TypeScript sources (all but main.ts; the approval's are given a document, in
+// Node frame/test/dom.mjs's) in Node for the tests in test/node/frame-*.test.mjs: esbuild bundles
+// them (with viem and the language catalogues) into one ES module in a temporary folder, which is
+// imported.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const modules = [
   'origin', 'messages', 'store', 'validate', 'http', 'keys', 'sign', 'tx', 'nonce', 'rpc', 'jsonrpc', 'api', 'wallet', 'handlers', 'frame', 'prepare',
   'solana', 'review/review', 'review/calls', 'review/tokens', 'review/networks', 'review/text', 'consent/gate', 'consent/theme',
+  'consent/view', 'consent/consent', 'i18n/i18n',
 ];
 
 /** Every export of frame/src/{origin,messages,…}.ts, as one namespace. */

@@ -78,12 +78,12 @@ test('unexpected errors are answered without their text', () => {
 
 test('the frame URL parameters are read and bounded', () => {
   const p = f.frameParams('?projectId=demo-project&chainId=31337&version=html-1.0.0&enableLogger=true&rpcUrl=' + encodeURIComponent('http://127.0.0.1:8545'));
-  assert.deepEqual(p, { projectId: 'demo-project', chainId: 31337, version: 'html-1.0.0', enableLogger: true, rpcUrl: 'http://127.0.0.1:8545' });
+  assert.deepEqual(p, { projectId: 'demo-project', chainId: 31337, version: 'html-1.0.0', enableLogger: true, rpcUrl: 'http://127.0.0.1:8545', locale: null });
   assert.equal(f.frameParams('?chainId=1'), null, 'no projectId');
   assert.equal(f.frameParams('?projectId=' + 'a'.repeat(129)), null);
   assert.equal(f.frameParams('?projectId=a%20b'), null);
   const q = f.frameParams('?projectId=p&chainId=-1&rpcUrl=javascript:alert(1)&enableLogger=1&version=' + 'v'.repeat(65));
-  assert.deepEqual(q, { projectId: 'p', chainId: null, version: null, enableLogger: false, rpcUrl: null });
+  assert.deepEqual(q, { projectId: 'p', chainId: null, version: null, enableLogger: false, rpcUrl: null, locale: null });
   assert.equal(f.frameParams('?projectId=p&chainId=eip155:10').chainId, 10);
   assert.equal(f.frameParams('?projectId=p&rpcUrl=' + encodeURIComponent('https://rpc.example/' + 'x'.repeat(2048))).rpcUrl, null);
 });

@@ -6,6 +6,7 @@
 
 import { FRAME_PREFIX } from '../messages.ts';
 import { hasVisibilityTracking, visibilityGate, type Gate, type GateEnv } from './gate.ts';
+import { language, t } from '../i18n/i18n.ts';
 import { applyTheme, type ThemePayload } from './theme.ts';
 import { approvalView, type ApprovalView, type Header } from './view.ts';
 import type { Review } from '../review/review.ts';
@@ -24,9 +25,10 @@ export interface Consent {
   theme(t: ThemePayload): void;
 }
 
-const WAITING_HINT = 'Approve becomes available once this window has been fully visible for a moment.';
-const READY_HINT = 'Check the details above before you approve.';
-const HIDDEN_HINT = 'Approve is off while this window is covered or not fully visible.';
+/** Why Approve waits, or that it is ready (in the frame's language, read when shown). */
+const WAITING_HINT = () => t('Approve becomes available once this window has been fully visible for a moment.');
+const READY_HINT = () => t('Check the details above before you approve.');
+const HIDDEN_HINT = () => t('Approve is off while this window is covered or not fully visible.');
 
 /** The consent of the frame's document `doc` in window `win`; `post` reaches the embedding page. */
 export function createConsent(doc: Document, win: Window, post: (message: unknown) => void, gateEnv?: Partial<GateEnv>): Consent {
@@ -39,7 +41,7 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
     tracksVisibility: hasVisibilityTracking(),
     now: () => performance.now(),
     setTimeout: (fn, ms) => win.setTimeout(fn, ms),
-    clearTimeout: (t) => win.clearTimeout(t as number),
+    clearTimeout: (timer) => win.clearTimeout(timer as number),
     pageVisible: () => doc.visibilityState === 'visible',
     sizeAsAsked: () => current !== null && win.innerWidth >= 240 && win.innerHeight >= Math.min(current.height, 240),
     ...gateEnv,
@@ -106,6 +108,11 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
       close();
       return new Promise<boolean>((resolve) => {
         if (signal.aborted) return resolve(false);
+        // The document in the frame's language (set before anything is drawn): `lang`, and `dir`
+        // for a right-to-left one.
+        const { lang, dir } = language();
+        doc.documentElement.lang = lang;
+        doc.documentElement.dir = dir;
         const view = approvalView(doc, review, header);
         applyTheme(doc.documentElement, theme);
         doc.body.append(view.root);
@@ -125,14 +132,14 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
         };
         const onAbort = () => state.decide(false);
         signal.addEventListener('abort', onAbort);
-        view.hint.textContent = WAITING_HINT;
+        view.hint.textContent = WAITING_HINT();
         let openedOnce = false;
         // With occlusion tracking, the whole approval must be unobscured; without it, only what can be
         // checked: the decision (kept in view at the frame's bottom) wholly on screen.
         state.gate = visibilityGate(env.tracksVisibility ? [view.root, view.approve] : [view.approve], env, (open) => {
           if (state.decided) return;
           view.approve.disabled = !open;
-          view.hint.textContent = open ? READY_HINT : openedOnce ? HIDDEN_HINT : WAITING_HINT;
+          view.hint.textContent = open ? READY_HINT() : openedOnce ? HIDDEN_HINT() : WAITING_HINT();
           if (open) openedOnce = true;
         });
         view.approve.addEventListener('click', (e) => {
@@ -174,9 +181,9 @@ export function createConsent(doc: Document, win: Window, post: (message: unknow
     setQueued(n) {
       current?.view.setQueued(n);
     },
-    theme(t) {
-      theme = t;
-      applyTheme(doc.documentElement, t);
+    theme(next) {
+      theme = next;
+      applyTheme(doc.documentElement, next);
     },
   };
 }

@@ -3,6 +3,7 @@
 // embedding page cannot rename Ethereum), else from what the page says (marked as the site's
 // name), else "Chain N" in ETH.
 
+import { t } from '../i18n/i18n.ts';
 import { shown } from './text.ts';
 
 export interface NetworkShown {
@@ -45,7 +46,7 @@ export function networkShown(chainId: number, said: unknown): NetworkShown {
   // Anything the page said of a chain the frame does not know (its name, its currency's symbol or
   // decimals) is marked as the site's.
   const bySite = name !== '' || symbol !== '' || (isRecord(s) && s.decimals !== undefined && decimals !== 18);
-  return { chainId, name: name || `Chain ${chainId}`, symbol: symbol || 'ETH', decimals, namedBySite: bySite };
+  return { chainId, name: name || t('Chain {chainId}', { chainId }), symbol: symbol || 'ETH', decimals, namedBySite: bySite };
 }
 
 /** Solana's public networks by CAIP-2 reference. */

@@ -7,6 +7,7 @@
 import { formatUnits } from 'viem/utils';
 import { ALLOWANCE_CALLS, TOKEN_AMOUNT_CALLS, decodeCall, type DecodedCall } from './calls.ts';
 import type { NetworkShown } from './networks.ts';
+import { t } from '../i18n/i18n.ts';
 import { hasHidden, shown } from './text.ts';
 import type { TokenInfo } from './tokens.ts';
 
@@ -42,9 +43,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** A `personal_sign` message: its UTF-8 text when the bytes are printable text, else the hex. */
 export function messageReview(message: string | { raw: Uint8Array }): Review {
   const warnings: string[] = [];
-  const long = (n: number) => warnings.push(`This message is long: only its first ${MAX_SHOWN_CHARS.toLocaleString('en-US')} characters are shown, of ${n.toLocaleString('en-US')}.`);
+  const long = (n: number) =>
+    warnings.push(t('This message is long: only its first {shown} characters are shown, of {total}.', { shown: MAX_SHOWN_CHARS.toLocaleString('en-US'), total: n.toLocaleString('en-US') }));
   if (typeof message === 'string') {
-    if (hasHidden(message, true)) warnings.push('This message contains hidden characters; they are not shown.');
+    if (hasHidden(message, true)) warnings.push(t('This message contains hidden characters; they are not shown.'));
     if (message.length > MAX_SHOWN_CHARS) long(message.length);
     return { kind: 'message', text: shown(message, MAX_SHOWN_CHARS, true), hex: null, warnings };
   }
@@ -56,7 +58,7 @@ export function messageReview(message: string | { raw: Uint8Array }): Review {
   }
   // eslint-disable-next-line no-control-regex
   if (text !== null && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
-    if (hasHidden(text, true)) warnings.push('This message contains hidden characters; they are not shown.');
+    if (hasHidden(text, true)) warnings.push(t('This message contains hidden characters; they are not shown.'));
     if (text.length > MAX_SHOWN_CHARS) long(text.length);
     return { kind: 'message', text: shown(text, MAX_SHOWN_CHARS, true), hex: null, warnings };
   }
@@ -114,15 +116,20 @@ export function typedDataReview(td: { types: Fields; primaryType: string; domain
   const warnings: string[] = [];
   const primary = shown(td.primaryType, 64);
   const extra = count.extra + domainCount.extra;
-  if (extra > 0) warnings.push(`${extra} field${extra > 1 ? 's' : ''} of this document ${extra > 1 ? 'are' : 'is'} not part of what is signed, and not shown.`);
-  if (!types.EIP712Domain.some((f) => f.name === 'chainId')) warnings.push('This signature is not tied to a network: it is valid on every chain.');
+  if (extra === 1) warnings.push(t('1 field of this document is not part of what is signed, and not shown.'));
+  else if (extra > 1) warnings.push(t('{n} fields of this document are not part of what is signed, and not shown.', { n: extra }));
+  if (!types.EIP712Domain.some((f) => f.name === 'chainId')) warnings.push(t('This signature is not tied to a network: it is valid on every chain.'));
   // EIP-2612 Permit and Permit2: a signature that lets the spender move tokens without a transaction.
   if (/^Permit(Single|Batch|TransferFrom|BatchTransferFrom)?$/.test(primary)) {
     const spender = scalar(td.message.spender ?? '');
-    warnings.push(`This signature lets ${spender || 'the spender'} move your tokens without asking you again.`);
+    warnings.push(
+      spender
+        ? t('This signature lets {spender} move your tokens without asking you again.', { spender })
+        : t('This signature lets the spender move your tokens without asking you again.'),
+    );
     const value = td.message.value ?? (isRecord(td.message.details) ? td.message.details.amount : undefined);
     try {
-      if (value !== undefined && BigInt(value as string) >= UNLIMITED) warnings.push('Unlimited: the spender can move all of this token, now and later.');
+      if (value !== undefined && BigInt(value as string) >= UNLIMITED) warnings.push(t('Unlimited: the spender can move all of this token, now and later.'));
     } catch {
       // not a number: shown as it is
     }
@@ -142,29 +149,54 @@ export function feeAmount(n: bigint, decimals: number, symbol: string): string {
   return `${formatUnits((n + unit - 1n) / unit, 6)} ${symbol}`;
 }
 
+/** A decoded argument's row label: its name in the ABI (calls.ts), in the frame's language. */
+function argLabel(name: string): string {
+  switch (name) {
+    case 'to':
+      return t('to');
+    case 'from':
+      return t('from');
+    case 'amount':
+      return t('amount');
+    case 'spender':
+      return t('spender');
+    case 'operator':
+      return t('operator');
+    case 'approved':
+      return t('approved');
+    case 'tokenId':
+      return t('tokenId');
+    case 'id':
+      return t('id');
+    default:
+      return name;
+  }
+}
+
 /** A decoded call's rows and warnings; `token` is the called contract's symbol and decimals when it answered. */
 export function callRows(call: DecodedCall, token: TokenInfo | null): { rows: Row[]; warnings: string[] } {
   const rows: Row[] = [];
   const warnings: string[] = [];
   const isToken = TOKEN_AMOUNT_CALLS.has(call.name) && token?.decimals !== null && token?.decimals !== undefined;
   for (const a of call.args) {
+    const label = argLabel(a.name);
     if (a.type === 'uint256') {
       const n = a.value as bigint;
-      if (a.name === 'amount' && ALLOWANCE_CALLS.has(call.name) && n >= UNLIMITED) rows.push([a.name, `Unlimited${token?.symbol ? ` ${token.symbol}` : ''}`]);
-      else if (a.name === 'amount' && isToken) rows.push([a.name, `${amount(n, token!.decimals!, token!.symbol ?? 'units')} (${n} base units)`]);
-      else rows.push([a.name, n.toString()]);
+      if (a.name === 'amount' && ALLOWANCE_CALLS.has(call.name) && n >= UNLIMITED) rows.push([label, token?.symbol ? t('Unlimited {symbol}', { symbol: token.symbol }) : t('Unlimited')]);
+      else if (a.name === 'amount' && isToken) rows.push([label, t('{amount} ({n} base units)', { amount: amount(n, token!.decimals!, token!.symbol ?? t('units')), n })]);
+      else rows.push([label, n.toString()]);
     } else {
-      rows.push([a.name, String(a.value)]);
+      rows.push([label, String(a.value)]);
     }
   }
   if (ALLOWANCE_CALLS.has(call.name)) {
     const spender = String(call.args[0].value);
     const n = call.args[1].value as bigint;
-    if (n >= UNLIMITED) warnings.push(`Unlimited approval: ${spender} can move all of this token from your wallet, now and later.`);
-    else if (n > 0n) warnings.push(`${spender} will be able to move this amount of the token from your wallet.`);
+    if (n >= UNLIMITED) warnings.push(t('Unlimited approval: {spender} can move all of this token from your wallet, now and later.', { spender }));
+    else if (n > 0n) warnings.push(t('{spender} will be able to move this amount of the token from your wallet.', { spender }));
   }
   if (call.name === 'setApprovalForAll' && call.args[1].value === true) {
-    warnings.push(`${String(call.args[0].value)} will be able to move every token of this collection from your wallet.`);
+    warnings.push(t('{operator} will be able to move every token of this collection from your wallet.', { operator: String(call.args[0].value) }));
   }
   return { rows, warnings };
 }
@@ -179,7 +211,7 @@ export function callShown(
   const data = tx.data && tx.data !== '0x' ? tx.data : null;
   const decoded = data ? decodeCall(data) : null;
   const { rows, warnings } = decoded ? callRows(decoded, token) : { rows: [], warnings: [] };
-  if (data && !decoded) warnings.push('This transaction calls a contract with data the wallet cannot read. Approve only if you trust this site.');
+  if (data && !decoded) warnings.push(t('This transaction calls a contract with data the wallet cannot read. Approve only if you trust this site.'));
   return {
     shown: {
       to: tx.to ?? null,
