@@ -21,25 +21,19 @@ use crate::ui::router::View;
 pub const TRANSACTIONS_MAX: usize = 1_000;
 const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/// The API's operation types a row names (the last: none given).
+const OPERATIONS: [&str; 13] = ["send", "receive", "mint", "burn", "approve", "execute", "deposit", "withdraw", "trade", "borrow", "repay", "claim", ""];
+/// What a row says happened for each of [`OPERATIONS`], in its order.
+const TITLES: [&str; 13] = ["Sent", "Received", "Minted", "Burned", "Approved", "Executed", "Deposited", "Withdrew", "Swapped", "Borrowed", "Repaid", "Claimed", "Transaction"]; // i18n
+
 /// What a row says happened, from the API's operation type.
 pub fn describe(operation_type: &str) -> String {
-    match operation_type.to_ascii_lowercase().as_str() {
-        "send" => "Sent".into(),
-        "receive" => "Received".into(),
-        "mint" => "Minted".into(),
-        "burn" => "Burned".into(),
-        "approve" => "Approved".into(),
-        "execute" => "Executed".into(),
-        "deposit" => "Deposited".into(),
-        "withdraw" => "Withdrew".into(),
-        "trade" => "Swapped".into(),
-        "borrow" => "Borrowed".into(),
-        "repay" => "Repaid".into(),
-        "claim" => "Claimed".into(),
-        "" => "Transaction".into(),
-        other => {
+    let operation = operation_type.to_ascii_lowercase();
+    match OPERATIONS.iter().position(|o| *o == operation) {
+        Some(i) => TITLES[i].into(),
+        None => {
             // ASCII only: Unicode case tables would cost the module ~10 KB for a label.
-            let mut c = other.chars();
+            let mut c = operation.chars();
             c.next().map(|f| std::iter::once(f.to_ascii_uppercase()).chain(c).collect()).unwrap_or_default()
         }
     }
@@ -188,7 +182,13 @@ impl Slice for ActivitySlice {
         w.key("empty").bool(self.list.empty && !self.list.loading && self.error.is_none());
         w.key("hasMore").bool(self.list.has_more() && self.list.transactions.len() < TRANSACTIONS_MAX).key("error");
         write_error(w, self.error.as_ref());
-        let unavailable = self.unavailable.as_ref().map(|name| format!("Activity is not available for accounts on {}", if name.is_empty() { "this network" } else { name }));
+        let unavailable = self.unavailable.as_ref().map(|network| {
+            if network.is_empty() {
+                "Activity is not available for accounts on this network".to_string() // i18n
+            } else {
+                format!("Activity is not available for accounts on {network}") // i18n
+            }
+        });
         w.key("unavailable").opt_str(unavailable.as_deref());
         w.end_object();
     }
@@ -274,7 +274,10 @@ impl ActivitySlice {
             .iter()
             .flat_map(|y| {
                 y.months.iter().map(move |m| {
-                    let label = if y.year == 0 { "Earlier".to_string() } else { format!("{} {}", MONTHS[(m.month as usize).clamp(1, 12) - 1], y.year) };
+                    let label = match y.year {
+                        0 => "Earlier".to_string(), // i18n
+                        year => format!("{} {year}", MONTHS[(m.month as usize).clamp(1, 12) - 1]),
+                    };
                     json!({"label": label, "items": m.transactions.iter().map(|t| row(t, me)).collect::<Vec<_>>()})
                 })
             })

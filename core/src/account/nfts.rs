@@ -14,7 +14,7 @@ use crate::ui::router::View;
 pub const NFTS_MAX: usize = 500;
 /// Items read from one answer at most (a page is 50; a hostile service cannot grow the state).
 const PAGE_MAX: usize = 100;
-pub const FAILED: &str = "Failed to fetch NFTs";
+pub const FAILED: &str = "Failed to fetch NFTs"; // i18n
 
 /// One tile of the grid.
 #[derive(Clone, Debug, PartialEq)]

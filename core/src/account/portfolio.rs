@@ -372,8 +372,12 @@ impl PortfolioSlice {
         write_error(w, self.failed_at.map(|_| &WmError::TokenBalanceUnavailable));
         // A family the blockchain API has no balances of (spec: EVM and Solana): said plainly.
         let unavailable = subject.filter(|(_, c)| !family::balances(c.split(':').next().unwrap_or_default())).map(|(_, c)| {
-            let name = ctx.network(&c).map(|n| n.name.clone()).unwrap_or_default();
-            format!("Tokens are not available for accounts on {}", if name.is_empty() { "this network" } else { &name })
+            let network = ctx.network(&c).map(|n| n.name.clone()).unwrap_or_default();
+            if network.is_empty() {
+                "Tokens are not available for accounts on this network".to_string() // i18n
+            } else {
+                format!("Tokens are not available for accounts on {network}") // i18n
+            }
         });
         w.key("unavailable").opt_str(unavailable.as_deref());
         w.end_object();

@@ -230,7 +230,7 @@ impl SendSlice {
     /// The transaction the form describes, built by the chain family, or why not (the spec's
     /// messages first, then the family's check of the receiver, then the balance).
     fn tx(&self, ctx: &Ctx) -> Result<Value, String> {
-        let (_, from, _) = Self::from(ctx).ok_or("Not connected")?;
+        let (_, from, _) = Self::from(ctx).ok_or("Not connected")?; // i18n
         let transfers = Self::transfers(ctx).filter(|_| Self::transactions(ctx).is_some());
         let token = self.token.and_then(|i| self.tokens.get(i));
         let form = SendForm {
@@ -252,7 +252,8 @@ impl SendSlice {
         transfers.check_receiver(&request.to)?;
         let balance = parse_units(&token.balance, token.decimals).unwrap_or_default();
         if base_units_lt(&balance, &request.value) {
-            return Err(format!("Insufficient {} balance", token.symbol));
+            let symbol = &token.symbol;
+            return Err(format!("Insufficient {symbol} balance")); // i18n
         }
         transfers.transfer(&from, &request.to, request.token_address.as_deref(), &request.value).map_err(|e| e.message())
     }
@@ -331,7 +332,7 @@ impl SendSlice {
                 }
             }
             (None, Err(e)) => self.back_to_form(ctx, e.message()),
-            (None, Ok(_)) => self.back_to_form(ctx, "The wallet did not return a transaction hash".into()),
+            (None, Ok(_)) => self.back_to_form(ctx, "The wallet did not return a transaction hash".into()), // i18n
         }
     }
 
@@ -385,7 +386,8 @@ impl SendSlice {
                 // "includes 0.00203928 SOL for the receiver's new token account".
                 let detail = answers.as_ref().and_then(|a| Self::transfers(ctx)?.fee_detail(&tx, a)).and_then(|(what, units)| {
                     let (symbol, decimals) = native.clone()?;
-                    Some(format!("includes {} {symbol} for {what}", format_units(&units, decimals).ok()?))
+                    let amount = format_units(&units, decimals).ok()?;
+                    Some(format!("includes {amount} {symbol} for {what}")) // i18n
                 });
                 json!({
                     "feeDetail": detail,

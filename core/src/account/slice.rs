@@ -172,7 +172,10 @@ impl AccountSlice {
         w.key("avatar").strs(&avatar_gradient(address)).key("balance").opt_str(balance);
         w.key("balanceSymbol").str(net.map(|n| n.native_currency.symbol.as_str()).unwrap_or("ETH"));
         // A family without a node the modal reads (Polkadot, Cosmos): said plainly, not loading.
-        let note = (!family::has_node(namespace)).then(|| format!("Balance is not available for accounts on {}", net.map(|n| n.name.as_str()).unwrap_or("this network")));
+        let note = (!family::has_node(namespace)).then(|| match net.map(|n| n.name.as_str()) {
+            Some(network) => format!("Balance is not available for accounts on {network}"), // i18n
+            None => "Balance is not available for accounts on this network".to_string(), // i18n
+        });
         w.key("balanceNote").opt_str(note.as_deref());
         // Send where the family has transfers (not Polkadot or Cosmos: no node to send through).
         w.key("canSend").bool(family::transfers(namespace).is_some() && family::transactions(namespace).is_some());

@@ -94,14 +94,6 @@ pub fn money(cents: u64) -> String {
     crate::chain::format::format_amount_en_us(&format!("{}.{:02}", cents / 100, cents % 100), 2)
 }
 
-fn method_name(id: &str) -> &str {
-    match id {
-        "card" => "card",
-        "bank_account" => "bank account",
-        other => other,
-    }
-}
-
 use crate::service::text::field as text;
 
 /// A decimal amount the service wrote (`"98.02"`), bounded.
@@ -231,7 +223,7 @@ impl Slice for BuySlice {
                         self.order = Some(Order::Open { id, provider, url, status: "PENDING".into(), polls: 0 });
                         ctx.timer(TIMER_ORDER, ORDER_POLL_MS);
                     }
-                    _ => self.order = Some(Order::Failed { message: "The provider's checkout could not be opened; try again or choose another provider".into() }),
+                    _ => self.order = Some(Order::Failed { message: "The provider's checkout could not be opened; try again or choose another provider".into() }), // i18n
                 }
             }
             Asked::Order(id) => {
@@ -254,7 +246,11 @@ impl Slice for BuySlice {
                     }
                     "FAILED" => {
                         let why = v.as_ref().and_then(|v| text(v, "error", 200));
-                        self.order = Some(Order::Failed { message: why.map_or("The order failed at the provider".into(), |w| format!("The order failed: {w}")) });
+                        let message = match why {
+                            Some(reason) => format!("The order failed: {reason}"), // i18n
+                            None => "The order failed at the provider".into(), // i18n
+                        };
+                        self.order = Some(Order::Failed { message });
                     }
                     _ => {
                         if matches!(status.as_str(), "PENDING" | "PROCESSING") {
@@ -263,7 +259,7 @@ impl Slice for BuySlice {
                         if *polls < ORDER_POLLS_MAX {
                             ctx.timer(TIMER_ORDER, ORDER_POLL_MS);
                         } else {
-                            self.order = Some(Order::Failed { message: "The order did not complete in 20 minutes; check with the provider".into() });
+                            self.order = Some(Order::Failed { message: "The order did not complete in 20 minutes; check with the provider".into() }); // i18n
                         }
                     }
                 }
@@ -371,16 +367,29 @@ impl BuySlice {
         if self.amount.is_empty() {
             return Ok(None);
         }
-        let c = cents(&self.amount).ok_or("Enter an amount such as 100 or 49.99")?;
+        let c = cents(&self.amount).ok_or("Enter an amount such as 100 or 49.99")?; // i18n
         let pay = self.payment.clone().unwrap_or_default();
         let limit = self.payment_currencies().iter().find(|c| c.id == pay).and_then(|c| c.payment_method_limits.iter().find(|l| l.id == self.method));
         if let Some(l) = limit {
+            // The method is `card` or `bank_account` (buySetMethod takes no other).
+            let by_bank = self.method == "bank_account";
+            let currency = &pay;
             let (min, max) = (cents(&l.min), cents(&l.max));
             if let Some(min) = min.filter(|m| c < *m) {
-                return Err(format!("The minimum by {} is {} {pay}", method_name(&self.method), money(min)));
+                let amount = money(min);
+                return Err(if by_bank {
+                    format!("The minimum by bank account is {amount} {currency}") // i18n
+                } else {
+                    format!("The minimum by card is {amount} {currency}") // i18n
+                });
             }
             if let Some(max) = max.filter(|m| c > *m) {
-                return Err(format!("The maximum by {} is {} {pay}", method_name(&self.method), money(max)));
+                let amount = money(max);
+                return Err(if by_bank {
+                    format!("The maximum by bank account is {amount} {currency}") // i18n
+                } else {
+                    format!("The maximum by card is {amount} {currency}") // i18n
+                });
             }
         }
         Ok((c > 0).then_some(c))

@@ -64,14 +64,17 @@ pub struct RestCall {
 pub fn rest_outcome(status: u16, body: &str) -> Result<Value, WmError> {
     let text = || body.trim().chars().take(200).collect::<String>();
     match status {
-        0 => Err(WmError::Provider { code: -32603, message: "The network's API did not answer".into() }),
+        0 => Err(WmError::Provider { code: -32603, message: "The network's API did not answer".into() }), // i18n
         200..=299 => match crate::service::json::parse(body) {
             Ok(v) => Ok(v),
             Err(_) if body.trim().len() <= 200 => Ok(Value::String(text())),
-            Err(_) => Err(WmError::Provider { code: -32603, message: "The network's API answered something that is not JSON".into() }),
+            Err(_) => Err(WmError::Provider { code: -32603, message: "The network's API answered something that is not JSON".into() }), // i18n
         },
-        _ if text().is_empty() => Err(WmError::Provider { code: -32603, message: format!("The network's API answered HTTP {status}") }),
-        _ => Err(WmError::Provider { code: -32603, message: format!("The network's API refused the request: {}", text()) }),
+        _ if text().is_empty() => Err(WmError::Provider { code: -32603, message: format!("The network's API answered HTTP {status}") }), // i18n
+        _ => {
+            let reason = text();
+            Err(WmError::Provider { code: -32603, message: format!("The network's API refused the request: {reason}") }) // i18n
+        }
     }
 }
 

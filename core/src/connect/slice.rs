@@ -22,6 +22,8 @@ pub const EMBEDDED_ID: &str = "embedded";
 pub const RECONNECT_TIMEOUT_MS: u64 = 3_000;
 const TIMER_SEARCH: &str = "wallet-search";
 const TIMER_RECONNECT: &str = "reconnect";
+/// What AllWallets says when the wallet catalogue could not be read.
+const WALLETS_FAILED: &str = "Failed to load wallets"; // i18n
 
 /// The connect slice's events, read from their JSON (see [`ConnectEvent::read`]).
 #[derive(Clone, Debug)]
@@ -722,7 +724,7 @@ impl ConnectSlice {
     /// rejected'), and the names of the connectors known, for the other slices.
     fn title(&self, ctx: &mut Ctx) {
         ctx.title = self.connecting.as_ref().and_then(|c| c.error.as_ref()).map(|e| {
-            if matches!(e, WmError::ConnectionRejected) { "Connection rejected" } else { "Connection failed" }
+            if matches!(e, WmError::ConnectionRejected) { "Connection rejected" } else { "Connection failed" } // i18n
         });
         let installed = self.discovery.installed();
         if ctx.connector_names.len() != installed.len() + 2 {
@@ -805,7 +807,7 @@ impl ConnectSlice {
         w.key("count").u64(c.count).key("query").str(&c.query).key("loading").bool(c.loading).key("hasMore").bool(c.has_more() && !c.failed);
         w.key("error");
         if c.failed {
-            w.begin_object().key("code").i64(5000).key("key").str("WALLETS_UNAVAILABLE").key("message").str("Failed to load wallets").end_object();
+            w.begin_object().key("code").i64(5000).key("key").str("WALLETS_UNAVAILABLE").key("message").str(WALLETS_FAILED).end_object();
         } else {
             w.null();
         }

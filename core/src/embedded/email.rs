@@ -74,7 +74,7 @@ impl EmailFlow {
         self.sent_before = self.throttle.last_sent_ms();
         let email = email.trim();
         if email.len() > 254 || validation::validate_email(email).is_err() {
-            self.field_error = Some("Invalid email".into());
+            self.field_error = Some("Invalid email".into()); // i18n
             return Err("Invalid email".into());
         }
         if let Err(e) = self.throttle.try_send(now) {
@@ -118,7 +118,7 @@ impl EmailFlow {
             Ok(Some(EmailConnectAction::VerifyDevice)) => self.step = Some(Step::Device),
             Ok(Some(EmailConnectAction::VerifyOtp)) => self.step = Some(Step::Otp),
             Ok(Some(EmailConnectAction::Connect)) => self.step = Some(Step::Connecting),
-            Ok(None) => self.fail_send("The wallet service gave an unexpected answer".into()),
+            Ok(None) => self.fail_send("The wallet service gave an unexpected answer".into()), // i18n
             Err(e) => {
                 let m = e.message();
                 let wait = m.strip_prefix("Please try again after ").and_then(|r| r.strip_suffix(" seconds")).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n <= 30);
@@ -143,7 +143,7 @@ impl EmailFlow {
         }
         let otp: String = otp.chars().filter(|c| !c.is_whitespace()).collect();
         if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
-            self.code_error = Some("Enter the 6-digit code from the email".into());
+            self.code_error = Some("Enter the 6-digit code from the email".into()); // i18n
             return Err("bad code".into());
         }
         self.code_error = None;
@@ -180,7 +180,7 @@ impl EmailFlow {
     pub fn update_start(&mut self, email: &str, current: Option<&str>) -> Result<Value, String> {
         let email = email.trim();
         if current.is_some_and(|c| c.eq_ignore_ascii_case(email)) {
-            self.update_error = Some("That is already your email".into());
+            self.update_error = Some("That is already your email".into()); // i18n
             return Err("same".into());
         }
         match self.update.start(email) {
@@ -190,7 +190,7 @@ impl EmailFlow {
                 Ok(p)
             }
             Err(_) => {
-                self.update_error = Some("Invalid email".into());
+                self.update_error = Some("Invalid email".into()); // i18n
                 Err("Invalid email".into())
             }
         }
@@ -199,7 +199,7 @@ impl EmailFlow {
     pub fn update_otp(&mut self, otp: &str) -> Result<(crate::embedded::frame::AppEvent, Value), String> {
         let otp: String = otp.chars().filter(|c| !c.is_whitespace()).collect();
         if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
-            self.update_error = Some("Enter the 6-digit code from the email".into());
+            self.update_error = Some("Enter the 6-digit code from the email".into()); // i18n
             return Err("bad code".into());
         }
         let r = self.update.otp_request(&otp).map_err(|e| e.message())?;

@@ -314,7 +314,7 @@ impl FrameClient {
             // An RPC error keeps the frame's EIP-1193 code (4001: the visitor rejected in the frame).
             let code = payload.get("code").and_then(Value::as_i64).filter(|c| p.event == AppEvent::RpcRequest && (-32768..=4999).contains(c));
             match code {
-                Some(code) => Err(WmError::Provider { code, message: message.unwrap_or("An error occurred").to_string() }),
+                Some(code) => Err(WmError::Provider { code, message: message.unwrap_or("An error occurred").to_string() }), // i18n
                 None => Err(WmError::frame_error(message)),
             }
         } else {

@@ -188,7 +188,7 @@ impl ProviderSlice {
             EmbeddedMethod::Revoke => answer(ctx, key, Ok(Value::Null)),
             EmbeddedMethod::Disallowed => {
                 ctx.alert(&WmError::RpcMethodNotAllowed);
-                self.notice = Some(WmError::RpcMethodNotAllowed.ui_text().unwrap_or("Action not allowed").into());
+                self.notice = Some(WmError::RpcMethodNotAllowed.ui_text().unwrap_or("Action not allowed").into()); // i18n
                 ctx.dispatch(obj(vec![("type", "showBanner".into()), ("message", "Action not allowed".into())]));
                 answer(ctx, key, refused(4200, "Requested RPC call is not allowed".into()))
             }

@@ -93,7 +93,7 @@ impl<S: Slices> Host<S> {
         if let Err(e) = self.route(event) {
             self.ctx.push(malformed(&e));
             if let Some(id) = answer_id {
-                let outcome = Err(WmError::from_provider_code(0, "The wallet's answer could not be read"));
+                let outcome = Err(WmError::from_provider_code(0, "The wallet's answer could not be read")); // i18n
                 self.slices.provider_result((id & 15) as usize, id, outcome, &mut self.ctx);
             }
         }

@@ -182,11 +182,13 @@ impl NetworkSlice {
     /// A failed switch navigates back, says why in an error banner, and fires `error`.
     fn failed(&mut self, ctx: &mut Ctx, error: WmError) {
         ctx.emit_error(&error);
-        let name = self.switching.as_ref().and_then(|s| ctx.network(&s.target)).map(|n| n.name.clone());
-        let name = name.as_deref().unwrap_or("the network");
-        let text = match error.code() {
-            4001 => format!("Switching to {name} was rejected in the wallet"),
-            _ => format!("Could not switch to {name}: {}", error.message()),
+        let network = self.switching.as_ref().and_then(|s| ctx.network(&s.target)).map(|n| n.name.clone());
+        let reason = error.message();
+        let text = match (error.code(), network) {
+            (4001, Some(network)) => format!("Switching to {network} was rejected in the wallet"), // i18n
+            (4001, None) => "Switching to the network was rejected in the wallet".to_string(), // i18n
+            (_, Some(network)) => format!("Could not switch to {network}: {reason}"), // i18n
+            (_, None) => format!("Could not switch to the network: {reason}"), // i18n
         };
         ctx.show_banner(BannerVariant::Error, &text);
         self.switching = None;

@@ -222,7 +222,7 @@ impl WmError {
             UnknownChain => "Unrecognized chain",
             Provider { message, .. } => {
                 return if message.trim().is_empty() {
-                    "Unknown error".to_string()
+                    "Unknown error".to_string() // i18n
                 } else {
                     message.clone()
                 }
@@ -299,7 +299,7 @@ impl WmError {
             GasEstimationFailed => "error estimating gas",
             WalletCapabilitiesParseFailed => "Error parsing wallet capabilities",
             EmailThrottled { seconds } => {
-                return format!("Please try again after {seconds} seconds")
+                return format!("Please try again after {seconds} seconds") // i18n
             }
             #[cfg(feature = "modules")]
             FailedToFetchTransactions => "Failed to fetch transactions",
@@ -308,7 +308,7 @@ impl WmError {
             #[cfg(feature = "modules")]
             SendTokenRequired => "A token is required",
             UnsupportedChain => "Unsupported chain",
-            InvalidValue { value } => return format!("Invalid value: {value}"),
+            InvalidValue { value } => return format!("Invalid value: {value}"), // i18n
             InvalidEmail => "Invalid email",
             InvalidOtp => "Invalid otp",
             InvalidBatchCall => "Invalid batch call: to and data must start with 0x",

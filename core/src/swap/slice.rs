@@ -26,8 +26,8 @@ pub const SWAP_GAS_ESTIMATE: u64 = 150_000;
 /// Receipt polls (spec §9 pending watcher: at most 99).
 pub const RECEIPT_POLL_MS: u64 = 1_500;
 pub const TOKENS_MAX: usize = 200;
-pub const NOT_SUPPORTED: &str = "Network not supported for Swaps";
-pub const GAS_NOT_SUPPORTED: &str = "Network not supported for Gas Price";
+pub const NOT_SUPPORTED: &str = "Network not supported for Swaps"; // i18n
+pub const GAS_NOT_SUPPORTED: &str = "Network not supported for Gas Price"; // i18n
 const TIMER_QUOTE: &str = "swap-quote";
 const TIMER_RECEIPT: &str = "swap-receipt";
 
@@ -235,7 +235,7 @@ impl Slice for SwapSlice {
             Asked::Quote(seq) if seq == self.seq => {
                 self.quoting = false;
                 match parse_quote(body).filter(|_| ok) {
-                    Some(out) if out.trim_start_matches('0').is_empty() => self.error = Some("No route for this swap: the pool gives nothing for this amount".into()),
+                    Some(out) if out.trim_start_matches('0').is_empty() => self.error = Some("No route for this swap: the pool gives nothing for this amount".into()), // i18n
                     Some(out) => {
                         self.quote = Some((seq, out));
                         ctx.timer(TIMER_QUOTE, QUOTE_STALE_MS);
@@ -268,7 +268,7 @@ impl Slice for SwapSlice {
                     }
                     None => {
                         self.stage = Some(Stage::Editing);
-                        self.error = Some(if approve { "The approval could not be built; try again".into() } else { no_route(body) });
+                        self.error = Some(if approve { "The approval could not be built; try again".into() } else { no_route(body) }); // i18n
                     }
                 }
             }
@@ -293,7 +293,7 @@ impl Slice for SwapSlice {
                         self.stage = Some(Stage::Editing);
                         self.error = Some(match outcome {
                             Err(e) => e.message(),
-                            Ok(_) => "The wallet did not return a transaction hash".into(),
+                            Ok(_) => "The wallet did not return a transaction hash".into(), // i18n
                         });
                     }
                 }
@@ -310,7 +310,7 @@ impl Slice for SwapSlice {
                 let Some(receipt) = receipt else {
                     if self.watch.stopped() {
                         self.stage = Some(Stage::Editing);
-                        self.error = Some("The transaction was not mined yet; check your wallet".into());
+                        self.error = Some("The transaction was not mined yet; check your wallet".into()); // i18n
                     } else {
                         self.arm(ctx);
                     }
@@ -320,7 +320,7 @@ impl Slice for SwapSlice {
                 let approving = matches!(self.stage, Some(Stage::ApproveMining(_)));
                 self.stage = Some(Stage::Editing);
                 if !ok {
-                    self.error = Some(if approving { "The approval failed on chain".into() } else { "The swap failed on chain (the price moved beyond the slippage?)".into() });
+                    self.error = Some(if approving { "The approval failed on chain".into() } else { "The swap failed on chain (the price moved beyond the slippage?)".into() }); // i18n
                 } else if approving {
                     self.ask_allowance(ctx);
                 } else {
@@ -362,8 +362,8 @@ fn no_route(body: &str) -> String {
     let v: Option<Value> = crate::service::json::parse(body).ok();
     let reason = v.as_ref().and_then(|v| v.get("reasons")?.get(0)?.get("description")?.as_str().map(str::to_string)).or_else(|| v.as_ref().and_then(|v| v.get("message")?.as_str().map(str::to_string)));
     match reason.filter(|r| r.len() <= 200 && !r.chars().any(char::is_control)) {
-        Some(r) => format!("No route for this swap: {r}"),
-        None => "No route for this swap".into(),
+        Some(reason) => format!("No route for this swap: {reason}"), // i18n
+        None => "No route for this swap".into(), // i18n
     }
 }
 
@@ -482,13 +482,14 @@ impl SwapSlice {
         if self.amount.is_empty() {
             return Ok(None);
         }
-        let base = parse_units(&self.amount, from.decimals).map_err(|_| format!("Enter an amount of {} with at most {} decimals", from.symbol, from.decimals))?;
+        let (symbol, decimals) = (&from.symbol, from.decimals);
+        let base = parse_units(&self.amount, decimals).map_err(|_| format!("Enter an amount of {symbol} with at most {decimals} decimals"))?; // i18n
         if base.trim_start_matches('0').is_empty() {
             return Ok(None);
         }
         let balance = self.from_held().and_then(|h| parse_units(&h.balance, from.decimals).ok()).unwrap_or_default();
         if base_units_lt(&balance, &base) {
-            return Err(format!("Insufficient {} balance", from.symbol));
+            return Err(format!("Insufficient {symbol} balance")); // i18n
         }
         Ok(Some(base))
     }

@@ -37,7 +37,7 @@ pub(super) fn sha256d(data: &[u8]) -> [u8; 32] {
 /// Reads an address; `Err(why)` when it is not one.
 pub fn parse(s: &str) -> Result<Address, &'static str> {
     if s.is_empty() || s.len() > MAX_LEN {
-        return Err("A Bitcoin address is 26 to 90 characters");
+        return Err("A Bitcoin address is 26 to 90 characters"); // i18n
     }
     let lower = s.to_ascii_lowercase();
     for (hrp, net) in [("bcrt1", Net::Regtest), ("bc1", Net::Main), ("tb1", Net::Test)] {
@@ -49,27 +49,27 @@ pub fn parse(s: &str) -> Result<Address, &'static str> {
 }
 
 fn segwit(s: &str, net: Net) -> Result<Address, &'static str> {
-    let (_, data, variant) = bech32::decode(s, MAX_LEN).ok_or("Not a valid Bech32 address (its checksum or characters are wrong)")?;
-    let (&version, rest) = data.split_first().ok_or("A segwit address without a witness version")?;
-    let program = bech32::convert_bits(rest, 5, 8, false).ok_or("Not a valid segwit program")?;
+    let (_, data, variant) = bech32::decode(s, MAX_LEN).ok_or("Not a valid Bech32 address (its checksum or characters are wrong)")?; // i18n
+    let (&version, rest) = data.split_first().ok_or("A segwit address without a witness version")?; // i18n
+    let program = bech32::convert_bits(rest, 5, 8, false).ok_or("Not a valid segwit program")?; // i18n
     let ok = match version {
         0 => variant == Variant::Bech32 && (program.len() == 20 || program.len() == 32),
         1..=16 => variant == Variant::Bech32m && (2..=40).contains(&program.len()),
         _ => false,
     };
     if !ok {
-        return Err("Not a valid segwit address (its version, length or checksum kind is wrong)");
+        return Err("Not a valid segwit address (its version, length or checksum kind is wrong)"); // i18n
     }
     Ok(Address { net, payee: Payee::Witness { version, program } })
 }
 
 fn base58(s: &str) -> Result<Address, &'static str> {
     if !(26..=35).contains(&s.len()) {
-        return Err("A Bitcoin address is 26 to 90 characters");
+        return Err("A Bitcoin address is 26 to 90 characters"); // i18n
     }
-    let bytes = bs58::decode(s).into_vec().map_err(|_| "Not a Bitcoin address")?;
+    let bytes = bs58::decode(s).into_vec().map_err(|_| "Not a Bitcoin address")?; // i18n
     if bytes.len() != 25 || sha256d(&bytes[..21])[..4] != bytes[21..] {
-        return Err("Not a valid Base58Check address (its checksum is wrong)");
+        return Err("Not a valid Base58Check address (its checksum is wrong)"); // i18n
     }
     let mut hash = [0u8; 20];
     hash.copy_from_slice(&bytes[1..21]);
@@ -78,7 +78,7 @@ fn base58(s: &str) -> Result<Address, &'static str> {
         0x05 => (Net::Main, Payee::P2sh(hash)),
         0x6f => (Net::Test, Payee::P2pkh(hash)),
         0xc4 => (Net::Test, Payee::P2sh(hash)),
-        _ => return Err("Not a Bitcoin address (unknown version byte)"),
+        _ => return Err("Not a Bitcoin address (unknown version byte)"), // i18n
     };
     Ok(Address { net, payee })
 }

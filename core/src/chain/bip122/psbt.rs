@@ -30,10 +30,11 @@ pub const MAX_INPUTS: usize = 200;
 /// Picks the outputs that pay `amount` to `to` from `from` (its script) at `rate` sat/vB.
 pub fn plan(utxos: &[Utxo], from: &[u8], to: &[u8], amount: u64, rate: f64) -> Result<Plan, String> {
     if amount < DUST {
-        return Err(format!("The amount is below Bitcoin's dust limit ({DUST} satoshis)"));
+        let dust = DUST;
+        return Err(format!("The amount is below Bitcoin's dust limit ({dust} satoshis)")); // i18n
     }
     if !(rate.is_finite() && rate > 0.0 && rate <= 10_000.0) {
-        return Err("The fee rate is not one (1 to 10,000 sat/vB)".into());
+        return Err("The fee rate is not one (1 to 10,000 sat/vB)".into()); // i18n
     }
     let mut sorted: Vec<&Utxo> = utxos.iter().collect();
     sorted.sort_by(|a, b| b.value.cmp(&a.value));
@@ -57,7 +58,7 @@ pub fn plan(utxos: &[Utxo], from: &[u8], to: &[u8], amount: u64, rate: f64) -> R
             return Ok(Plan { inputs, outputs: vec![(to.to_vec(), amount)], fee: total - amount });
         }
     }
-    Err("Insufficient balance to pay the amount and the network fee".into())
+    Err("Insufficient balance to pay the amount and the network fee".into()) // i18n
 }
 
 /// The virtual size of a transaction spending `inputs` P2WPKH outputs to `outputs` (scripts): its
@@ -97,7 +98,7 @@ pub fn unsigned_psbt(plan: &Plan, from: &[u8]) -> Result<Vec<u8>, String> {
     tx.extend_from_slice(&2u32.to_le_bytes());
     push_varint(&mut tx, plan.inputs.len());
     for u in &plan.inputs {
-        tx.extend_from_slice(&txid_bytes(&u.txid).ok_or("An output's transaction id is not 64 hex digits")?);
+        tx.extend_from_slice(&txid_bytes(&u.txid).ok_or("An output's transaction id is not 64 hex digits")?); // i18n
         tx.extend_from_slice(&u.vout.to_le_bytes());
         tx.push(0);
         tx.extend_from_slice(&0xffff_ffffu32.to_le_bytes());
@@ -134,7 +135,7 @@ struct Reader<'a> {
 }
 
 fn bad() -> String {
-    "Not a PSBT".to_string()
+    "Not a PSBT".to_string() // i18n
 }
 
 impl<'a> Reader<'a> {
@@ -271,16 +272,16 @@ fn witness(map: &[(&[u8], &[u8])]) -> Option<Vec<u8>> {
 /// wallet signed another transaction than `approved` (the PSBT the visitor approved), or left an
 /// input unsigned.
 pub fn signed_transaction(signed: &[u8], approved: &[u8]) -> Result<(String, String), String> {
-    let (tx, maps) = read_psbt(signed).map_err(|_| "The wallet did not answer a signed PSBT".to_string())?;
+    let (tx, maps) = read_psbt(signed).map_err(|_| "The wallet did not answer a signed PSBT".to_string())?; // i18n
     if read_psbt(approved)?.0 != tx {
-        return Err("The wallet signed another transaction than the one you approved".into());
+        return Err("The wallet signed another transaction than the one you approved".into()); // i18n
     }
     let mut raw = Vec::with_capacity(signed.len());
     raw.extend_from_slice(&tx[..4]);
     raw.extend_from_slice(&[0x00, 0x01]);
     raw.extend_from_slice(&tx[4..tx.len() - 4]);
-    for (i, map) in maps.iter().enumerate() {
-        raw.extend(witness(map).ok_or_else(|| format!("The wallet did not sign the transaction (input {i} has no signature)"))?);
+    for (input, map) in maps.iter().enumerate() {
+        raw.extend(witness(map).ok_or_else(|| format!("The wallet did not sign the transaction (input {input} has no signature)"))?); // i18n
     }
     raw.extend_from_slice(&tx[tx.len() - 4..]);
     let id = super::address::sha256d(tx);
@@ -297,10 +298,10 @@ pub fn check_psbt(psbt: &[u8], from: &[u8], to: &[u8], amount: u64) -> Result<()
     let outs = psbt_outputs(psbt)?;
     let paid: u64 = outs.iter().filter(|(s, _)| s == to).map(|(_, v)| *v).sum();
     if outs.iter().any(|(s, _)| s != to && s != from) {
-        return Err("The transaction pays an address you did not ask to pay".into());
+        return Err("The transaction pays an address you did not ask to pay".into()); // i18n
     }
     if paid != amount {
-        return Err("The transaction pays another amount than the one asked".into());
+        return Err("The transaction pays another amount than the one asked".into()); // i18n
     }
     Ok(())
 }

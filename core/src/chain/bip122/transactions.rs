@@ -38,7 +38,7 @@ impl Transactions for Esplora {
             return Ok(None);
         }
         let Some(signed) = psbt(result) else { return Ok(None) };
-        let approved = psbt(sent).ok_or("The transaction approved is not known")?;
+        let approved = psbt(sent).ok_or("The transaction approved is not known")?; // i18n
         let (raw, _) = signed_transaction(&signed, &approved)?;
         Ok(Some(Call::Rest(RestCall { path: "/tx".into(), body: Some(raw) })))
     }

@@ -32,7 +32,7 @@ fn payer_script(from: &str) -> Result<Vec<u8>, WmError> {
     match &a.payee {
         Payee::Witness { version: 0, program } if program.len() == 20 => Ok(a.script()),
         Payee::Witness { version: 1, program } if program.len() == 32 => Ok(a.script()),
-        _ => Err(invalid("Sending is supported from a native segwit (bc1q…) or taproot (bc1p…) payment address only")),
+        _ => Err(invalid("Sending is supported from a native segwit (bc1q…) or taproot (bc1p…) payment address only")), // i18n
     }
 }
 
@@ -60,9 +60,10 @@ fn planned(tx: &Value, answers: &[Value]) -> Result<(Plan, Vec<u8>, Vec<u8>, u64
     let field = |k: &str| tx.get(k).and_then(Value::as_str).unwrap_or_default();
     let from = payer_script(field("from")).map_err(|e| e.message())?;
     let to = parse(field("to")).map_err(str::to_string)?.script();
-    let amount: u64 = field("amount").parse().map_err(|_| "The amount is not a whole number of satoshis")?;
-    let utxos = answers.first().and_then(utxos).ok_or("The network did not list the outputs your address holds: try again")?;
-    let rate = answers.get(1).and_then(fee_rate).ok_or("The network did not give a fee rate: try again")?;
+    let amount = field("amount").parse::<u64>();
+    let amount = amount.map_err(|_| "The amount is not a whole number of satoshis")?; // i18n
+    let utxos = answers.first().and_then(utxos).ok_or("The network did not list the outputs your address holds: try again")?; // i18n
+    let rate = answers.get(1).and_then(fee_rate).ok_or("The network did not give a fee rate: try again")?; // i18n
     let p = plan(&utxos, &from, &to, amount, rate)?;
     Ok((p, from, to, amount))
 }
@@ -73,18 +74,18 @@ impl Transfers for Esplora {
     }
 
     fn check_receiver(&self, to: &str) -> Result<(), String> {
-        parse(to).map(|_| ()).map_err(|why| format!("The receiver address is not a Bitcoin address: {why}"))
+        parse(to).map(|_| ()).map_err(|why| format!("The receiver address is not a Bitcoin address: {why}")) // i18n
     }
 
     /// `{from, to, amount}` (satoshis): BTC only, between addresses of one network.
     fn transfer(&self, from: &str, to: &str, token: Option<&str>, value: &str) -> Result<Value, WmError> {
         if token.is_some() {
-            return Err(invalid("Bitcoin transfers move BTC only"));
+            return Err(invalid("Bitcoin transfers move BTC only")); // i18n
         }
         payer_script(from)?;
         let (payer, receiver) = (parse(from).map_err(invalid)?, parse(to).map_err(invalid)?);
         if !receiver.on(payer.net) {
-            return Err(invalid("The receiver's address is for another Bitcoin network than yours"));
+            return Err(invalid("The receiver's address is for another Bitcoin network than yours")); // i18n
         }
         let amount: u64 = value.parse().map_err(|_| WmError::InvalidValue { value: value.to_string() })?;
         Ok(obj(vec![("from", from.into()), ("to", to.into()), ("amount", amount.to_string().into())]))

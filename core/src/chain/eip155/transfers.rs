@@ -12,10 +12,10 @@ pub(super) struct Evm;
 impl Transfers for Evm {
     fn check_receiver(&self, to: &str) -> Result<(), String> {
         if !is_evm_address(to, false) || !to.starts_with("0x") {
-            return Err("The receiver address is not an address (0x and 40 hex digits)".into());
+            return Err("The receiver address is not an address (0x and 40 hex digits)".into()); // i18n
         }
         if !is_evm_address(to, true) {
-            return Err("The receiver address has a wrong checksum (EIP-55): check it, or paste it in lower case".into());
+            return Err("The receiver address has a wrong checksum (EIP-55): check it, or paste it in lower case".into()); // i18n
         }
         Ok(())
     }

@@ -65,21 +65,23 @@ fn read(tx: &Value, answers: &[Value]) -> Result<Read, String> {
         .first()
         .and_then(|a| a.get("value")?.get("blockhash")?.as_str())
         .and_then(|h| decode_solana_public_key(h).ok())
-        .ok_or("The network did not give a recent block to send with: try again")?;
+        .ok_or("The network did not give a recent block to send with: try again")?; // i18n
     let Some(mint) = tx.get("mint").and_then(Value::as_str) else { return Ok(Read { blockhash, token: None }) };
     let mint = key(mint).map_err(|e| e.message())?;
     let to = key(tx["to"].as_str().unwrap_or_default()).map_err(|e| e.message())?;
-    let info = answers.get(1).and_then(|a| a.get("value")).filter(|v| !v.is_null()).ok_or("The token's mint was not found on this network")?;
+    let info = answers.get(1).and_then(|a| a.get("value")).filter(|v| !v.is_null());
+    let info = info.ok_or("The token's mint was not found on this network")?; // i18n
     let program = info.get("owner").and_then(Value::as_str).unwrap_or_default();
-    let which = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].iter().position(|p| *p == program).ok_or("The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)")?;
+    let which = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].iter().position(|p| *p == program).ok_or("The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)")?; // i18n
     let decimals = info
         .get("data")
         .and_then(|d| d.get("parsed")?.get("info")?.get("decimals")?.as_u64())
         .filter(|d| *d <= MAX_DECIMALS)
-        .ok_or("The token's mint could not be read (or has more than 18 decimals)")?;
+        .ok_or("The token's mint could not be read (or has more than 18 decimals)")?; // i18n
     let program = key(program).map_err(|e| e.message())?;
-    let receiver_account = associated_token_account(&to, &mint, &program).ok_or("No token account address for this receiver")?;
-    let accounts = answers.get(2).and_then(|a| a.get("value")?.as_array()).filter(|l| l.len() == 2).ok_or("The receiver's token account could not be read")?;
+    let receiver_account = associated_token_account(&to, &mint, &program).ok_or("No token account address for this receiver")?; // i18n
+    let accounts = answers.get(2).and_then(|a| a.get("value")?.as_array()).filter(|l| l.len() == 2);
+    let accounts = accounts.ok_or("The receiver's token account could not be read")?; // i18n
     Ok(Read { blockhash, token: Some(TokenRead { program, decimals: decimals as u8, receiver_account, receiver_has_account: !accounts[which].is_null() }) })
 }
 
@@ -91,7 +93,7 @@ impl Transfers for Standard {
     fn check_receiver(&self, to: &str) -> Result<(), String> {
         match decode_solana_public_key(to) {
             Ok(_) if to.len() >= 32 => Ok(()),
-            _ => Err("The receiver address is not a Solana address (a 32-byte key in base58)".into()),
+            _ => Err("The receiver address is not a Solana address (a 32-byte key in base58)".into()), // i18n
         }
     }
 
@@ -147,7 +149,7 @@ impl Transfers for Standard {
     /// The rent of the receiver's token account, when the transfer creates it.
     fn fee_detail(&self, tx: &Value, answers: &[Value]) -> Option<(&'static str, String)> {
         let total: u64 = self.fee(tx, answers)?.parse().ok()?;
-        (total > LAMPORTS_PER_SIGNATURE).then(|| ("the receiver's new token account", (total - LAMPORTS_PER_SIGNATURE).to_string()))
+        (total > LAMPORTS_PER_SIGNATURE).then(|| ("the receiver's new token account", (total - LAMPORTS_PER_SIGNATURE).to_string())) // i18n
     }
 
     /// `{transaction}`: the unsigned wire transaction, in base64.
@@ -155,12 +157,13 @@ impl Transfers for Standard {
         let read = read(&tx, answers)?;
         let from = key(tx["from"].as_str().unwrap_or_default()).map_err(|e| e.message())?;
         let to = key(tx["to"].as_str().unwrap_or_default()).map_err(|e| e.message())?;
-        let amount: u64 = tx["amount"].as_str().and_then(|a| a.parse().ok()).ok_or("The amount is not a whole number of base units")?;
+        let amount = tx["amount"].as_str().and_then(|a| a.parse::<u64>().ok());
+        let amount = amount.ok_or("The amount is not a whole number of base units")?; // i18n
         let instructions = match read.token {
             None => vec![system_transfer(from, to, amount)],
             Some(t) => {
                 let mint = key(tx["mint"].as_str().unwrap_or_default()).map_err(|e| e.message())?;
-                let source = associated_token_account(&from, &mint, &t.program).ok_or("No token account address for the sender")?;
+                let source = associated_token_account(&from, &mint, &t.program).ok_or("No token account address for the sender")?; // i18n
                 let mut list = Vec::new();
                 if !t.receiver_has_account {
                     list.push(create_associated_account(from, t.receiver_account, to, mint, t.program));
