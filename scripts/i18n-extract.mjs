@@ -17,7 +17,8 @@ function files(dir) {
   );
 }
 
-export function extract() {
+/** Every text the views can show and where it was found first: text -> file. */
+export function extractWhere() {
   const texts = new Map(); // text -> where
   const add = (text, where) => texts.has(text) || texts.set(text, where);
   for (const file of files(path.join(root, 'react-views'))) {
@@ -43,7 +44,12 @@ export function extract() {
   const errors = readFileSync(path.join(root, 'core/src/service/errors.rs'), 'utf8');
   const body = errors.slice(errors.indexOf('pub fn message(&self)'));
   for (const m of body.slice(0, body.indexOf('\n    }\n')).matchAll(/=> "([^"]+)"/g)) add(m[1], 'core/src/service/errors.rs');
-  return Object.fromEntries([...texts.keys()].sort().map((k) => [k, k]));
+  return Object.fromEntries([...texts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The English catalogue: every text its own key. */
+export function extract() {
+  return Object.fromEntries(Object.keys(extractWhere()).map((k) => [k, k]));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -4,6 +4,7 @@ import { WalletImage } from '../connect/WalletImage';
 import { useViewStyles } from '../shell/view-styles';
 import { useNetworkStyles } from '../network/styles';
 import { DisconnectIcon, PlusIcon } from '../shell/view-icons';
+import { t } from '../shell/i18n';
 
 /** ProfileWallets' own rules: one card per connection, its actions on the right. */
 const PROFILE_CSS = String.raw`
@@ -19,7 +20,7 @@ const PROFILE_CSS = String.raw`
 `;
 
 const FAMILIES: Record<string, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' };
-const FIXED: Record<string, string> = { walletConnect: 'WalletConnect', embedded: 'Embedded Wallet' };
+const FIXED: Record<string, string> = { walletConnect: 'WalletConnect', embedded: 'Embedded Wallet' }; // i18n
 
 /** ProfileWallets: every connected wallet, which one is active, switch, end one, add another. */
 export function ProfileWallets({ snapshot, onIntent }: ViewProps) {
@@ -30,10 +31,10 @@ export function ProfileWallets({ snapshot, onIntent }: ViewProps) {
   const wallets = part?.wallets ?? [];
   return (
     <div ref={ref} className="wm-view" part="profile-wallets">
-      <ul className="wm-profile-list" aria-label="Connected wallets">
+      <ul className="wm-profile-list" aria-label={t('Connected wallets')}>
         {wallets.map((w) => {
           const connector = snapshot.connectors.find((c) => c.id === w.connectorId);
-          const name = connector?.name ?? FIXED[w.connectorId] ?? w.connectorId;
+          const name = connector?.name ?? (FIXED[w.connectorId] && t(FIXED[w.connectorId])) ?? w.connectorId;
           const short = w.address.length > 14 ? `${w.address.slice(0, 6)}…${w.address.slice(-4)}` : w.address;
           return (
             <li key={`${w.namespace}:${w.connectorId}`} className="wm-profile" part="profile-wallet" data-state={w.state} data-connector-id={w.connectorId}>
@@ -46,15 +47,15 @@ export function ProfileWallets({ snapshot, onIntent }: ViewProps) {
                   {short} · {w.network}
                   {w.balance !== null ? ` · ${w.balance} ${w.symbol ?? ''}` : ''}
                 </span>
-                {w.state === 'active' ? <span className="wm-profile-badge">Active</span> : null}
+                {w.state === 'active' ? <span className="wm-profile-badge">{t('Active')}</span> : null}
               </span>
               <span className="wm-profile-actions">
                 {w.state !== 'active' ? (
-                  <button type="button" part="switch-wallet" className="wm-button wm-button-secondary" aria-label={`Use ${name}`} onClick={() => onIntent({ type: 'switchConnection', namespace: w.namespace, connectorId: w.connectorId })}>
-                    Use
+                  <button type="button" part="switch-wallet" className="wm-button wm-button-secondary" aria-label={t('Use {name}', { name })} onClick={() => onIntent({ type: 'switchConnection', namespace: w.namespace, connectorId: w.connectorId })}>
+                    {t('Use')}
                   </button>
                 ) : null}
-                <button type="button" part="disconnect-wallet" className="wm-button wm-button-secondary" aria-label={`Disconnect ${name}`} onClick={() => onIntent({ type: 'disconnectConnection', namespace: w.namespace, connectorId: w.connectorId })}>
+                <button type="button" part="disconnect-wallet" className="wm-button wm-button-secondary" aria-label={t('Disconnect {name}', { name })} onClick={() => onIntent({ type: 'disconnectConnection', namespace: w.namespace, connectorId: w.connectorId })}>
                   <DisconnectIcon />
                 </button>
               </span>
@@ -64,7 +65,7 @@ export function ProfileWallets({ snapshot, onIntent }: ViewProps) {
       </ul>
       <button type="button" part="add-wallet" className="wm-button wm-button-primary" onClick={() => onIntent({ type: 'navigate', view: 'Connect' })}>
         <PlusIcon />
-        <span>Add wallet</span>
+        <span>{t('Add wallet')}</span>
       </button>
     </div>
   );

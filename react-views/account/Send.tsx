@@ -36,7 +36,7 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
           <dt>{t('Network fee')}</dt>
           <dd>
             {p.fee ?? (p.feeError ? <span className="wm-error">{tr(p.feeError)}</span> : <span className="wm-skeleton" aria-label={t('Estimating the fee')} />)}
-            {p.fee && p.feeDetail ? <span className="wm-send-fee-detail">{p.feeDetail}</span> : null}
+            {p.fee && p.feeDetail ? <span className="wm-send-fee-detail">{tr(p.feeDetail)}</span> : null}
           </dd>
         </dl>
         {send.error ? (

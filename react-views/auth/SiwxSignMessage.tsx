@@ -3,6 +3,7 @@ import type { ViewProps } from '../shell/types';
 import { WalletImage } from '../connect/WalletImage';
 import { Spinner } from '../shell/icons';
 import { useViewStyles } from '../shell/view-styles';
+import { t, tr } from '../shell/i18n';
 
 /** The sign-in view's own rules: the app's icon, the account line and the two buttons side by side. */
 const SIWX_CSS = String.raw`
@@ -24,7 +25,7 @@ export function SiwxSignMessage({ snapshot, onIntent }: ViewProps) {
   if (!siwx || !r) {
     return (
       <div ref={ref} className="wm-view wm-siwx" part="siwx">
-        <Spinner label="Preparing sign-in" />
+        <Spinner label={t('Preparing sign-in')} />
       </div>
     );
   }
@@ -33,28 +34,28 @@ export function SiwxSignMessage({ snapshot, onIntent }: ViewProps) {
   return (
     <div ref={ref} className="wm-view wm-siwx" part="siwx" data-state={r.state}>
       <WalletImage src={siwx.appIcon} name={siwx.appName} size="lg" />
-      <h3 className="wm-siwx-title">{siwx.appName} needs to connect to your wallet</h3>
+      <h3 className="wm-siwx-title">{t('{app} needs to connect to your wallet', { app: siwx.appName })}</h3>
       <p className="wm-siwx-text">{r.statement}</p>
       <p className="wm-siwx-account" title={r.address}>
-        Sign in as {short} on {r.network}
+        {t('Sign in as {account} on {network}', { account: short, network: r.network })}
       </p>
       {r.state === 'signing' ? (
         <p className="wm-siwx-wait" role="status">
-          <Spinner label="Waiting for the wallet" />
-          <span>Approve in your wallet</span>
+          <Spinner label={t('Waiting for the wallet')} />
+          <span>{t('Approve in your wallet')}</span>
         </p>
       ) : null}
       {r.error ? (
         <p className="wm-error" part="error" role="alert">
-          {r.error}
+          {tr(r.error)}
         </p>
       ) : null}
       <div className="wm-siwx-actions">
         <button type="button" part="siwx-cancel" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'siwxCancel' })}>
-          {siwx.required ? 'Disconnect' : 'Cancel'}
+          {siwx.required ? t('Disconnect') : t('Cancel')}
         </button>
         <button type="button" part="siwx-sign" className="wm-button wm-button-primary" disabled={busy} onClick={() => onIntent({ type: 'siwxSign' })}>
-          {busy ? 'Signing…' : 'Sign'}
+          {busy ? t('Signing…') : t('Sign')}
         </button>
       </div>
     </div>

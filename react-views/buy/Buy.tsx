@@ -5,10 +5,11 @@ import type { BuyPart, Intent } from '../shell/types';
 import { useLazyStyles } from '../shell/dynamic-styles';
 import { Svg } from '../shell/icons';
 import { BUY_CSS } from './styles';
+import { t, tr } from '../shell/i18n';
 
 const METHODS = [
-  ['card', 'Card'],
-  ['bank_account', 'Bank account'],
+  ['card', 'Card'], // i18n
+  ['bank_account', 'Bank account'], // i18n
 ] as const;
 
 function ExternalIcon() {
@@ -29,7 +30,7 @@ function OrderView({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Intent) => v
   if (order.stage === 'preparing') {
     return (
       <p className="wm-note" role="status" part="buy-order">
-        Preparing the checkout at {order.provider}…
+        {t('Preparing the checkout at {provider}…', { provider: order.provider })}
       </p>
     );
   }
@@ -37,10 +38,10 @@ function OrderView({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Intent) => v
     return (
       <div className="wm-buy-order" part="buy-order">
         <p className="wm-error" role="alert">
-          {order.message}
+          {tr(order.message)}
         </p>
         <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'buyReset' })}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
@@ -49,33 +50,33 @@ function OrderView({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Intent) => v
     return (
       <div className="wm-buy-order" part="buy-order">
         <p className="wm-sent" role="status" part="buy-done">
-          Bought {order.amount} {order.symbol} through {order.provider}.
+          {t('Bought {amount} {symbol} through {provider}.', { amount: order.amount, symbol: order.symbol, provider: order.provider })}
         </p>
         {buy.balance ? (
           <p className="wm-note">
-            Your balance: {buy.balance} {order.symbol}
+            {t('Your balance: {amount} {symbol}', { amount: buy.balance, symbol: order.symbol })}
           </p>
         ) : null}
         <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'buyReset' })}>
-          Buy more
+          {t('Buy more')}
         </button>
       </div>
     );
   }
   return (
     <div className="wm-buy-order" part="buy-order">
-      <p className="wm-note">Pay in the {order.provider} window. This modal follows your order and shows when it is paid out.</p>
+      <p className="wm-note">{t('Pay in the {provider} window. This modal follows your order and shows when it is paid out.', { provider: order.provider })}</p>
       {isHttpUrl(order.url) ? (
         <a className="wm-button wm-button-primary wm-buy-checkout" part="buy-checkout" href={order.url} target="_blank" rel="noopener noreferrer">
-          <span>Continue to {order.provider}</span>
+          <span>{t('Continue to {provider}', { provider: order.provider })}</span>
           <ExternalIcon />
         </a>
       ) : null}
       <p className="wm-note" role="status" part="buy-status">
-        {order.status === 'PROCESSING' ? 'Payment received: sending your tokens…' : 'Waiting for your payment…'}
+        {order.status === 'PROCESSING' ? t('Payment received: sending your tokens…') : t('Waiting for your payment…')}
       </p>
       <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'buyReset' })}>
-        Choose another provider
+        {t('Choose another provider')}
       </button>
     </div>
   );
@@ -91,7 +92,7 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
   if (buy.loading) {
     return (
       <div ref={ref} className="wm-buy" part="buy" aria-busy="true">
-        <span className="wm-skeleton" aria-label="Loading what can be bought" />
+        <span className="wm-skeleton" aria-label={t('Loading what can be bought')} />
       </div>
     );
   }
@@ -107,13 +108,13 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
     <div ref={ref} className="wm-buy" part="buy">
       {buy.fallback ? (
         <p className="wm-note" role="status" part="buy-fallback">
-          Showing the built-in currencies: the providers’ list could not be loaded.
+          {t('Showing the built-in currencies: the providers’ list could not be loaded.')}
         </p>
       ) : null}
       <label className="wm-field" htmlFor={`${id}-token`}>
-        <span>Token</span>
+        <span>{t('Token')}</span>
         <select id={`${id}-token`} value={buy.purchase ?? ''} onChange={(e) => onIntent({ type: 'buySetPurchase', symbol: e.target.value })}>
-          {buy.tokens.length === 0 ? <option value="">Nothing to buy on this network</option> : null}
+          {buy.tokens.length === 0 ? <option value="">{t('Nothing to buy on this network')}</option> : null}
           {buy.tokens.map((t) => (
             <option key={t.id} value={t.symbol}>
               {t.symbol} · {t.name}
@@ -122,13 +123,13 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
         </select>
         {buy.balance ? (
           <span className="wm-field-hint">
-            You hold {buy.balance} {buy.purchase}
+            {t('You hold {amount} {symbol}', { amount: buy.balance, symbol: buy.purchase ?? '' })}
           </span>
         ) : null}
       </label>
       <div className="wm-buy-pay">
         <label className="wm-field" htmlFor={`${id}-currency`}>
-          <span>Pay in</span>
+          <span>{t('Pay in')}</span>
           <select id={`${id}-currency`} value={buy.payment ?? ''} onChange={(e) => onIntent({ type: 'buySetPayment', currency: e.target.value })}>
             {buy.currencies.map((c) => (
               <option key={c.id} value={c.id}>
@@ -138,18 +139,18 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
           </select>
         </label>
         <label className="wm-field" htmlFor={`${id}-method`}>
-          <span>With</span>
+          <span>{t('With')}</span>
           <select id={`${id}-method`} value={buy.method} onChange={(e) => onIntent({ type: 'buySetMethod', method: e.target.value as BuyPart['method'] })}>
             {METHODS.map(([m, label]) => (
               <option key={m} value={m}>
-                {label}
+                {t(label)}
               </option>
             ))}
           </select>
         </label>
       </div>
       <label className="wm-field" htmlFor={`${id}-amount`}>
-        <span>Amount</span>
+        <span>{t('Amount')}</span>
         <input
           id={`${id}-amount`}
           inputMode="decimal"
@@ -164,18 +165,18 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
         />
         {limit ? (
           <span className="wm-field-hint" id={`${id}-limits`}>
-            From {limit.min} to {limit.max} {buy.payment}
+            {t('From {min} to {max} {currency}', { min: limit.min, max: limit.max, currency: buy.payment ?? '' })}
           </span>
         ) : null}
       </label>
       {buy.error ? (
         <p className="wm-error" role="alert" part="buy-error">
-          {buy.error}
+          {tr(buy.error)}
         </p>
       ) : null}
       {buy.quoting || buy.quotes.length > 0 ? (
-        <section className="wm-buy-quotes" aria-label="Providers" aria-busy={buy.quoting}>
-          <h3 className="wm-activity-month">Choose a provider</h3>
+        <section className="wm-buy-quotes" aria-label={t('Providers')} aria-busy={buy.quoting}>
+          <h3 className="wm-activity-month">{t('Choose a provider')}</h3>
           <ul>
             {buy.quotes.map((q) => (
               <li key={q.provider}>
@@ -183,19 +184,19 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
                   <span className="wm-token-text">
                     <span className="wm-token-name">{q.name}</span>
                     <span className="wm-token-quantity">
-                      {q.fee ? `Fee ${q.fee} ${buy.payment}${q.feePercent ? ` (${q.feePercent}%)` : ''}` : 'Fee 1–2%'}
+                      {q.fee ? t('Fee {amount} {currency}', { amount: q.fee, currency: buy.payment ?? '' }) + (q.feePercent ? ` (${q.feePercent}%)` : '') : t('Fee 1–2%')}
                     </span>
                   </span>
                   <span className="wm-buy-receive">
                     {q.estimate ? '≈ ' : ''}
                     {q.receive} {buy.purchase}
-                    {q.estimate ? <span className="wm-buy-estimate">Estimate</span> : null}
+                    {q.estimate ? <span className="wm-buy-estimate">{t('Estimate')}</span> : null}
                   </span>
                 </button>
               </li>
             ))}
             {buy.quoting ? (
-              <li className="wm-buy-quote" aria-label="Getting quotes">
+              <li className="wm-buy-quote" aria-label={t('Getting quotes')}>
                 <span className="wm-skeleton" />
               </li>
             ) : null}

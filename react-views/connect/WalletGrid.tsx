@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { Intent, WalletListingView } from '../shell/types';
 import { WalletImage } from './WalletImage';
 import { useConnectStyles } from './styles';
+import { t } from '../shell/i18n';
 
 /** Catalogue wallets as a grid of buttons (AllWallets and the WalletConnect views, hence its own styles). */
 export function WalletGrid({
@@ -34,7 +35,7 @@ export function WalletGrid({
             {w.installed ? (
               <>
                 <span className="wm-badge wm-badge-installed wm-badge-dot" aria-hidden="true" />
-                <span className="wm-visually-hidden"> (installed)</span>
+                <span className="wm-visually-hidden"> ({t('installed')})</span>
               </>
             ) : null}
           </button>

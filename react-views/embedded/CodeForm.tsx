@@ -1,4 +1,19 @@
 import { useId } from 'react';
+import { t, tr } from '../shell/i18n';
+
+/**
+ * A translated text with its `{email}` placeholder left in (t() without params), the email shown emphasised.
+ */
+export function WithEmail({ text, email }: { text: string; email: string }) {
+  const [before, after = ''] = text.split('{email}');
+  return (
+    <>
+      {before}
+      <strong>{email}</strong>
+      {after}
+    </>
+  );
+}
 
 /** A 6-digit code field with its error; `onCode` gets what was typed. */
 export function CodeForm({ label, error, busy, onCode }: { label: string; error: string | null; busy: boolean; onCode(code: string): void }) {
@@ -27,11 +42,11 @@ export function CodeForm({ label, error, busy, onCode }: { label: string; error:
       />
       {error ? (
         <p id={errorId} className="wm-embedded-error" role="alert">
-          {error}
+          {tr(error)}
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-button-primary" disabled={busy}>
-        {busy ? 'Checking…' : 'Continue'}
+        {busy ? t('Checking…') : t('Continue')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import type { NetworkView, Snapshot, Intent } from '../shell/types';
 import { NetworkImage } from './NetworkImage';
 import { Spinner } from '../shell/icons';
 import { CheckIcon } from '../shell/view-icons';
+import { t } from '../shell/i18n';
 
 /** Networks as buttons; the engine marks the active one and owns what a click does. */
 export function NetworkList({
@@ -33,13 +34,13 @@ export function NetworkList({
               <NetworkImage network={n} />
               <span className="wm-row-text">
                 <span className="wm-row-name">{n.name}</span>
-                {pending ? <span className="wm-row-sub wm-approve">Approve in wallet</span> : null}
+                {pending ? <span className="wm-row-sub wm-approve">{t('Approve in wallet')}</span> : null}
               </span>
               {pending ? <Spinner className="wm-row-end" /> : null}
               {n.active && !pending ? (
                 <span className="wm-badge wm-badge-active">
                   <CheckIcon />
-                  <span className="wm-visually-hidden">Active</span>
+                  <span className="wm-visually-hidden">{t('Active')}</span>
                 </span>
               ) : null}
             </button>

@@ -4,6 +4,7 @@ import { NetworkList } from './NetworkList';
 import { useNetworkStyles } from './styles';
 import { ErrorMessage } from '../shell/ErrorMessage';
 import { DisconnectIcon } from '../shell/view-icons';
+import { t } from '../shell/i18n';
 
 /** The wallet is on a network the app doesn't support. */
 export function UnsupportedChain({ snapshot, onIntent }: ViewProps) {
@@ -13,9 +14,9 @@ export function UnsupportedChain({ snapshot, onIntent }: ViewProps) {
   return (
     <div ref={ref} className="wm-view wm-unsupported">
       <p className="wm-text">
-        This app doesn't support your current network. Switch to an available option to continue.
+        {t('This app doesn\'t support your current network. Switch to an available option to continue.')}
       </p>
-      <NetworkList networks={snapshot.networks} switching={switching} onIntent={onIntent} label="Available networks" />
+      <NetworkList networks={snapshot.networks} switching={switching} onIntent={onIntent} label={t('Available networks')} />
       {switching?.state === 'error' ? <ErrorMessage error={switching.error} /> : null}
       <button
         type="button"
@@ -27,7 +28,7 @@ export function UnsupportedChain({ snapshot, onIntent }: ViewProps) {
           <DisconnectIcon />
         </span>
         <span className="wm-row-text">
-          <span className="wm-row-name">Disconnect</span>
+          <span className="wm-row-name">{t('Disconnect')}</span>
         </span>
       </button>
     </div>

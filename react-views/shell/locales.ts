@@ -2,7 +2,7 @@
  * The languages with a catalogue and how each loads (one chunk per language), and which one a tag
  * asks for. Loaded only when the modal's language is not English (index.tsx).
  */
-import type { Catalogue } from './i18n';
+import type { Catalogue, Lookup } from './i18n';
 
 const CATALOGUES: Record<string, () => Promise<{ default: Catalogue }>> = {
   es: () => import('../i18n/es'),
@@ -32,9 +32,46 @@ export function resolveLocale(tag: string): string {
   return language in CATALOGUES ? language : 'en';
 }
 
-/** The language `tag` resolves to, its direction and its catalogue (its chunk loaded). */
-export async function loadLocale(tag: string): Promise<{ lang: string; dir: 'ltr' | 'rtl'; catalogue: Catalogue | null }> {
+/** How much of a template is not placeholders (`To {address}`: 2, too little to match texts by). */
+const fixed = (template: string): number => template.replace(/\{\w+\}/g, '').trim().length;
+
+/**
+ * How a catalogue translates: a text it has (its own keys only), else a text the core composed
+ * with values — `Not enough ETH to pay the network fee` — by the first template that matches it
+ * (`Not enough {symbol} to pay the network fee`: each `{name}` any run of characters, the one with
+ * the most fixed text first; templates with less than 8 characters of it, such as the views' own
+ * `To {address}`, match nothing), its translation filled with the values the text carried (each
+ * translated in turn when it is a text of the catalogue).
+ */
+export function lookupIn(catalogue: Catalogue): Lookup {
+  const templates = Object.keys(catalogue)
+    .filter((k) => /\{\w+\}/.test(k) && fixed(k) >= 8)
+    .sort((a, b) => fixed(b) - fixed(a))
+    .map((k) => {
+      const names: string[] = [];
+      const pattern = k
+        .split(/\{(\w+)\}/)
+        .map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      return { re: new RegExp(`^${pattern}$`, 's'), names, text: catalogue[k] };
+    });
+  const lookup: Lookup = (english) => {
+    if (Object.hasOwn(catalogue, english)) return catalogue[english];
+    for (const { re, names, text } of templates) {
+      const m = re.exec(english);
+      // A value that is itself a text of the catalogue (`includes … for the receiver's new token
+      // account`) is translated too; any other value (amounts, names, a wallet's words) stays.
+      if (m) return text.replace(/\{(\w+)\}/g, (p, name: string) => (names.includes(name) ? fill(m[names.indexOf(name) + 1]) : p));
+    }
+    return undefined;
+  };
+  const fill = (value: string): string => lookup(value) ?? value;
+  return lookup;
+}
+
+/** The language `tag` resolves to, its direction and how its catalogue translates (its chunk loaded). */
+export async function loadLocale(tag: string): Promise<{ lang: string; dir: 'ltr' | 'rtl'; catalogue: Lookup | null }> {
   const lang = resolveLocale(tag);
   const load = CATALOGUES[lang];
-  return { lang, dir: RTL.has(lang) ? 'rtl' : 'ltr', catalogue: load ? (await load()).default : null };
+  return { lang, dir: RTL.has(lang) ? 'rtl' : 'ltr', catalogue: load ? lookupIn((await load()).default) : null };
 }

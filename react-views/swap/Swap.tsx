@@ -5,6 +5,7 @@ import type { Intent, SwapPart, SwapTokenView } from '../shell/types';
 import { useLazyStyles } from '../shell/dynamic-styles';
 import { Svg } from '../shell/icons';
 import { SWAP_CSS } from './styles';
+import { t, tr } from '../shell/i18n';
 
 function ChevronDownIcon() {
   return (
@@ -69,18 +70,18 @@ function TokenPicker({ label, token, tokens, onPick }: { label: string; token: S
         part="swap-token"
         aria-expanded={open}
         aria-controls={`${id}-list`}
-        aria-label={`${label}: ${token ? token.symbol : 'choose a token'}`}
+        aria-label={`${label}: ${token ? token.symbol : t('choose a token')}`}
         onClick={() => (open ? close() : setOpen(true))}
       >
         {token ? <TokenIcon token={token} /> : null}
-        <span>{token ? token.symbol : 'Select'}</span>
+        <span>{token ? token.symbol : t('Select')}</span>
         <ChevronDownIcon />
       </button>
       {open ? (
         <div className="wm-swap-list" id={`${id}-list`} part="swap-token-list">
           <label className="wm-field" htmlFor={`${id}-search`}>
-            <span>Search tokens</span>
-            <input ref={search} id={`${id}-search`} type="search" autoComplete="off" placeholder="Name, symbol or address" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <span>{t('Search tokens')}</span>
+            <input ref={search} id={`${id}-search`} type="search" autoComplete="off" placeholder={t('Name, symbol or address')} value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
           <ul aria-label={label}>
             {shown.map((t) => (
@@ -103,7 +104,7 @@ function TokenPicker({ label, token, tokens, onPick }: { label: string; token: S
                 </button>
               </li>
             ))}
-            {shown.length === 0 ? <li className="wm-note">No token matches “{query}”.</li> : null}
+            {shown.length === 0 ? <li className="wm-note">{t('No token matches “{query}”.', { query })}</li> : null}
           </ul>
         </div>
       ) : null}
@@ -112,12 +113,12 @@ function TokenPicker({ label, token, tokens, onPick }: { label: string; token: S
 }
 
 const BUTTON: Record<SwapPart['action'], (s: SwapPart) => string> = {
-  none: (s) => (s.quoting ? 'Getting a quote…' : s.amount ? 'Swap' : 'Enter an amount'),
-  approve: (s) => `Approve ${s.from?.symbol ?? ''}`.trim(),
-  swap: () => 'Swap',
-  wallet: () => 'Approve in your wallet',
-  approving: (s) => `Approving ${s.from?.symbol ?? ''}…`,
-  swapping: () => 'Swapping…',
+  none: (s) => (s.quoting ? t('Getting a quote…') : s.amount ? t('Swap') : t('Enter an amount')),
+  approve: (s) => t('Approve {symbol}', { symbol: s.from?.symbol ?? '' }).trim(),
+  swap: () => t('Swap'),
+  wallet: () => t('Approve in your wallet'),
+  approving: (s) => t('Approving {symbol}…', { symbol: s.from?.symbol ?? '' }),
+  swapping: () => t('Swapping…'),
 };
 
 /** The Swap screen: every rule (quotes, allowance, slippage, messages) is the module's. */
@@ -131,9 +132,9 @@ export default function Swap({ swap, onIntent }: { swap: SwapPart; onIntent: (i:
     return (
       <div ref={ref} className="wm-swap" part="swap">
         <p className="wm-error" role="alert">
-          {swap.error}
+          {tr(swap.error)}
         </p>
-        <p className="wm-note">Switch to a network where swaps are offered to swap tokens.</p>
+        <p className="wm-note">{t('Switch to a network where swaps are offered to swap tokens.')}</p>
       </div>
     );
   }
@@ -152,7 +153,7 @@ export default function Swap({ swap, onIntent }: { swap: SwapPart; onIntent: (i:
     >
       <div className="wm-swap-side">
         <label className="wm-swap-label" htmlFor={`${id}-pay`}>
-          You pay
+          {t('You pay')}
         </label>
         <div className="wm-swap-row">
           <input
@@ -167,59 +168,59 @@ export default function Swap({ swap, onIntent }: { swap: SwapPart; onIntent: (i:
               onIntent({ type: 'swapSetAmount', amount: e.target.value });
             }}
           />
-          <TokenPicker label="Token to pay" token={swap.from} tokens={swap.tokens} onPick={(address) => onIntent({ type: 'swapSetFrom', address })} />
+          <TokenPicker label={t('Token to pay')} token={swap.from} tokens={swap.tokens} onPick={(address) => onIntent({ type: 'swapSetFrom', address })} />
         </div>
         <div className="wm-swap-balance">
-          <span>Balance: {swap.from?.balance ?? '0'}</span>
+          <span>{t('Balance: {amount}', { amount: swap.from?.balance ?? '0' })}</span>
           <button type="button" className="wm-button wm-button-secondary wm-swap-max" disabled={!swap.from?.balance} onClick={() => onIntent({ type: 'swapMax' })}>
-            Max
+            {t('Max')}
           </button>
         </div>
       </div>
-      <button type="button" className="wm-swap-flip" part="swap-flip" aria-label="Switch pay and receive tokens" onClick={() => onIntent({ type: 'swapFlip' })}>
+      <button type="button" className="wm-swap-flip" part="swap-flip" aria-label={t('Switch pay and receive tokens')} onClick={() => onIntent({ type: 'swapFlip' })}>
         <FlipIcon />
       </button>
       <div className="wm-swap-side">
         <span className="wm-swap-label" id={`${id}-receive-label`}>
-          You receive
+          {t('You receive')}
         </span>
         <div className="wm-swap-row">
           <output className="wm-swap-amount" part="swap-receive" aria-labelledby={`${id}-receive-label`} aria-busy={swap.quoting}>
-            {swap.receive ?? (swap.quoting ? <span className="wm-skeleton" aria-label="Getting a quote" /> : '0')}
+            {swap.receive ?? (swap.quoting ? <span className="wm-skeleton" aria-label={t('Getting a quote')} /> : '0')}
           </output>
-          <TokenPicker label="Token to receive" token={swap.to} tokens={swap.tokens} onPick={(address) => onIntent({ type: 'swapSetTo', address })} />
+          <TokenPicker label={t('Token to receive')} token={swap.to} tokens={swap.tokens} onPick={(address) => onIntent({ type: 'swapSetTo', address })} />
         </div>
         <div className="wm-swap-balance">
-          <span>Balance: {swap.to?.balance ?? '0'}</span>
+          <span>{t('Balance: {amount}', { amount: swap.to?.balance ?? '0' })}</span>
         </div>
       </div>
       {swap.receive ? (
         <dl className="wm-send-preview" part="swap-details">
-          <dt>Rate</dt>
+          <dt>{t('Rate')}</dt>
           <dd>{swap.rate}</dd>
-          <dt>Price impact</dt>
+          <dt>{t('Price impact')}</dt>
           <dd>{swap.priceImpact ?? '—'}</dd>
-          <dt>Network fee</dt>
-          <dd>{swap.fee ?? (swap.feeError ? <span className="wm-error">{swap.feeError}</span> : '—')}</dd>
-          <dt>Slippage</dt>
+          <dt>{t('Network fee')}</dt>
+          <dd>{swap.fee ?? (swap.feeError ? <span className="wm-error">{tr(swap.feeError)}</span> : '—')}</dd>
+          <dt>{t('Slippage')}</dt>
           <dd>{swap.slippage}</dd>
-          <dt>Minimum received</dt>
+          <dt>{t('Minimum received')}</dt>
           <dd>{swap.minimumReceived}</dd>
         </dl>
       ) : null}
       {swap.tokensFailed ? (
         <p className="wm-error" role="alert">
-          The tokens to swap could not be loaded.
+          {t('The tokens to swap could not be loaded.')}
         </p>
       ) : null}
       {swap.error ? (
         <p className="wm-error" role="alert" part="swap-error">
-          {swap.error}
+          {tr(swap.error)}
         </p>
       ) : null}
       {swap.done ? (
         <p className="wm-sent" role="status" part="swap-done">
-          Swapped. Your balances are updated.
+          {t('Swapped. Your balances are updated.')}
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-button-primary" part="swap-submit" disabled={!enabled}>

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../shell/ErrorMessage';
 import { Spinner } from '../shell/icons';
 import { WalletConnectPairing } from './WalletConnectPairing';
 import { usePairingStyles } from './styles';
+import { t } from '../shell/i18n';
 
 /**
  * WalletConnect connecting: the pairing (QR code, copy link, the chosen wallet's deep links,
@@ -17,8 +18,8 @@ export function ConnectingWalletConnect({ snapshot, onIntent }: ViewProps) {
   return (
     <div ref={ref} className="wm-view wm-walletconnect">
       <WalletConnectPairing snapshot={snapshot} onIntent={onIntent} />
-      {items.length > 0 ? <WalletGrid items={items} onIntent={onIntent} label="WalletConnect wallets" /> : null}
-      {loading ? <Spinner className="wm-list-spinner" label="Loading wallets" /> : null}
+      {items.length > 0 ? <WalletGrid items={items} onIntent={onIntent} label={t('WalletConnect wallets')} /> : null}
+      {loading ? <Spinner className="wm-list-spinner" label={t('Loading wallets')} /> : null}
       <ErrorMessage error={error} />
     </div>
   );

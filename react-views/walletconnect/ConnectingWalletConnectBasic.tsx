@@ -5,6 +5,7 @@ import { ErrorMessage } from '../shell/ErrorMessage';
 import { Spinner } from '../shell/icons';
 import { WalletConnectPairing } from './WalletConnectPairing';
 import { usePairingStyles } from './styles';
+import { t } from '../shell/i18n';
 
 /** Simplified WalletConnect connecting (no wallet adapters): the QR code and the wallet list. */
 export function ConnectingWalletConnectBasic({ snapshot, onIntent }: ViewProps) {
@@ -14,8 +15,8 @@ export function ConnectingWalletConnectBasic({ snapshot, onIntent }: ViewProps) 
   return (
     <div ref={ref} className="wm-view wm-walletconnect wm-walletconnect-basic">
       <WalletConnectPairing snapshot={snapshot} onIntent={onIntent} />
-      {items.length > 0 ? <WalletGrid items={items} onIntent={onIntent} label="Wallets" /> : null}
-      {loading ? <Spinner className="wm-list-spinner" label="Loading wallets" /> : null}
+      {items.length > 0 ? <WalletGrid items={items} onIntent={onIntent} label={t('Wallets')} /> : null}
+      {loading ? <Spinner className="wm-list-spinner" label={t('Loading wallets')} /> : null}
       <ErrorMessage error={error} />
     </div>
   );

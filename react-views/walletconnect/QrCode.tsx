@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner, WALLETCONNECT_BLUE, WalletConnectMark } from '../shell/icons';
 import { usePairingStyles } from './styles';
+import { t } from '../shell/i18n';
 
 interface QrPath {
   viewBox: string;
@@ -72,9 +73,9 @@ export function QrCode({ value, label }: { value: string; label: string }) {
           {path.logo ? <QrLogo {...path.logo} /> : null}
         </svg>
       ) : path === null ? (
-        <p className="wm-note">The QR code could not be drawn; copy the link instead.</p>
+        <p className="wm-note">{t('The QR code could not be drawn; copy the link instead.')}</p>
       ) : (
-        <Spinner label="Preparing QR code" />
+        <Spinner label={t('Preparing QR code')} />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import type { ViewProps } from '../shell/types';
 import type { PairingWalletView } from '../../element/ts/protocol';
 import { QrCode } from './QrCode';
 import { usePairingStyles } from './styles';
+import { t } from '../shell/i18n';
 import { ErrorMessage } from '../shell/ErrorMessage';
 import { WalletImage } from '../connect/WalletImage';
 import { Spinner } from '../shell/icons';
@@ -12,9 +13,9 @@ import { CheckIcon, CopyIcon, ExternalLinkIcon, RetryIcon } from '../shell/view-
 /** The wallet's deep links the engine offers here (it builds them with the URI and drops unsafe ones). */
 function walletLinks(wallet: PairingWalletView) {
   const links = [
-    { kind: 'mobile', label: `Open ${wallet.name}`, href: wallet.mobileLink },
-    { kind: 'desktop', label: `Open ${wallet.name} desktop app`, href: wallet.desktopLink },
-    { kind: 'webapp', label: `Open ${wallet.name} web app`, href: wallet.webappLink },
+    { kind: 'mobile', label: t('Open {name}', { name: wallet.name }), href: wallet.mobileLink },
+    { kind: 'desktop', label: t('Open {name} desktop app', { name: wallet.name }), href: wallet.desktopLink },
+    { kind: 'webapp', label: t('Open {name} web app', { name: wallet.name }), href: wallet.webappLink },
   ];
   return links.filter((l): l is { kind: string; label: string; href: string } => Boolean(l.href));
 }
@@ -33,7 +34,7 @@ export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
   const uri = pairing?.uri ?? null;
   const c = snapshot.connecting;
   const failed = c?.connectorId === 'walletConnect' && c.state === 'error';
-  const name = wallet?.name ?? 'your wallet';
+  const name = wallet?.name ?? t('your wallet');
 
   if (failed) {
     return (
@@ -42,7 +43,7 @@ export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
         <ErrorMessage error={c.error} />
         <button type="button" className="wm-button wm-button-primary wm-retry" onClick={() => onIntent({ type: 'retry' })}>
           <RetryIcon />
-          <span>Try again</span>
+          <span>{t('Try again')}</span>
         </button>
       </div>
     );
@@ -51,13 +52,13 @@ export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
   return (
     <div ref={ref} className="wm-pairing" data-state={uri ? 'ready' : 'waiting'}>
       {uri ? (
-        <QrCode value={uri} label={`WalletConnect QR code: scan it with ${name} to connect`} />
+        <QrCode value={uri} label={t('WalletConnect QR code: scan it with {name} to connect', { name })} />
       ) : (
         <div className="wm-qr" part="qr-code" data-state="loading">
-          <Spinner label="Preparing the WalletConnect link" />
+          <Spinner label={t('Preparing the WalletConnect link')} />
         </div>
       )}
-      <p className="wm-note">Scan this code with {name} (any WalletConnect wallet works), or copy the link.</p>
+      <p className="wm-note">{t('Scan this code with {name} (any WalletConnect wallet works), or copy the link.', { name })}</p>
       <div className="wm-pairing-actions">
         {uri && wallet
           ? walletLinks(wallet).map((l) => (
@@ -83,11 +84,11 @@ export function WalletConnectPairing({ snapshot, onIntent }: ViewProps) {
           }}
         >
           {copied ? <CheckIcon /> : <CopyIcon />}
-          <span>{copied ? 'Link copied' : 'Copy link'}</span>
+          <span>{copied ? t('Link copied') : t('Copy link')}</span>
         </button>
       </div>
       <span className="wm-visually-hidden" role="status" aria-live="polite">
-        {copied ? 'Link copied' : ''}
+        {copied ? t('Link copied') : ''}
       </span>
     </div>
   );
