@@ -1,6 +1,7 @@
 // The English catalogue: every text the views can show, the key each language's catalogue must
 // translate (react-views/i18n/<tag>.ts). English texts are their own keys (gettext's msgid):
-//   - the views' own: each t('…') literal in react-views/ (single-quoted, `{name}` placeholders),
+//   - the views' own: each t('…') literal in react-views/ (single-quoted, `{name}` placeholders), and
+//     lines marked `// i18n` there and in element/ts/ (the shell's few texts a view shows),
 //   - the core's: lines marked `// i18n` in core/src, each view's title (core/src/ui/router.rs) and each error's message
 //     (core/src/service/errors.rs), which reach the views in English and are shown through tr().
 // `node scripts/i18n-extract.mjs` writes react-views/i18n/en.json; `--check` fails when it is stale.
@@ -21,7 +22,8 @@ function files(dir) {
 export function extractWhere() {
   const texts = new Map(); // text -> where
   const add = (text, where) => texts.has(text) || texts.set(text, where);
-  for (const file of files(path.join(root, 'react-views'))) {
+  // The views' files, and the element's shell, whose few texts a view shows (a banner) are marked.
+  for (const file of [...files(path.join(root, 'react-views')), ...files(path.join(root, 'element/ts'))]) {
     const src = readFileSync(file, 'utf8');
     const rel = path.relative(root, file);
     // t('…') and t('…', {…}).

@@ -34,8 +34,9 @@ const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 /** Keys of the lazily loaded WalletConnect module (client state, relay key seed, chain). */
 const WC_STORAGE_PREFIX = `${STORAGE_PREFIX}wc_`;
 const MAX_BODY_CHARS = 1_000_000;
-const BOOLEAN_ATTRS = ['debug', 'basic', 'embedded'] as const;
-const DEFAULT_ON_ATTRS = ['reconnect', 'enable-eip6963', 'enable-network-switch'] as const;
+const BOOLEAN_ATTRS = ['basic', 'embedded'] as const;
+/** On unless set to "false" (spec §1). */
+const DEFAULT_ON_ATTRS = ['debug', 'reconnect', 'enable-eip6963', 'enable-network-switch'] as const;
 /** CSS variables mirrored from the element onto the overlay appended to the body. */
 /** A request through a module's provider (the embedded wallet's): the longest method name and the
  * largest params (characters of their JSON) handed on; anything larger is refused at once. */
@@ -373,7 +374,7 @@ export class WalletModalElement extends HTMLElement {
       projectId: this.getAttribute('project-id') ?? '',
       networks: this.#networks,
       defaultNetwork: this.getAttribute('default-network') ?? undefined,
-      debug: this.hasAttribute('debug') && on('debug'),
+      debug: on('debug'),
       reconnect: on('reconnect'),
       enableEip6963: on('enable-eip6963'),
       enableNetworkSwitch: on('enable-network-switch'),
@@ -615,7 +616,7 @@ export class WalletModalElement extends HTMLElement {
         }
         this.#popup?.close();
         this.#emit('error', { code: 5000, key: 'MODULE_LOAD_FAILED', message });
-        this.#run({ type: 'showBanner', message: 'Could not load this part of the modal; try again' });
+        this.#run({ type: 'showBanner', message: 'Could not load this part of the modal; try again' }); // i18n
       },
     );
   }

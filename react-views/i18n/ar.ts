@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': 'نسخ العنوان',
   'Copy link': 'نسخ الرابط',
   'Could not estimate the network fee: try again': 'تعذّر تقدير رسوم الشبكة: حاول مرة أخرى',
+  'Could not load this part of the modal; try again': 'تعذّر تحميل هذا الجزء من النافذة؛ حاول مرة أخرى',
   'Could not switch to the network: {reason}': 'تعذّر التبديل إلى الشبكة: {reason}',
   'Could not switch to {network}: {reason}': 'تعذّر التبديل إلى {network}: {reason}',
   'Deposited': 'تم الإيداع',

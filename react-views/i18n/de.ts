@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': 'Adresse kopieren',
   'Copy link': 'Link kopieren',
   'Could not estimate the network fee: try again': 'Netzwerkgebühr konnte nicht geschätzt werden: Bitte erneut versuchen',
+  'Could not load this part of the modal; try again': 'Dieser Teil des Fensters konnte nicht geladen werden; versuche es erneut',
   'Could not switch to the network: {reason}': 'Wechsel zum Netzwerk nicht möglich: {reason}',
   'Could not switch to {network}: {reason}': 'Wechsel zu {network} nicht möglich: {reason}',
   'Deposited': 'Eingezahlt',

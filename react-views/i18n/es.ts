@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': 'Copiar dirección',
   'Copy link': 'Copiar enlace',
   'Could not estimate the network fee: try again': 'No se pudo estimar la comisión de red: inténtalo de nuevo',
+  'Could not load this part of the modal; try again': 'No se pudo cargar esta parte del modal; inténtalo de nuevo',
   'Could not switch to the network: {reason}': 'No se pudo cambiar a la red: {reason}',
   'Could not switch to {network}: {reason}': 'No se pudo cambiar a {network}: {reason}',
   'Deposited': 'Depositado',

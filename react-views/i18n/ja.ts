@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': 'アドレスをコピー',
   'Copy link': 'リンクをコピー',
   'Could not estimate the network fee: try again': 'ネットワーク手数料を見積もれませんでした。もう一度お試しください',
+  'Could not load this part of the modal; try again': 'この部分を読み込めませんでした。もう一度お試しください',
   'Could not switch to the network: {reason}': 'ネットワークを切り替えられませんでした: {reason}',
   'Could not switch to {network}: {reason}': '{network} に切り替えられませんでした: {reason}',
   'Deposited': '預け入れ',

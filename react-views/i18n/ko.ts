@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': '주소 복사',
   'Copy link': '링크 복사',
   'Could not estimate the network fee: try again': '네트워크 수수료를 추정할 수 없습니다. 다시 시도하세요',
+  'Could not load this part of the modal; try again': '이 부분을 불러오지 못했습니다. 다시 시도하세요',
   'Could not switch to the network: {reason}': '네트워크를 전환할 수 없습니다: {reason}',
   'Could not switch to {network}: {reason}': '{network}(으)로 전환할 수 없습니다: {reason}',
   'Deposited': '예치함',

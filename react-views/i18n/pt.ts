@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': 'Copiar endereço',
   'Copy link': 'Copiar link',
   'Could not estimate the network fee: try again': 'Não foi possível estimar a taxa de rede: tente novamente',
+  'Could not load this part of the modal; try again': 'Não foi possível carregar esta parte do modal; tente novamente',
   'Could not switch to the network: {reason}': 'Não foi possível trocar de rede: {reason}',
   'Could not switch to {network}: {reason}': 'Não foi possível trocar para {network}: {reason}',
   'Deposited': 'Depositado',

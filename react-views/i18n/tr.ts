@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': 'Adresi kopyala',
   'Copy link': 'Bağlantıyı kopyala',
   'Could not estimate the network fee: try again': 'Ağ ücreti tahmin edilemedi: tekrar deneyin',
+  'Could not load this part of the modal; try again': 'Bu bölüm yüklenemedi; tekrar deneyin',
   'Could not switch to the network: {reason}': 'Ağa geçilemedi: {reason}',
   'Could not switch to {network}: {reason}': '{network} ağına geçilemedi: {reason}',
   'Deposited': 'Yatırıldı',

@@ -79,6 +79,7 @@ const catalogue: Catalogue = {
   'Copy address': '复制地址',
   'Copy link': '复制链接',
   'Could not estimate the network fee: try again': '无法估算网络费用，请重试',
+  'Could not load this part of the modal; try again': '无法加载此部分，请重试',
   'Could not switch to the network: {reason}': '无法切换网络：{reason}',
   'Could not switch to {network}: {reason}': '无法切换到 {network}：{reason}',
   'Deposited': '已存入',
