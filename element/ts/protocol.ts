@@ -162,6 +162,8 @@ export interface Snapshot {
   /** The Account view's buttons in the spec's walletFeaturesOrder, each only when its feature is on
    * and the connected family supports it. */
   walletFeatures: Array<'onramp' | 'swaps' | 'receive' | 'send'>;
+  /** The footer's "UX by wallet-modal" line (the project's `reownBranding` feature). */
+  branding: boolean;
 }
 
 /** What a view may ask the engine for. */
@@ -293,6 +295,8 @@ export interface AccountParts {
   tokens: TokensPart;
   /** The account's name from the identity service ('alice.eth'), if it has one. */
   accountName: string | null;
+  /** The Account view's tabs: Activity only while the project's `activity` feature is on. */
+  tabs: Array<'tokens' | 'nfts' | 'activity'>;
   tab: 'tokens' | 'nfts' | 'activity';
   /** The NFTs tab (null while another tab shows). */
   nfts: NftsPart | null;

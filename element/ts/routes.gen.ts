@@ -52,6 +52,7 @@ export type EngineEventType =
   | 'selectConnector'
   | 'selectWallet'
   | 'connectEmbedded'
+  | 'embeddedLogin'
   | 'retry'
   | 'searchWallets'
   | 'loadMoreWallets'

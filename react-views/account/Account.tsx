@@ -209,7 +209,7 @@ export function Account({ snapshot, onIntent }: ViewProps) {
         </button>
       </div>
       {snapshot.tokens && snapshot.tab ? (
-        <Portfolio part={{ tokens: snapshot.tokens, tab: snapshot.tab, nfts: snapshot.nfts ?? null, activity: snapshot.activity ?? null }} onIntent={onIntent} />
+        <Portfolio part={{ tokens: snapshot.tokens, tabs: snapshot.tabs ?? ['tokens', 'nfts', 'activity'], tab: snapshot.tab, nfts: snapshot.nfts ?? null, activity: snapshot.activity ?? null }} onIntent={onIntent} />
       ) : null}
     </div>
   );

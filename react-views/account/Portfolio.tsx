@@ -176,8 +176,8 @@ function Activity({ part, onIntent }: { part: ActivityPart; onIntent: (i: Intent
   return (
     <div className="wm-activity" part="activity">
       {part.groups.map((g) => (
-        <section key={g.label} aria-label={g.label}>
-          <h3 className="wm-activity-month">{g.label}</h3>
+        <section key={g.label} aria-label={tr(g.label)}>
+          <h3 className="wm-activity-month">{tr(g.label)}</h3>
           <ul className="wm-activity-list">
             {g.items.map((row) => (
               <ActivityRow key={row.id} row={row} />
@@ -206,16 +206,18 @@ function Activity({ part, onIntent }: { part: ActivityPart; onIntent: (i: Intent
 }
 
 /** The Account view's tabs (a real tablist: arrow keys, Home and End move between tabs). */
-export function Portfolio({ part, onIntent }: { part: Pick<AccountParts, 'tokens' | 'tab' | 'nfts' | 'activity'>; onIntent: (i: Intent) => void }) {
+export function Portfolio({ part, onIntent }: { part: Pick<AccountParts, 'tokens' | 'tabs' | 'tab' | 'nfts' | 'activity'>; onIntent: (i: Intent) => void }) {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const current = TABS.findIndex(([id]) => id === part.tab);
+  // The tabs the project has (Activity follows its feature).
+  const shown = TABS.filter(([id]) => part.tabs.includes(id));
+  const current = shown.findIndex(([id]) => id === part.tab);
   const select = (i: number) => {
-    const [id] = TABS[(i + TABS.length) % TABS.length];
+    const [id] = shown[(i + shown.length) % shown.length];
     onIntent({ type: 'selectAccountTab', tab: id as Tab });
-    tabs.current[(i + TABS.length) % TABS.length]?.focus();
+    tabs.current[(i + shown.length) % shown.length]?.focus();
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: TABS.length - 1 };
+    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: shown.length - 1 };
     if (e.key in moves) {
       e.preventDefault();
       select(moves[e.key]);
@@ -224,7 +226,7 @@ export function Portfolio({ part, onIntent }: { part: Pick<AccountParts, 'tokens
   return (
     <div className="wm-portfolio">
       <div role="tablist" aria-label={t('Portfolio')} className="wm-tabs" onKeyDown={onKeyDown}>
-        {TABS.map(([id, label], i) => (
+        {shown.map(([id, label], i) => (
           <button
             key={id}
             ref={(el) => {

@@ -197,6 +197,11 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
           </div>
         </div>
       </div>
+      {snapshot.branding ? (
+        <div part="footer" className="wm-footer">
+          UX by wallet-modal
+        </div>
+      ) : null}
     </div>
   );
 

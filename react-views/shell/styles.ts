@@ -179,6 +179,7 @@ export const css = String.raw`
 .wm-body.wm-body-animated { transition: height 150ms ease; }
 
 .wm-body-inner { padding: 4px 14px 16px; }
+.wm-footer { padding: 8px; text-align: center; font-size: var(--_fs-small); color: var(--_fg2); }
 
 .wm-view-transition { animation: wm-view-in 150ms ease; }
 

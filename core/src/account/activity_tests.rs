@@ -39,3 +39,23 @@ fn a_failed_history_read_says_failed_to_fetch_transactions_and_the_engine_sends_
     let note = h.notes.iter().find_map(|(m, n)| (*m == "account" && n["note"] == "analytics").then(|| n["event"].as_str().unwrap().to_string()));
     assert_eq!(note.as_deref(), Some("ERROR_FETCH_TRANSACTIONS"), "told to the engine, whose service slice sends it");
 }
+
+#[test]
+fn without_the_activity_feature_the_account_has_no_activity_tab_and_reads_no_history() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.send(json!({"type": "open"}));
+    h.serve("appkit/v1/config", 200, json!({"features": {"activity": false}}));
+    h.account(CHAIN, true);
+    assert_eq!(h.snap.part("tabs"), &json!(["tokens", "nfts"]));
+    h.send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    assert_eq!(h.snap.part("tab"), "tokens", "the tab stays");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "TAB_OFF")), "{:?}", h.effects);
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/history")), "no history read");
+}
+
+#[test]
+fn the_activity_tab_is_there_with_the_spec_defaults() {
+    let mut h = Harness::new(json!({}));
+    h.account(CHAIN, true);
+    assert_eq!(h.snap.part("tabs"), &json!(["tokens", "nfts", "activity"]));
+}

@@ -9,7 +9,7 @@ use crate::chain::units::format_units;
 use crate::service::decimal::f64_text;
 use crate::chain::format::{format_amount_en_us, format_native_balance_en_us};
 use crate::host::json::{string, Fields};
-use crate::host::{Ctx, Holding, Note, Requests, Slice};
+use crate::host::{obj, Ctx, Holding, Note, Requests, Slice};
 use crate::json;
 use crate::service::errors::{write_error, WmError};
 use crate::service::json::{Value, Writer};
@@ -17,6 +17,11 @@ use crate::ui::router::View;
 
 /// The Account view's tabs.
 pub const TABS: [&str; 3] = ["tokens", "nfts", "activity"];
+
+/// The Account view's tabs: Activity only while its feature is on (service/gates.rs).
+fn tabs(ctx: &Ctx) -> &'static [&'static str] {
+    if crate::service::gates::activity(&ctx.features) { &TABS } else { &TABS[..2] }
+}
 
 // A fetched portfolio is fresh `PORTFOLIO_CACHE_MS` (spec §9 "Cache lifetimes"); after a failure
 // the balance is not asked again before `TOKEN_BALANCE_RETRY_MS` (spec §5); an account's name from
@@ -161,7 +166,7 @@ impl Slice for PortfolioSlice {
     /// `refreshTokens`: read the balances again now (the visitor asked), unless a failure is under
     /// 30 s old; `selectAccountTab {tab}`: one of [`TABS`].
     const EVENTS: &'static [&'static str] = &["refreshTokens", "selectAccountTab"];
-    const PARTS: &'static [&'static str] = &["tokens", "accountName", "tab"];
+    const PARTS: &'static [&'static str] = &["tokens", "accountName", "tabs", "tab"];
     const VIEWS: &'static [View] = &[View::Account];
 
     fn event(&mut self, ty: &str, o: &mut Fields, ctx: &mut Ctx) -> Result<(), String> {
@@ -170,11 +175,12 @@ impl Slice for PortfolioSlice {
             return Ok(());
         }
         let tab = string(o, "tab")?;
-        match TABS.iter().position(|t| *t == tab) {
+        match tabs(ctx).iter().position(|t| *t == tab) {
             Some(i) => {
                 self.tab = i;
                 ctx.note(Note::TabShown(TABS[i]));
             }
+            None if TABS.contains(&tab.as_str()) => ctx.alert_text("TAB_OFF", "The Activity tab is off in this project's features"),
             None => ctx.alert_text("UNKNOWN_TAB", &format!("Unknown Account tab `{}`", tab.chars().take(32).collect::<String>())),
         }
         Ok(())
@@ -202,7 +208,9 @@ impl Slice for PortfolioSlice {
     fn write(&self, ctx: &Ctx, w: &mut Writer) {
         w.key("tokens");
         self.write_tokens(ctx, w);
-        w.key("accountName").opt_str(self.name(ctx)).key("tab").str(TABS[self.tab]);
+        // A tab switched off since it was chosen shows the tokens again.
+        let tabs = tabs(ctx);
+        w.key("accountName").opt_str(self.name(ctx)).key("tabs").strs(tabs).key("tab").str(tabs.get(self.tab).unwrap_or(&TABS[0]));
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
@@ -244,6 +252,8 @@ impl Slice for PortfolioSlice {
             None => {
                 self.failed_at = Some(ctx.now);
                 ctx.alert(&WmError::TokenBalanceUnavailable);
+                // Spec §8: the error banner (the engine's, which the modal frame shows).
+                ctx.dispatch(obj(vec![("type", "showBanner".into()), ("message", WmError::TokenBalanceUnavailable.message().into())]));
             }
         }
     }

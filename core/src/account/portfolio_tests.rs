@@ -51,6 +51,7 @@ fn a_failed_read_says_token_balance_unavailable_and_waits_30_seconds() {
     let mut h = Harness::new(json!({}));
     h.account(CHAIN, true).serve("/balance?", 500, json!({"error": "x"}));
     assert_eq!(h.snap.part("tokens")["error"]["message"], "Token Balance Unavailable");
+    assert_eq!(h.snap.part("banner"), &json!({"variant": "error", "message": "Token Balance Unavailable"}), "spec §8: the error banner");
     h.send(json!({"type": "refreshTokens"}));
     assert!(!balance_asked(&h), "retries held back for 30 s");
     h.now += 30_000;

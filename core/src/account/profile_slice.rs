@@ -64,8 +64,8 @@ impl Slice for ProfileSlice {
             .then(|| family::node(n.chain_namespace.as_str()).and_then(|a| a.parse_balance(body, n.native_currency.decimals)))
             .flatten();
         // The family's node answer reads as the views show balances (floored, en-US); a failed
-        // read shows 0.000, as the Account view's does.
-        let shown = value.unwrap_or_else(|| "0.000".into());
+        // read shows 0.00, as the Account view's does.
+        let shown = value.unwrap_or_else(|| super::slice::FAILED_BALANCE.into());
         self.balances.retain(|(k, _)| *k != (network.clone(), address.clone()));
         self.balances.push(((network, address), shown));
     }

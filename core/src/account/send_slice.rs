@@ -80,6 +80,10 @@ impl Slice for SendSlice {
                     self.amount = Self::max(ctx, t);
                 }
             }
+            // Spec §4: sending on an unsupported chain opens UnsupportedChain.
+            "sendPreview" | "sendConfirm" if ctx.active_unsupported() => {
+                ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::UnsupportedChain.name().into())]));
+            }
             "sendPreview" => self.preview(ctx),
             _ => self.confirm(ctx),
         }

@@ -14,6 +14,8 @@ use crate::ui::router::View;
 
 /// Prefix of the timers that poll a sent transaction's receipt (`receipt:{hash}`).
 const TIMER_RECEIPT: &str = "receipt:";
+/// What a native balance that could not be read shows (spec §8: `0.00 {symbol}`).
+pub const FAILED_BALANCE: &str = "0.00";
 
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
@@ -98,8 +100,8 @@ impl Slice for AccountSlice {
                 let value = (200..300).contains(&status).then(|| a.and_then(|a| a.parse_balance(body, decimals))).flatten();
                 match value {
                     Some(v) => self.balances.store(&network, &address, v, ctx.now),
-                    // A failed lookup shows 0.000 rather than nothing, and is retried on the next view.
-                    None if self.balances.last(&network, &address).is_none() => self.balances.store(&network, &address, "0.000".into(), 0),
+                    // A failed lookup shows 0.00 rather than nothing, and is retried on the next view.
+                    None if self.balances.last(&network, &address).is_none() => self.balances.store(&network, &address, FAILED_BALANCE.into(), 0),
                     None => {}
                 }
             }
@@ -162,7 +164,7 @@ impl AccountSlice {
         };
         let net = ctx.network(&c.caip_network_id);
         let balance = match net {
-            None => Some("0.000"),
+            None => Some(FAILED_BALANCE),
             Some(n) => self.balances.last(&n.caip_network_id, address),
         };
         let explorer = net.and_then(|n| n.explorer_url()).filter(|u| is_http_url(u)).and_then(|u| family::explorer_address(namespace, u, address));

@@ -32,6 +32,21 @@ fn the_account_shows_its_short_address_avatar_and_balance_floored_to_3_decimals_
 }
 
 #[test]
+fn a_native_balance_that_cannot_be_read_shows_0_00_and_is_read_again_on_the_next_view() {
+    let mut h = Harness::new(json!({}));
+    h.now = 1_800_000_000_000;
+    h.connect();
+    h.account(CHAIN, true);
+    h.serve_where("8337", "eth_getBalance", 500, json!(null));
+    let account = h.snap.account.clone().unwrap();
+    assert_eq!(account.balance.as_deref(), Some("0.00"), "spec §8: 0.00 {{symbol}}");
+    h.account(CHAIN, false).account(CHAIN, true);
+    assert!(balance_asked(&h), "retried");
+    balance(&mut h, "0x21e19e0c9bab2400000");
+    assert_eq!(h.snap.account.clone().unwrap().balance.as_deref(), Some("10,000.000"));
+}
+
+#[test]
 fn a_host_request_waiting_for_the_wallet_is_shown_until_it_ends() {
     let mut h = Harness::new(json!({}));
     h.connect();

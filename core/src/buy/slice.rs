@@ -27,6 +27,10 @@ const TIMER_QUOTE: &str = "buy-quote";
 const TIMER_ORDER: &str = "buy-order";
 /// The highest provider fee (spec: 1–2 %), in basis points, for estimates.
 const ESTIMATE_FEE_BP: u64 = 200;
+/// The mock quote's fixed rate of a euro in US dollars (spec §8 "the quote falls back to a mock
+/// quote"; no exchange-rate service is asked): an EUR estimate is marked as one like a USD one, and
+/// the provider's checkout prices the real order.
+const MOCK_EUR_IN_USD: f64 = 1.08;
 const CURRENCIES_MAX: usize = 50;
 
 /// A provider that can be chosen: id, name, fee percent (`"1.00"`), when known.
@@ -423,13 +427,16 @@ impl BuySlice {
         self.quoting = !self.providers.is_empty();
     }
 
-    /// When a provider's quote fails: the amount less the highest fee, at the portfolio's price of
-    /// the token (only for a USD payment, the one currency the portfolio prices in).
+    /// When a provider's quote fails, the mock quote (spec §8): the amount less the highest fee, at
+    /// the portfolio's price of the token in US dollars — a EUR amount turned into dollars at
+    /// [`MOCK_EUR_IN_USD`]; other currencies get none rather than a wrong one.
     fn estimate(&self, provider: &str) -> Option<ProviderQuote> {
         let c = self.checked().ok().flatten()?;
-        if self.payment.as_deref() != Some("USD") {
-            return None;
-        }
+        let usd_per_unit = match self.payment.as_deref() {
+            Some("USD") => 1.0,
+            Some("EUR") => MOCK_EUR_IN_USD,
+            _ => return None,
+        };
         let symbol = self.purchase.as_deref()?;
         let contract = self.purchasable().into_iter().find(|k| k.symbol == symbol).and_then(|k| {
             let reference = self.chain.split(':').nth(1).unwrap_or_default();
@@ -446,7 +453,7 @@ impl BuySlice {
             .and_then(|h| h.price)
             .or((symbol == "USDC").then_some(1.0))?;
         let net = c * (10_000 - ESTIMATE_FEE_BP) / 10_000;
-        let tokens = net as f64 / 100.0 / price;
+        let tokens = net as f64 / 100.0 * usd_per_unit / price;
         let micro = (tokens * 1e6).floor() as u64;
         Some(ProviderQuote {
             provider: provider.into(),

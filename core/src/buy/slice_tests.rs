@@ -122,11 +122,12 @@ fn buy_falls_back_to_the_built_in_options_and_to_marked_estimates() {
     let q = &buy(&h)["quotes"][0];
     assert_eq!(q["estimate"], true, "marked as an estimate");
     assert_eq!(q["receive"], "98", "100 USD less the highest fee (2%) at 1 USD");
-    // EUR has no price here: no estimate rather than a wrong one.
+    // EUR: the mock quote at its fixed rate (1 EUR = 1.08 USD), marked as an estimate too.
     h.send(json!({"type": "buySetPayment", "currency": "EUR"}));
     h.timer_fires("buy-quote");
     h.answer_quote("meld", 500, json!({}));
-    assert_eq!(buy(&h)["quotes"], json!([]));
+    let q = &buy(&h)["quotes"][0];
+    assert_eq!((q["receive"].as_str(), q["estimate"].as_bool()), (Some("105.84"), Some(true)), "100 EUR less 2% at 1.08 USD per EUR");
     // A checkout that cannot be made says so.
     h.send(json!({"type": "buySetPayment", "currency": "USD"}));
     h.timer_fires("buy-quote");

@@ -45,6 +45,8 @@ pub enum ConnectEvent {
     SelectWallet { id: String },
     /// The embedded wallet's module logged the visitor in: connect its connector.
     ConnectEmbedded,
+    /// The embedded wallet's email login sent its code (`started`), or was left before it connected.
+    EmbeddedLogin { started: bool },
     Retry,
     SearchWallets { query: String },
     LoadMoreWallets,
@@ -97,6 +99,7 @@ impl ConnectEvent {
             "selectConnector" => ConnectEvent::SelectConnector { id: string(o, "id")? },
             "selectWallet" => ConnectEvent::SelectWallet { id: string(o, "id")? },
             "connectEmbedded" => ConnectEvent::ConnectEmbedded,
+            "embeddedLogin" => ConnectEvent::EmbeddedLogin { started: boolean(o, "started", None)? },
             "retry" => ConnectEvent::Retry,
             "searchWallets" => ConnectEvent::SearchWallets { query: string(o, "query")? },
             "loadMoreWallets" => ConnectEvent::LoadMoreWallets,
@@ -165,7 +168,7 @@ fn is_prompt(a: &Asked, connector: &str) -> bool {
 impl Slice for ConnectSlice {
     const NAME: &'static str = "connect";
     const EVENTS: &'static [&'static str] = &[
-        "start", "announce", "selectConnector", "selectWallet", "connectEmbedded", "retry", "searchWallets", "loadMoreWallets", "disconnect", "copyUri",
+        "start", "announce", "selectConnector", "selectWallet", "connectEmbedded", "embeddedLogin", "retry", "searchWallets", "loadMoreWallets", "disconnect", "copyUri",
         "walletConnectUri", "providerEvent", "useConnection",
     ];
     /// `connection`: the active namespace's connected account (what `getProvider()` serves).
@@ -289,6 +292,18 @@ impl ConnectSlice {
                 if let Some(ns) = ctx.namespace_where(|ns| family::has_embedded(ns) && family::has_wallet(ns)) {
                     ctx.conn.set_status(&ns, Status::Connecting);
                     self.ask_accounts(ctx, &ns, EMBEDDED_ID, false);
+                }
+            }
+            // Spec §4: an email login sets its namespace connecting when the code is sent; left
+            // before it connected, the namespace is reset (disconnected, no connector). A
+            // namespace with a wallet connected is not touched.
+            ConnectEvent::EmbeddedLogin { started } => {
+                if let Some(ns) = ctx.namespace_where(|ns| family::has_embedded(ns) && family::has_wallet(ns)) {
+                    match (started, ctx.conn.status(&ns)) {
+                        (true, Status::Disconnected) => ctx.conn.on_email_login(&ns),
+                        (false, Status::Connecting) if self.connecting.as_ref().is_none_or(|c| c.connector_id != EMBEDDED_ID) => ctx.conn.reset_account(&ns),
+                        _ => {}
+                    }
                 }
             }
             ConnectEvent::Retry => match self.connecting.as_ref().map(|c| c.connector_id.clone()) {

@@ -67,6 +67,50 @@ fn wallet_on_unconfigured_chain_shows_unsupported_chain() {
 }
 
 #[test]
+fn sending_on_an_unsupported_chain_opens_unsupported_chain_and_so_does_a_host_open_of_send() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    h.send(json!({"type": "open"})).send(json!({"type": "navigate", "view": "WalletSend"}));
+    assert_eq!(h.snap.view, View::WalletSend);
+    h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x1"}));
+    h.send(json!({"type": "navigate", "view": "WalletSend"}));
+    h.send(json!({"type": "sendPreview"}));
+    assert_eq!(h.snap.view, View::UnsupportedChain, "spec §4");
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Fetch { body: Some(b), .. } if b.contains("eth_estimateGas"))), "nothing estimated");
+    h.send(json!({"type": "close"})).send(json!({"type": "open", "view": "WalletSend"}));
+    assert_eq!(h.snap.view, View::UnsupportedChain, "a host's open of Send too");
+}
+
+#[test]
+fn a_host_open_of_an_account_screen_shows_it_over_the_account_view() {
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    for screen in ["Swap", "WalletSend", "WalletReceive", "OnRampProviders"] {
+        h.send(json!({"type": "open", "view": screen}));
+        assert_eq!(h.snap.view.name(), screen);
+        assert!(h.snap.part("canGoBack") == &json!(true), "{screen}: back leads to Account");
+        h.send(json!({"type": "back"}));
+        assert_eq!(h.snap.view, View::Account, "{screen}");
+        h.send(json!({"type": "close"}));
+    }
+}
+
+#[test]
+fn a_host_open_of_a_screen_the_project_switched_off_opens_the_account_view() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.send(json!({"type": "open"}));
+    h.serve("appkit/v1/config", 200, json!({"features": {"swaps": [], "onramp": []}}));
+    h.send(json!({"type": "close"}));
+    h.connect();
+    for screen in ["Swap", "OnRampProviders"] {
+        h.send(json!({"type": "open", "view": screen}));
+        assert_eq!(h.snap.view, View::Account, "{screen}");
+        assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if *key == format!("FEATURE_OFF_{screen}"))), "{:?}", h.effects);
+        h.send(json!({"type": "close"}));
+    }
+}
+
+#[test]
 fn accounts_changed_updates_account_and_empty_list_disconnects() {
     let mut h = Harness::new(json!({}));
     h.connect();
@@ -158,9 +202,12 @@ fn corrupt_storage_is_ignored_with_a_debug_alert() {
     h.start(json!({storage::KEY_CONNECTIONS: "{oops", storage::KEY_RECENT_WALLETS: "7"}));
     assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "CORRUPT_STORAGE")));
-    let mut quiet = Harness::new(json!({}));
+    let mut quiet = Harness::new(json!({"debug": false}));
     quiet.start(json!({storage::KEY_CONNECTIONS: "{oops"}));
     assert!(!quiet.effects.iter().any(|e| matches!(e, Effect::Alert { .. })), "alerts only in debug mode");
+    let mut default = Harness::new(json!({}));
+    default.start(json!({storage::KEY_CONNECTIONS: "{oops"}));
+    assert!(default.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "CORRUPT_STORAGE")), "debug is on by default (spec §1)");
 }
 
 #[test]

@@ -30,6 +30,8 @@ pub struct EmailSlice {
     flow: EmailFlow,
     /// The logged-in visitor's email (for the email change).
     current: Option<String>,
+    /// The engine was told the login sent its code (its namespace shows connecting).
+    started: bool,
     requests: Requests<Asked>,
 }
 
@@ -121,11 +123,13 @@ impl Slice for EmailSlice {
                     self.flow.field_error = Some(WmError::FailedToConnect.message());
                 }
             }
-            Note::Shown(v) if *v != View::EmailLogin && self.flow.step() != Step::Connecting => self.flow.reset(),
-            Note::Closed if self.flow.step() != Step::Connecting => self.flow.reset(),
+            Note::Shown(v) if *v != View::EmailLogin && self.flow.step() != Step::Connecting => self.abandon(ctx),
+            Note::Closed if self.flow.step() != Step::Connecting => self.abandon(ctx),
             _ => {}
         }
-        let _ = ctx;
+        if let Note::EmbeddedUser(Some(_)) = note {
+            self.started = false;
+        }
     }
 
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
@@ -133,6 +137,10 @@ impl Slice for EmailSlice {
         match asked {
             Asked::Email => {
                 self.flow.sent(outcome.as_ref(), ctx.now);
+                if !self.started && matches!(self.flow.step(), Step::Otp | Step::Device | Step::Connecting) {
+                    self.started = true;
+                    login(ctx, true);
+                }
                 if self.flow.step() == Step::Device {
                     self.send(ctx, AppEvent::ConnectDevice, json!({}), Asked::Device);
                 } else if self.flow.step() == Step::Connecting {
@@ -193,6 +201,14 @@ impl Slice for EmailSlice {
 }
 
 impl EmailSlice {
+    /// The login was left before it connected: it starts over, and the engine resets its namespace.
+    fn abandon(&mut self, ctx: &mut Ctx) {
+        self.flow.reset();
+        if std::mem::take(&mut self.started) {
+            login(ctx, false);
+        }
+    }
+
     fn send(&mut self, ctx: &mut Ctx, event: AppEvent, payload: Value, asked: Asked) {
         let rid = frame(ctx, event, payload);
         self.requests.insert(rid, asked);
@@ -205,6 +221,11 @@ impl EmailSlice {
             ctx.timer(TIMER_COUNTDOWN, if ms == 0 { 1_000 } else { ms });
         }
     }
+}
+
+/// Tells the engine the login sent its code (`started`) or was left.
+fn login(ctx: &mut Ctx, started: bool) {
+    ctx.dispatch(obj(vec![("type", "embeddedLogin".into()), ("started", started.into())]));
 }
 
 /// The login succeeded: the engine connects the embedded wallet.

@@ -20,8 +20,10 @@ fn email_login_sends_the_email_then_the_code_then_the_engine_connects_the_embedd
     assert!(h.frame_posts.is_empty(), "nothing is posted before the frame is ready");
     h.frame_ready();
     assert_eq!(h.frame_post("CONNECT_EMAIL").1, json!({"email": "a@example.com"}));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
     h.frame_answer("CONNECT_EMAIL", json!({"action": "VERIFY_OTP"}));
     assert_eq!(email(&h)["step"], "otp");
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connecting), "spec §4: connecting once the code is sent");
     h.send(json!({"type": "emailOtp", "otp": "123456"}));
     assert_eq!(h.frame_post("CONNECT_OTP").1, json!({"otp": "123456"}));
     h.frame_answer("CONNECT_OTP", json!({}));
@@ -33,6 +35,20 @@ fn email_login_sends_the_email_then_the_code_then_the_engine_connects_the_embedd
     assert_eq!(detail["address"], ADDR, "the address comes checksummed");
     assert_eq!(h.snap.part("embeddedUser")["email"], "a@example.com");
     assert_eq!(email(&h)["step"], "idle", "the login is done");
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connected));
+}
+
+#[test]
+fn an_email_login_left_after_its_code_was_sent_resets_the_namespace() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.send(json!({"type": "emailSubmit", "email": "a@example.com"}));
+    h.frame_ready();
+    h.frame_answer("CONNECT_EMAIL", json!({"action": "VERIFY_OTP"}));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connecting));
+    h.send(json!({"type": "close"}));
+    assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected), "spec §4: the account reset (disconnected, no connector)");
+    assert_eq!(h.snap.part("connection"), &Value::Null);
 }
 
 #[test]

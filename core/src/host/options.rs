@@ -21,7 +21,7 @@ pub enum NetworkInput {
 /// The element's options. Read by hand from JSON (see `engine::json`) in camelCase:
 /// `{projectId, networks, defaultNetwork, debug, reconnect, enableEip6963, enableNetworkSwitch,
 /// basic, embedded, apiUrl, analyticsUrl, rpcUrl, features, mobile, origin, href, sdkVersion}`;
-/// every field is optional (`reconnect`, `enableEip6963` and `enableNetworkSwitch` default on).
+/// every field is optional (`debug`, `reconnect`, `enableEip6963` and `enableNetworkSwitch` default on).
 #[derive(Clone, Debug)]
 pub struct Options {
     pub project_id: String,
@@ -71,7 +71,8 @@ impl Options {
         // strings (less drop glue in the WebAssembly than unwinding a half-read network list).
         let project_id = string_or_default(o, "projectId")?;
         let default_network = opt_string(o, "defaultNetwork")?;
-        let debug = boolean(o, "debug", Some(false))?;
+        // Spec §1: host options are on unless set to false, `debug` included.
+        let debug = boolean(o, "debug", Some(true))?;
         let reconnect = boolean(o, "reconnect", Some(true))?;
         let enable_eip6963 = boolean(o, "enableEip6963", Some(true))?;
         let enable_network_switch = boolean(o, "enableNetworkSwitch", Some(true))?;

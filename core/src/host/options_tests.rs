@@ -3,10 +3,12 @@
 use super::*;
 
 #[test]
-fn options_default_reconnect_eip6963_and_network_switch_on() {
+fn options_default_debug_reconnect_eip6963_and_network_switch_on() {
     let o = Options::default();
-    assert!(o.reconnect && o.enable_eip6963 && o.enable_network_switch);
-    assert!(!o.debug && !o.basic && !o.embedded);
+    assert!(o.debug && o.reconnect && o.enable_eip6963 && o.enable_network_switch, "spec §1: on unless set to false");
+    assert!(!o.basic && !o.embedded);
+    let off: Options = serde_json::from_value(serde_json::json!({"debug": false})).unwrap();
+    assert!(!off.debug);
     assert_eq!(o.api_url(), DEFAULT_API_URL);
 }
 

@@ -1,30 +1,20 @@
-//! Feature gates, in one place: the remote project config's features (or the host's local ones, or
-//! none in basic mode), the host's options, and what this build has decide which capabilities are
-//! active and so which rows and buttons exist. Everything that shows or hides a capability asks
-//! [`gates`]; nothing else reads the features for that.
+//! Feature gates, in one place: the remote project config's features (else the host's local
+//! `features`, else the spec's defaults; none in basic mode: service/config.rs) decide which
+//! capabilities are active and so which rows, tabs and buttons exist. Everything that shows or
+//! hides a capability asks [`gates`] (or one of its functions); nothing else reads the features
+//! for that.
 
 use crate::service::entities::RemoteFeatures;
 
-/// The capabilities this build has (a capability is off while its slice does not exist, whatever
-/// the config says: a row that leads nowhere is worse than no row).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Built {
-    /// The embedded wallet (email and social login).
-    pub embedded_wallet: bool,
-    pub swaps: bool,
-    pub onramp: bool,
-    pub activity: bool,
-    pub multi_wallet: bool,
+/// Whether several wallets may be connected at once (the `multiWallet` feature): without it,
+/// getting, switching and deleting connections only says 'Multi-wallet not enabled'.
+pub fn multi_wallet(features: &RemoteFeatures) -> bool {
+    features.multi_wallet
 }
 
-/// This build: connecting (injected, WalletConnect, the embedded wallet by email, social login or
-/// Farcaster), the account, swaps and the on-ramp.
-pub const BUILT: Built = Built { embedded_wallet: true, swaps: true, onramp: true, activity: false, multi_wallet: true };
-
-/// Whether several wallets may be connected at once (the `multiWallet` feature in this build):
-/// without it, getting, switching and deleting connections only says 'Multi-wallet not enabled'.
-pub fn multi_wallet(features: &RemoteFeatures) -> bool {
-    BUILT.multi_wallet && features.multi_wallet
+/// Whether the Account view has its Activity tab (the `activity` feature).
+pub fn activity(features: &RemoteFeatures) -> bool {
+    features.activity
 }
 
 /// What is switched on.
@@ -54,10 +44,10 @@ pub fn swap_networks(spec: Vec<String>, features: &RemoteFeatures) -> Vec<String
     list
 }
 
-/// The gates for these features in a build that has `built`.
-pub fn gates(features: &RemoteFeatures, built: Built) -> Gates {
-    let email = built.embedded_wallet && features.email;
-    let social = built.embedded_wallet && !features.socials.is_empty();
+/// The gates for these features.
+pub fn gates(features: &RemoteFeatures) -> Gates {
+    let email = features.email;
+    let social = !features.socials.is_empty();
     let mut connect_methods = Vec::new();
     if email {
         connect_methods.push("email");
@@ -69,10 +59,10 @@ pub fn gates(features: &RemoteFeatures, built: Built) -> Gates {
     Gates {
         connect_methods,
         socials: if social { features.socials.clone() } else { Vec::new() },
-        swaps: built.swaps && !features.swaps.is_empty(),
-        onramp: built.onramp && !features.onramp.is_empty(),
-        activity: built.activity && features.activity,
-        multi_wallet: built.multi_wallet && features.multi_wallet,
+        swaps: !features.swaps.is_empty(),
+        onramp: !features.onramp.is_empty(),
+        activity: activity(features),
+        multi_wallet: multi_wallet(features),
         branding: features.reown_branding,
     }
 }
@@ -81,40 +71,33 @@ pub fn gates(features: &RemoteFeatures, built: Built) -> Gates {
 mod tests {
     use super::*;
 
-    const ALL: Built = Built { embedded_wallet: true, swaps: true, onramp: true, activity: true, multi_wallet: true };
-
     #[test]
-    fn a_capability_is_on_only_when_both_the_config_and_the_build_have_it() {
-        let f = RemoteFeatures::default_remote();
-        let g = gates(&f, ALL);
+    fn the_spec_defaults_switch_every_capability_on_but_multi_wallet() {
+        let g = gates(&RemoteFeatures::default_remote());
         assert_eq!(g.connect_methods, ["email", "social", "wallet"]);
-        assert!(!g.socials.is_empty() && g.swaps && g.onramp && g.activity);
-        let g = gates(&f, BUILT);
-        assert_eq!(g.connect_methods, ["email", "social", "wallet"], "this build has the embedded wallet");
-        assert!(!g.socials.is_empty() && !g.activity && !g.multi_wallet);
-        let no_embedded = Built { embedded_wallet: false, ..BUILT };
-        assert_eq!(gates(&f, no_embedded).connect_methods, ["wallet"], "no email or social row without the embedded wallet");
-        assert!(g.swaps && g.onramp, "this build swaps and buys (the swap and buy slices)");
-        assert!(!gates(&RemoteFeatures::none(), BUILT).swaps, "not without the config's providers");
+        assert!(!g.socials.is_empty() && g.swaps && g.onramp && g.activity && g.branding);
+        assert!(!g.multi_wallet, "multi-wallet is off by default (spec §9)");
+        assert!(!gates(&RemoteFeatures::none()).swaps, "not without the config's providers");
     }
 
     #[test]
     fn connect_rows_follow_email_social_wallet_order_when_their_features_are_on() {
         let basic = crate::service::config::basic_features();
         let all = RemoteFeatures { email: true, socials: vec!["google".into()], ..basic.clone() };
-        assert_eq!(gates(&all, ALL).connect_methods, ["email", "social", "wallet"]);
-        assert_eq!(gates(&basic, ALL).connect_methods, ["wallet"]);
-        let no_embedded = Built { embedded_wallet: false, ..BUILT };
-        assert_eq!(gates(&all, no_embedded).connect_methods, ["wallet"], "no email/social rows without the embedded wallet");
+        assert_eq!(gates(&all).connect_methods, ["email", "social", "wallet"]);
+        assert_eq!(gates(&basic).connect_methods, ["wallet"]);
     }
 
     #[test]
-    fn the_config_switches_capabilities_off() {
+    fn the_config_switches_each_capability_off() {
         let off = RemoteFeatures { email: false, socials: vec![], swaps: vec![], onramp: vec![], activity: false, reown_branding: false, multi_wallet: false, swap_networks: vec![] };
-        let g = gates(&off, ALL);
+        let g = gates(&off);
         assert_eq!(g.connect_methods, ["wallet"]);
         assert!(!g.swaps && !g.onramp && !g.activity && !g.multi_wallet && !g.branding);
-        let socials_only = RemoteFeatures { socials: vec!["github".into()], ..off };
-        assert_eq!(gates(&socials_only, ALL).connect_methods, ["social", "wallet"]);
+        let socials_only = RemoteFeatures { socials: vec!["github".into()], ..off.clone() };
+        assert_eq!(gates(&socials_only).connect_methods, ["social", "wallet"]);
+        let on = RemoteFeatures { activity: true, multi_wallet: true, reown_branding: true, ..off };
+        let g = gates(&on);
+        assert!(g.activity && g.multi_wallet && g.branding && activity(&on) && multi_wallet(&on));
     }
 }

@@ -4,7 +4,7 @@
 //! views follow (the Connect rows, the Account view's buttons).
 
 use crate::host::{Ctx, Effect, Note, Requests, Slice, SDK_TYPE};
-use crate::service::gates::{gates, BUILT};
+use crate::service::gates::gates;
 use crate::service::json::Writer;
 use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_CLOSE, MODAL_OPEN};
 use crate::service::config::{parse_config_response, resolve};
@@ -90,7 +90,7 @@ impl ServiceSlice {
 
 impl Slice for ServiceSlice {
     const NAME: &'static str = "service";
-    const PARTS: &'static [&'static str] = &["connectMethods", "socials", "walletFeatures"];
+    const PARTS: &'static [&'static str] = &["connectMethods", "socials", "walletFeatures", "branding"];
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
@@ -127,8 +127,10 @@ impl Slice for ServiceSlice {
                 Err(e) => ctx.alert(&e),
             },
             Asked::AnalyticsConfig => {
-                let enabled = (200..300).contains(&status)
-                    && crate::service::json::parse(body).ok().and_then(|v| v.get("isAnalyticsEnabled").and_then(Value::as_bool)).unwrap_or(false);
+                // On by default (spec §9): off only when the answer says so (an unreadable or
+                // failed answer keeps the default). Basic mode sends nothing (`analytics`).
+                let said = (200..300).contains(&status).then(|| crate::service::json::parse(body).ok()?.get("isAnalyticsEnabled")?.as_bool()).flatten();
+                let enabled = said.unwrap_or(crate::service::constants::DEFAULT_FEATURE_ANALYTICS);
                 self.analytics.set_enabled(enabled);
                 self.analytics_known = true;
                 for ev in std::mem::take(&mut self.queued) {
@@ -139,8 +141,8 @@ impl Slice for ServiceSlice {
     }
 
     fn write(&self, ctx: &Ctx, w: &mut Writer) {
-        let g = gates(&ctx.features, BUILT);
-        w.key("connectMethods").strs(&g.connect_methods).key("socials").strs(&g.socials);
+        let g = gates(&ctx.features);
+        w.key("connectMethods").strs(&g.connect_methods).key("socials").strs(&g.socials).key("branding").bool(g.branding);
         // walletFeaturesOrder (spec): onramp, swaps, receive, send. Whether the connected family
         // and network can swap is the Swap screen's to say.
         let features: &[&str] = match (g.onramp, g.swaps) {

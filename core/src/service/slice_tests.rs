@@ -66,6 +66,22 @@ fn analytics_events_wait_for_the_analytics_switch_and_are_sent_when_enabled() {
 }
 
 #[test]
+fn analytics_is_on_by_default_when_its_switch_cannot_be_read_and_never_before_open() {
+    for (status, body) in [(500, ""), (200, "not json"), (200, "{}"), (0, "")] {
+        let mut h = Harness::new(json!({}));
+        h.start(json!({}));
+        assert!(!h.fetches().iter().any(|(_, u)| u.contains("/getAnalyticsConfig")), "nothing before open()");
+        h.send(json!({"type": "open"}));
+        let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+        h.send(json!({"type": "fetchResult", "id": id, "status": status, "body": body}));
+        assert!(h.effects.iter().any(|e| matches!(e, Effect::Beacon { body, .. } if body.contains("MODAL_OPEN"))), "{status} {body:?}: on by default");
+    }
+    let mut basic = Harness::new(json!({"basic": true}));
+    basic.start(json!({})).send(json!({"type": "open"})).send(json!({"type": "close"}));
+    assert!(!basic.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })), "never in basic mode");
+}
+
+#[test]
 fn analytics_disabled_sends_nothing() {
     let mut h = Harness::new(json!({}));
     h.start(json!({})).send(json!({"type": "open"}));

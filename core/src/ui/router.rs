@@ -82,6 +82,11 @@ impl View {
     pub fn needs_connection(self) -> bool {
         self.row().4
     }
+
+    /// The view a screen opens over (back returns to it): the Account view's screens.
+    pub fn parent(self) -> Option<View> {
+        matches!(self, View::WalletSend | View::WalletReceive | View::Swap | View::OnRampProviders | View::ProfileWallets).then_some(View::Account)
+    }
 }
 
 /// What the host asked `open({view})` for, after the rules of [`host_view`].

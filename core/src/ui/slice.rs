@@ -136,12 +136,31 @@ fn open(ctx: &mut Ctx, view: Option<View>, namespace: Option<String>, on: Option
             }
             Some((_, HostView::Default)) | None => None,
         };
+        // A screen whose feature the project switched off opens as if not asked for.
+        let gates = crate::service::gates::gates(&ctx.features);
+        let requested = requested.filter(|v| match v {
+            View::Swap if !gates.swaps => false,
+            View::OnRampProviders if !gates.onramp => false,
+            _ => true,
+        });
+        if let Some(v) = view.filter(|v| requested != Some(*v) && matches!(v, View::Swap | View::OnRampProviders) && ctx.connected()) {
+            ctx.alert_text(&format!("FEATURE_OFF_{}", v.name()), &format!("The {} view is off in this project's features", v.name()));
+        }
         let open = OpenContext { has_adapters: !ctx.namespaces().is_empty(), connected: ctx.connected(), mobile: ctx.opts.mobile, requested };
         let mut v = initial_view(&open);
+        if v.parent() == Some(View::Account) && ctx.active_unsupported() {
+            v = View::Account;
+        }
         if v == View::Account && ctx.active_unsupported() {
             v = View::UnsupportedChain;
         }
         ctx.router.reset(v);
+        // An account screen (Swap, Send, Receive, Buy, the wallets) opens over the Account view:
+        // back returns to it, as when the visitor opened it from there.
+        if let Some(parent) = v.parent() {
+            ctx.router.reset(parent);
+            ctx.router.push(v);
+        }
     }
     let connected = ctx.connected();
     if let Some(ev) = ctx.modal.open(namespace, connected) {

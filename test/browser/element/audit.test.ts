@@ -167,6 +167,26 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
     }
   });
 
+  it('debug is on unless set to false (spec §1): alerts without the attribute, none with debug="false"', async () => {
+    const alerts: string[] = [];
+    const info = console.info;
+    console.info = (...a: unknown[]) => alerts.push(a.join(' '));
+    try {
+      localStorage.setItem('@wallet-modal/x', 'a\ud800');
+      const quiet = await createModal({ debug: 'false' });
+      await waitFor(() => quiet.getState().status.eip155 !== undefined, 'the engine started');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(alerts.filter((a) => a.includes('@wallet-modal/x')), 'no alert with debug="false"').to.deep.equal([]);
+      quiet.remove();
+      localStorage.setItem('@wallet-modal/x', 'a\ud800');
+      await createModal();
+      await waitFor(() => alerts.some((a) => a.includes('@wallet-modal/x')), 'an alert without the attribute');
+    } finally {
+      console.info = info;
+      localStorage.removeItem('@wallet-modal/x');
+    }
+  });
+
   it('an announcement whose info getters throw is ignored without an uncaught error, and bidi controls leave wallet names', async () => {
     const errors = collectErrors();
     const info = {};

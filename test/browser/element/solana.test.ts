@@ -555,7 +555,7 @@ describe('Solana: a network whose node fails', function () {
       (await waitFor(() => root.querySelector<HTMLElement>('[data-connector-id="dev.walletmodal.demo"], [data-connector-id="standard.demo-wallet"]'), 'the wallet')).click();
       expect((await connected).detail.namespace).to.equal('solana');
       await el.open();
-      expect(await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent, 'the balance')).to.equal('0.000 SOL');
+      expect(await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent, 'the balance')).to.equal('0.00 SOL', 'spec §8: a balance that cannot be read');
       await previewSend(root, 'SOL', '0.1', SOL_RECEIVER);
       const feeError = await waitFor(() => root.querySelector('[part~="send-preview"] .wm-error')?.textContent, 'the fee error');
       expect(feeError, "in Solana's words, not the EVM's gas").to.equal('Could not estimate the network fee: try again');
