@@ -230,11 +230,12 @@ export const css = String.raw`
   gap: 12px;
   width: 100%;
   min-height: 56px;
-  padding: 8px 14px 8px 8px;
+  padding: 8px;
+  padding-inline-end: 14px;
   border: 1px solid transparent;
   border-radius: var(--_r-l);
   background: var(--_bg2);
-  text-align: left;
+  text-align: start;
   cursor: pointer;
   transition: background-color 120ms ease;
 }

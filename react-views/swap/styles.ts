@@ -40,7 +40,7 @@ input.wm-swap-amount:focus-visible { outline: 2px solid var(--_accent-fill); out
 .wm-swap-icon { width: 24px; height: 24px; border-radius: 50%; font-size: 10px; }
 .wm-swap-list {
   position: absolute;
-  right: 0;
+  inset-inline-end: 0;
   top: calc(100% + 4px);
   z-index: 2;
   width: 260px;

@@ -74,4 +74,42 @@ describe('<wallet-modal> languages (locale)', function () {
     expect(box('.wm-back').left, 'Back is on the right').to.be.greaterThan(box('.wm-title').right - 1);
     await viewAxeInBothThemes(el, 'rtl-send');
   });
+
+  it('locale="ar": Swap, Buy and the network list are Arabic and right to left; a text the core composed with a value is translated by its template', async () => {
+    const env = await testEnv();
+    const wallet = await installDemoWallet();
+    const el = await createModal({ locale: 'ar' }, anvilNetworks(env));
+    await connectDemoWallet(el, wallet);
+    await el.open();
+    const root = viewRoot(el);
+    await waitFor(() => root.querySelector('[part~="token"]'), 'the tokens', 15_000);
+
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="swap-button"]'), 'Swap')).click();
+    await waitFor(() => root.querySelector('[part~="swap"]'), 'the Swap screen');
+    expect(title(root)).to.equal(ar.Swap);
+    expect(root.querySelector('.wm-swap-label')?.textContent?.trim()).to.equal(ar['You pay']);
+    const amount = root.querySelector<HTMLInputElement>('.wm-swap-amount')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(amount, '1000000');
+    amount.dispatchEvent(new Event('input', { bubbles: true }));
+    // The core's "Insufficient ETH balance", found by its template, the symbol kept.
+    const insufficient = ar['Insufficient {symbol} balance'].replace('{symbol}', 'ETH');
+    expect(insufficient).to.not.contain('Insufficient');
+    await waitFor(() => root.querySelector('[part~="swap-error"]')?.textContent?.trim() === insufficient, 'the composed error in Arabic', 10_000);
+    await viewAxeInBothThemes(el, 'rtl-swap');
+
+    await el.close();
+    await el.open();
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[part~="buy-button"]'), 'Buy')).click();
+    await waitFor(() => root.querySelector('[part~="buy"] select'), 'the Buy screen', 10_000);
+    expect(title(root)).to.equal(ar.Buy);
+    expect([...root.querySelectorAll('[part~="buy"] .wm-field > span')].map((s) => s.textContent)).to.include(ar['Pay in']);
+    await viewAxeInBothThemes(el, 'rtl-buy');
+
+    await el.close();
+    await el.open({ view: 'SwitchNetwork' });
+    await waitFor(() => root.querySelector('.wm-network-list'), 'the networks');
+    expect(root.querySelector('.wm-network-list')?.getAttribute('aria-label')).to.equal(ar.Networks);
+    expect(root.querySelector('.wm-network.wm-active .wm-visually-hidden')?.textContent).to.equal(ar.Active);
+    await viewAxeInBothThemes(el, 'rtl-networks');
+  });
 });
