@@ -128,3 +128,29 @@ fn the_hosts_switch_network_to_another_family_switches_without_asking() {
     assert_ne!(h.view(), View::SwitchActiveChain, "only a network picked in SwitchNetwork offers it");
     assert_eq!(h.snap.network.as_ref().map(|n| n.caip_network_id.as_str()), Some("solana:4mNTqascDjk5DPK2SpMPZvt6wr7mfNDZ"));
 }
+
+#[test]
+fn a_wallet_error_code_reaches_the_host_as_the_catalogues_error_event() {
+    // Spec §8 codes: the wallet's JSON-RPC and EIP-1193 codes keep their code, key and message.
+    for (code, key, message) in [
+        (-32700, "RPC_PARSE_ERROR", "Parse error"),
+        (-32600, "RPC_INVALID_REQUEST", "Invalid request"),
+        (-32000, "RPC_SERVER_ERROR", "Server error"),
+        (4100, "UNAUTHORIZED", "Unauthorized"),
+        (4901, "CHAIN_DISCONNECTED", "Chain disconnected"),
+    ] {
+        let mut h = Harness::new(json!({}));
+        h.connect().send(json!({"type": "open"})).send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:31338"}));
+        h.reject("wallet_switchEthereumChain", code);
+        assert_eq!(h.emitted("error"), Some(json!({"code": code, "key": key, "message": message})), "{code}");
+    }
+}
+
+#[test]
+fn a_failed_connection_reaches_the_host_as_the_products_5000() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).announce().send(json!({"type": "open"})).send(json!({"type": "selectConnector", "id": RDNS}));
+    h.reject("eth_requestAccounts", -32603);
+    let e = h.emitted("error").expect("an error event");
+    assert_eq!((e["code"].as_i64(), e["message"].as_str()), (Some(5000), Some("Failed to connect")));
+}
