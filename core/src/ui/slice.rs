@@ -148,10 +148,13 @@ fn open(ctx: &mut Ctx, view: Option<View>, namespace: Option<String>, on: Option
         }
         let open = OpenContext { has_adapters: !ctx.namespaces().is_empty(), connected: ctx.connected(), mobile: ctx.opts.mobile, requested };
         let mut v = initial_view(&open);
-        if v.parent() == Some(View::Account) && ctx.active_unsupported() {
+        // A wallet on a network the page does not configure: UnsupportedChain, unless the host
+        // turned the network switch off (`enable-network-switch="false"`).
+        let unsupported = ctx.active_unsupported() && ctx.opts.enable_network_switch;
+        if v.parent() == Some(View::Account) && unsupported {
             v = View::Account;
         }
-        if v == View::Account && ctx.active_unsupported() {
+        if v == View::Account && unsupported {
             v = View::UnsupportedChain;
         }
         ctx.router.reset(v);

@@ -167,6 +167,31 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
     }
   });
 
+  it('enable-network-switch="false": a wallet on a network the page does not configure keeps the Account view; by default UnsupportedChain shows', async () => {
+    for (const [attrs, expected] of [[{}, 'UnsupportedChain'], [{ 'enable-network-switch': 'false' }, 'Account']] as const) {
+      const rdns = await anvilWallet(`Mainnet Wallet ${expected}`, { eth_chainId: () => '0x1' });
+      const el = await createModal(attrs);
+      await connectTo(el, rdns);
+      await el.close();
+      await el.open();
+      await waitFor(() => el.getState().view === expected, `${expected} (${JSON.stringify(attrs)})`);
+      el.remove();
+      localStorage.clear();
+    }
+  });
+
+  it('enable-eip6963="false": announced wallets are not listed; by default they are', async () => {
+    const rdns = announceWallet('Announced Wallet', () => null);
+    const off = await createModal({ 'enable-eip6963': 'false' });
+    await off.open();
+    await waitFor(() => viewRoot(off).querySelector('[data-connector-id="walletConnect"]'), 'the Connect view');
+    expect(viewRoot(off).querySelector(`[data-connector-id="${rdns}"]`), 'not listed').to.equal(null);
+    off.remove();
+    const on = await createModal();
+    await on.open();
+    await row(on, rdns);
+  });
+
   it('debug is on unless set to false (spec §1): alerts without the attribute, none with debug="false"', async () => {
     const alerts: string[] = [];
     const info = console.info;
