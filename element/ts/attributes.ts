@@ -14,6 +14,8 @@ export interface WalletModalAttributes {
   'enable-network-switch'?: '' | 'true' | 'false';
   basic?: boolean | '';
   embedded?: boolean | '';
+  /** 'false': the dialog stays inside the element (its own stacking) instead of an overlay on the body. */
+  'append-to-body'?: '' | 'true' | 'false';
   'api-url'?: string;
   'analytics-url'?: string;
   'rpc-url'?: string;

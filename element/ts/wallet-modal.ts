@@ -931,13 +931,17 @@ export class WalletModalElement extends HTMLElement {
 
   // ----- views, overlay, theme -----
 
-  /** Loads the views chunk and mounts them: inline when embedded, else in an overlay on the body. */
+  /**
+   * Loads the views chunk and mounts them: inline when embedded or when appending is off
+   * (`append-to-body="false"`: the dialog stays in the element's own shadow root, in the page's
+   * stacking where the element is), else in an overlay on the body.
+   */
   #ensureViews(): Promise<void> {
     if (this.#viewsLoading) return this.#viewsLoading;
     const loading = loadViews().then(({ mountViews }) => {
       if (!this.isConnected || this.#views) return;
       let root: ShadowRoot = this.shadowRoot!;
-      if (!this.hasAttribute('embedded')) {
+      if (!this.hasAttribute('embedded') && this.getAttribute('append-to-body') !== 'false') {
         ensureOverlayDefined();
         this.#overlay = document.createElement(OVERLAY_TAG) as WalletModalOverlay;
         document.body.appendChild(this.#overlay);

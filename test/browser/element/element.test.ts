@@ -124,6 +124,17 @@ describe('<wallet-modal> element', () => {
     expect(document.querySelector('wallet-modal-overlay') === null, 'no overlay').to.equal(true);
   });
 
+  it('append-to-body="false": the modal dialog opens inside the element (no overlay on the body), focus trapped in it, Escape closes it', async () => {
+    const el = await createModal({ 'append-to-body': 'false' });
+    await el.open();
+    const d = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]'), 'the dialog in the element');
+    expect(d.getAttribute('aria-modal')).to.equal('true');
+    expect(document.querySelector('wallet-modal-overlay'), 'no overlay on the body').to.equal(null);
+    await waitFor(() => d.contains(el.shadowRoot!.activeElement), 'focus inside the dialog');
+    d.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await waitFor(() => el.getState().open === false, 'closed by Escape');
+  });
+
   it('AllWallets lists the catalogue, pages by scrolling and searches after the debounce', async () => {
     const el = await createModal();
     await el.open({ view: 'AllWallets' });
