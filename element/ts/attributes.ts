@@ -16,6 +16,9 @@ export interface WalletModalAttributes {
   embedded?: boolean | '';
   /** 'false': the dialog stays inside the element (its own stacking) instead of an overlay on the body. */
   'append-to-body'?: '' | 'true' | 'false';
+  /** Watch the host's own transactions until mined (off by default), every `pending-transactions-interval` ms (30,000). */
+  'pending-transactions'?: boolean | '' | 'true' | 'false';
+  'pending-transactions-interval'?: string | number;
   'api-url'?: string;
   'analytics-url'?: string;
   'rpc-url'?: string;

@@ -34,7 +34,7 @@ const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 /** Keys of the lazily loaded WalletConnect module (client state, relay key seed, chain). */
 const WC_STORAGE_PREFIX = `${STORAGE_PREFIX}wc_`;
 const MAX_BODY_CHARS = 1_000_000;
-const BOOLEAN_ATTRS = ['basic', 'embedded'] as const;
+const BOOLEAN_ATTRS = ['basic', 'embedded', 'pending-transactions'] as const;
 /** On unless set to "false" (spec §1). */
 const DEFAULT_ON_ATTRS = ['debug', 'reconnect', 'enable-eip6963', 'enable-network-switch'] as const;
 /** CSS variables mirrored from the element onto the overlay appended to the body. */
@@ -156,6 +156,7 @@ export class WalletModalElement extends HTMLElement {
     'relay-url',
     'frame-url',
     'locale',
+    'pending-transactions-interval',
     ...BOOLEAN_ATTRS,
     ...DEFAULT_ON_ATTRS,
   ];
@@ -384,6 +385,9 @@ export class WalletModalElement extends HTMLElement {
       analyticsUrl: this.getAttribute('analytics-url') ?? undefined,
       rpcUrl: this.getAttribute('rpc-url') ?? undefined,
       frameUrl: this.getAttribute('frame-url') ?? undefined,
+      pendingTransactions: this.hasAttribute('pending-transactions') && on('pending-transactions'),
+      // Whole milliseconds (the core keeps 1 s to 1 h); anything else leaves the spec's 30 s.
+      pendingTransactionsInterval: Number.parseInt(this.getAttribute('pending-transactions-interval') ?? '', 10) || undefined,
       features: this.#features,
       mobile: isMobile(),
       origin: location.origin,

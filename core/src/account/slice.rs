@@ -4,7 +4,7 @@
 //! sent transactions watched until mined.
 
 use crate::account::balance::BalanceCache;
-use crate::account::host_requests::{HostRequests, ReceiptOutcome, RECEIPT_POLL_MS};
+use crate::account::host_requests::{HostRequests, ReceiptOutcome};
 use crate::chain::family;
 use crate::chain::format::{avatar_gradient, truncate_address};
 use crate::host::json::{boolean, string, uint, Fields};
@@ -63,8 +63,13 @@ impl Slice for AccountSlice {
                 let failed = boolean(o, "failed", Some(false))?;
                 let Some(a) = family::host_requests(ctx.active_namespace()) else { return Ok(()) };
                 let network = ctx.conn.current(ctx.active_namespace()).map(|c| c.caip_network_id.clone());
+                // The host's own transaction is watched until mined only when the host asked for
+                // it (`pending-transactions`, off by default: spec §9); the modal's Send and Swap
+                // watch theirs regardless (the visitor is waiting on the screen).
                 if let Some(hash) = self.host_requests.ended(a, id, result.as_ref().and_then(Value::as_str), failed, network.as_deref()) {
-                    self.fetch_receipt(ctx, &hash);
+                    if ctx.opts.pending_transactions {
+                        self.fetch_receipt(ctx, &hash);
+                    }
                 }
             }
         }
@@ -109,7 +114,7 @@ impl Slice for AccountSlice {
                 let mined = family::node(&namespace).is_some_and(|a| a.is_mined(status, body));
                 match self.host_requests.receipt(&hash, mined) {
                     ReceiptOutcome::Mined => self.refresh_balance(ctx, true),
-                    ReceiptOutcome::Again => ctx.timer(&format!("{TIMER_RECEIPT}{hash}"), RECEIPT_POLL_MS),
+                    ReceiptOutcome::Again => ctx.timer(&format!("{TIMER_RECEIPT}{hash}"), ctx.opts.pending_transactions_interval_ms),
                     ReceiptOutcome::Stop => {}
                 }
             }

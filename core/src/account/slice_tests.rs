@@ -47,6 +47,21 @@ fn a_native_balance_that_cannot_be_read_shows_0_00_and_is_read_again_on_the_next
 }
 
 #[test]
+fn the_hosts_transactions_are_not_watched_by_default_and_the_interval_defaults_to_30_seconds() {
+    // Spec §9: pending-transaction polling 30,000 ms, off by default.
+    let mut h = Harness::new(json!({}));
+    h.connect();
+    h.send(json!({"type": "hostRequest", "id": 7, "method": "eth_sendTransaction"}));
+    h.send(json!({"type": "hostRequestDone", "id": 7, "result": format!("0x{}", "ab".repeat(32))}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Fetch { body: Some(b), .. } if b.contains("eth_getTransactionReceipt"))), "not watched");
+    let o: crate::host::Options = serde_json::from_value(json!({})).unwrap();
+    assert_eq!((o.pending_transactions, o.pending_transactions_interval_ms), (false, 30_000));
+    let o: crate::host::Options = serde_json::from_value(json!({"pendingTransactionsInterval": 5})).unwrap();
+    assert_eq!(o.pending_transactions_interval_ms, 1_000, "at least a second");
+    assert!(serde_json::from_value::<crate::host::Options>(json!({"pendingTransactionsInterval": "soon"})).is_err());
+}
+
+#[test]
 fn a_host_request_waiting_for_the_wallet_is_shown_until_it_ends() {
     let mut h = Harness::new(json!({}));
     h.connect();
@@ -60,7 +75,8 @@ fn a_host_request_waiting_for_the_wallet_is_shown_until_it_ends() {
 
 #[test]
 fn a_transaction_sent_through_the_host_provider_refreshes_the_balance_once_mined() {
-    let mut h = Harness::new(json!({}));
+    // The host asked for its transactions to be watched, every 4 s.
+    let mut h = Harness::new(json!({"pendingTransactions": true, "pendingTransactionsInterval": 4000}));
     h.connect();
     let hash = format!("0x{}", "ab".repeat(32));
     // The account module loads for the host's request (the modal is closed) and reads the balance.
@@ -78,7 +94,7 @@ fn a_transaction_sent_through_the_host_provider_refreshes_the_balance_once_mined
     let rid = receipt(&h).expect("the receipt is asked for");
     h.send(json!({"type": "fetchResult", "id": rid, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}"}));
     let timer = format!("receipt:{hash}");
-    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms } if *id == timer && *ms == RECEIPT_POLL_MS)));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms } if *id == timer && *ms == 4000)), "at the host's interval");
     h.send(json!({"type": "timer", "id": timer}));
     let rid = receipt(&h).expect("asked again");
     // Mined within the 30 s cache: the balance is read again anyway.

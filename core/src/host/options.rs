@@ -20,7 +20,8 @@ pub enum NetworkInput {
 
 /// The element's options. Read by hand from JSON (see `engine::json`) in camelCase:
 /// `{projectId, networks, defaultNetwork, debug, reconnect, enableEip6963, enableNetworkSwitch,
-/// basic, embedded, apiUrl, analyticsUrl, rpcUrl, features, mobile, origin, href, sdkVersion}`;
+/// basic, embedded, apiUrl, analyticsUrl, rpcUrl, features, mobile, origin, href, sdkVersion,
+/// pendingTransactions, pendingTransactionsInterval}`;
 /// every field is optional (`debug`, `reconnect`, `enableEip6963` and `enableNetworkSwitch` default on).
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -46,6 +47,10 @@ pub struct Options {
     pub sdk_version: String,
     /// The embedded wallet's secure frame (`frame-url`).
     pub frame_url: Option<String>,
+    /// Watching the host's own transactions until mined (`pending-transactions`; spec §9: off).
+    pub pending_transactions: bool,
+    /// How often they are watched, in ms (`pending-transactions-interval`; spec §9: 30,000).
+    pub pending_transactions_interval_ms: u64,
 }
 
 impl Default for Options {
@@ -86,6 +91,11 @@ impl Options {
         let href = string_or_default(o, "href")?;
         let sdk_version = string_or_default(o, "sdkVersion")?;
         let frame_url = opt_string(o, "frameUrl")?;
+        let pending_transactions = boolean(o, "pendingTransactions", Some(crate::service::constants::PENDING_TX_POLL_ENABLED_BY_DEFAULT))?;
+        let pending_transactions_interval_ms = match o.get("pendingTransactionsInterval") {
+            None | Some(Value::Null) => crate::service::constants::PENDING_TX_POLL_MS,
+            Some(_) => uint(o, "pendingTransactionsInterval", u64::MAX)?.clamp(1_000, 3_600_000),
+        };
         let networks = match o.get("networks").cloned() {
             None | Some(Value::Null) => None,
             Some(Value::Array(list)) => Some(super::json::each(list, |v| match v {
@@ -118,6 +128,8 @@ impl Options {
             href,
             sdk_version,
             frame_url,
+            pending_transactions,
+            pending_transactions_interval_ms,
         })
     }
     pub fn api_url(&self) -> &str {

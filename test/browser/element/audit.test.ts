@@ -279,7 +279,7 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
     await waitFor(() => !viewRoot(el).querySelector('[part~="banner"]'), 'the banner dismissed');
   });
 
-  it('getProvider() forwards to the wallet with its flags, says "Approve in your wallet" while it waits, and the balance follows a mined transaction', async () => {
+  it('getProvider() forwards to the wallet with its flags, says "Approve in your wallet" while it waits, and with pending-transactions the balance follows a mined transaction', async () => {
     let release: (() => void) | null = null;
     const rdns = await anvilWallet(
       'Host Wallet',
@@ -292,7 +292,7 @@ describe('audit: hostile wallets, storage, host API edges and the host provider'
       },
       { isHostWallet: true },
     );
-    const el = await createModal();
+    const el = await createModal({ 'pending-transactions': '', 'pending-transactions-interval': '1000' });
     await connectTo(el, rdns);
     await el.open();
     const root = viewRoot(el);
