@@ -143,6 +143,18 @@ const result = await esbuild.build({
   external: ['node:fs/promises'],
   plugins: [minifyViewCss],
 });
+// The local names again, by terser's mangler: it hands the shortest names and the most frequent
+// characters to the most used bindings, which gzip compresses better than esbuild's naming
+// (~0.9 KB less gzipped initial load, most of it in react-dom). Names only (compress off): the
+// code stays esbuild's; strings, properties and exported names are untouched.
+if (!process.env.WM_DEBUG_BUILD) {
+  const { minify } = await import('terser');
+  for (const out of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+    const p = path.join(root, out);
+    const { code } = await minify(readFileSync(p, 'utf8'), { module: true, ecma: 2020, compress: false, mangle: true, format: { comments: false } });
+    writeFileSync(p, code);
+  }
+}
 // Each module's `.wasm` goes beside the chunks with a content hash in its name, and the literal
 // `new URL('./x_bg.wasm', import.meta.url)` of the loaders (element/ts/modules.ts, core.ts,
 // wc-wasm.ts) is rewritten to that name: still a literal, which a dapp's bundler follows to copy

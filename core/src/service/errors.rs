@@ -513,7 +513,7 @@ impl WmError {
             INVALID_CHAIN_ID_CODE => InvalidChainId,
             _ => {
                 let lower = message.to_ascii_lowercase();
-                if lower.contains("user rejected") || lower.contains("user denied") {
+                if crate::service::text::find(&lower, "user rejected").is_some() || crate::service::text::find(&lower, "user denied").is_some() {
                     UserRejected
                 } else {
                     Provider {

@@ -75,6 +75,8 @@ fn from_provider_code_maps_eip1193_and_json_rpc_codes() {
         WmError::from_provider_code(-1, "User rejected the request."),
         UserRejected
     );
+    assert_eq!(WmError::from_provider_code(5000, "MetaMask Tx Signature: User denied transaction signature."), UserRejected);
+    assert_eq!(WmError::from_provider_code(5000, "user rejecte"), Provider { code: 5000, message: "user rejecte".into() });
     let other = WmError::from_provider_code(1234, "boom");
     assert_eq!(other, Provider { code: 1234, message: "boom".into() });
     assert_eq!(other.code(), 1234);

@@ -822,7 +822,7 @@ impl Parser<'_> {
         let h = self.s.get(self.i..self.i + 4)?;
         let h = std::str::from_utf8(h).ok()?;
         let n = u32::from_str_radix(h, 16).ok()?;
-        if h.starts_with(['+', '-']) {
+        if matches!(h.as_bytes()[0], b'+' | b'-') {
             return None;
         }
         self.i += 4;

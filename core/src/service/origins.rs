@@ -25,7 +25,7 @@ fn split(input: &str) -> Option<Parts> {
     if s.is_empty() {
         return None;
     }
-    let (scheme, rest) = match s.find("://") {
+    let (scheme, rest) = match crate::service::text::find(s, "://") {
         Some(i) => {
             let sc = &s[..i];
             if sc.is_empty() || !sc.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.') {
@@ -37,12 +37,12 @@ fn split(input: &str) -> Option<Parts> {
     };
     // Strip path, query, fragment.
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    if authority.is_empty() || authority.contains('@') {
+    if authority.is_empty() || authority.as_bytes().contains(&b'@') {
         return None;
     }
     let (host, port) = if let Some(stripped) = authority.strip_prefix('[') {
         // IPv6 literal
-        let end = stripped.find(']')?;
+        let end = stripped.bytes().position(|b| b == b']')?;
         let host = format!("[{}]", &stripped[..end]);
         let after = &stripped[end + 1..];
         let port = match after.strip_prefix(':') {
@@ -52,7 +52,7 @@ fn split(input: &str) -> Option<Parts> {
         };
         (host, port)
     } else {
-        match authority.rfind(':') {
+        match authority.bytes().rposition(|b| b == b':') {
             Some(i) => (authority[..i].to_string(), Some(authority[i + 1..].to_string())),
             None => (authority.to_string(), None),
         }
@@ -113,7 +113,7 @@ fn host_matches(pattern: &str, host: &str) -> bool {
 pub fn origin_allowed(origin: &str, patterns: &[String]) -> bool {
     let Some(o) = split(origin) else { return false };
     let Some(o_scheme) = o.scheme.as_deref() else { return false };
-    if o.host.contains('*') || o.port.as_deref() == Some("*") {
+    if o.host.as_bytes().contains(&b'*') || o.port.as_deref() == Some("*") {
         return false;
     }
     let o_port = o

@@ -72,7 +72,7 @@ impl ServiceSlice {
             sdk_type: SDK_TYPE.into(),
             sdk_version: ctx.sdk_version(),
             url: ctx.opts.href.clone(),
-            domain: ctx.opts.origin.split("://").nth(1).unwrap_or("").to_string(),
+            domain: crate::service::url::after_scheme(&ctx.opts.origin).to_string(),
         };
         let seq = ctx.id();
         let event_id = format!("{}-{seq}", ctx.now);

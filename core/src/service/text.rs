@@ -44,6 +44,13 @@ pub fn join(items: &[String], sep: &str) -> String {
     out
 }
 
+/// The byte index of the first `needle` (not empty) in `hay`, as `str::find` with a `&str` pattern:
+/// a plain scan, which costs the engine ~0.6 KB gzip less than the standard library's two-way
+/// substring search (its needles are a few bytes long).
+pub fn find(hay: &str, needle: &str) -> Option<usize> {
+    hay.as_bytes().windows(needle.len()).position(|w| w == needle.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +63,13 @@ mod tests {
         assert_eq!(shown("👩\u{200D}💻 team", 64).as_deref(), Some("👩\u{200D}💻 team"), "a zero-width joiner stays");
         assert_eq!(shown("\u{202E}\u{FEFF} ", 64), None, "nothing left");
         assert_eq!(shown("abcdef", 3).as_deref(), Some("abc"));
+    }
+
+    #[test]
+    fn find_is_str_find() {
+        for (hay, needle) in [("https://a.b", "://"), ("a://b://c", "://"), ("nothing", "://"), ("", "x"), (":/", "://"), ("ünï://x", "://"), ("the user denied it", "user denied"), ("aaab", "aab")] {
+            assert_eq!(find(hay, needle), hay.find(needle), "{hay:?} {needle:?}");
+        }
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub fn wallet_deep_link(base: &str, uri: &str) -> Option<String> {
 /// Joins a base URL (trailing slashes dropped), a path and query pairs; empty values are left out.
 pub fn build(base: &str, path: &str, query: &[(&str, &str)]) -> String {
     let mut url = format!("{}{}", base.trim_end_matches('/'), path);
-    let mut first = !url.contains('?');
+    let mut first = !url.as_bytes().contains(&b'?');
     for (k, v) in query.iter().filter(|(_, v)| !v.is_empty()) {
         url.push(if first { '?' } else { '&' });
         first = false;
@@ -55,6 +55,15 @@ pub fn build(base: &str, path: &str, query: &[(&str, &str)]) -> String {
 /// A path segment taken from a server or a wallet: encoded, so it can never add path or query parts.
 pub fn segment(s: &str) -> String {
     encode_component(s)
+}
+
+/// What `origin.split("://").nth(1)` gives (the host and port of `location.origin`), or "" when
+/// there is no `://` (without the standard library's substring search: see [`crate::service::text::find`]).
+pub fn after_scheme(origin: &str) -> &str {
+    use crate::service::text::find;
+    let Some(i) = find(origin, "://") else { return "" };
+    let rest = &origin[i + 3..];
+    &rest[..find(rest, "://").unwrap_or(rest.len())]
 }
 
 #[cfg(test)]

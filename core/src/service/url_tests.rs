@@ -33,3 +33,10 @@ fn build_joins_base_path_and_non_empty_query_pairs() {
 fn segments_cannot_escape_the_path() {
     assert_eq!(segment("../admin?x=1#"), "..%2Fadmin%3Fx%3D1%23");
 }
+
+#[test]
+fn after_scheme_is_what_split_nth_1_gives() {
+    for o in ["https://app.example:8443", "http://[::1]:5173", "null", "", "a://b://c", "://x", "x://"] {
+        assert_eq!(after_scheme(o), o.split("://").nth(1).unwrap_or(""), "{o:?}");
+    }
+}
