@@ -543,7 +543,6 @@ export type Effect =
   | { type: 'providerRequest'; id: number; connectorId: string; method: string; params: unknown }
   | { type: 'releaseProvider'; connectorId: string }
   | { type: 'fetch'; id: number; url: string; method: 'GET' | 'POST'; body: string | null; timeoutMs: number }
-  | { type: 'beacon'; url: string; body: string }
   | { type: 'persist'; key: string; value: string | null }
   | { type: 'emit'; name: string; detail: unknown }
   | { type: 'startTimer'; id: string; ms: number }

@@ -685,12 +685,6 @@ export class WalletModalElement extends HTMLElement {
           return;
         }
         return void this.#fetch(module, e.id, e.url, e.method, e.body, e.timeoutMs);
-      case 'beacon': {
-        const send = () => void fetch(e.url, { method: 'POST', body: e.body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
-        if (this.#renderSync) setTimeout(send, 0);
-        else send();
-        return;
-      }
       case 'persist':
         try {
           if (e.value == null) localStorage.removeItem(e.key);

@@ -12,8 +12,6 @@ pub enum Effect {
     ReleaseProvider { connector_id: String },
     /// An HTTP request; answered by `FetchResult`.
     Fetch { id: u64, url: String, method: &'static str, body: Option<String>, timeout_ms: u64 },
-    /// An analytics beacon; no answer expected.
-    Beacon { url: String, body: String },
     /// Write (`Some`) or remove (`None`) a storage key.
     Persist { key: String, value: Option<String> },
     /// Dispatch a DOM event on the element (bubbling, composed).
@@ -56,7 +54,6 @@ impl Effect {
                 "fetch",
                 vec![("id", (*id).into()), ("url", url.as_str().into()), ("method", (*method).into()), ("body", body.as_deref().into()), ("timeoutMs", (*timeout_ms).into())],
             ),
-            Effect::Beacon { url, body } => ("beacon", vec![("url", url.as_str().into()), ("body", body.as_str().into())]),
             Effect::Persist { key, value } => ("persist", vec![("key", key.as_str().into()), ("value", value.as_deref().into())]),
             Effect::Emit { name, detail } => ("emit", vec![("name", (*name).into()), ("detail", detail.clone())]),
             Effect::StartTimer { id, ms } => ("startTimer", vec![("id", id.as_str().into()), ("ms", (*ms).into())]),

@@ -118,9 +118,11 @@ impl NetworkSlice {
         let wc = ctx.conn.current(target_ns).is_some_and(|c| c.connector_id == WALLETCONNECT_ID);
         let provider = connected.then_some(if wc { ProviderKind::WalletConnect } else { ProviderKind::External });
         match decide_switch(target.is_some(), &active_ns, target_ns, connected, provider) {
+            // Spec §8: 'Network Not Found' is the configuration's (an id the networks option does
+            // not resolve); a switch to a network that is not in it says 'Switch network not found'.
             SwitchDecision::Unsupported => {
-                ctx.alert(&WmError::NetworkNotFound);
-                ctx.emit_error(&WmError::NetworkNotFound);
+                ctx.alert(&WmError::SwitchNetworkNotFound);
+                ctx.emit_error(&WmError::SwitchNetworkNotFound);
             }
             SwitchDecision::AdapterSwitch => {
                 let Some(c) = ctx.conn.current(target_ns).cloned() else { return };

@@ -52,10 +52,11 @@ fn switching_to_another_namespace_syncs_the_active_network_without_asking_the_wa
 }
 
 #[test]
-fn switching_to_an_unconfigured_network_reports_network_not_found() {
-    let mut h = Harness::new(json!({}));
+fn switching_to_an_unconfigured_network_reports_switch_network_not_found() {
+    let mut h = Harness::new(json!({"debug": true}));
     h.connect().send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:999"}));
-    assert_eq!(h.emitted("error").unwrap()["message"], WmError::NetworkNotFound.message());
+    assert_eq!(h.emitted("error").unwrap()["message"], "Switch network not found");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "SWITCH_NETWORK_NOT_FOUND")), "{:?}", h.effects);
     assert!(!h.effects.iter().any(|e| matches!(e, Effect::ProviderRequest { .. })));
 }
 

@@ -3,7 +3,7 @@
 //! analytics beacons (opening, closing, and what other slices report), and the feature gates the
 //! views follow (the Connect rows, the Account view's buttons).
 
-use crate::host::{Ctx, Effect, Note, Requests, Slice, SDK_TYPE};
+use crate::host::{Ctx, Note, Requests, Slice, SDK_TYPE};
 use crate::service::gates::gates;
 use crate::service::json::Writer;
 use crate::service::analytics::{Analytics, AnalyticsContext, MODAL_CLOSE, MODAL_OPEN};
@@ -17,6 +17,8 @@ enum Asked {
     Config,
     Origins,
     AnalyticsConfig,
+    /// An analytics event sent (`POST /e`).
+    Beacon,
 }
 
 /// Remote configuration fetch progress.
@@ -83,7 +85,10 @@ impl ServiceSlice {
         };
         if let Some(req) = req {
             let body = req.body.to_json().to_string();
-            ctx.push(Effect::Beacon { url: req.url(ctx.opts.analytics_url()), body });
+            // A POST whose answer is read: a 403 says the project is not allowed (spec §8).
+            let id = ctx.request_id();
+            self.requests.insert(id, Asked::Beacon);
+            ctx.fetch(id, req.url(ctx.opts.analytics_url()), Some(body));
         }
     }
 }
@@ -126,6 +131,13 @@ impl Slice for ServiceSlice {
                 Ok(_) => {}
                 Err(e) => ctx.alert(&e),
             },
+            // Spec §8: analytics answering 403 shows Invalid App Configuration, once.
+            Asked::Beacon => {
+                if let Some(e) = self.analytics.on_response(status) {
+                    ctx.alert(&e);
+                    ctx.emit_error(&e);
+                }
+            }
             Asked::AnalyticsConfig => {
                 // On by default (spec §9): off only when the answer says so (an unreadable or
                 // failed answer keeps the default). Basic mode sends nothing (`analytics`).

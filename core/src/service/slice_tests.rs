@@ -2,6 +2,30 @@
 
 use crate::host::harness::*;
 
+
+/// An analytics event the engine sent (`POST {analytics-url}/e`): its URL and body.
+fn beacon(e: &Effect) -> Option<(&str, &str)> {
+    match e {
+        Effect::Fetch { url, body: Some(body), .. } if url.contains("/e?projectId=") => Some((url, body)),
+        _ => None,
+    }
+}
+
+#[test]
+fn analytics_answering_403_shows_invalid_app_configuration_once() {
+    let mut h = Harness::new(json!({"debug": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
+    let sent = h.fetches().into_iter().find(|(_, u)| u.contains("/e?projectId=")).expect("MODAL_OPEN sent").0;
+    h.send(json!({"type": "fetchResult", "id": sent, "status": 403, "body": ""}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "INVALID_APP_CONFIGURATION")), "{:?}", h.effects);
+    assert_eq!(h.emitted("error").unwrap()["message"], "Invalid App Configuration");
+    h.send(json!({"type": "close"}));
+    let sent = h.fetches().into_iter().find(|(_, u)| u.contains("/e?projectId=")).expect("MODAL_CLOSE sent").0;
+    h.send(json!({"type": "fetchResult", "id": sent, "status": 403, "body": ""}));
+    assert!(h.emitted("error").is_none(), "once");
+}
 #[test]
 fn nothing_is_fetched_before_open() {
     let mut h = Harness::new(json!({}));
@@ -55,14 +79,14 @@ fn remote_config_failure_falls_back_to_defaults_with_debug_notice() {
 fn analytics_events_wait_for_the_analytics_switch_and_are_sent_when_enabled() {
     let mut h = Harness::new(json!({}));
     h.start(json!({})).send(json!({"type": "open"}));
-    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })));
+    assert!(!h.effects.iter().any(|e| beacon(e).is_some()));
     let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
     h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
-    let beacon = h.effects.iter().find_map(|e| match e { Effect::Beacon { url, body } => Some((url.clone(), body.clone())), _ => None }).unwrap();
-    assert!(beacon.0.starts_with("http://pulse.test/e?projectId=p&st="));
-    assert!(beacon.1.contains("MODAL_OPEN"));
+    let sent = h.effects.iter().find_map(|e| beacon(e).map(|(u, b)| (u.to_string(), b.to_string()))).unwrap();
+    assert!(sent.0.starts_with("http://pulse.test/e?projectId=p&st="));
+    assert!(sent.1.contains("MODAL_OPEN"));
     h.send(json!({"type": "close"}));
-    assert!(h.effects.iter().any(|e| matches!(e, Effect::Beacon { body, .. } if body.contains("MODAL_CLOSE"))));
+    assert!(h.effects.iter().any(|e| beacon(e).is_some_and(|(_, b)| b.contains("MODAL_CLOSE"))));
 }
 
 #[test]
@@ -74,11 +98,11 @@ fn analytics_is_on_by_default_when_its_switch_cannot_be_read_and_never_before_op
         h.send(json!({"type": "open"}));
         let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
         h.send(json!({"type": "fetchResult", "id": id, "status": status, "body": body}));
-        assert!(h.effects.iter().any(|e| matches!(e, Effect::Beacon { body, .. } if body.contains("MODAL_OPEN"))), "{status} {body:?}: on by default");
+        assert!(h.effects.iter().any(|e| beacon(e).is_some_and(|(_, b)| b.contains("MODAL_OPEN"))), "{status} {body:?}: on by default");
     }
     let mut basic = Harness::new(json!({"basic": true}));
     basic.start(json!({})).send(json!({"type": "open"})).send(json!({"type": "close"}));
-    assert!(!basic.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })), "never in basic mode");
+    assert!(!basic.effects.iter().any(|e| beacon(e).is_some()), "never in basic mode");
 }
 
 #[test]
@@ -88,7 +112,7 @@ fn analytics_disabled_sends_nothing() {
     let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
     h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":false}"}));
     h.send(json!({"type": "close"}));
-    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })));
+    assert!(!h.effects.iter().any(|e| beacon(e).is_some()));
 }
 
 #[test]
@@ -98,9 +122,9 @@ fn a_lazy_slices_analytics_event_is_sent_like_the_modals_and_made_up_names_are_r
     let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
     // A module's slice reports it: the engine hears its note.
     h.send(json!({"type": "notes", "notes": [{"note": "analytics", "event": "ERROR_FETCH_TRANSACTIONS", "connected": false}]}));
-    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Beacon { .. })), "waits for the analytics switch");
+    assert!(!h.effects.iter().any(|e| beacon(e).is_some()), "waits for the analytics switch");
     h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
-    let bodies: Vec<String> = h.effects.iter().filter_map(|e| match e { Effect::Beacon { body, .. } => Some(body.clone()), _ => None }).collect();
+    let bodies: Vec<String> = h.effects.iter().filter_map(|e| beacon(e).map(|(_, b)| b.to_string())).collect();
     assert!(bodies.iter().any(|b| b.contains("\"event\":\"ERROR_FETCH_TRANSACTIONS\"")), "{bodies:?}");
     h.send(json!({"type": "notes", "notes": [{"note": "analytics", "event": "ANYTHING", "connected": false}]}));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "INVALID_EVENT")), "an event nobody reports is refused");
