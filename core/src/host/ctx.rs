@@ -206,8 +206,11 @@ impl Ctx {
         self.out.push(Effect::Emit { name, detail });
     }
 
+    /// The `error` event, and its report to analytics (the engine's service slice sends it).
     pub fn emit_error(&mut self, e: &WmError) {
-        self.emit("error", obj(vec![("code", e.code().into()), ("key", e.key().into()), ("message", e.message().into())]));
+        let message = e.message();
+        self.emit("error", obj(vec![("code", e.code().into()), ("key", e.key().into()), ("message", message.as_str().into())]));
+        self.note(Note::ErrorReport { key: e.key().into(), message });
     }
 
     pub fn persist(&mut self, key: &str, value: Option<String>) {

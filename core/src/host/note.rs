@@ -162,6 +162,8 @@ pub enum Note {
     Shown(View),
     /// An analytics event (opening, closing, or a slice's own).
     Analytics(ModalEvent),
+    /// An error the host heard (`error` event), reported to analytics (spec §7: at most 5 a minute).
+    ErrorReport { key: String, message: String },
     /// A wallet connected (or reconnected).
     Connected,
     /// The connected account changed.
@@ -217,6 +219,9 @@ impl Note {
             }
             Note::Analytics(e) => {
                 w.str("analytics").key("event").str(e.event).key("connected").bool(e.connected);
+            }
+            Note::ErrorReport { key, message } => {
+                w.str("errorReport").key("key").str(key).key("message").str(message);
             }
             Note::Connected => {
                 w.str("connected");
@@ -275,6 +280,10 @@ impl Note {
                 let event = string(o, "event")?;
                 let event = crate::service::analytics::TRACKED.iter().find(|e| **e == event).ok_or_else(|| "an unknown analytics event".to_string())?;
                 Some(Note::Analytics(ModalEvent { event, connected: matches!(o.get("connected"), Some(Value::Bool(true))) }))
+            }
+            "errorReport" => {
+                let (key, message) = (string(o, "key")?, string(o, "message")?);
+                (key.len() <= 64 && message.len() <= 1_000).then_some(Note::ErrorReport { key, message })
             }
             _ => read_more(&name, o, c)?,
         })

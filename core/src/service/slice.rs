@@ -61,6 +61,17 @@ impl ServiceSlice {
         ctx.fetch(id, url, None);
     }
 
+    /// Where the events come from.
+    fn context(ctx: &Ctx) -> AnalyticsContext {
+        AnalyticsContext {
+            project_id: ctx.opts.project_id().to_string(),
+            sdk_type: SDK_TYPE.into(),
+            sdk_version: ctx.sdk_version(),
+            url: ctx.opts.href.clone(),
+            domain: crate::service::url::after_scheme(&ctx.opts.origin).to_string(),
+        }
+    }
+
     fn analytics(&mut self, ev: ModalEvent, ctx: &mut Ctx) {
         if ctx.opts.basic {
             return;
@@ -69,13 +80,7 @@ impl ServiceSlice {
             self.queued.push(ev);
             return;
         }
-        let context = AnalyticsContext {
-            project_id: ctx.opts.project_id().to_string(),
-            sdk_type: SDK_TYPE.into(),
-            sdk_version: ctx.sdk_version(),
-            url: ctx.opts.href.clone(),
-            domain: crate::service::url::after_scheme(&ctx.opts.origin).to_string(),
-        };
+        let context = Self::context(ctx);
         let seq = ctx.id();
         let event_id = format!("{}-{seq}", ctx.now);
         let address = ctx.conn.address(ctx.active_namespace()).map(str::to_string);
@@ -107,6 +112,18 @@ impl Slice for ServiceSlice {
                 self.get(ctx, "/getAnalyticsConfig", Asked::AnalyticsConfig);
             }
             Note::Analytics(ev) => self.analytics(ev.clone(), ctx),
+            // Spec §7: error reports, at most 5 per 60 s; like every event, only once the
+            // analytics switch is known (after the first open), never in basic mode.
+            Note::ErrorReport { key, message } if self.analytics_known && !ctx.opts.basic => {
+                let context = Self::context(ctx);
+                let seq = ctx.id();
+                let event_id = format!("{}-{seq}", ctx.now);
+                if let Some(req) = self.analytics.report_error(&context, &event_id, key, message, None, ctx.now) {
+                    let id = ctx.request_id();
+                    self.requests.insert(id, Asked::Beacon);
+                    ctx.fetch(id, req.url(ctx.opts.analytics_url()), Some(req.body.to_json().to_string()));
+                }
+            }
             Note::Options => self.options_changed(ctx),
             _ => {}
         }

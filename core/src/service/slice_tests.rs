@@ -129,3 +129,25 @@ fn a_lazy_slices_analytics_event_is_sent_like_the_modals_and_made_up_names_are_r
     h.send(json!({"type": "notes", "notes": [{"note": "analytics", "event": "ANYTHING", "connected": false}]}));
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, .. } if key == "INVALID_EVENT")), "an event nobody reports is refused");
 }
+
+#[test]
+fn errors_the_host_hears_are_reported_to_analytics_at_most_5_a_minute() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    let id = h.fetches().into_iter().find(|(_, u)| u.contains("/getAnalyticsConfig")).unwrap().0;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"isAnalyticsEnabled\":true}"}));
+    h.send(json!({"type": "close"}));
+    h.connect();
+    let mut reports = Vec::new();
+    for _ in 0..7 {
+        h.send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:999"}));
+        assert!(h.emitted("error").is_some());
+        reports.extend(h.effects.iter().filter_map(|e| beacon(e).map(|(_, b)| b.to_string())).filter(|b| b.contains("\"type\":\"error\"")));
+        h.now += 1_000;
+    }
+    assert_eq!(reports.len(), 5, "spec §7: 5 per 60 s");
+    assert!(reports[0].contains("\"errorType\":\"SWITCH_NETWORK_NOT_FOUND\"") && reports[0].contains("\"errorMessage\":\"Switch network not found\""), "{}", reports[0]);
+    h.now += 60_000;
+    h.send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:999"}));
+    assert!(h.effects.iter().any(|e| beacon(e).is_some_and(|(_, b)| b.contains("\"type\":\"error\""))), "a new minute");
+}
