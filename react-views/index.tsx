@@ -4,7 +4,7 @@ import type { ViewIntent as Intent, ViewSnapshot as Snapshot } from '../element/
 import { App } from './shell/App';
 import { css } from './shell/styles';
 import { DynamicSheetContext, isLazySheet } from './shell/dynamic-styles';
-import { setCatalogue } from './shell/i18n';
+import { setCatalogue, setNumbers } from './shell/i18n';
 
 export type { Intent, Snapshot };
 export { createFocusTrap, getTabbables, deepActiveElement } from './shell/focus-trap';
@@ -20,9 +20,10 @@ export interface MountedViews {
   /**
    * The views' language (a BCP 47 tag; unsupported ones fall back to their language, then English):
    * resolves once its catalogue chunk is loaded and the last snapshot is rendered in it, with the
-   * language chosen and its direction (`lang` and `dir` are set on the views' root).
+   * language chosen and its direction (`lang` and `dir` are set on the views' root). Amounts keep
+   * the spec's en-US format unless `localNumbers` (the host's `number-format="locale"`).
    */
-  setLocale(tag: string | null | undefined): Promise<{ lang: string; dir: 'ltr' | 'rtl' }>;
+  setLocale(tag: string | null | undefined, localNumbers?: boolean): Promise<{ lang: string; dir: 'ltr' | 'rtl' }>;
   /**
    * Unmount React, remove the container and the adopted stylesheets, the lazily adopted ones too: a
    * later mount in the same root (an embedded element moved in the page) adopts them again after
@@ -75,13 +76,17 @@ export function mountViews(root: ShadowRoot, opts: { onIntent(intent: Intent): v
       if (sync) flushSync(() => reactRoot.render(tree));
       else reactRoot.render(tree);
     },
-    async setLocale(tag) {
+    async setLocale(tag, localNumbers) {
       // English (the views' own texts) needs nothing loaded; another language, its catalogue. The
       // last language asked for wins over an earlier one whose chunk arrives later.
       const mine = ++asked;
-      const chosen = !tag || /^en(-|$)/i.test(tag) ? { lang: 'en', dir: 'ltr' as const, catalogue: null } : await (await import('./shell/locales')).loadLocale(tag);
+      const english = !tag || /^en(-|$)/i.test(tag);
+      const locales = english && !localNumbers ? null : await import('./shell/locales');
+      const chosen = english || !locales ? { lang: 'en', dir: 'ltr' as const, catalogue: null } : await locales.loadLocale(tag);
       if (mine === asked && mounted) {
         setCatalogue(chosen.catalogue);
+        // The page's own format (its full tag: `en-IN`, `de-CH`), when it opted in.
+        setNumbers(localNumbers && locales && tag ? locales.numbersIn(tag) : null);
         container.lang = chosen.lang;
         container.dir = chosen.dir;
         if (last) this.render(last, true);

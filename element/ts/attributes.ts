@@ -7,6 +7,8 @@ export interface WalletModalAttributes {
   'theme-mode'?: ThemeMode;
   /** The modal's language (BCP 47: 'es', 'pt-BR', 'ar'…); default the browser's. */
   locale?: string;
+  /** 'locale': amounts in the modal's language's format (`1.234,5` in German); default the spec's en-US. */
+  'number-format'?: 'en-US' | 'locale';
   'default-network'?: string;
   debug?: boolean | '' | 'true' | 'false';
   reconnect?: '' | 'true' | 'false';

@@ -509,6 +509,8 @@ export type HostEvent =
   | { type: 'showBanner'; message: string }
   /** The embedded wallet's visitor logged in: the engine connects its connector (dispatched). */
   | { type: 'connectEmbedded' }
+  /** The email login sent its code (`started`: the namespace shows connecting) or was left (dispatched). */
+  | { type: 'embeddedLogin'; started: boolean }
   | { type: 'announce'; uuid: string; name: string; icon: string; rdns: string; namespace: string; usable?: boolean }
   | { type: 'providerEvent'; connectorId: string; name: string; data: unknown }
   | { type: 'walletConnectUri'; uri: string | null; expiresAtMs: number | null }

@@ -23,7 +23,7 @@ import { markSocialStarted, takeSocialStarted } from './social-mark';
 import { OVERLAY_TAG, ensureOverlayDefined, type WalletModalOverlay } from './overlay';
 import type { WalletConnectProvider } from './walletconnect';
 
-type MountedViews = { render(s: ViewSnapshot, sync?: boolean): void; setLocale(tag: string): Promise<unknown>; unmount(): void };
+type MountedViews = { render(s: ViewSnapshot, sync?: boolean): void; setLocale(tag: string, localNumbers?: boolean): Promise<unknown>; unmount(): void };
 
 
 const STORAGE_PREFIX = '@wallet-modal/';
@@ -156,6 +156,7 @@ export class WalletModalElement extends HTMLElement {
     'relay-url',
     'frame-url',
     'locale',
+    'number-format',
     'pending-transactions-interval',
     ...BOOLEAN_ATTRS,
     ...DEFAULT_ON_ATTRS,
@@ -306,9 +307,9 @@ export class WalletModalElement extends HTMLElement {
 
   attributeChangedCallback(name: string): void {
     if (name === 'theme-mode') this.#applyTheme();
-    if (name === 'locale') {
+    if (name === 'locale' || name === 'number-format') {
       // (A language whose chunk cannot load leaves the views in the one they show.)
-      this.#views?.setLocale(this.#locale()).catch(() => {});
+      this.#views?.setLocale(this.#locale(), this.#localNumbers()).catch(() => {});
       return;
     }
     this.#optionsChanged();
@@ -951,7 +952,7 @@ export class WalletModalElement extends HTMLElement {
       this.#render();
       // The views in the page's language before they show (English needs no chunk); a language
       // whose chunk cannot load leaves them in English rather than keep the modal from opening.
-      return views.setLocale(this.#locale()).then(() => {}, () => {});
+      return views.setLocale(this.#locale(), this.#localNumbers()).then(() => {}, () => {});
     });
     // A failed load (the network dropped) is tried again on the next open().
     loading.catch(() => {
@@ -959,6 +960,11 @@ export class WalletModalElement extends HTMLElement {
     });
     this.#viewsLoading = loading;
     return loading;
+  }
+
+  /** Amounts in the page's language's format (`number-format="locale"`) rather than the spec's en-US. */
+  #localNumbers(): boolean {
+    return this.getAttribute('number-format') === 'locale';
   }
 
   /** The language asked for: the `locale` attribute, else the browser's. */

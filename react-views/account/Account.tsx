@@ -1,5 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { t, tr } from '../shell/i18n';
+import { n, t, tr } from '../shell/i18n';
 import { useCopied } from '../shell/useCopied';
 import { useDynamicStyle } from '../shell/dynamic-styles';
 import type { ViewProps } from '../shell/types';
@@ -121,12 +121,12 @@ export function Account({ snapshot, onIntent }: ViewProps) {
           <span part="balance" className="wm-balance wm-skeleton" role="status" aria-busy="true" aria-label={t('Loading balance')} />
         ) : (
           <span part="balance" className="wm-balance" dir="ltr">
-            {account.balance} {account.balanceSymbol}
+            {n(account.balance)} {account.balanceSymbol}
           </span>
         )}
         {snapshot.tokens?.totalUsd ? (
           <span part="portfolio-total" className="wm-portfolio-total">
-            {snapshot.tokens.totalUsd}
+            {n(snapshot.tokens.totalUsd)}
           </span>
         ) : null}
         {isHttpUrl(account.explorerUrl) ? (

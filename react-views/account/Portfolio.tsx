@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import { t, tr } from '../shell/i18n';
+import { n, t, tr } from '../shell/i18n';
 import type { ActivityPart, ActivityRowView, AccountParts, Intent, NftsPart, TokenRowView, TokensPart } from '../shell/types';
 
 const TABS = [
@@ -58,10 +58,10 @@ function Tokens({ part, onIntent }: { part: TokensPart; onIntent: (i: Intent) =>
           <span className="wm-token-text">
             <span className="wm-token-name">{tk.name}</span>
             <span className="wm-token-quantity" dir="ltr">
-              {tk.quantity} {tk.symbol}
+              {n(tk.quantity)} {tk.symbol}
             </span>
           </span>
-          <span className="wm-token-value">{tk.value ?? '—'}</span>
+          <span className="wm-token-value">{tk.value ? n(tk.value) : '—'}</span>
         </li>
       ))}
     </ul>
@@ -89,7 +89,7 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
       </span>
       {row.amount ? (
         <span className={negative ? 'wm-activity-amount' : 'wm-activity-amount wm-in'} dir="ltr" title={row.amount}>
-          {row.amount}
+          {n(row.amount)}
         </span>
       ) : null}
     </li>

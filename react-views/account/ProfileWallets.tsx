@@ -4,7 +4,7 @@ import { WalletImage } from '../connect/WalletImage';
 import { useViewStyles } from '../shell/view-styles';
 import { useNetworkStyles } from '../network/styles';
 import { DisconnectIcon, PlusIcon } from '../shell/view-icons';
-import { t } from '../shell/i18n';
+import { n, t } from '../shell/i18n';
 
 /** ProfileWallets' own rules: one card per connection, its actions on the right. */
 const PROFILE_CSS = String.raw`
@@ -45,7 +45,7 @@ export function ProfileWallets({ snapshot, onIntent }: ViewProps) {
                 </span>
                 <span className="wm-profile-sub" title={w.address}>
                   {short} · {w.network}
-                  {w.balance !== null ? ` · ${w.balance} ${w.symbol ?? ''}` : ''}
+                  {w.balance !== null ? ` · ${n(w.balance)} ${w.symbol ?? ''}` : ''}
                 </span>
                 {w.state === 'active' ? <span className="wm-profile-badge">{t('Active')}</span> : null}
               </span>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { t, tr } from '../shell/i18n';
+import { n, t, tr } from '../shell/i18n';
 import type { Intent, SendPart } from '../shell/types';
 
 /** A text field kept locally while typing (the module's answer arrives a moment later) and
@@ -23,7 +23,7 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
         <dl className="wm-send-preview">
           <dt>{t('Amount')}</dt>
           <dd>
-            <bdi>{p.amount}</bdi>
+            <bdi>{n(p.amount)}</bdi>
           </dd>
           <dt>{t('From')}</dt>
           <dd className="wm-send-address">
@@ -35,7 +35,7 @@ export function Send({ send, from, onIntent }: { send: SendPart; from: string; o
           </dd>
           <dt>{t('Network fee')}</dt>
           <dd>
-            {p.fee ?? (p.feeError ? <span className="wm-error">{tr(p.feeError)}</span> : <span className="wm-skeleton" aria-label={t('Estimating the fee')} />)}
+            {p.fee ? n(p.fee) : (p.feeError ? <span className="wm-error">{tr(p.feeError)}</span> : <span className="wm-skeleton" aria-label={t('Estimating the fee')} />)}
             {p.fee && p.feeDetail ? <span className="wm-send-fee-detail">{tr(p.feeDetail)}</span> : null}
           </dd>
         </dl>

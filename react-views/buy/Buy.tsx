@@ -5,7 +5,7 @@ import type { BuyPart, Intent } from '../shell/types';
 import { useLazyStyles } from '../shell/dynamic-styles';
 import { Svg } from '../shell/icons';
 import { BUY_CSS } from './styles';
-import { t, tr } from '../shell/i18n';
+import { n, t, tr } from '../shell/i18n';
 
 const METHODS = [
   ['card', 'Card'], // i18n
@@ -54,7 +54,7 @@ function OrderView({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Intent) => v
         </p>
         {buy.balance ? (
           <p className="wm-note">
-            {t('Your balance: {amount} {symbol}', { amount: buy.balance, symbol: order.symbol })}
+            {t('Your balance: {amount} {symbol}', { amount: n(buy.balance), symbol: order.symbol })}
           </p>
         ) : null}
         <button type="button" className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'buyReset' })}>
@@ -123,7 +123,7 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
         </select>
         {buy.balance ? (
           <span className="wm-field-hint">
-            {t('You hold {amount} {symbol}', { amount: buy.balance, symbol: buy.purchase ?? '' })}
+            {t('You hold {amount} {symbol}', { amount: n(buy.balance), symbol: buy.purchase ?? '' })}
           </span>
         ) : null}
       </label>
@@ -189,7 +189,7 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
                   </span>
                   <span className="wm-buy-receive">
                     {q.estimate ? '≈ ' : ''}
-                    {q.receive} {buy.purchase}
+                    {n(q.receive)} {buy.purchase}
                     {q.estimate ? <span className="wm-buy-estimate">{t('Estimate')}</span> : null}
                   </span>
                 </button>

@@ -29,3 +29,13 @@ export const tr = (text: string | null | undefined): string => (text ? t(text) :
 export function setCatalogue(next: Lookup | null): void {
   lookup = next;
 }
+
+let numbers: ((text: string) => string) | null = null;
+
+/** An amount as the spec writes it (en-US: `1,234.5`), in the page's format when it opted in. */
+export const n = (text: string | null | undefined): string => (text ? (numbers ? numbers(text) : text) : '');
+
+/** How amounts are written (null: en-US, as the core sends them). */
+export function setNumbers(next: ((text: string) => string) | null): void {
+  numbers = next;
+}

@@ -75,3 +75,21 @@ export async function loadLocale(tag: string): Promise<{ lang: string; dir: 'ltr
   const load = CATALOGUES[lang];
   return { lang, dir: RTL.has(lang) ? 'rtl' : 'ltr', catalogue: load ? lookupIn((await load()).default) : null };
 }
+
+/**
+ * Rewrites the en-US numbers in an amount (`1,234.567 ETH`, `$1,000.00`) with `lang`'s separators
+ * (`1.234,567 ETH` in German): only the group and decimal marks change, never the digits, so
+ * nothing is rounded again.
+ */
+export function numbersIn(lang: string): (text: string) => string {
+  let parts: Intl.NumberFormatPart[];
+  try {
+    parts = new Intl.NumberFormat(lang).formatToParts(12345.6);
+  } catch {
+    return (text) => text; // not a language tag the browser knows: en-US
+  }
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  if (group === ',' && decimal === '.') return (text) => text;
+  return (text) => text.replace(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+/g, (num) => num.replace(/[,.]/g, (c) => (c === ',' ? group : decimal)));
+}

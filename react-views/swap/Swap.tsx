@@ -5,7 +5,7 @@ import type { Intent, SwapPart, SwapTokenView } from '../shell/types';
 import { useLazyStyles } from '../shell/dynamic-styles';
 import { Svg } from '../shell/icons';
 import { SWAP_CSS } from './styles';
-import { t, tr } from '../shell/i18n';
+import { n, t, tr } from '../shell/i18n';
 
 function ChevronDownIcon() {
   return (
@@ -171,7 +171,7 @@ export default function Swap({ swap, onIntent }: { swap: SwapPart; onIntent: (i:
           <TokenPicker label={t('Token to pay')} token={swap.from} tokens={swap.tokens} onPick={(address) => onIntent({ type: 'swapSetFrom', address })} />
         </div>
         <div className="wm-swap-balance">
-          <span>{t('Balance: {amount}', { amount: swap.from?.balance ?? '0' })}</span>
+          <span>{t('Balance: {amount}', { amount: n(swap.from?.balance) || '0' })}</span>
           <button type="button" className="wm-button wm-button-secondary wm-swap-max" disabled={!swap.from?.balance} onClick={() => onIntent({ type: 'swapMax' })}>
             {t('Max')}
           </button>
@@ -186,26 +186,26 @@ export default function Swap({ swap, onIntent }: { swap: SwapPart; onIntent: (i:
         </span>
         <div className="wm-swap-row">
           <output className="wm-swap-amount" part="swap-receive" aria-labelledby={`${id}-receive-label`} aria-busy={swap.quoting}>
-            {swap.receive ?? (swap.quoting ? <span className="wm-skeleton" aria-label={t('Getting a quote')} /> : '0')}
+            {swap.receive ? n(swap.receive) : (swap.quoting ? <span className="wm-skeleton" aria-label={t('Getting a quote')} /> : '0')}
           </output>
           <TokenPicker label={t('Token to receive')} token={swap.to} tokens={swap.tokens} onPick={(address) => onIntent({ type: 'swapSetTo', address })} />
         </div>
         <div className="wm-swap-balance">
-          <span>{t('Balance: {amount}', { amount: swap.to?.balance ?? '0' })}</span>
+          <span>{t('Balance: {amount}', { amount: n(swap.to?.balance) || '0' })}</span>
         </div>
       </div>
       {swap.receive ? (
         <dl className="wm-send-preview" part="swap-details">
           <dt>{t('Rate')}</dt>
-          <dd>{swap.rate}</dd>
+          <dd>{n(swap.rate)}</dd>
           <dt>{t('Price impact')}</dt>
           <dd>{swap.priceImpact ?? '—'}</dd>
           <dt>{t('Network fee')}</dt>
-          <dd>{swap.fee ?? (swap.feeError ? <span className="wm-error">{tr(swap.feeError)}</span> : '—')}</dd>
+          <dd>{swap.fee ? n(swap.fee) : (swap.feeError ? <span className="wm-error">{tr(swap.feeError)}</span> : '—')}</dd>
           <dt>{t('Slippage')}</dt>
           <dd>{swap.slippage}</dd>
           <dt>{t('Minimum received')}</dt>
-          <dd>{swap.minimumReceived}</dd>
+          <dd>{n(swap.minimumReceived)}</dd>
         </dl>
       ) : null}
       {swap.tokensFailed ? (

@@ -28,7 +28,7 @@ function load(tag) {
   return compile(path.join(dir, `${tag}.ts`)).default;
 }
 
-const { lookupIn } = compile(path.join(dir, '../shell/locales.ts'));
+const { lookupIn, numbersIn } = compile(path.join(dir, '../shell/locales.ts'));
 
 test('the English catalogue is what the sources show (node scripts/i18n-extract.mjs writes it)', () => {
   assert.deepEqual(en, extract());
@@ -92,4 +92,16 @@ test('every template of the core has enough fixed text to be matched by, and no 
     assert.ok(k.replace(/\{\w+\}/g, '').trim().length >= 8, `"${k}" (${where}) has 8 characters of fixed text`);
     assert.ok(!/\}\{/.test(k), `"${k}" (${where}) has no two placeholders side by side`);
   }
+});
+
+test('with number-format="locale" amounts take the page\'s separators, the digits unchanged; en-US stays as it is', () => {
+  const de = numbersIn('de-DE');
+  assert.equal(de('10,000.000 ETH'), '10.000,000 ETH');
+  assert.equal(de('$1,234,567.50'), '$1.234.567,50');
+  assert.equal(de('0.000021 ETH'), '0,000021 ETH');
+  assert.equal(de('5 USDC'), '5 USDC', 'a whole number has nothing to change');
+  const fr = numbersIn('fr');
+  assert.match(fr('1,234.5 SOL'), /^1\s234,5 SOL$/u, 'French groups with a (narrow) no-break space');
+  assert.equal(numbersIn('en-US')('1,234.5'), '1,234.5');
+  assert.equal(numbersIn('not a tag!')('1,234.5'), '1,234.5', 'a tag the browser does not know: en-US');
 });

@@ -151,3 +151,13 @@ fn errors_the_host_hears_are_reported_to_analytics_at_most_5_a_minute() {
     h.send(json!({"type": "switchNetwork", "caipNetworkId": "eip155:999"}));
     assert!(h.effects.iter().any(|e| beacon(e).is_some_and(|(_, b)| b.contains("\"type\":\"error\""))), "a new minute");
 }
+
+#[test]
+fn the_footer_follows_reown_branding() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({}));
+    assert_eq!(h.snap.part("branding"), &json!(true), "the spec's defaults: on");
+    h.send(json!({"type": "open"}));
+    h.serve("appkit/v1/config", 200, json!({"features": {"reownBranding": false}}));
+    assert_eq!(h.snap.part("branding"), &json!(false));
+}

@@ -75,6 +75,23 @@ describe('<wallet-modal> languages (locale)', function () {
     await viewAxeInBothThemes(el, 'rtl-send');
   });
 
+  it('number-format="locale": amounts take the language\'s separators (German 10.000,000 ETH); without it they keep the spec\'s en-US format', async () => {
+    const env = await testEnv();
+    const wallet = await installDemoWallet();
+    const el = await createModal({ locale: 'de' }, anvilNetworks(env));
+    await connectDemoWallet(el, wallet);
+    await el.open();
+    const root = viewRoot(el);
+    const balance = () => root.querySelector('[part~="balance"]:not([aria-busy])')?.textContent ?? '';
+    const en = await waitFor(() => /\d ETH$/.test(balance()) && balance(), 'the balance', 15_000);
+    expect(en, 'en-US by default, in German too').to.match(/^\d{1,3}(,\d{3})*\.\d{3} ETH$/);
+    el.setAttribute('number-format', 'locale');
+    const de = await waitFor(() => balance() !== en && balance(), 'the balance in the German format');
+    expect(de).to.equal(en.replace(/[,.]/g, (c) => (c === ',' ? '.' : ',')), 'only the separators change');
+    const quantity = root.querySelector('[part~="token"] .wm-token-quantity')?.textContent ?? '';
+    expect(quantity, 'token quantities too').to.not.match(/\d,\d{3}\./);
+  });
+
   it('locale="ar": Swap, Buy and the network list are Arabic and right to left; a text the core composed with a value is translated by its template', async () => {
     const env = await testEnv();
     const wallet = await installDemoWallet();

@@ -37,6 +37,14 @@ describe('views: visual polish', function () {
   this.timeout(10000);
   afterEach(cleanup);
 
+  it('the footer shows "UX by wallet-modal" with the project\'s branding, and nothing without it', async () => {
+    const m = mount(makeSnapshot({ branding: true }));
+    const footer = await m.find('[part~="footer"]');
+    expect(text(footer)).to.equal('UX by wallet-modal');
+    m.render(makeSnapshot({ branding: false }));
+    await waitFor(() => m.$('[part~="footer"]') === null, { message: 'no footer' });
+  });
+
   it("the WalletConnect row shows WalletConnect's logo as inline SVG, not 'WA' initials", async () => {
     const m = mount(makeSnapshot());
     const row = await m.find('[data-connector-id="walletConnect"]');
