@@ -372,6 +372,8 @@ export class WalletModalElement extends HTMLElement {
 
   #options(): object {
     const on = (name: string) => this.getAttribute(name) !== 'false';
+    // Whole milliseconds (the core keeps 1 s to 1 h); anything else leaves the spec's 30 s.
+    const interval = Number.parseInt(this.getAttribute('pending-transactions-interval') ?? '', 10);
     return {
       projectId: this.getAttribute('project-id') ?? '',
       networks: this.#networks,
@@ -387,8 +389,7 @@ export class WalletModalElement extends HTMLElement {
       rpcUrl: this.getAttribute('rpc-url') ?? undefined,
       frameUrl: this.getAttribute('frame-url') ?? undefined,
       pendingTransactions: this.hasAttribute('pending-transactions') && on('pending-transactions'),
-      // Whole milliseconds (the core keeps 1 s to 1 h); anything else leaves the spec's 30 s.
-      pendingTransactionsInterval: Number.parseInt(this.getAttribute('pending-transactions-interval') ?? '', 10) || undefined,
+      pendingTransactionsInterval: interval > 0 ? interval : undefined,
       features: this.#features,
       mobile: isMobile(),
       origin: location.origin,
