@@ -5,9 +5,8 @@
 
 use crate::chain::family::HostRequests as Family;
 
-/// A sent transaction's receipt is asked for this often until it is mined...
-pub const RECEIPT_POLL_MS: u64 = 1_500;
-/// ...at most this many times (about 10 minutes), then the balance is simply left to its cache.
+/// A sent transaction's receipt is asked for at the host's `pending-transactions-interval` until it
+/// is mined, at most this many times, then the balance is simply left to its cache.
 pub const RECEIPT_POLLS_MAX: u32 = 400;
 /// Transactions watched at once; a host sending more drops the oldest watch.
 pub const RECEIPTS_WATCHED_MAX: usize = 16;
@@ -19,7 +18,7 @@ pub const HOST_REQUESTS_MAX: usize = 64;
 pub enum ReceiptOutcome {
     /// Mined: read the balance again.
     Mined,
-    /// Not yet: ask again after [`RECEIPT_POLL_MS`].
+    /// Not yet: ask again after the host's interval.
     Again,
     /// Asked [`RECEIPT_POLLS_MAX`] times, or not watched: stop.
     Stop,

@@ -8,7 +8,6 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-pub(crate) use crate::account::host_requests::RECEIPT_POLL_MS;
 pub(crate) use crate::connect::connection::Status;
 pub(crate) use crate::connect::slice::RECONNECT_TIMEOUT_MS;
 pub(crate) use crate::connect::storage;
