@@ -29,4 +29,6 @@ export interface WalletModalAttributes {
   siwx?: string;
   /** A property (React 19 sets it as one): CAIP-2 ids of built-in networks or network objects. */
   networks?: WalletModalElement['networks'];
+  /** A property: `{featured?, include?, exclude?, certified?}`. */
+  wallets?: WalletModalElement['wallets'];
 }

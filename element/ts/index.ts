@@ -11,7 +11,7 @@ export const TAG = 'wallet-modal';
 if (!customElements.get(TAG)) customElements.define(TAG, WalletModalElement);
 
 export { WalletModalElement, THEME_VARIABLES } from './wallet-modal';
-export type { OpenOptions, StandardWallet, ThemeMode, ThemeVariables, WalletModalEventMap } from './wallet-modal';
+export type { OpenOptions, StandardWallet, ThemeMode, ThemeVariables, WalletModalEventMap, WalletsOption } from './wallet-modal';
 export type { Eip1193Provider } from './provider';
 export type * from './protocol';
 

@@ -169,6 +169,8 @@ export interface Snapshot {
 /** What a view may ask the engine for. */
 export type Intent =
   | { type: 'close' }
+  /** The visitor's close (Escape, the backdrop, the close button): refused while sign-in is required (the modal shakes). */
+  | { type: 'dismiss' }
   | { type: 'back' }
   | { type: 'navigate'; view: ViewName; reset?: boolean }
   | { type: 'selectConnector'; id: string }
@@ -511,6 +513,9 @@ export type HostEvent =
   | { type: 'connectEmbedded' }
   /** The email login sent its code (`started`: the namespace shows connecting) or was left (dispatched). */
   | { type: 'embeddedLogin'; started: boolean }
+  | { type: 'lock' }
+  | { type: 'unlock' }
+  | { type: 'shake' }
   | { type: 'announce'; uuid: string; name: string; icon: string; rdns: string; namespace: string; usable?: boolean }
   | { type: 'providerEvent'; connectorId: string; name: string; data: unknown }
   | { type: 'walletConnectUri'; uri: string | null; expiresAtMs: number | null }

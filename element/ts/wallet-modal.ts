@@ -57,6 +57,18 @@ export const THEME_VARIABLES = [
 export type ThemeMode = 'light' | 'dark' | 'system';
 export type ThemeVariables = Partial<Record<(typeof THEME_VARIABLES)[number], string>>;
 
+/** The `wallets` property: catalogue wallet ids (the README's "Host options"). */
+export interface WalletsOption {
+  /** Shown first in Connect and All Wallets, in this order. */
+  featured?: string[];
+  /** Only these are listed. */
+  include?: string[];
+  /** Never listed. */
+  exclude?: string[];
+  /** Only wallets with the catalogue's certified badge are listed. */
+  certified?: boolean;
+}
+
 export interface OpenOptions {
   view?: ViewName;
   namespace?: Namespace;
@@ -227,6 +239,19 @@ export class WalletModalElement extends HTMLElement {
   }
 
   /**
+   * The catalogue wallets: `{featured?, include?, exclude?: string[]; certified?: boolean}` (catalogue ids;
+   * featured ones first in Connect and All Wallets, in this order).
+   */
+  get wallets(): WalletsOption | undefined {
+    return this.#wallets;
+  }
+  set wallets(value: WalletsOption | undefined) {
+    this.#wallets = value && typeof value === 'object' ? value : undefined;
+    this.#optionsChanged();
+  }
+  #wallets: WalletsOption | undefined;
+
+  /**
    * Sign-in with the wallet (SIWX): `'default'` (or the `siwx` attribute, read at start; `siwx="required"`) checks
    * signatures in the modal and keeps sessions in localStorage; an object `{required?, statement?,
    * expiresInSeconds?}` too; with `getNonce` and `verify` (and optionally `createMessage`,
@@ -390,6 +415,11 @@ export class WalletModalElement extends HTMLElement {
       frameUrl: this.getAttribute('frame-url') ?? undefined,
       pendingTransactions: this.hasAttribute('pending-transactions') && on('pending-transactions'),
       pendingTransactionsInterval: interval > 0 ? interval : undefined,
+      // The core reads each list comma-separated (a non-list: the core refuses it by name).
+      featuredWallets: String(this.#wallets?.featured ?? ''),
+      includeWallets: String(this.#wallets?.include ?? ''),
+      excludeWallets: String(this.#wallets?.exclude ?? ''),
+      certifiedWallets: this.#wallets?.certified === true,
       features: this.#features,
       mobile: isMobile(),
       origin: location.origin,

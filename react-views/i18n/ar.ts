@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': 'الرموز غير متاحة للحسابات على هذه الشبكة',
   'Tokens are not available for accounts on {network}': 'الرموز غير متاحة للحسابات على {network}',
   'Transaction': 'معاملة',
+  'Transaction confirmed': 'تم تأكيد المعاملة',
   'Transaction sent.': 'تم إرسال المعاملة.',
   'Try again': 'حاول مرة أخرى',
   'Unable to load email login dependency': 'تعذّر تحميل مكوّن تسجيل الدخول بالبريد الإلكتروني',

@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': 'Für Konten in diesem Netzwerk sind keine Tokens verfügbar',
   'Tokens are not available for accounts on {network}': 'Für Konten auf {network} sind keine Tokens verfügbar',
   'Transaction': 'Transaktion',
+  'Transaction confirmed': 'Transaktion bestätigt',
   'Transaction sent.': 'Transaktion gesendet.',
   'Try again': 'Erneut versuchen',
   'Unable to load email login dependency': 'E-Mail-Login-Komponente konnte nicht geladen werden',

@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': 'Los tokens no están disponibles para cuentas de esta red',
   'Tokens are not available for accounts on {network}': 'Los tokens no están disponibles para cuentas de {network}',
   'Transaction': 'Transacción',
+  'Transaction confirmed': 'Transacción confirmada',
   'Transaction sent.': 'Transacción enviada.',
   'Try again': 'Reintentar',
   'Unable to load email login dependency': 'No se pudo cargar el inicio de sesión con correo electrónico',

@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': 'Les jetons ne sont pas disponibles pour les comptes de ce réseau',
   'Tokens are not available for accounts on {network}': 'Les jetons ne sont pas disponibles pour les comptes sur {network}',
   'Transaction': 'Transaction',
+  'Transaction confirmed': 'Transaction confirmée',
   'Transaction sent.': 'Transaction envoyée.',
   'Try again': 'Réessayer',
   'Unable to load email login dependency': 'Impossible de charger le module de connexion par e-mail',

@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': 'このネットワークのアカウントではトークンを表示できません',
   'Tokens are not available for accounts on {network}': '{network} のアカウントではトークンを表示できません',
   'Transaction': 'トランザクション',
+  'Transaction confirmed': 'トランザクションが確認されました',
   'Transaction sent.': 'トランザクションを送信しました。',
   'Try again': '再試行',
   'Unable to load email login dependency': 'メールログインに必要なモジュールを読み込めません',

@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': '이 네트워크의 계정에서는 토큰을 확인할 수 없습니다',
   'Tokens are not available for accounts on {network}': '{network} 계정에서는 토큰을 확인할 수 없습니다',
   'Transaction': '트랜잭션',
+  'Transaction confirmed': '트랜잭션이 확인되었습니다',
   'Transaction sent.': '트랜잭션을 보냈습니다.',
   'Try again': '다시 시도',
   'Unable to load email login dependency': '이메일 로그인에 필요한 모듈을 불러올 수 없습니다',

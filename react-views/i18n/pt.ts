@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': 'Os tokens não estão disponíveis para contas nesta rede',
   'Tokens are not available for accounts on {network}': 'Os tokens não estão disponíveis para contas em {network}',
   'Transaction': 'Transação',
+  'Transaction confirmed': 'Transação confirmada',
   'Transaction sent.': 'Transação enviada.',
   'Try again': 'Tentar novamente',
   'Unable to load email login dependency': 'Não foi possível carregar o componente de login por e-mail',

@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': 'Bu ağdaki hesaplar için token\'lar kullanılamıyor',
   'Tokens are not available for accounts on {network}': '{network} ağındaki hesaplar için token\'lar kullanılamıyor',
   'Transaction': 'İşlem',
+  'Transaction confirmed': 'İşlem onaylandı',
   'Transaction sent.': 'İşlem gönderildi.',
   'Try again': 'Tekrar dene',
   'Unable to load email login dependency': 'E-posta ile giriş bileşeni yüklenemedi',

@@ -322,6 +322,7 @@ const catalogue: Catalogue = {
   'Tokens are not available for accounts on this network': '此网络上的账户无法查看代币',
   'Tokens are not available for accounts on {network}': '{network} 上的账户无法查看代币',
   'Transaction': '交易',
+  'Transaction confirmed': '交易已确认',
   'Transaction sent.': '交易已发送。',
   'Try again': '重试',
   'Unable to load email login dependency': '无法加载邮箱登录所需的依赖项',

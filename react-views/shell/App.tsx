@@ -108,12 +108,12 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
   const innerRef = useRef<HTMLDivElement>(null);
   const trapRef = useRef<FocusTrap | null>(null);
   const pressStartedOnOverlay = useRef(false);
-  // Closing is blocked while sign-in is required and the account has none (the sign-in module
-  // says so): no close button, and Escape and the backdrop do nothing.
+  // Closing is refused while sign-in is required and the account has none (the sign-in module
+  // says so): no close button; Escape and the backdrop ask, and the engine shakes the modal.
   const locked = !!snapshot.siwx?.locked;
   const canClose = snapshot.canClose && !locked;
   const onIntentRef = useRef(onIntent);
-  onIntentRef.current = (i) => (i.type !== 'close' || !locked) && onIntent(i);
+  onIntentRef.current = onIntent;
 
   const modal = !snapshot.embedded;
   const viewKey = snapshot.configError ? 'ConfigError' : snapshot.view;
@@ -121,7 +121,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
   useEffect(() => {
     const card = cardRef.current;
     if (!modal || !card || !active) return;
-    const trap = createFocusTrap(card, { onEscape: () => onIntentRef.current({ type: 'close' }) });
+    const trap = createFocusTrap(card, { onEscape: () => onIntentRef.current({ type: 'dismiss' }) });
     trap.activate();
     trapRef.current = trap;
     return () => {
@@ -174,7 +174,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
             part="close-button"
             className="wm-icon-button wm-close"
             aria-label={t('Close')}
-            onClick={() => onIntent({ type: 'close' })}
+            onClick={() => onIntent({ type: 'dismiss' })}
           >
             <CloseIcon />
           </button>
@@ -219,7 +219,7 @@ function Dialog({ snapshot, onIntent, active = true }: ViewProps & { active?: bo
         // A click without a preceding pointerdown (keyboard/synthetic) counts when it targets the backdrop.
         const started = pressStartedOnOverlay.current || e.detail === 0;
         pressStartedOnOverlay.current = false;
-        if (e.target === e.currentTarget && started) onIntentRef.current({ type: 'close' });
+        if (e.target === e.currentTarget && started) onIntentRef.current({ type: 'dismiss' });
       }}
     >
       {card}

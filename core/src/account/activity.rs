@@ -152,7 +152,7 @@ impl Slice for ActivitySlice {
             }
             // The account's history changed (another account, or a transaction of its own mined):
             // read it again when the tab shows.
-            Note::AccountsChanged | Note::BalancesChanged => {
+            Note::AccountsChanged | Note::BalancesChanged(_) => {
                 self.subject = None;
                 self.load(ctx);
             }
@@ -228,10 +228,10 @@ impl ActivitySlice {
             return;
         }
         let subject = subject(ctx);
-        // A family whose history the API does not have (spec §8: activity is EVM only): the tab
-        // says so, and nothing is asked.
+        // A family whose history the API does not have (spec §8: activity is EVM only), or a chain
+        // it does not read (`/v1/supported-chains`, spec §7): the tab says so, and nothing is asked.
         self.unavailable = match ctx.account() {
-            Some((ns, _, chain, _)) if !family::history(ns) => Some(ctx.network(chain).map(|n| n.name.clone()).unwrap_or_default()),
+            Some((ns, _, chain, _)) if !family::history(ns) || ctx.api_supports(chain) == Some(false) => Some(ctx.network(chain).map(|n| n.name.clone()).unwrap_or_default()),
             _ => None,
         };
         if self.unavailable.is_some() {

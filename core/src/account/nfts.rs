@@ -90,7 +90,7 @@ impl Slice for NftsSlice {
                 self.tab = *tab == "nfts";
                 self.load(ctx);
             }
-            Note::AccountsChanged | Note::BalancesChanged => {
+            Note::AccountsChanged | Note::BalancesChanged(_) => {
                 self.invalidate();
                 self.load(ctx);
             }
@@ -152,6 +152,11 @@ impl NftsSlice {
 
     fn fetch(&mut self, ctx: &mut Ctx) {
         let Some((address, chain)) = self.subject.clone() else { return };
+        // A chain the blockchain API does not read (spec §7): skipped, an empty grid.
+        if ctx.api_supports(&chain) == Some(false) {
+            self.read = true;
+            return;
+        }
         let id = ctx.request_id();
         let path = format!("/v1/account/{}/nfts", crate::service::url::segment(&address));
         let mut query = vec![("chainId", chain.clone())];

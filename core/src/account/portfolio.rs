@@ -40,6 +40,10 @@ pub fn parse_identity(body: &str) -> Option<String> {
 
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
+    /// `GET /v1/supported-chains`.
+    Chains,
+    /// `POST /v1/fungible/price` for the tokens a balance answer gave no price (address, chain).
+    Prices(String, String),
     Balance(String, String),
     Identity(String),
     /// The native balance of an account whose family has no token API (address, chain).
@@ -159,6 +163,8 @@ pub struct PortfolioSlice {
     /// The identity service's name for an address, and when it was asked.
     identity: Option<(String, Option<String>, u64)>,
     requests: Requests<Asked>,
+    /// Tokens (CAIP-10) the next balance call asks to be read afresh (`forceUpdate`).
+    force_update: Vec<String>,
 }
 
 impl Slice for PortfolioSlice {
@@ -193,8 +199,21 @@ impl Slice for PortfolioSlice {
         match note {
             Note::Shown(v) if USED_ON.contains(v) => self.fetch(ctx, false),
             Note::Connected if reads => self.fetch(ctx, false),
-            Note::ChainChanged { .. } | Note::AccountsChanged | Note::BalancesChanged if reads => self.fetch(ctx, true),
-            Note::ChainChanged { .. } | Note::AccountsChanged | Note::BalancesChanged => self.invalidate(),
+            Note::BalancesChanged(moved) => {
+                // What the modal's transaction moved is read afresh by the next balance call.
+                for t in moved {
+                    if !self.force_update.contains(t) && self.force_update.len() < 20 {
+                        self.force_update.push(t.clone());
+                    }
+                }
+                if reads {
+                    self.fetch(ctx, true)
+                } else {
+                    self.invalidate()
+                }
+            }
+            Note::ChainChanged { .. } | Note::AccountsChanged if reads => self.fetch(ctx, true),
+            Note::ChainChanged { .. } | Note::AccountsChanged => self.invalidate(),
             Note::Disconnected => {
                 self.fetched = None;
                 self.native = None;
@@ -233,6 +252,32 @@ impl Slice for PortfolioSlice {
                 self.identity = Some((address, name, ctx.now));
                 return;
             }
+            Some(Asked::Prices(address, chain)) => {
+                let prices = (200..300).contains(&status).then(|| crate::service::json::parse(body).ok()).flatten();
+                let list = prices.as_ref().and_then(|v| v.get("fungibles")?.as_array().cloned()).unwrap_or_default();
+                let Some(f) = self.fetched.as_mut().filter(|f| f.address == address && f.chain == chain) else { return };
+                for p in list.iter().take(TOKENS_MAX) {
+                    let (Some(at), Some(price)) = (p.get("address").and_then(Value::as_str), number(p, "price")) else { continue };
+                    for row in f.rows.iter_mut().filter(|r| r.price.is_none() && r.address.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(at))) {
+                        row.price = Some(price);
+                        row.value = row.numeric.parse::<f64>().ok().map(|n| n * price);
+                        if row.icon_url.is_none() {
+                            row.icon_url = text(p, "iconUrl", 2048).filter(|u| u.starts_with("https://") || u.starts_with("http://"));
+                        }
+                    }
+                }
+                f.rows.sort_by(|a, b| b.value.unwrap_or(0.0).total_cmp(&a.value.unwrap_or(0.0)).then_with(|| a.name.cmp(&b.name)));
+                ctx.holdings = self.holdings(ctx);
+                return;
+            }
+            Some(Asked::Chains) => {
+                // The chains the blockchain API reads (CAIP-2, at most 500); unreadable or failed:
+                // none is skipped.
+                let http = (200..300).contains(&status).then(|| crate::service::json::parse(body).ok()?.get("http")?.as_array().cloned()).flatten();
+                let list = http.map(|a| a.iter().filter_map(|c| c.as_str().filter(|c| c.len() <= 128).map(str::to_string)).take(500).collect());
+                ctx.api_chains = Some(list.unwrap_or_else(|| vec!["*".into()]));
+                return self.fetch(ctx, true);
+            }
             None => return,
         };
         let subject = Self::subject(ctx);
@@ -246,15 +291,18 @@ impl Slice for PortfolioSlice {
         match (200..300).contains(&status).then(|| parse_balances(body, &chain)).flatten() {
             Some(rows) => {
                 self.failed_at = None;
+                // Tokens the answer gave no price: asked of the price API (spec §7), at most 50.
+                let unpriced: Vec<String> = rows.iter().filter(|r| r.price.is_none()).filter_map(|r| r.address.clone()).take(50).collect();
+                if !unpriced.is_empty() {
+                    let id = ctx.request_id();
+                    let body = json!({"currency": "usd", "addresses": unpriced, "projectId": ctx.opts.project_id()});
+                    self.requests.insert(id, Asked::Prices(address.clone(), chain.clone()));
+                    ctx.fetch(id, ctx.api_url("/v1/fungible/price", &[]), Some(body.to_string()));
+                }
                 self.fetched = Some(Fetched { address, chain, at_ms: ctx.now, stale: false, rows });
                 ctx.holdings = self.holdings(ctx);
             }
-            None => {
-                self.failed_at = Some(ctx.now);
-                ctx.alert(&WmError::TokenBalanceUnavailable);
-                // Spec §8: the error banner (the engine's, which the modal frame shows).
-                ctx.dispatch(obj(vec![("type", "showBanner".into()), ("message", WmError::TokenBalanceUnavailable.message().into())]));
-            }
+            None => self.unavailable(ctx),
         }
     }
 }
@@ -277,24 +325,49 @@ impl PortfolioSlice {
         ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()))
     }
 
+    /// 'Token Balance Unavailable': the error banner (spec §8, the engine's, which the modal frame
+    /// shows), and no read for 30 s.
+    fn unavailable(&mut self, ctx: &mut Ctx) {
+        self.failed_at = Some(ctx.now);
+        self.loading = false;
+        ctx.alert(&WmError::TokenBalanceUnavailable);
+        ctx.dispatch(obj(vec![("type", "showBanner".into()), ("message", WmError::TokenBalanceUnavailable.message().into())]));
+    }
+
     fn fetch(&mut self, ctx: &mut Ctx, force: bool) {
         let Some((address, chain)) = Self::subject(ctx) else { return };
         if !family::balances(chain.split(':').next().unwrap_or_default()) {
             return self.fetch_native(ctx, address, chain, force);
         }
-        self.ask_identity(ctx, &address);
         if self.failed_at.is_some_and(|at| ctx.now < at + RETRY_AFTER_MS) {
             return;
         }
+        // The chains the blockchain API reads, asked once before its first call (spec §7): on
+        // any other the calls are skipped — no tokens, 'Token Balance Unavailable'.
+        match ctx.api_supports(&chain) {
+            None => {
+                if !self.requests.any(|r| *r == Asked::Chains) {
+                    let id = ctx.request_id();
+                    self.requests.insert(id, Asked::Chains);
+                    ctx.fetch(id, ctx.api_url("/v1/supported-chains", &[]), None);
+                }
+                return;
+            }
+            Some(false) => return self.unavailable(ctx),
+            Some(true) => {}
+        }
+        self.ask_identity(ctx, &address);
         let fresh = self.fetched.as_ref().is_some_and(|f| f.address == address && f.chain == chain && !f.stale && ctx.now < f.at_ms + PORTFOLIO_CACHE_MS);
         if (fresh && !force) || self.requests.any(|r| *r == Asked::Balance(address.clone(), chain.clone())) {
             return;
         }
         let id = ctx.request_id();
         let path = format!("/v1/account/{}/balance", crate::service::url::segment(&address));
-        // (`forceUpdate` names token addresses to read afresh, not a flag: the service's index is
-        // read again anyway once the cache is stale.)
-        let url = ctx.api_url(&path, &[("currency", "usd".into()), ("chainId", chain.clone())]);
+        // `forceUpdate`: the tokens a transaction of the modal moved on this chain (CAIP-10), which
+        // the service reads from the chain instead of its index (spec §7), once.
+        let (forced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.force_update).into_iter().partition(|t| t.starts_with(&format!("{chain}:")));
+        self.force_update = kept;
+        let url = ctx.api_url(&path, &[("currency", "usd".into()), ("chainId", chain.clone()), ("forceUpdate", crate::service::text::join(&forced, ","))]);
         self.requests.insert(id, Asked::Balance(address, chain));
         self.loading = true;
         ctx.fetch(id, url, None);

@@ -147,3 +147,72 @@ fn bad_events_of_the_account_view_are_refused_with_a_reason() {
         assert!(alert.as_deref().is_some_and(|m| m.contains(why)), "{v}: {alert:?}");
     }
 }
+
+#[test]
+fn the_supported_chains_are_asked_once_before_the_first_balance_call_and_an_unsupported_chain_skips_the_calls() {
+    let mut h = Harness::new(json!({}));
+    h.api_chains = None;
+    h.account(CHAIN, true);
+    let (_, url, _) = h.fetch("/v1/supported-chains");
+    assert!(url.starts_with("http://api.test/v1/supported-chains?projectId=p"), "{url}");
+    assert!(!balance_asked(&h), "the balance waits for the list");
+    h.serve("/v1/supported-chains", 200, json!({"http": [OTHER], "ws": []}));
+    // 31337 is not read by the API: no balance, history or NFT call; the error banner says so.
+    assert!(!balance_asked(&h) && !h.fetches().iter().any(|(_, u)| u.contains("/identity/")), "skipped");
+    assert_eq!(h.snap.part("tokens")["error"]["message"], "Token Balance Unavailable");
+    assert_eq!(h.snap.part("banner"), &json!({"variant": "error", "message": "Token Balance Unavailable"}), "spec §8: also for an unsupported network");
+    h.send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/history")), "no history call");
+    assert!(h.snap.part("activity")["unavailable"].is_string(), "{}", h.snap.part("activity"));
+    h.send(json!({"type": "selectAccountTab", "tab": "nfts"}));
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/nfts")), "no NFT call");
+    assert_eq!(h.snap.part("nfts")["empty"], true);
+    // The supported chain is read, and the list is not asked again.
+    h.now += 30_000;
+    h.account(OTHER, true);
+    assert!(balance_asked(&h));
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/v1/supported-chains")), "asked once");
+}
+
+#[test]
+fn a_supported_chains_list_that_cannot_be_read_skips_nothing() {
+    let mut h = Harness::new(json!({}));
+    h.api_chains = None;
+    h.account(CHAIN, true).serve("/v1/supported-chains", 503, json!({}));
+    assert!(balance_asked(&h));
+}
+
+#[test]
+fn tokens_the_balance_answer_left_unpriced_are_priced_by_the_fungible_price_api() {
+    let mut h = Harness::new(json!({}));
+    let dai = format!("{CHAIN}:0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");
+    let answer = json!({"balances": [
+        {"name": "Ether", "symbol": "ETH", "chainId": CHAIN, "quantity": {"decimals": "18", "numeric": "1"}, "value": 3000.0, "price": 3000.0},
+        {"name": "Dai", "symbol": "DAI", "chainId": CHAIN, "address": dai, "quantity": {"decimals": "18", "numeric": "250"}},
+    ]});
+    h.account(CHAIN, true).serve("/balance?", 200, answer);
+    let (_, url, body) = h.fetch("/v1/fungible/price");
+    assert!(url.starts_with("http://api.test/v1/fungible/price?projectId=p"), "{url}");
+    let body: Value = serde_json::from_str(&body.expect("a POST")).unwrap();
+    assert_eq!(body, json!({"currency": "usd", "addresses": [dai], "projectId": "p"}), "only the unpriced token");
+    assert_eq!(h.snap.part("tokens")["totalUsd"], "$3,000.00");
+    let priced = json!({"fungibles": [{"address": dai.to_lowercase(), "name": "Dai", "symbol": "DAI", "price": 1.0, "decimals": 18, "iconUrl": "http://api.test/public/getTokenImage/dai"}]});
+    h.serve("/v1/fungible/price", 200, priced);
+    let tokens = h.snap.part("tokens");
+    assert_eq!(tokens["totalUsd"], "$3,250.00", "{tokens}");
+    let row = tokens["tokens"].as_array().unwrap().iter().find(|t| t["symbol"] == "DAI").unwrap();
+    assert_eq!(row["value"], "$250.00");
+    assert_eq!(row["iconUrl"], "http://api.test/public/getTokenImage/dai");
+}
+
+#[test]
+fn an_answer_with_every_price_asks_no_price_api_and_a_failed_price_call_keeps_the_rows() {
+    let mut h = Harness::new(json!({}));
+    h.account(CHAIN, true).serve("/balance?", 200, balances());
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/fungible/price")));
+    let mut h = Harness::new(json!({}));
+    let answer = json!({"balances": [{"name": "Dai", "symbol": "DAI", "chainId": CHAIN, "address": format!("{CHAIN}:0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0"), "quantity": {"decimals": "18", "numeric": "2"}}]});
+    h.account(CHAIN, true).serve("/balance?", 200, answer).serve("/v1/fungible/price", 500, json!({}));
+    assert_eq!(h.snap.part("tokens")["tokens"][0]["symbol"], "DAI");
+    assert_eq!(h.snap.part("tokens")["error"], Value::Null);
+}

@@ -35,6 +35,7 @@ impl Slice for ProfileSlice {
         let (namespace, connector_id) = (string(o, "namespace")?, string(o, "connectorId")?);
         if !multi_wallet(&ctx.features) {
             ctx.alert(&WmError::MultiWalletNotEnabled);
+            ctx.dispatch(obj(vec![("type", "shake".into())]));
             return Ok(());
         }
         if ty == "switchConnection" {
@@ -48,7 +49,7 @@ impl Slice for ProfileSlice {
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         let read = match note {
             Note::Shown(View::ProfileWallets) => true,
-            Note::Fact(Fact::Connections) | Note::BalancesChanged => ctx.showing(View::ProfileWallets),
+            Note::Fact(Fact::Connections) | Note::BalancesChanged(_) => ctx.showing(View::ProfileWallets),
             _ => false,
         };
         if read {

@@ -105,6 +105,7 @@ fn without_the_feature_switching_and_ending_only_say_multi_wallet_not_enabled() 
         let alert = h.effects.iter().find_map(|e| match e { Effect::Alert { message, severity, .. } => Some((message.clone(), severity.clone())), _ => None });
         let once = if i == 0 { Some(("Multi-wallet not enabled".to_string(), "info".to_string())) } else { None };
         assert_eq!(alert, once, "{ty}: the info alert, once (spec: alerts show once per key)");
+        assert!(h.snap.shake, "{ty}: the refused action shakes the modal");
         assert_eq!(h.snap.connection.as_ref().unwrap().address, BOB, "{ty}: nothing changed");
         assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connected));
     }

@@ -52,6 +52,8 @@ pub struct SendSlice {
     error: Option<String>,
     /// The last transaction sent, until it is mined or watching stops.
     sent: Option<String>,
+    /// The token it moved (CAIP-10), read afresh once it is mined.
+    moved: Vec<String>,
     /// Its receipt polls (the spec's pending-transaction watcher: at most 99).
     watch: PendingWatcher,
     requests: Requests<Asked>,
@@ -163,7 +165,13 @@ impl Slice for SendSlice {
                     // read again.
                     self.watch.resolved(std::slice::from_ref(&hash));
                     self.sent = None;
-                    ctx.note(Note::BalancesChanged);
+                    ctx.note(Note::BalancesChanged(std::mem::take(&mut self.moved)));
+                    if mined {
+                        let text = "Transaction confirmed"; // i18n
+                        ctx.banner_from_module("success", text);
+                    } else {
+                        ctx.banner_from_module("error", "The transaction was not mined yet; check your wallet");
+                    }
                 } else {
                     self.arm(ctx);
                 }
@@ -302,6 +310,12 @@ impl SendSlice {
         ctx.note(Note::WalletPrompt(Some(method.into())));
     }
 
+    /// The chosen token as CAIP-10 (`{chain}:{contract}`), when it is a token contract.
+    fn moved_token(&self, ctx: &Ctx) -> Vec<String> {
+        let chain = ctx.conn.current(ctx.active_namespace()).map(|c| c.caip_network_id.clone()).unwrap_or_default();
+        self.token.and_then(|i| self.tokens.get(i)?.address.clone()).map(|a| format!("{chain}:{a}")).into_iter().collect()
+    }
+
     fn sent(&mut self, ctx: &mut Ctx, outcome: Outcome) {
         ctx.note(Note::WalletPrompt(None));
         // A wallet that only signed: the family sends the signed transaction through the node
@@ -328,8 +342,11 @@ impl SendSlice {
                 let poll = Self::transactions(ctx).map(|t| t.poll_ms()).unwrap_or(RECEIPT_POLL_MS);
                 let mut watch = PendingWatcher::new(true, poll);
                 watch.watch(&hash, ctx.now);
-                *self = SendSlice { sent: Some(hash), watch, ..SendSlice::default() };
+                let moved = self.moved_token(ctx);
+                *self = SendSlice { sent: Some(hash), watch, moved, ..SendSlice::default() };
                 self.arm(ctx);
+                // The banner says so while it is watched (loading), then that it is confirmed.
+                ctx.banner_from_module("loading", "Transaction sent.");
                 // Sent: back on the account, which says so.
                 if ctx.showing(View::WalletSendPreview) || ctx.showing(View::WalletSend) {
                     ctx.dispatch(obj(vec![("type", "navigate".into()), ("view", View::Account.name().into()), ("reset", true.into())]));

@@ -82,14 +82,20 @@ fn sending_ether_previews_the_fee_then_sends_through_the_wallet_and_watches_the_
     assert_eq!(h.view(), View::Account, "sent: back on the account");
     assert_eq!(h.snap.part("sent")["hash"], hash.as_str());
     assert_eq!(h.snap.part("sent")["explorerUrl"], format!("https://explorer.test/tx/{hash}"));
+    assert_eq!(h.snap.part("banner"), &json!({"variant": "loading", "message": "Transaction sent."}), "the loading banner while it is watched");
     h.receipt_timer();
     h.answer("eth_getTransactionReceipt", Value::Null);
     assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == "send-receipt")), "asked again");
     h.receipt_timer();
     h.answer("eth_getTransactionReceipt", json!({"status": "0x1"}));
-    assert!(h.fetches().iter().any(|(_, u)| u.contains("/balance?")), "mined: the tokens are read again");
+    assert!(h.fetches().iter().any(|(_, u)| u.contains("/balance?") && !u.contains("forceUpdate")), "mined: the tokens are read again (ether is no contract to force)");
     assert!(h.fetches().iter().any(|(_, u)| u == "http://127.0.0.1:8337"), "and the engine's native balance");
     assert_eq!(h.snap.part("sent"), &Value::Null);
+    // Spec §4: a banner showing closes, and the next opens 150 ms later.
+    assert_eq!(h.snap.part("banner"), &Value::Null, "the loading banner closed");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms: 150 } if id == "banner-reopen")), "{:?}", h.effects);
+    h.timer_fires("banner-reopen");
+    assert_eq!(h.snap.part("banner"), &json!({"variant": "success", "message": "Transaction confirmed"}));
 }
 
 #[test]
@@ -113,6 +119,8 @@ fn a_sent_transaction_is_watched_for_at_most_99_polls_then_the_account_is_read_a
     assert_eq!(polls, 99);
     assert!(h.fetches().iter().any(|(_, u)| u.contains("/balance?")), "no longer watched: the tokens are read again");
     assert!(!h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == "send-receipt")), "no more polls");
+    h.timer_fires("banner-reopen");
+    assert_eq!(h.snap.part("banner")["variant"], "error", "no longer watched: the loading banner gives way to why");
 }
 
 #[test]
@@ -294,4 +302,23 @@ fn a_failed_gas_estimate_says_the_specs_words_on_evm() {
     h.send(json!({"type": "sendPreview"}));
     h.reject("eth_estimateGas", -32000);
     assert_eq!(send_part(&h)["preview"]["feeError"], "error estimating gas");
+}
+
+#[test]
+fn a_mined_usdc_transfer_has_the_next_balance_call_read_usdc_afresh_with_force_update() {
+    let mut h = Harness::new(json!({}));
+    h.sending().send(json!({"type": "sendSetToken", "index": 1})).send(json!({"type": "sendSetAmount", "amount": "1"}));
+    h.send(json!({"type": "sendSetReceiver", "receiver": BOB})).send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
+    h.answer("eth_sendTransaction", json!(format!("0x{}", "ef".repeat(32))));
+    h.receipt_timer();
+    h.answer("eth_getTransactionReceipt", json!({"status": "0x1"}));
+    let url = h.fetches().into_iter().map(|(_, u)| u).find(|u| u.contains("/balance?")).expect("the tokens are read again");
+    let forced = format!("forceUpdate={}", crate::service::url::encode_component(&format!("{CHAIN}:{USDC}")));
+    assert!(url.contains(&forced), "{url}");
+    // Once: the read after it asks the index again.
+    h.send(json!({"type": "refreshTokens"}));
+    h.serve("/balance?", 200, balances());
+    h.send(json!({"type": "refreshTokens"}));
+    let again = h.fetches().into_iter().map(|(_, u)| u).find(|u| u.contains("/balance?")).expect("read again");
+    assert!(!again.contains("forceUpdate"), "forceUpdate is sent once: {again}");
 }

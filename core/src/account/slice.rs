@@ -49,6 +49,7 @@ impl Slice for AccountSlice {
                 if let Some(a) = ctx.conn.address(ctx.active_namespace()) {
                     let text = a.to_string();
                     ctx.push(Effect::Copy { text });
+                    ctx.banner_from_module("success", "Address copied");
                 }
             }
             // The host's provider (`getProvider()`) is the active namespace's wallet.
@@ -79,7 +80,7 @@ impl Slice for AccountSlice {
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
             Note::Shown(View::Account) | Note::Connected => self.refresh_balance(ctx, false),
-            Note::AccountsChanged | Note::ChainChanged { .. } | Note::BalancesChanged => self.refresh_balance(ctx, true),
+            Note::AccountsChanged | Note::ChainChanged { .. } | Note::BalancesChanged(_) => self.refresh_balance(ctx, true),
             Note::WalletPrompt(method) => self.prompt = method.clone(),
             Note::Disconnected if !ctx.connected() => {
                 self.host_requests.clear();

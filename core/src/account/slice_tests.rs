@@ -119,3 +119,11 @@ fn chain_changed_reads_the_balance_again_even_while_cached() {
     h.send(json!({"type": "providerEvent", "connectorId": RDNS, "name": "chainChanged", "data": "0x7a69"}));
     assert!(h.fetches().iter().any(|(_, u)| u.contains("8337")), "back on the first chain within 30 s: read again");
 }
+
+#[test]
+fn copying_the_address_shows_the_success_banner() {
+    let mut h = Harness::new(json!({}));
+    h.account("eip155:31337", true).send(json!({"type": "copyAddress"}));
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Copy { text } if text == ADDR)));
+    assert_eq!(h.snap.part("banner"), &json!({"variant": "success", "message": "Address copied"}));
+}

@@ -137,6 +137,8 @@ pub struct SiwxSlice {
     /// The time of what the slice is handling (unix ms).
     now: u64,
     requests: Requests<Asked>,
+    /// Whether the engine was last told closing is refused (its visitor's close then shakes).
+    told_locked: bool,
 }
 
 impl Slice for SiwxSlice {
@@ -153,6 +155,7 @@ impl Slice for SiwxSlice {
             "siwxCancel" => self.cancel(ctx),
             _ => {}
         }
+        self.tell_lock(ctx);
         Ok(())
     }
 
@@ -188,18 +191,21 @@ impl Slice for SiwxSlice {
             Note::Opened if self.config.as_ref().is_some_and(|c| c.required) && self.pending.as_ref().is_some_and(|p| p.stage == Stage::Idle) => self.show(ctx),
             _ => {}
         }
+        self.tell_lock(ctx);
     }
 
     fn on_provider_result(&mut self, id: u64, outcome: Outcome, ctx: &mut Ctx) {
         self.now = ctx.now;
         let Some(asked) = self.requests.remove(id) else { return };
         self.answered(asked, outcome, ctx);
+        self.tell_lock(ctx);
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
         self.now = ctx.now;
         let Some(asked) = self.requests.remove(id) else { return };
         self.answered(asked, family::node_outcome(status, body), ctx);
+        self.tell_lock(ctx);
     }
 
     fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
@@ -208,6 +214,7 @@ impl Slice for SiwxSlice {
             self.expire(ctx);
             self.follow(ctx);
         }
+        self.tell_lock(ctx);
     }
 
     fn write(&self, ctx: &Ctx, w: &mut Writer) {
@@ -419,6 +426,16 @@ impl SiwxSlice {
     fn locked(&self, ctx: &Ctx) -> bool {
         let required = self.config.as_ref().is_some_and(|c| c.required) && self.pending.as_ref().is_some_and(|p| p.stage != Stage::Checking);
         crate::ui::router::closing_blocked(ctx.router.view(), required, false)
+    }
+
+    /// Tells the engine when closing becomes refused or allowed again: the visitor's close
+    /// (Escape, the backdrop) then shakes the modal instead (spec §4).
+    fn tell_lock(&mut self, ctx: &mut Ctx) {
+        let locked = self.locked(ctx);
+        if locked != self.told_locked {
+            self.told_locked = locked;
+            ctx.dispatch(obj(vec![("type", if locked { "lock" } else { "unlock" }.into())]));
+        }
     }
 
     // ----- signing in -----

@@ -140,6 +140,12 @@ fn while_required_closing_does_nothing_and_cancelling_disconnects() {
     let mut h = connected(json!({"required": true}));
     assert!(locked(&h), "closing is blocked: no close button, Escape and the backdrop do nothing");
     assert!(!h.snap.can_go_back, "and no way back");
+    // The visitor's Escape or backdrop click is refused: the modal stays and shakes for 500 ms.
+    h.send(json!({"type": "dismiss"}));
+    assert!(h.snap.open && h.snap.shake, "refused close shakes");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms: 500 } if id == "shake")), "for 500 ms");
+    h.timer_fires("shake");
+    assert!(!h.snap.shake, "then it ends");
     // The page may close the modal itself (`close()`): opening it again asks again.
     h.send(json!({"type": "close"}));
     h.send(json!({"type": "open"}));
@@ -148,6 +154,8 @@ fn while_required_closing_does_nothing_and_cancelling_disconnects() {
     assert_eq!(h.snap.status.get("eip155"), Some(&crate::connect::connection::Status::Disconnected));
     assert_eq!(h.view(), View::Connect);
     assert!(!locked(&h), "nothing to sign: the modal can close again");
+    h.send(json!({"type": "open"})).send(json!({"type": "dismiss"}));
+    assert!(!h.snap.open && !h.snap.shake, "the visitor's close closes again");
 }
 
 #[test]

@@ -246,7 +246,7 @@ impl Slice for BuySlice {
                             tx: text(&v, "txHash", 80).filter(|h| h.starts_with("0x") && h.len() == 66),
                         });
                         // Paid out: the balances and the history changed.
-                        ctx.note(Note::BalancesChanged);
+                        ctx.note(Note::BalancesChanged(Vec::new()));
                     }
                     "FAILED" => {
                         let why = v.as_ref().and_then(|v| text(v, "error", 200));

@@ -17,10 +17,15 @@ pub struct PageRequest {
     pub entries: u32,
     pub search: String,
     pub recommended: bool,
+    /// The host's featured wallets (`include` = their ids).
+    pub featured: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Catalogue {
+    /// The host's featured wallets, in the host's order (Connect and AllWallets show them first).
+    pub featured: Vec<WalletListing>,
+    pending_featured: Option<u64>,
     pub recommended: Vec<WalletListing>,
     pub items: Vec<WalletListing>,
     pub count: u64,
@@ -52,7 +57,17 @@ impl Catalogue {
             return None;
         }
         self.pending_recommended = Some(id);
-        Some(PageRequest { page: 1, entries: WALLETS_FIRST_PAGE, search: String::new(), recommended: true })
+        Some(PageRequest { page: 1, entries: WALLETS_FIRST_PAGE, search: String::new(), recommended: true, featured: false })
+    }
+
+    /// The host's featured wallets (`ids`), once.
+    pub fn request_featured(&mut self, id: u64, ids: &str) -> Option<PageRequest> {
+        if ids.is_empty() || !self.featured.is_empty() || self.pending_featured.is_some() {
+            return None;
+        }
+        self.pending_featured = Some(id);
+        // (`include` bounds the answer: at most the 100 ids the options allow.)
+        Some(PageRequest { page: 1, entries: WALLETS_SEARCH_PAGE, search: String::new(), recommended: false, featured: true })
     }
 
     /// Opening AllWallets loads the first page of 40 unless the list is already there.
@@ -97,14 +112,27 @@ impl Catalogue {
         self.pending_page = page;
         self.loading = true;
         let entries = if self.query.is_empty() { WALLETS_PAGE } else { WALLETS_SEARCH_PAGE };
-        Some(PageRequest { page, entries, search: self.query.clone(), recommended: false })
+        Some(PageRequest { page, entries, search: self.query.clone(), recommended: false, featured: false })
     }
 
-    /// An answer arrived (`status` 0 = network failure). Returns false for a stale answer.
-    pub fn on_response(&mut self, id: u64, status: u16, body: &str) -> bool {
+    /// An answer arrived (`status` 0 = network failure). Returns false for a stale answer. The
+    /// featured wallets (`featured`: their ids) keep the host's order.
+    pub fn on_response(&mut self, id: u64, status: u16, body: &str, featured: &str) -> bool {
+        let page = (200..300).contains(&status).then(|| parse_page(body)).flatten();
+        if self.pending_featured == Some(id) {
+            self.pending_featured = None;
+            if let Some(mut p) = page {
+                for i in featured.split(',') {
+                    if let Some(k) = p.data.iter().position(|w| w.id == i) {
+                        self.featured.push(p.data.swap_remove(k));
+                    }
+                }
+            }
+            return true;
+        }
         if self.pending_recommended == Some(id) {
             self.pending_recommended = None;
-            if let Some(p) = (200..300).contains(&status).then(|| parse_page(body)).flatten() {
+            if let Some(p) = page {
                 self.recommended = p.data.into_iter().take(WALLETS_FIRST_PAGE as usize).collect();
                 self.recommended_loaded = true;
             }
@@ -115,7 +143,7 @@ impl Catalogue {
         }
         self.pending = None;
         self.loading = false;
-        match (200..300).contains(&status).then(|| parse_page(body)).flatten() {
+        match page {
             Some(p) => {
                 self.page = self.pending_page;
                 for w in p.data {
@@ -149,7 +177,7 @@ mod tests {
         let r = c.request_recommended(1).unwrap();
         assert_eq!((r.page, r.entries, r.recommended), (1, 4, true));
         assert!(c.request_recommended(2).is_none(), "in flight");
-        assert!(c.on_response(1, 200, &body(0..4, 60)));
+        assert!(c.on_response(1, 200, &body(0..4, 60), ""));
         assert_eq!(c.recommended.len(), 4);
         assert!(c.request_recommended(3).is_none(), "loaded once");
     }
@@ -160,13 +188,13 @@ mod tests {
         let r = c.request_first_page(1).unwrap();
         assert_eq!((r.page, r.entries), (1, 40));
         assert!(c.loading);
-        c.on_response(1, 200, &body(0..40, 60));
+        c.on_response(1, 200, &body(0..40, 60), "");
         assert!(!c.loading);
         assert!(c.has_more());
         let r = c.request_more(2).unwrap();
         assert_eq!((r.page, r.entries), (2, 40));
         assert!(c.request_more(3).is_none(), "one page at a time");
-        c.on_response(2, 200, &body(40..60, 60));
+        c.on_response(2, 200, &body(40..60, 60), "");
         assert_eq!(c.items.len(), 60);
         assert!(!c.has_more());
         assert!(c.request_more(4).is_none(), "all loaded");
@@ -176,12 +204,12 @@ mod tests {
     fn search_is_debounced_300_ms_and_asks_for_100_entries() {
         let mut c = Catalogue::default();
         c.request_first_page(1);
-        c.on_response(1, 200, &body(0..40, 60));
+        c.on_response(1, 200, &body(0..40, 60), "");
         assert_eq!(c.set_query("  demo "), 300);
         let r = c.request_search(2);
         assert_eq!((r.page, r.entries, r.search.as_str()), (1, 100, "demo"));
         assert!(c.items.is_empty(), "search replaces the list");
-        c.on_response(2, 200, &body(0..3, 3));
+        c.on_response(2, 200, &body(0..3, 3), "");
         assert_eq!(c.items.len(), 3);
         c.set_query("");
         assert_eq!(c.request_search(3).entries, 40, "an empty query goes back to the list");
@@ -194,9 +222,9 @@ mod tests {
         c.request_search(1);
         c.set_query("ab");
         c.request_search(2);
-        assert!(!c.on_response(1, 200, &body(0..5, 5)), "answer to an older search");
+        assert!(!c.on_response(1, 200, &body(0..5, 5), ""), "answer to an older search");
         assert!(c.items.is_empty());
-        assert!(c.on_response(2, 200, &body(0..2, 2)));
+        assert!(c.on_response(2, 200, &body(0..2, 2), ""));
         assert_eq!(c.items.len(), 2);
     }
 
@@ -204,13 +232,13 @@ mod tests {
     fn failed_page_sets_failed_and_stops_infinite_scroll() {
         let mut c = Catalogue::default();
         c.request_first_page(1);
-        c.on_response(1, 500, "oops");
+        c.on_response(1, 500, "oops", "");
         assert!(c.failed);
         assert!(!c.loading);
         assert!(c.request_more(2).is_none());
         c.set_query("");
         c.request_search(3);
-        c.on_response(3, 200, &body(0..1, 1));
+        c.on_response(3, 200, &body(0..1, 1), "");
         assert!(!c.failed, "a new search clears the failure");
     }
 
@@ -225,7 +253,7 @@ mod tests {
         .to_string();
         let mut c = Catalogue::default();
         c.request_first_page(1);
-        c.on_response(1, 200, &hostile);
+        c.on_response(1, 200, &hostile, "");
         assert_eq!(c.items.len(), 1);
         assert!(parse_page("[1,2]").is_none());
     }

@@ -221,8 +221,9 @@ impl Slice for ConnectSlice {
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, _ctx: &mut Ctx) {
-        if let Some(Asked::Catalogue) = self.requests.remove(id) {
-            self.catalogue.on_response(id, status, body);
+        match self.requests.remove(id) {
+            Some(Asked::Catalogue) => _ = self.catalogue.on_response(id, status, body, &_ctx.opts.wallets.featured),
+            _ => {}
         }
     }
 
@@ -461,6 +462,12 @@ impl ConnectSlice {
             self.cancel_pairing(ctx, false);
         }
         let idle = self.pairing.is_none() && !ctx.connected();
+        if matches!(view, View::Connect | View::AllWallets) {
+            let id = ctx.request_id();
+            if let Some(req) = self.catalogue.request_featured(id, &ctx.opts.wallets.featured) {
+                self.fetch_wallets(ctx, id, req);
+            }
+        }
         match view {
             View::Connect => {
                 let id = ctx.request_id();
@@ -482,18 +489,37 @@ impl ConnectSlice {
         }
     }
 
+    /// `GET /getWallets` for one request, with the host's `wallets` choice: the featured ones are
+    /// asked by id and left out of the plain list (shown before it), `include`/`exclude` and the
+    /// certified badge apply to every other list.
     fn fetch_wallets(&mut self, ctx: &mut Ctx, id: u64, req: PageRequest) {
         let chains: Vec<String> = ctx.networks.iter().map(|n| n.caip_network_id.clone()).collect();
-        let url = ctx.api_url(
+        let chains = crate::service::text::join(&chains, ",");
+        let w = &ctx.opts.wallets;
+        let (page, entries) = (req.page.to_string(), req.entries.to_string());
+        let mut exclude = String::new();
+        let (include, badge) = if req.featured {
+            (&w.featured, "")
+        } else {
+            exclude.push_str(&w.exclude);
+            if req.search.is_empty() && !w.featured.is_empty() {
+                if !exclude.is_empty() {
+                    exclude.push(',');
+                }
+                exclude.push_str(&w.featured);
+            }
+            (&w.include, if w.certified { "certified" } else { "" })
+        };
+        let url = ctx.api_url_strs(
             "/getWallets",
-            &[("page", req.page.to_string()), ("entries", req.entries.to_string()), ("search", req.search.clone()), ("chains", crate::service::text::join(&chains, ","))],
+            &[("page", &page), ("entries", &entries), ("search", &req.search), ("chains", &chains), ("include", include), ("exclude", &exclude), ("badge_type", badge)],
         );
         self.requests.insert(id, Asked::Catalogue);
         ctx.fetch(id, url, None);
     }
 
     fn listing(&self, id: &str) -> Option<&WalletListing> {
-        self.catalogue.items.iter().chain(self.catalogue.recommended.iter()).find(|w| w.id == id)
+        self.catalogue.items.iter().chain(&self.catalogue.recommended).chain(&self.catalogue.featured).find(|w| w.id == id)
     }
 
     // ----- connecting -----
@@ -750,7 +776,7 @@ impl ConnectSlice {
     }
 
     fn rows(&self, ctx: &Ctx) -> Vec<ConnectorRow> {
-        connector_rows(&self.discovery, &self.recent, &self.catalogue.recommended, true, |id| ctx.image_url(id))
+        connector_rows(&self.discovery, &self.recent, &self.catalogue.featured, &self.catalogue.recommended, true, |id| ctx.image_url(id))
     }
 
     /// ConnectingExternal / the pairing views' progress: the wallet, pending or failed.
@@ -812,7 +838,9 @@ impl ConnectSlice {
     fn write_all_wallets(&self, ctx: &Ctx, w: &mut Writer) {
         let c = &self.catalogue;
         w.begin_object().key("items").begin_array();
-        for l in &c.items {
+        // The host's featured wallets first, unless the visitor searches.
+        let featured = if c.query.is_empty() { &c.featured[..] } else { &[] };
+        for l in featured.iter().chain(&c.items) {
             let image = (!l.image_id.is_empty()).then(|| ctx.image_url(&l.image_id));
             w.begin_object().key("id").str(&l.id).key("name").str(&l.name).key("imageUrl").opt_str(image.as_deref());
             w.key("installed").bool(l.rdns.as_deref().is_some_and(|r| self.discovery.is_installed_rdns(r)));

@@ -514,3 +514,49 @@ fn an_announcement_of_a_family_that_cannot_connect_is_ignored_with_a_debug_alert
     h.send(json!({"type": "open"}));
     assert!(!h.snap.connectors.iter().any(|c| c.id == RDNS));
 }
+
+fn listing(id: &str) -> Value {
+    json!({"id": id, "name": format!("Wallet {id}"), "image_id": format!("img-{id}")})
+}
+
+#[test]
+fn the_hosts_featured_wallets_come_first_in_its_order_and_its_include_exclude_and_badge_reach_get_wallets() {
+    let wallets = json!({"featuredWallets": "fz,fa", "includeWallets": "fa,fz,r1,r2", "excludeWallets": "bad", "certifiedWallets": true});
+    let mut h = Harness::new(wallets);
+    h.start(json!({})).send(json!({"type": "open"}));
+    let urls: Vec<String> = h.fetches().into_iter().map(|(_, u)| u).filter(|u| u.contains("/getWallets")).collect();
+    let featured = urls.iter().find(|u| u.contains("include=fz%2Cfa")).expect("the featured wallets asked by id");
+    assert!(featured.contains("entries=100"), "{featured}");
+    assert!(featured.contains("include=fz%2Cfa") && !featured.contains("exclude=") && !featured.contains("badge_type"), "{featured}");
+    let recommended = urls.iter().find(|u| u.contains("entries=4")).expect("recommended");
+    assert!(recommended.contains("include=fa%2Cfz%2Cr1%2Cr2") && recommended.contains("exclude=bad%2Cfz%2Cfa") && recommended.contains("badge_type=certified"), "{recommended}");
+    // The service answers in its own order; the host's order wins.
+    h.serve("include=fz", 200, json!({"count": 2, "data": [listing("fa"), listing("fz")]}));
+    h.serve("entries=4", 200, json!({"count": 2, "data": [listing("r1"), listing("r2")]}));
+    let kinds: Vec<(String, String)> = h.snap.connectors.iter().map(|c| (c.id.clone(), c.kind.clone())).collect();
+    let listed: Vec<(String, String)> = kinds.into_iter().filter(|(_, k)| k == "featured" || k == "recommended").collect();
+    let expected = [("fz", "featured"), ("fa", "featured"), ("r1", "recommended"), ("r2", "recommended")];
+    assert_eq!(listed, expected.map(|(a, b)| (a.to_string(), b.to_string())).to_vec());
+    // AllWallets: the featured first, then the list (which left them out); a search shows only its results.
+    h.send(json!({"type": "navigate", "view": "AllWallets"}));
+    let list = h.fetches().into_iter().map(|(_, u)| u).find(|u| u.contains("entries=40")).unwrap();
+    assert!(list.contains("exclude=bad%2Cfz%2Cfa") && list.contains("badge_type=certified"), "{list}");
+    h.serve("entries=40", 200, json!({"count": 2, "data": [listing("r1"), listing("r2")]}));
+    let ids: Vec<&str> = h.snap.all_wallets.items.iter().map(|i| i.id.as_str()).collect();
+    assert_eq!(ids, ["fz", "fa", "r1", "r2"]);
+    h.send(json!({"type": "searchWallets", "query": "wallet"})).send(json!({"type": "timer", "id": "wallet-search"}));
+    let search = h.fetches()[0].1.clone();
+    assert!(search.contains("exclude=bad&"), "a search may find the featured ones: {search}");
+    h.serve("entries=100", 200, json!({"count": 1, "data": [listing("r2")]}));
+    let ids: Vec<&str> = h.snap.all_wallets.items.iter().map(|i| i.id.as_str()).collect();
+    assert_eq!(ids, ["r2"]);
+}
+
+#[test]
+fn a_wallets_option_with_a_bad_id_or_too_many_ids_is_refused_with_its_name() {
+    let many: Vec<String> = (0..101).map(|i| format!("w{i}")).collect();
+    for (key, bad) in [("featuredWallets", json!("a b")), ("excludeWallets", json!(many.join(","))), ("includeWallets", json!(["x"])), ("featuredWallets", json!("a,,b"))] {
+        let err = serde_json::from_value::<crate::host::Options>(json!({key: bad})).unwrap_err().to_string();
+        assert!(err.contains(key), "{key}: {err}");
+    }
+}

@@ -80,7 +80,7 @@ fn connector_order_is_walletconnect_recent_injected_then_recommended() {
     d.announce("u1", "A", ICON, "com.a", EVM).unwrap();
     d.announce("u2", "B", ICON, "com.b", EVM).unwrap();
     let rec = vec![listing("r1", None), listing("r2", Some("com.a"))];
-    let rows = connector_rows(&d, &["com.b".into()], &rec, true, |id| format!("img/{id}"));
+    let rows = connector_rows(&d, &["com.b".into()], &[], &rec, true, |id| format!("img/{id}"));
     let ids: Vec<_> = rows.iter().map(|r| (r.id.as_str(), r.kind)).collect();
     assert_eq!(
         ids,
@@ -97,7 +97,7 @@ fn connector_order_is_walletconnect_recent_injected_then_recommended() {
 #[test]
 fn recent_wallet_not_installed_is_not_shown_as_recent() {
     let d = Discovery::default();
-    let rows = connector_rows(&d, &["com.gone".into()], &[], false, |id| id.to_string());
+    let rows = connector_rows(&d, &["com.gone".into()], &[], &[], false, |id| id.to_string());
     assert!(rows.is_empty());
 }
 
@@ -123,7 +123,7 @@ fn a_wallet_of_two_families_is_one_row_and_connects_in_the_active_namespace() {
     d.announce("u1", "Demo Wallet", ICON, "dev.walletmodal.demo", EVM).unwrap();
     d.announce("standard-1", "demo wallet", ICON, "standard.demo-wallet", "solana").unwrap();
     d.announce("standard-2", "Other", ICON, "standard.other", "solana").unwrap();
-    let rows = connector_rows(&d, &["standard.demo-wallet".into()], &[], false, |id| id.to_string());
+    let rows = connector_rows(&d, &["standard.demo-wallet".into()], &[], &[], false, |id| id.to_string());
     let ids: Vec<_> = rows.iter().map(|r| (r.id.as_str(), r.kind)).collect();
     assert_eq!(ids, vec![("dev.walletmodal.demo", ConnectorKind::Recent), ("standard.other", ConnectorKind::Injected)]);
     assert_eq!(d.for_namespace("dev.walletmodal.demo", "solana").unwrap().id, "standard.demo-wallet");

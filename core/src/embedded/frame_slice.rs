@@ -106,7 +106,7 @@ impl FrameSlice {
             Value::Null => String::new(),
             other => other.to_string(),
         };
-        let url = frame_url(&base, ctx.opts.project_id(), &chain, &ctx.sdk_version(), ctx.opts.debug, rpc.as_deref());
+        let url = frame_url(&base, ctx.opts.project_id(), &chain, ctx.sdk_version(), ctx.opts.debug, rpc.as_deref());
         self.frame.load_started(ctx.now);
         ctx.push(Effect::FrameLoad { url });
     }

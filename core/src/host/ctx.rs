@@ -50,6 +50,9 @@ pub struct Ctx {
     pub connector_names: Vec<(String, String)>,
     /// What the connected account holds (the portfolio's answer).
     pub holdings: Vec<super::note::Holding>,
+    /// The chains the blockchain API reads (`/v1/supported-chains`; `*`: unknown, none skipped),
+    /// once asked (the account module's).
+    pub api_chains: Option<Vec<String>>,
     alerts: Alerts,
     /// Keys of debug notices already shown.
     notices: Vec<String>,
@@ -77,6 +80,7 @@ impl Ctx {
             banner: Banner::new(),
             now: 0,
             title: None,
+            api_chains: None,
             connector_names: Vec::new(),
             holdings: Vec::new(),
             alerts: Alerts::new(),
@@ -291,6 +295,12 @@ impl Ctx {
         self.note(Note::Closed);
     }
 
+    /// The modal frame's banner, asked from a lazily loaded module (`variant`: `error`, `success`
+    /// or `loading`): the engine shows it, with the 150 ms rule.
+    pub fn banner_from_module(&mut self, variant: &str, message: &str) {
+        self.dispatch(obj(vec![("type", "showBanner".into()), ("variant", variant.into()), ("message", message.into())]));
+    }
+
     pub fn show_banner(&mut self, variant: BannerVariant, message: &str) {
         self.banner.show(variant, message, self.now);
         self.banner_timers();
@@ -388,20 +398,30 @@ impl Ctx {
 
     // ----- services -----
 
-    pub fn sdk_version(&self) -> String {
-        if self.opts.sdk_version.is_empty() { "html-wallet-modal-0.1.0".into() } else { self.opts.sdk_version.clone() }
+    pub fn sdk_version(&self) -> &str {
+        if self.opts.sdk_version.is_empty() { "html-wallet-modal-0.1.0" } else { &self.opts.sdk_version }
     }
 
     /// A hosted API URL with the project query every service gets (`projectId`, `st`, `sv`).
     pub fn api_url(&self, path: &str, extra: &[(&str, String)]) -> String {
-        let mut q: Vec<(&str, String)> = vec![("projectId", self.opts.project_id().to_string()), ("st", SDK_TYPE.into()), ("sv", self.sdk_version())];
-        q.extend(extra.iter().map(|(k, v)| (*k, v.clone())));
-        let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        url::build(self.opts.api_url(), path, &pairs)
+        let pairs: Vec<(&str, &str)> = extra.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        self.api_url_strs(path, &pairs)
+    }
+
+    /// [`Ctx::api_url`] with borrowed values (no copies: the engine's own calls).
+    pub fn api_url_strs(&self, path: &str, extra: &[(&str, &str)]) -> String {
+        let mut q = vec![("projectId", self.opts.project_id()), ("st", SDK_TYPE), ("sv", self.sdk_version())];
+        q.extend_from_slice(extra);
+        url::build(self.opts.api_url(), path, &q)
     }
 
     pub fn image_url(&self, image_id: &str) -> String {
         url::build(self.opts.api_url(), &format!("/getWalletImage/{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", SDK_TYPE)])
+    }
+
+    /// Whether the blockchain API reads `chain` (`None` until its list is known).
+    pub fn api_supports(&self, chain: &str) -> Option<bool> {
+        self.api_chains.as_ref().map(|l| l.iter().any(|c| c == chain || c == "*"))
     }
 
     /// The node URL of a network: the hosted RPC for built-in networks, the network's own otherwise.

@@ -301,6 +301,9 @@ pub(crate) struct Harness {
     pub(crate) frame_posts: Vec<(String, String, Value)>,
     /// Fetches not answered yet: (id, module, url, body).
     open_fetches: Vec<(u64, &'static str, String, Option<String>)>,
+    /// How `GET /v1/supported-chains` is answered at once: `None` leaves it to the test; by
+    /// default every network of the options (`Some(Null)`), or this `http` list.
+    pub(crate) api_chains: Option<Value>,
 }
 
 impl Harness {
@@ -321,6 +324,7 @@ impl Harness {
             keys: 0,
             frame_posts: Vec::new(),
             open_fetches: Vec::new(),
+            api_chains: Some(Value::Null),
         };
         // (The engine's first options' effects go out with its first event.)
         let snap = match &h.hosts[0].1 {
@@ -466,6 +470,15 @@ impl Harness {
                         };
                         queue.push_back((asker, event));
                     }
+                }
+                Effect::Fetch { id, url, .. } if url.contains("/v1/supported-chains") && self.api_chains.is_some() => {
+                    self.owners.push((*id, module));
+                    let http = match self.api_chains.clone().unwrap() {
+                        Value::Null => self.hosts[0].2["networks"].as_array().map(|l| l.iter().map(|n| n["caipNetworkId"].clone()).collect()).unwrap_or_default(),
+                        v => v,
+                    };
+                    let body = json!({"http": http, "ws": []}).to_string();
+                    queue.push_back((module, json!({"type": "fetchResult", "id": id, "status": 200, "body": body})));
                 }
                 Effect::Fetch { id, url, body, .. } => {
                     self.owners.push((*id, module));

@@ -176,8 +176,10 @@ pub enum Note {
     /// wallet (its method), or no longer (`None`): the modal says "Approve in your wallet".
     WalletPrompt(Option<String>),
     /// A transaction of the modal's mined (a send, a swap, a purchase paid out): balances,
-    /// tokens and history are read again.
-    BalancesChanged,
+    /// tokens and history are read again; the tokens it moved (CAIP-10) are read afresh by the
+    /// balance API (`forceUpdate`). The list stays in the module that raised it (the others hear
+    /// the note without it).
+    BalancesChanged(Vec<String>),
     /// The Account view's tab now showing (`tokens`, `nfts`, `activity`).
     TabShown(&'static str),
     /// The embedded wallet's visitor logged in, or logged out.
@@ -235,7 +237,7 @@ impl Note {
             Note::Disconnected => {
                 w.str("disconnected");
             }
-            Note::BalancesChanged => {
+            Note::BalancesChanged(_) => {
                 w.str("balancesChanged");
             }
             Note::WalletPrompt(m) => {
@@ -307,7 +309,7 @@ fn read_more(name: &str, o: &mut Fields, c: &mut Ctx) -> Result<Option<Note>, St
     }
     let value = |o: &mut Fields| o.get(name).cloned().unwrap_or(Value::Null);
     Ok(match name {
-        "balancesChanged" => Some(Note::BalancesChanged),
+        "balancesChanged" => Some(Note::BalancesChanged(Vec::new())),
         "walletPrompt" => Some(Note::WalletPrompt(opt_string(o, "method")?.filter(|m| m.len() <= 64))),
         "opened" => Some(Note::Opened),
         "closed" => Some(Note::Closed),

@@ -51,6 +51,30 @@ pub struct Options {
     pub pending_transactions: bool,
     /// How often they are watched, in ms (`pending-transactions-interval`; spec §9: 30,000).
     pub pending_transactions_interval_ms: u64,
+    /// The catalogue wallets the host chose (`wallets`).
+    pub wallets: WalletIds,
+}
+
+/// The host's `wallets` option (`featuredWallets`, `includeWallets`, `excludeWallets`,
+/// `certifiedWallets`): catalogue ids shown first, the only ones listed or never listed, each
+/// comma-separated (at most 100 valid ids; the element joins its lists), and whether only
+/// certified wallets are listed (`badge_type=certified`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WalletIds {
+    pub featured: String,
+    pub include: String,
+    pub exclude: String,
+    pub certified: bool,
+}
+
+/// One list of `wallets`: at most 100 valid ids, comma-separated.
+#[inline(never)]
+fn wallet_id_list(o: &mut Fields, key: &str) -> Result<String, String> {
+    let ids = opt_string(o, key)?.unwrap_or_default();
+    if !ids.is_empty() && (ids.split(',').count() > 100 || !ids.split(',').all(crate::connect::storage::is_valid_id)) {
+        return Err(bad(key));
+    }
+    Ok(ids)
 }
 
 impl Default for Options {
@@ -74,6 +98,13 @@ impl Options {
         let o = &mut o;
         // Plain fields first, the networks and features last: an early error then only drops
         // strings (less drop glue in the WebAssembly than unwinding a half-read network list).
+        // First: an error here drops nothing else.
+        let wallets = WalletIds {
+            featured: wallet_id_list(o, "featuredWallets")?,
+            include: wallet_id_list(o, "includeWallets")?,
+            exclude: wallet_id_list(o, "excludeWallets")?,
+            certified: boolean(o, "certifiedWallets", Some(false))?,
+        };
         let project_id = string_or_default(o, "projectId")?;
         let default_network = opt_string(o, "defaultNetwork")?;
         // Spec §1: host options are on unless set to false, `debug` included.
@@ -130,6 +161,7 @@ impl Options {
             frame_url,
             pending_transactions,
             pending_transactions_interval_ms,
+            wallets,
         })
     }
     pub fn api_url(&self) -> &str {

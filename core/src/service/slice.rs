@@ -56,7 +56,7 @@ impl ServiceSlice {
 
     fn get(&mut self, ctx: &mut Ctx, path: &str, asked: Asked) {
         let id = ctx.request_id();
-        let url = ctx.api_url(path, &[]);
+        let url = ctx.api_url_strs(path, &[]);
         self.requests.insert(id, asked);
         ctx.fetch(id, url, None);
     }
@@ -66,7 +66,7 @@ impl ServiceSlice {
         AnalyticsContext {
             project_id: ctx.opts.project_id().to_string(),
             sdk_type: SDK_TYPE.into(),
-            sdk_version: ctx.sdk_version(),
+            sdk_version: ctx.sdk_version().to_string(),
             url: ctx.opts.href.clone(),
             domain: crate::service::url::after_scheme(&ctx.opts.origin).to_string(),
         }
@@ -105,7 +105,12 @@ impl Slice for ServiceSlice {
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
             // Config, allowed origins and the analytics switch are fetched on the first open.
-            Note::Opened if self.remote == Remote::NotAsked && !ctx.opts.basic => {
+            // The modal is `loading` until the project's configuration answers (spec §4).
+            Note::Opened if self.remote != Remote::Done && !ctx.opts.basic => {
+                ctx.modal.set_loading(true);
+                if self.remote == Remote::Asked {
+                    return;
+                }
                 self.remote = Remote::Asked;
                 self.get(ctx, "/appkit/v1/config", Asked::Config);
                 self.get(ctx, "/projects/v1/origins", Asked::Origins);
@@ -134,6 +139,7 @@ impl Slice for ServiceSlice {
         match asked {
             Asked::Config => {
                 self.remote = Remote::Done;
+                ctx.modal.set_loading(false);
                 let resolved = resolve(ctx.opts.basic, ctx.opts.features.as_ref(), parse_config_response(status, body));
                 ctx.features = resolved.features;
                 if let Some(notice) = resolved.notice {

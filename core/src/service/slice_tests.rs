@@ -161,3 +161,46 @@ fn the_footer_follows_reown_branding() {
     h.serve("appkit/v1/config", 200, json!({"features": {"reownBranding": false}}));
     assert_eq!(h.snap.part("branding"), &json!(false));
 }
+
+#[test]
+fn the_modal_is_loading_until_the_project_configuration_answers_and_only_on_the_first_open() {
+    let mut h = Harness::new(json!({}));
+    h.start(json!({}));
+    assert!(!h.snap.loading);
+    h.send(json!({"type": "open"}));
+    assert!(h.snap.loading, "loading while /appkit/v1/config is asked");
+    // Closed and opened again before it answers: still loading, and asked only once.
+    h.send(json!({"type": "close"})).send(json!({"type": "open"}));
+    assert!(h.snap.loading);
+    assert!(!h.fetches().iter().any(|(_, u)| u.contains("/appkit/v1/config")));
+    h.serve("/appkit/v1/config", 500, json!({}));
+    assert!(!h.snap.loading, "a failed answer ends the loading too");
+    h.send(json!({"type": "close"})).send(json!({"type": "open"}));
+    assert!(!h.snap.loading, "no second loading");
+}
+
+#[test]
+fn basic_mode_never_shows_loading() {
+    let mut h = Harness::new(json!({"basic": true}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    assert!(!h.snap.loading);
+}
+
+#[test]
+fn the_allowed_origins_answering_429_or_5xx_says_rate_limited_or_server_error() {
+    for (status, key, title) in [(429, "RATE_LIMITED", "Rate Limited"), (503, "SERVER_ERROR", "Server Error")] {
+        let mut h = Harness::new(json!({}));
+        h.start(json!({})).send(json!({"type": "open"}));
+        h.serve("/projects/v1/origins", status, json!({}));
+        let alert = h.effects.iter().find_map(|e| match e {
+            Effect::Alert { key: k, message, .. } if k == key => Some(message.clone()),
+            _ => None,
+        });
+        assert_eq!(alert.as_deref(), Some(title), "{status}: {:?}", h.effects);
+    }
+    // Anything else is an empty list: no alert.
+    let mut h = Harness::new(json!({}));
+    h.start(json!({})).send(json!({"type": "open"}));
+    h.serve("/projects/v1/origins", 404, json!({}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::Alert { .. })));
+}

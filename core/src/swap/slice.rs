@@ -328,7 +328,9 @@ impl Slice for SwapSlice {
                     self.amount.clear();
                     self.quote = None;
                     self.seq += 1;
-                    ctx.note(Note::BalancesChanged);
+                    // Both tokens moved (the native currency is no contract: always read).
+                    let moved = [&self.from, &self.to].into_iter().flatten().filter(|a| !self.is_native(a)).map(|a| format!("{}:{a}", self.chain)).collect();
+                    ctx.note(Note::BalancesChanged(moved));
                 }
             }
             _ => {}

@@ -13,6 +13,8 @@ use crate::ui::router::{closing_blocked, host_view, initial_view, Back, HostView
 #[derive(Default)]
 pub struct UiSlice {
     dark: bool,
+    /// Closing is refused now (a module said so: sign-in is required): the visitor's close shakes.
+    locked: bool,
 }
 
 fn view(o: &mut Fields, key: &str) -> Result<View, String> {
@@ -21,7 +23,7 @@ fn view(o: &mut Fields, key: &str) -> Result<View, String> {
 
 impl Slice for UiSlice {
     const NAME: &'static str = "ui";
-    const EVENTS: &'static [&'static str] = &["open", "close", "back", "navigate", "showBanner", "theme", "dismissBanner"];
+    const EVENTS: &'static [&'static str] = &["open", "close", "back", "navigate", "showBanner", "theme", "dismissBanner", "dismiss", "lock", "unlock", "shake"];
     const PARTS: &'static [&'static str] =
         &["open", "embedded", "loading", "shake", "view", "title", "canGoBack", "canClose", "themeMode", "banner", "configError", "imagePreloadTimeoutMs"];
 
@@ -40,7 +42,14 @@ impl Slice for UiSlice {
                 }
                 open(ctx, view, namespace, None)
             }
-            "close" => ctx.close(),
+            // The visitor's close (Escape, the backdrop, the close button: `dismiss`) while closing
+            // is refused (`lock`, `unlock`: a module says so) shakes the modal (spec §4); the
+            // page's own `close()` closes.
+            "dismiss" if self.locked => ctx.shake(),
+            "close" | "dismiss" => ctx.close(),
+            "lock" | "unlock" => self.locked = ty == "lock",
+            // A module refused what the visitor asked.
+            "shake" => ctx.shake(),
             "back" => match ctx.router.go_back(ctx.connected()) {
                 Back::Close => ctx.close(),
                 Back::Shown(_) => ctx.shown(),
@@ -62,9 +71,16 @@ impl Slice for UiSlice {
                 }
             }
             // An error banner from a lazily loaded module ('Action not allowed').
+            // A banner from a lazily loaded module: an error ('Action not allowed'), or with
+            // `variant` a success ('Address copied') or loading ('Transaction sent.').
             "showBanner" => {
                 let message: String = string(o, "message")?.chars().take(120).collect();
-                ctx.show_banner(BannerVariant::Error, &message)
+                let variant = match opt_string(o, "variant")?.as_deref() {
+                    Some("success") => BannerVariant::Success,
+                    Some("loading") => BannerVariant::Loading,
+                    _ => BannerVariant::Error,
+                };
+                ctx.show_banner(variant, &message)
             }
             // The theme in force changed (light or dark after resolving `system`).
             "theme" => self.dark = boolean(o, "dark", None)?,

@@ -328,6 +328,7 @@ pub fn router(state: Shared) -> Router {
         .route("/e/recorded", get(recorded_events).delete(clear_events))
         .route("/relay", get(relay::handler))
         // Blockchain API (chain/api.rs)
+        .route("/v1/supported-chains", get(chain::api::supported_chains))
         .route("/v1/account/{address}/balance", get(chain::api::balance))
         .route("/v1/account/{address}/history", get(chain::api::history))
         .route("/v1/account/{address}/nfts", get(chain::nfts::nfts))

@@ -959,6 +959,19 @@ async fn unsupported_chains_answer_like_the_hosted_service_and_dead_chains_say_s
 }
 
 #[tokio::test]
+async fn supported_chains_lists_the_chains_the_api_reads_and_needs_a_project() {
+    let s = common::start().await;
+    let r = get(s.addr, &format!("/v1/supported-chains?{P}")).await;
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    let http: Vec<&str> = v["http"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert!(http.contains(&"eip155:31337"), "{v}");
+    assert!(http.iter().all(|c| c.starts_with("eip155:")), "{v}");
+    assert_eq!(v["ws"], json!([]));
+    assert_eq!(get(s.addr, "/v1/supported-chains").await.status, 400, "no project id");
+}
+
+#[tokio::test]
 async fn identity_names_only_the_demo_accounts() {
     let s = common::start().await;
     let r = get(

@@ -96,7 +96,7 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
     expect(detail.caipAddress).to.equal(CAIP);
   });
 
-  it('required: Escape and the backdrop do nothing and there is neither a close nor a back button; cancelling disconnects', async () => {
+  it('required: Escape and the backdrop shake the modal instead of closing it, there is neither a close nor a back button; cancelling disconnects', async () => {
     const el = await createModal({ siwx: 'required' });
     wallet.setAutoResponse('approve');
     await connectDemoWallet(el, wallet);
@@ -106,7 +106,12 @@ describe('<wallet-modal> sign-in (SIWX)', function () {
     expect(root.querySelector('[part~="close-button"], button[aria-label="Close"]'), 'no close button').to.equal(null);
     expect(root.querySelector('[part~="back-button"], button[aria-label="Back"]'), 'no back button').to.equal(null);
     root.querySelector('[role="dialog"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    // The engine refuses the visitor's close and shakes the modal for 500 ms (spec §4).
+    await waitFor(() => root.querySelector('.wm-card.wm-shake'), 'the modal shakes');
+    expect(el.getState().shake).to.equal(true);
+    await waitFor(() => !root.querySelector('.wm-shake') && el.getState().shake === false, 'the shake ends', 2000);
     (root.querySelector('[part~="overlay"]') as HTMLElement).click();
+    await waitFor(() => el.getState().shake === true, 'the backdrop shakes it too');
     await new Promise((r) => setTimeout(r, 200));
     expect(el.getState().open && el.getState().view === 'SIWXSignMessage', 'still asking').to.equal(true);
     const gone = nextEvent(el, 'disconnect');

@@ -84,27 +84,27 @@ describe('views: dialog frame', function () {
     expect(m.intents).to.deep.equal([{ type: 'back' }]);
   });
 
-  it('close button sends close; it is gone when canClose is false', async () => {
+  it('the close button sends the visitor\'s dismiss; it is gone when canClose is false', async () => {
     const m = mount(makeSnapshot({ canClose: true }));
     const close = await m.find<HTMLButtonElement>('button[aria-label="Close"]');
     expect(close.getAttribute('part')).to.contain('close-button');
     close.click();
-    expect(m.intents).to.deep.equal([{ type: 'close' }]);
+    expect(m.intents).to.deep.equal([{ type: 'dismiss' }]);
     m.render(makeSnapshot({ canClose: false }));
     await waitFor(() => m.$('button[aria-label="Close"]') === null);
   });
 
-  it('clicking the backdrop closes; clicking inside the card does not', async () => {
+  it('clicking the backdrop dismisses; clicking inside the card does not', async () => {
     const m = mount(makeSnapshot());
     const overlay = await m.find('[part~="overlay"]');
     (m.$('[part~="body"]') as HTMLElement).click();
     (m.$('[part~="header"]') as HTMLElement).click();
     expect(m.intents).to.deep.equal([]);
     overlay.click();
-    expect(m.intents).to.deep.equal([{ type: 'close' }]);
+    expect(m.intents).to.deep.equal([{ type: 'dismiss' }]);
   });
 
-  it('a press that starts in the card and ends on the backdrop does not close', async () => {
+  it('a press that starts in the card and ends on the backdrop does not dismiss', async () => {
     const m = mount(makeSnapshot());
     const overlay = await m.find('[part~="overlay"]');
     const body = m.$('[part~="body"]')!;
@@ -113,7 +113,7 @@ describe('views: dialog frame', function () {
     expect(m.intents).to.deep.equal([]);
     overlay.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
     overlay.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, detail: 1 }));
-    expect(m.intents).to.deep.equal([{ type: 'close' }]);
+    expect(m.intents).to.deep.equal([{ type: 'dismiss' }]);
   });
 
   it('sets data-theme from themeMode', async () => {
@@ -390,23 +390,23 @@ describe('views: focus trap in the dialog', function () {
     expect(ident(activeDeep())).to.equal(ident(connector));
   });
 
-  it('Escape sends close', async () => {
+  it('Escape sends the visitor\'s dismiss', async () => {
     opener();
     const m = mount(makeSnapshot());
     const close = await m.find('button[aria-label="Close"]');
     await waitFor(() => activeDeep() === close);
     const ev = press('Escape');
     expect(ev.defaultPrevented).to.equal(true);
-    expect(m.intents).to.deep.equal([{ type: 'close' }]);
+    expect(m.intents).to.deep.equal([{ type: 'dismiss' }]);
   });
 
-  it('Escape still sends close when closing is blocked (the engine decides)', async () => {
+  it('Escape still sends dismiss when closing is blocked (the engine refuses it and shakes the modal)', async () => {
     opener();
     const m = mount(makeSnapshot({ canClose: false, canGoBack: true }));
     const back = await m.find('button[aria-label="Back"]');
     await waitFor(() => activeDeep() === back);
     press('Escape');
-    expect(m.intents).to.deep.equal([{ type: 'close' }]);
+    expect(m.intents).to.deep.equal([{ type: 'dismiss' }]);
   });
 
   it('restores focus to the opener when the dialog closes', async () => {

@@ -1148,6 +1148,16 @@ pub async fn fungible_price(
 // ---------------------------------------------------------------------------------------------------------
 // Identity
 
+/// `GET /v1/supported-chains?projectId=…` → `{"http": [CAIP-2…], "ws": []}`: the chains whose
+/// balances, history and NFTs this API reads (the modal skips those calls for any other).
+pub async fn supported_chains(State(st): State<Shared>, headers: HeaderMap, Query(q): Params) -> Response {
+    if let Err(e) = project_check(&q, &headers) {
+        return e.into_response();
+    }
+    let http: Vec<String> = st.chain_api.chains.iter().map(|c| c.caip2()).collect();
+    Json(json!({ "http": http, "ws": [] })).into_response()
+}
+
 pub async fn identity(
     State(st): State<Shared>,
     headers: HeaderMap,
