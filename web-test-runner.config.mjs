@@ -72,6 +72,11 @@ export default {
           throw new Error(`no window at ${prefix}`);
         };
         switch (payload?.action) {
+          // Chromium's time-zone override for the test's page (`zone` undefined: back to the machine's).
+          case 'timezone': {
+            await session.browser.getPage(session.id).emulateTimezone(payload.zone);
+            return true;
+          }
           // The demo Farcaster client: open the sign-in link, press Approve, wait until signed.
           case 'farcaster-approve': {
             const page = await browser.newPage();

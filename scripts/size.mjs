@@ -79,7 +79,8 @@ function part(label, files, have = initial) {
 }
 
 // ----- each lazily loaded host module (core/src/modules.rs) -----
-const hostGlue = (name) => outputOf(`element/pkg/${name}/wallet_modal_${name}.js`);
+// (The account module's glue is loaded through its wrapper, element/ts/account-glue.ts.)
+const hostGlue = (name) => outputOf(name === 'account' ? 'element/ts/account-glue.ts' : `element/pkg/${name}/wallet_modal_${name}.js`);
 const account = part('account module (lazy): glue + wasm', [hostGlue('account'), wasmOf('wallet_modal_account')]);
 const embedded = part('embedded wallet module (lazy): glue + wasm + frame I/O', [hostGlue('embedded'), wasmOf('wallet_modal_embedded'), outputOf('element/ts/frame-io.ts')]);
 const wc = part('WalletConnect (lazy): its chunks + wasm', [outputOf('element/ts/walletconnect.ts'), outputOf('element/ts/wc-wasm.ts'), wasmOf('wallet_modal_wc')]);

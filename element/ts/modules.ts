@@ -29,7 +29,7 @@ const MODULES: Partial<Record<ModuleName, Entry>> = {
     wasm: () => new URL('./wallet_modal_engine_bg.wasm', import.meta.url),
   },
   account: {
-    glue: () => import('../pkg/account/wallet_modal_account.js') as unknown as Promise<Glue>,
+    glue: () => import('./account-glue') as unknown as Promise<Glue>,
     wasm: () => new URL('./wallet_modal_account_bg.wasm', import.meta.url),
   },
   embedded: {

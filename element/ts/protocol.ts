@@ -78,6 +78,8 @@ export interface AccountView {
   /** Why no balance is shown, for a family whose node the modal does not read (Polkadot, Cosmos). */
   balanceNote: string | null;
   /** Whether the account's family can send from the modal (no Send button where it cannot). */
+  /** In a restricted time zone (spec §5): neither Swap nor Buy is offered. */
+  restricted?: boolean;
   canSend: boolean;
   connectorId: string;
   explorerUrl: string | null;

@@ -149,7 +149,8 @@ export function Account({ snapshot, onIntent }: ViewProps) {
       {loaded ? (
         <div className="wm-account-buttons">
           {(snapshot.walletFeatures ?? ['receive', 'send']).map((f) => {
-            const b = f === 'send' && !account.canSend ? null : FEATURE_BUTTONS[f];
+            const off = (f === 'send' && !account.canSend) || (account.restricted && (f === 'swaps' || f === 'onramp'));
+            const b = off ? null : FEATURE_BUTTONS[f];
             return b ? (
               <button key={f} type="button" part={b.part} className="wm-button wm-button-secondary" onClick={() => onIntent({ type: 'navigate', view: b.view })}>
                 {t(b.label)}
@@ -157,6 +158,11 @@ export function Account({ snapshot, onIntent }: ViewProps) {
             ) : null;
           })}
         </div>
+      ) : null}
+      {loaded && account.restricted && snapshot.walletFeatures?.some((f) => f === 'swaps' || f === 'onramp') ? (
+        <p part="region-note" className="wm-note">
+          {t('Swap and Buy are not available in your region')}
+        </p>
       ) : null}
       <div className="wm-account-actions">
         <button

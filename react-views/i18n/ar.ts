@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'عنوان Solana',
   'Something went wrong': 'حدث خطأ ما',
   'Swap': 'مبادلة',
+  'Swap and Buy are not available in your region': 'المبادلة والشراء غير متاحين في منطقتك',
   'Swapped': 'تمت المبادلة',
   'Swapped. Your balances are updated.': 'تمت المبادلة. تم تحديث أرصدتك.',
   'Swapping…': 'جارٍ المبادلة…',

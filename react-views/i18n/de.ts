@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'Solana-Adresse',
   'Something went wrong': 'Etwas ist schiefgelaufen',
   'Swap': 'Tauschen',
+  'Swap and Buy are not available in your region': 'Tauschen und Kaufen sind in deiner Region nicht verfügbar',
   'Swapped': 'Getauscht',
   'Swapped. Your balances are updated.': 'Getauscht. Dein Guthaben ist aktualisiert.',
   'Swapping…': 'Wird getauscht…',

@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'Dirección de Solana',
   'Something went wrong': 'Algo salió mal',
   'Swap': 'Intercambiar',
+  'Swap and Buy are not available in your region': 'Intercambiar y Comprar no están disponibles en tu región',
   'Swapped': 'Intercambiado',
   'Swapped. Your balances are updated.': 'Intercambio completado. Tus saldos están actualizados.',
   'Swapping…': 'Intercambiando…',

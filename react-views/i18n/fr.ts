@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'Adresse Solana',
   'Something went wrong': 'Une erreur s\'est produite',
   'Swap': 'Échanger',
+  'Swap and Buy are not available in your region': 'Échanger et Acheter ne sont pas disponibles dans votre région',
   'Swapped': 'Échangé',
   'Swapped. Your balances are updated.': 'Échange effectué. Vos soldes sont à jour.',
   'Swapping…': 'Échange en cours…',

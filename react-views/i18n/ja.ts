@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'Solana アドレス',
   'Something went wrong': '問題が発生しました',
   'Swap': 'スワップ',
+  'Swap and Buy are not available in your region': 'お住まいの地域ではスワップと購入をご利用いただけません',
   'Swapped': 'スワップ',
   'Swapped. Your balances are updated.': 'スワップしました。残高が更新されました。',
   'Swapping…': 'スワップ中…',

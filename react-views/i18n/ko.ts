@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': '솔라나 주소',
   'Something went wrong': '문제가 발생했습니다',
   'Swap': '스왑',
+  'Swap and Buy are not available in your region': '현재 지역에서는 스왑과 구매를 이용할 수 없습니다',
   'Swapped': '스왑함',
   'Swapped. Your balances are updated.': '스왑했습니다. 잔액이 업데이트되었습니다.',
   'Swapping…': '스왑 중…',

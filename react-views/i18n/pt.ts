@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'Endereço Solana',
   'Something went wrong': 'Algo deu errado',
   'Swap': 'Trocar',
+  'Swap and Buy are not available in your region': 'Trocar e Comprar não estão disponíveis na sua região',
   'Swapped': 'Trocado',
   'Swapped. Your balances are updated.': 'Troca concluída. Seus saldos foram atualizados.',
   'Swapping…': 'Trocando…',

@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'Solana adresi',
   'Something went wrong': 'Bir şeyler ters gitti',
   'Swap': 'Takas',
+  'Swap and Buy are not available in your region': 'Takas ve Satın Al bölgenizde kullanılamıyor',
   'Swapped': 'Takas edildi',
   'Swapped. Your balances are updated.': 'Takas tamamlandı. Bakiyeleriniz güncellendi.',
   'Swapping…': 'Takas ediliyor…',

@@ -256,6 +256,7 @@ const catalogue: Catalogue = {
   'Solana address': 'Solana 地址',
   'Something went wrong': '出错了',
   'Swap': '兑换',
+  'Swap and Buy are not available in your region': '你所在的地区无法使用兑换和购买',
   'Swapped': '已兑换',
   'Swapped. Your balances are updated.': '兑换成功，余额已更新。',
   'Swapping…': '正在兑换…',

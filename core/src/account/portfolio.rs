@@ -260,7 +260,7 @@ impl Slice for PortfolioSlice {
                     let (Some(at), Some(price)) = (p.get("address").and_then(Value::as_str), number(p, "price")) else { continue };
                     for row in f.rows.iter_mut().filter(|r| r.price.is_none() && r.address.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(at))) {
                         row.price = Some(price);
-                        row.value = row.numeric.parse::<f64>().ok().map(|n| n * price);
+                        row.value = crate::service::decimal::parse_f64(&row.numeric).map(|n| n * price);
                         if row.icon_url.is_none() {
                             row.icon_url = text(p, "iconUrl", 2048).filter(|u| u.starts_with("https://") || u.starts_with("http://"));
                         }

@@ -189,6 +189,8 @@ impl AccountSlice {
         w.key("canSend").bool(family::transfers(namespace).is_some() && family::transactions(namespace).is_some());
         w.key("connectorId").str(&c.connector_id);
         w.key("explorerUrl").opt_str(explorer.as_deref());
+        // Spec §5: in a restricted time zone the view offers neither Swap nor Buy, and says so.
+        w.key("restricted").bool(ctx.opts.restricted_region());
         w.end_object();
     }
 }

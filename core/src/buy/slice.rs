@@ -172,6 +172,7 @@ impl Slice for BuySlice {
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
+            Note::Shown(View::OnRampProviders) if ctx.opts.restricted_region() => ctx.refuse_in_restricted_region(),
             Note::Shown(View::OnRampProviders) => self.open(ctx.holdings.clone(), ctx),
             Note::Shown(_) | Note::Closed | Note::AccountsChanged | Note::ChainChanged { .. } | Note::Disconnected if self.open => self.close(),
             Note::Fact(Fact::Holdings) => self.held = ctx.holdings.clone(),

@@ -301,6 +301,14 @@ impl Ctx {
         self.dispatch(obj(vec![("type", "showBanner".into()), ("variant", variant.into()), ("message", message.into())]));
     }
 
+    /// Swap or Buy shown in a restricted time zone (spec §5): refused — the Account view again, the
+    /// modal shakes, and a debug alert says why.
+    pub fn refuse_in_restricted_region(&mut self) {
+        self.alert_text("REGION_RESTRICTED", "Swap and Buy are not offered in this time zone (mainland China, Hong Kong, Macau)");
+        self.dispatch(obj(vec![("type", "navigate".into()), ("view", "Account".into()), ("reset", true.into())]));
+        self.dispatch(obj(vec![("type", "shake".into())]));
+    }
+
     pub fn show_banner(&mut self, variant: BannerVariant, message: &str) {
         self.banner.show(variant, message, self.now);
         self.banner_timers();

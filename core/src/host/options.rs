@@ -53,6 +53,10 @@ pub struct Options {
     pub pending_transactions_interval_ms: u64,
     /// The catalogue wallets the host chose (`wallets`).
     pub wallets: WalletIds,
+    /// The visitor's IANA time zone (`timeZone`: the account module's shell adds it from `Intl`).
+    /// Only the modules read it (the engine neither parses nor keeps it).
+    #[cfg(feature = "modules")]
+    pub time_zone: String,
 }
 
 /// The host's `wallets` option (`featuredWallets`, `includeWallets`, `excludeWallets`,
@@ -136,6 +140,8 @@ impl Options {
             })?),
             Some(_) => return Err(bad("networks")),
         };
+        #[cfg(feature = "modules")]
+        let time_zone = string_or_default(o, "timeZone")?.chars().take(64).collect();
         let features = match o.get("features").cloned() {
             None | Some(Value::Null) => None,
             Some(v) => Some(RemoteFeatures::from_json(v).map_err(|_| bad("features"))?),
@@ -162,8 +168,19 @@ impl Options {
             pending_transactions,
             pending_transactions_interval_ms,
             wallets,
+            #[cfg(feature = "modules")]
+            time_zone,
         })
     }
+    /// Whether the visitor is in a time zone the spec lists as restricted (§5: mainland China, Hong
+    /// Kong, Macau): Swap and Buy are not offered there (the README says why).
+    pub fn restricted_region(&self) -> bool {
+        #[cfg(feature = "modules")]
+        return crate::service::constants::is_restricted_timezone(&self.time_zone);
+        #[cfg(not(feature = "modules"))]
+        false
+    }
+
     pub fn api_url(&self) -> &str {
         self.api_url.as_deref().filter(|u| is_http_url(u)).unwrap_or(DEFAULT_API_URL)
     }

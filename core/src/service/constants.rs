@@ -133,7 +133,9 @@ pub const LAZY_FEATURES: [&str; 8] =
     ["email", "socials", "swaps", "send", "receive", "onramp", "activity", "pay"];
 
 /// Restricted time zones (mainland China, Hong Kong, Macau).
-pub const RESTRICTED_TIMEZONES: [&str; 8] = [
+pub const RESTRICTED_TIMEZONES: [&str; 10] = [
+    "PRC",
+    "Hongkong",
     "Asia/Shanghai",
     "Asia/Urumqi",
     "Asia/Chongqing",

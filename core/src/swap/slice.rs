@@ -185,6 +185,7 @@ impl Slice for SwapSlice {
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
+            Note::Shown(View::Swap) if ctx.opts.restricted_region() => ctx.refuse_in_restricted_region(),
             Note::Shown(View::Swap) if !self.busy() => self.open(ctx.holdings.clone(), ctx),
             // Left for another view: it closes, unless the wallet prompts or a transaction mines
             // (that carries on, and its balances are read again when it mines).

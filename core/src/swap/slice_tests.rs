@@ -207,3 +207,23 @@ fn malformed_events_and_answers_nobody_asked_for_change_nothing() {
     assert_eq!(h.snap.raw, before, "an answer or a timer nobody asked for changes nothing");
     assert!(h.effects.is_empty());
 }
+
+#[test]
+fn in_a_restricted_time_zone_swap_and_buy_are_refused_and_the_account_says_so() {
+    for zone in ["Asia/Shanghai", "Asia/Hong_Kong", "Asia/Macau"] {
+        let mut h = Harness::new(json!({"timeZone": zone}));
+        h.account(CHAIN, true);
+        assert_eq!(h.snap.part("account")["restricted"], true, "{zone}");
+        for view in ["Swap", "OnRampProviders"] {
+            h.send(json!({"type": "navigate", "view": view}));
+            assert_eq!(h.view(), View::Account, "{zone}: {view} refused");
+            assert!(h.snap.shake, "{zone}: {view} shakes");
+        }
+        assert!(!h.fetches().iter().any(|(_, u)| u.contains("/v1/convert/") || u.contains("/v1/onramp/")), "{zone}: nothing asked");
+    }
+    let mut h = Harness::new(json!({"timeZone": "Asia/Taipei"}));
+    h.account(CHAIN, true);
+    assert_eq!(h.snap.part("account")["restricted"], false);
+    h.send(json!({"type": "navigate", "view": "Swap"}));
+    assert_eq!(h.view(), View::Swap, "elsewhere Swap opens");
+}

@@ -1,6 +1,8 @@
 // The spec's long tail in the real element build in Chromium, against the demo backend and anvil:
 // the host's wallets choice, the open and back rules, the default RPC host, loading and the shake.
 import { expect } from '@esm-bundle/chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { viewAxeInBothThemes } from './family-helpers';
 import { byText, cleanup, connectDemoWallet, createModal, installDemoWallet, viewRoot, waitFor } from './helpers';
 
 /** The catalogue rows of Connect (neither WalletConnect nor an installed wallet), in order. */
@@ -24,6 +26,7 @@ describe("the spec's long tail in the element", function () {
     expect(rows.slice(0, 2)).to.deep.equal(['featured:comet-keys', 'featured:lantern-wallet']);
     expect(rows.slice(2).every((r) => r.startsWith('recommended:')), rows.join()).to.equal(true);
     expect(rows.some((r) => r.endsWith(':rainbow-like')), 'excluded').to.equal(false);
+    await viewAxeInBothThemes(el, 'connect-featured');
     byText(root, 'button', 'All Wallets')!.click();
     const ids = await waitFor(() => {
       const list = [...root.querySelectorAll<HTMLElement>('[part~="wallet-grid"] [data-wallet-id]')].map((b) => b.dataset.walletId!);
@@ -100,5 +103,33 @@ describe("the spec's long tail in the element", function () {
     await el.close();
     await el.open();
     expect(el.getState().loading, 'the second open loads nothing').to.equal(false);
+  });
+
+  it('in a restricted time zone (Chromium set to Asia/Shanghai) the account offers neither Swap nor Buy and says why; elsewhere it does', async () => {
+    const wallet = await installDemoWallet();
+    try {
+      await executeServerCommand('visitor', { action: 'timezone', zone: 'Asia/Shanghai' });
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).to.equal('Asia/Shanghai');
+      const el = await createModal();
+      await connectDemoWallet(el, wallet);
+      await el.open({ view: 'Account' });
+      const root = viewRoot(el);
+      await waitFor(() => root.querySelector('[part~="receive-button"]'), 'the account buttons');
+      expect(root.querySelector('[part~="swap-button"], [part~="buy-button"]'), 'no Swap, no Buy').to.equal(null);
+      expect(root.querySelector('[part~="region-note"]')?.textContent).to.equal('Swap and Buy are not available in your region');
+      await viewAxeInBothThemes(el, 'account-restricted-region');
+      await el.open({ view: 'Swap' });
+      await waitFor(() => el.getState().view === 'Account', 'a host open of Swap is refused');
+      el.remove();
+      localStorage.clear();
+    } finally {
+      await executeServerCommand('visitor', { action: 'timezone', zone: 'Europe/Paris' });
+    }
+    const el = await createModal();
+    await connectDemoWallet(el, wallet);
+    await el.open({ view: 'Account' });
+    const root = viewRoot(el);
+    await waitFor(() => root.querySelector('[part~="swap-button"]') && root.querySelector('[part~="buy-button"]'), 'Swap and Buy in Paris');
+    expect(root.querySelector('[part~="region-note"]')).to.equal(null);
   });
 });
