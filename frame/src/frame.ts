@@ -37,6 +37,7 @@ export interface FrameEnv {
   catalogues?: Loaders;
 }
 
+// The core reads "origin is not allowed" in it as 'Unverified domain' (core/src/embedded/frame_slice.rs).
 export const NOT_ALLOWED_ORIGIN = 'Invalid App Configuration: this origin is not allowed for the project';
 const ABORTED = () => new FrameError('Request was aborted', 4001);
 

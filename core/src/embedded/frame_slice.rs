@@ -153,6 +153,14 @@ impl FrameSlice {
         let payload = data.get("payload").cloned().unwrap_or(Value::Null);
         if ty == "@w3m-frame/INIT_ERROR" {
             if self.frame.load_state() != FrameLoad::Failed {
+                // The secure frame refusing this page's origin (not among the project's verified
+                // domains): 'Unverified domain', also as the `error` event; any other refusal
+                // (a bad project id, the configuration out of reach): 'Invalid App Configuration'.
+                let why = payload.get("message").and_then(Value::as_str).unwrap_or_default();
+                if crate::service::text::find(why, "origin is not allowed").is_some() {
+                    ctx.alert(&WmError::UnverifiedDomain);
+                    ctx.emit_error(&WmError::UnverifiedDomain);
+                }
                 ctx.alert(&WmError::InvalidAppConfiguration);
                 let r = self.frame.on_load_failed();
                 self.report(r, ctx);

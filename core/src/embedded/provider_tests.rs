@@ -39,6 +39,19 @@ fn a_frame_that_refuses_the_origin_fails_at_once() {
     assert_eq!(h.snap.part("frame"), "failed");
     assert!(h.snap.connection.is_none(), "the reconnect ends");
     assert_eq!(h.snap.status.get("eip155"), Some(&Status::Disconnected));
+    assert!(h.emitted("error").is_none(), "another refusal is no unverified domain");
+}
+
+#[test]
+fn a_frame_that_refuses_this_pages_origin_says_unverified_domain() {
+    let mut h = Harness::new(json!({}));
+    h.start(stored());
+    // The frame's own words (frame/src/frame.ts NOT_ALLOWED_ORIGIN).
+    let message = "Invalid App Configuration: this origin is not allowed for the project";
+    h.send(json!({"type": "frameMessage", "data": {"type": "@w3m-frame/INIT_ERROR", "payload": {"message": message}}}));
+    assert_eq!(h.snap.part("frame"), "failed");
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, message, .. } if key == "UNVERIFIED_DOMAIN" && message == "Unverified domain")), "{:?}", h.effects);
+    assert_eq!(h.emitted("error").unwrap()["message"], "Unverified domain");
 }
 
 #[test]
@@ -54,6 +67,8 @@ fn safe_methods_go_to_the_frame_without_approval_and_disallowed_ones_are_refused
     let posts = h.frame_posts.len();
     h.host_request("h2", "eth_sign", json!([]));
     assert_eq!(h.answered("h2"), Some(Err((4200, "Requested RPC call is not allowed".into()))));
+    // Spec §8: the unsupported-method alert shows after 300 ms (the shell waits `delayMs`).
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::Alert { key, delay_ms: 300, .. } if key == "RPC_METHOD_NOT_ALLOWED")), "{:?}", h.effects);
     assert_eq!(h.frame_posts.len(), posts, "nothing goes to the frame");
     assert_eq!(h.snap.part("embeddedNotice"), "Action not allowed");
     assert_eq!(h.snap.banner.as_ref().map(|b| b.message.as_str()), Some("Action not allowed"));
