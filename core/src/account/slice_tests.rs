@@ -127,3 +127,36 @@ fn copying_the_address_shows_the_success_banner() {
     assert!(h.effects.iter().any(|e| matches!(e, Effect::Copy { text } if text == ADDR)));
     assert_eq!(h.snap.part("banner"), &json!({"variant": "success", "message": "Address copied"}));
 }
+
+/// The last native-balance call: (id, URL, body).
+fn balance_call(h: &Harness) -> (u64, String, Option<String>) {
+    h.effects.iter().rev().find_map(|e| match e {
+        Effect::Fetch { id, url, body: Some(b), .. } if b.contains("eth_getBalance") => Some((*id, url.clone(), Some(b.clone()))),
+        _ => None,
+    }).expect("a balance call")
+}
+
+#[test]
+fn a_dead_first_rpc_url_is_ranked_down_and_the_balance_comes_from_the_second() {
+    // Spec §9: RPC ranking over a network's URLs (10 samples, stability 0.7, latency 0.3).
+    let mut net = anvil(31337);
+    net["rpcUrls"]["default"]["http"] = json!(["http://dead.test:1", "http://127.0.0.1:8337"]);
+    let mut h = Harness::new(json!({"networks": [net, anvil(31338)]}));
+    h.now = 1_800_000_000_000;
+    h.connect();
+    h.account(CHAIN, true);
+    let (id, url, body) = balance_call(&h);
+    assert_eq!(url, "http://dead.test:1", "no sample yet: the network's order");
+    // No answer within the 10 s timeout (the shell says status 0): sent on to the second URL, same call.
+    h.now += 10_000;
+    h.send(json!({"type": "fetchResult", "id": id, "status": 0, "body": ""}));
+    let (again, url2, body2) = balance_call(&h);
+    assert_eq!((again, url2.as_str(), &body2), (id, "http://127.0.0.1:8337", &body), "{:?}", h.effects);
+    assert_eq!(h.snap.account.clone().unwrap().balance, None, "the slice heard nothing yet");
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x21e19e0c9bab2400000\"}"}));
+    assert_eq!(h.snap.account.clone().unwrap().balance.as_deref(), Some("10,000.000"));
+    // The next read goes to the second URL first: the dead one is ranked down.
+    h.now += 60_000;
+    h.account(CHAIN, false).account(CHAIN, true);
+    assert_eq!(balance_call(&h).1, "http://127.0.0.1:8337");
+}

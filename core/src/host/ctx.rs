@@ -53,6 +53,10 @@ pub struct Ctx {
     /// The chains the blockchain API reads (`/v1/supported-chains`; `*`: unknown, none skipped),
     /// once asked (the account module's).
     pub api_chains: Option<Vec<String>>,
+    /// The ranking of networks' several RPC URLs, and their node calls under way (modules only:
+    /// the engine makes no node call).
+    #[cfg(feature = "modules")]
+    pub(crate) rpc: crate::chain::rpc_rank::RpcRank,
     alerts: Alerts,
     /// Keys of debug notices already shown.
     notices: Vec<String>,
@@ -80,6 +84,8 @@ impl Ctx {
             banner: Banner::new(),
             now: 0,
             title: None,
+            #[cfg(feature = "modules")]
+            rpc: Default::default(),
             api_chains: None,
             connector_names: Vec::new(),
             holdings: Vec::new(),
@@ -143,8 +149,31 @@ impl Ctx {
     /// An HTTP request (`body` makes it a POST) with an id from [`Ctx::request_id`] (known before,
     /// e.g. to be written into a JSON-RPC body); the answer goes to the slice the id names.
     pub fn fetch(&mut self, id: u64, url: String, body: Option<String>) {
+        // A node call through a network with several RPC URLs: ranked, and sent on on failure.
+        #[cfg(feature = "modules")]
+        if let Some(urls) = self.networks.iter().map(|n| &n.rpc_urls.default.http).find(|l| l.len() > 1 && l.contains(&url)) {
+            let urls = urls.clone();
+            self.rpc.sent(id, &url, body.as_deref(), &urls, self.now);
+        }
+        self.send_fetch(id, url, body);
+    }
+
+    fn send_fetch(&mut self, id: u64, url: String, body: Option<String>) {
         let method = if body.is_some() { "POST" } else { "GET" };
         self.out.push(Effect::Fetch { id, url, method, body, timeout_ms: RPC_TIMEOUT_MS });
+    }
+
+    /// A fetch's answer arrived: true when it was a node call that failed and went on to the
+    /// network's next RPC URL (the slice hears the answer of that one instead).
+    #[cfg(feature = "modules")]
+    pub(crate) fn rpc_retried(&mut self, id: u64, status: u16) -> bool {
+        match self.rpc.answered(id, status, self.now) {
+            crate::chain::rpc_rank::Verdict::Retry { url, body } => {
+                self.send_fetch(id, url, body);
+                true
+            }
+            crate::chain::rpc_rank::Verdict::Deliver => false,
+        }
     }
 
     /// (Re)starts a timer of the slice being handed something.
@@ -440,6 +469,11 @@ impl Ctx {
                 Some(url::build(base, "", &[("chainId", &n.caip_network_id), ("projectId", self.opts.project_id())]))
             }
             (None, true) => Some(default_rpc_host_url(&n.caip_network_id, self.opts.project_id())),
+            #[cfg(feature = "modules")]
+            _ if n.rpc_urls.default.http.len() > 1 => {
+                let urls: Vec<String> = n.rpc_urls.default.http.iter().filter(|u| is_http_url(u)).cloned().collect();
+                self.rpc.ranked(&urls).into_iter().next()
+            }
             _ => n.default_rpc_url().filter(|u| is_http_url(u)).map(str::to_string),
         }
     }

@@ -149,6 +149,10 @@ impl<S: Slices> Host<S> {
                 let id = uint(o, "id", u64::MAX)?;
                 let status = uint(o, "status", u16::MAX as u64)? as u16;
                 let body = json::string_or_default(o, "body")?;
+                #[cfg(feature = "modules")]
+                if ctx.rpc_retried(id, status) {
+                    return Ok(());
+                }
                 self.slices.fetch_result((id & 15) as usize, id, status, &body, ctx);
             }
             "timer" => {

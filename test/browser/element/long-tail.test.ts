@@ -3,7 +3,7 @@
 import { expect } from '@esm-bundle/chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { viewAxeInBothThemes } from './family-helpers';
-import { byText, cleanup, connectDemoWallet, createModal, installDemoWallet, viewRoot, waitFor } from './helpers';
+import { anvilNetworks, byText, cleanup, connectDemoWallet, createModal, installDemoWallet, testEnv, viewRoot, waitFor } from './helpers';
 
 /** The catalogue rows of Connect (neither WalletConnect nor an installed wallet), in order. */
 function catalogueRows(root: ShadowRoot): string[] {
@@ -131,5 +131,32 @@ describe("the spec's long tail in the element", function () {
     const root = viewRoot(el);
     await waitFor(() => root.querySelector('[part~="swap-button"]') && root.querySelector('[part~="buy-button"]'), 'Swap and Buy in Paris');
     expect(root.querySelector('[part~="region-note"]')).to.equal(null);
+  });
+
+  it('a network whose first RPC URL is dead: the modal ranks it down and reads the balance through the second', async () => {
+    const env = await testEnv();
+    const networks = anvilNetworks(env);
+    // Nothing listens on port 9 of this machine: the connection is refused at once.
+    networks[0].rpcUrls.default.http = ['http://127.0.0.1:9/', env.chains[0].rpcUrl];
+    const seen: string[] = [];
+    const real = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(String(input instanceof Request ? input.url : input));
+      return real(input, init);
+    };
+    try {
+      const wallet = await installDemoWallet();
+      const el = await createModal({}, networks);
+      await connectDemoWallet(el, wallet);
+      await el.open({ view: 'Account' });
+      const root = viewRoot(el);
+      const balance = await waitFor(() => root.querySelector('[part~="balance"]:not([aria-busy])'), 'the balance', 15_000);
+      expect(balance.textContent).to.match(/ETH$/);
+      expect(balance.textContent).to.not.equal('0.00 ETH');
+      expect(seen.indexOf('http://127.0.0.1:9/'), 'the dead URL was tried first').to.be.greaterThan(-1);
+      expect(seen.lastIndexOf(env.chains[0].rpcUrl)).to.be.greaterThan(seen.indexOf('http://127.0.0.1:9/'));
+    } finally {
+      window.fetch = real;
+    }
   });
 });
