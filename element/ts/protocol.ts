@@ -367,6 +367,8 @@ export interface BuyPart {
   balance: string | null;
   currencies: Array<{ id: string; symbol: string; name: string }>;
   payment: string | null;
+  /** The payment currency's image (`/public/getCurrencyImage/{id}`). */
+  paymentImageUrl?: string | null;
   method: 'card' | 'bank_account';
   /** The payment currency's limits per method. */
   limits: Array<{ id: string; min: string; max: string }> | null;

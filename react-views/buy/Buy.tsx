@@ -4,6 +4,7 @@ import type { BuyPart, Intent } from '../shell/types';
 // that reach them: a view that reached fewer would split the initial chunk in two).
 import { useLazyStyles } from '../shell/dynamic-styles';
 import { Svg } from '../shell/icons';
+import { WalletImage } from '../connect/WalletImage';
 import { BUY_CSS } from './styles';
 import { n, t, tr } from '../shell/i18n';
 
@@ -130,13 +131,16 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
       <div className="wm-buy-pay">
         <label className="wm-field" htmlFor={`${id}-currency`}>
           <span>{t('Pay in')}</span>
-          <select id={`${id}-currency`} value={buy.payment ?? ''} onChange={(e) => onIntent({ type: 'buySetPayment', currency: e.target.value })}>
-            {buy.currencies.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.id}
-              </option>
-            ))}
-          </select>
+          <span className="wm-buy-currency">
+            <WalletImage src={buy.paymentImageUrl} name={buy.payment ?? ''} size="sm" round />
+            <select id={`${id}-currency`} value={buy.payment ?? ''} onChange={(e) => onIntent({ type: 'buySetPayment', currency: e.target.value })}>
+              {buy.currencies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.id}
+                </option>
+              ))}
+            </select>
+          </span>
         </label>
         <label className="wm-field" htmlFor={`${id}-method`}>
           <span>{t('With')}</span>

@@ -3,6 +3,8 @@ export const BUY_CSS = String.raw`
 .wm-buy { display: flex; flex-direction: column; gap: 12px; }
 .wm-buy > .wm-skeleton { height: 120px; }
 .wm-buy-pay { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
+.wm-buy-currency { display: flex; align-items: center; gap: 8px; }
+.wm-buy-currency > select { flex: 1; min-width: 0; }
 .wm-buy-quotes ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
 .wm-buy-quote {
   display: flex;

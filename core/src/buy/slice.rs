@@ -180,8 +180,8 @@ impl Slice for BuySlice {
         }
     }
 
-    fn write(&self, _ctx: &Ctx, w: &mut Writer) {
-        w.key("buy").value(&self.view());
+    fn write(&self, ctx: &Ctx, w: &mut Writer) {
+        w.key("buy").value(&self.view(ctx));
     }
 
     fn on_fetch_result(&mut self, id: u64, status: u16, body: &str, ctx: &mut Ctx) {
@@ -493,11 +493,14 @@ impl BuySlice {
     }
 
     /// The OnRampProviders view's part of the snapshot (`null` while closed).
-    fn view(&self) -> Value {
+    fn view(&self, ctx: &Ctx) -> Value {
         if !self.open {
             return Value::Null;
         }
         let currency = |c: &Currency| json!({"id": c.id, "symbol": c.symbol, "name": c.name});
+        // The payment currency's image (`/public/getCurrencyImage/{id}`, spec §7; the view keeps a
+        // placeholder when it takes over 2,000 ms).
+        let payment_image = self.payment.as_deref().map(|p| ctx.api_url_strs(&format!("/public/getCurrencyImage/{}", crate::service::url::segment(p)), &[]));
         let held = self.purchase.as_deref().and_then(|s| {
             let reference = self.chain.split(':').nth(1).unwrap_or_default();
             let contract = self.purchasable().into_iter().find(|k| k.symbol == s)?.networks.iter().find(|n| n.chain_id == reference)?.contract_address.to_ascii_lowercase();
@@ -521,6 +524,7 @@ impl BuySlice {
             "balance": held,
             "currencies": self.payment_currencies().iter().map(currency).collect::<Vec<_>>(),
             "payment": self.payment,
+            "paymentImageUrl": payment_image,
             "method": self.method,
             "limits": limits,
             "amount": self.amount,

@@ -49,6 +49,7 @@ fn buy_offers_the_networks_tokens_usdc_first_and_quotes_each_provider_once_typin
     assert_eq!(b["tokens"].as_array().unwrap().iter().map(|t| t["symbol"].as_str().unwrap()).collect::<Vec<_>>(), ["USDC", "ETH"], "only this network's");
     assert_eq!(b["purchase"], "USDC", "USDC by default (spec §9)");
     assert_eq!(b["payment"], "USD");
+    assert_eq!(b["paymentImageUrl"], "http://api.test/public/getCurrencyImage/USD?projectId=p&st=wallet-modal&sv=html-wallet-modal-0.1.0", "spec §7: the currency image endpoint");
     assert_eq!(b["method"], "card");
     assert_eq!(b["balance"], "1,000.000", "what the account holds of it");
     h.send(json!({"type": "buySetAmount", "amount": "5"}));

@@ -3,6 +3,7 @@
 import { expect } from '@esm-bundle/chai';
 import { encodeFunctionData, parseAbi } from 'viem';
 import { expectNoSeriousAxeViolations } from '../views/axe';
+import { viewAxeInBothThemes } from './family-helpers';
 import { byText, connectDemoWallet, createModal, installDemoWallet, openAccountScreen, rpc, testEnv, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -70,6 +71,10 @@ describe('buying crypto with fiat through the two local on-ramp providers', func
     expect(token.value, 'USDC by default').to.equal('USDC');
     expect(currency.value).to.equal('USD');
     expect(method.value).to.equal('card');
+    // The payment currency's image from /public/getCurrencyImage/{id} (spec §7), loaded in time.
+    const flag = await waitFor(() => root.querySelector<HTMLImageElement>('.wm-buy-currency img'), 'the currency image');
+    expect(flag.src).to.match(/\/public\/getCurrencyImage\/USD\?projectId=/);
+    await viewAxeInBothThemes(el, 'buy-currency-image');
     const amount = root.querySelector<HTMLInputElement>('[part~="buy"] input')!;
     type(amount, '5');
     expect((await waitFor(() => root.querySelector('[part~="buy-error"]'), 'the minimum')).textContent).to.equal('The minimum by card is 10.00 USD');
