@@ -210,6 +210,7 @@ function account() {
   h.send({ type: 'open' });
   assert.ok(h.loaded('account'), 'the Account view loads the account module');
   h.serve('http://127.0.0.1:31337', { jsonrpc: '2.0', id: 1, result: '0x21e19e0c9bab2400000' }, 200, 'eth_getBalance');
+  h.serve('/v1/supported-chains', { http: [CHAIN], ws: [] });
   h.serve('/balance?', { balances: [
     { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '9999.5' }, value: 29998500.0, price: 3000.0, iconUrl: 'http://api.test/i/eth' },
     { name: 'USD Coin', symbol: 'USDC', chainId: CHAIN, address: `${CHAIN}:${USDC}`, quantity: { decimals: '6', numeric: '1000' }, value: 1000.0, price: 1.0 },

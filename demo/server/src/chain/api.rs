@@ -1149,12 +1149,19 @@ pub async fn fungible_price(
 // Identity
 
 /// `GET /v1/supported-chains?projectId=…` → `{"http": [CAIP-2…], "ws": []}`: the chains whose
-/// balances, history and NFTs this API reads (the modal skips those calls for any other).
+/// balances, history and NFTs this API reads — the EVM chains and the Solana VM's (the modal skips
+/// those calls for any other).
 pub async fn supported_chains(State(st): State<Shared>, headers: HeaderMap, Query(q): Params) -> Response {
     if let Err(e) = project_check(&q, &headers) {
         return e.into_response();
     }
-    let http: Vec<String> = st.chain_api.chains.iter().map(|c| c.caip2()).collect();
+    let mut http: Vec<String> = st.chain_api.chains.iter().map(|c| c.caip2()).collect();
+    // The Solana VM's chain, when the backend reads one (its balances come from here too).
+    if let Some(solana) = st.solana.as_ref() {
+        if let Ok(id) = solana.caip2().await {
+            http.push(id.to_string());
+        }
+    }
     Json(json!({ "http": http, "ws": [] })).into_response()
 }
 
