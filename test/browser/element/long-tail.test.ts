@@ -10,6 +10,17 @@ function catalogueRows(root: ShadowRoot): string[] {
   return [...root.querySelectorAll<HTMLElement>('[data-kind="featured"], [data-kind="recommended"]')].map((r) => `${r.dataset.kind}:${r.dataset.connectorId}`);
 }
 
+/** Records the URL of every fetch the page makes until `restore()`. */
+function recordFetches(): { seen: string[]; restore: () => void } {
+  const seen: string[] = [];
+  const real = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    seen.push(String(input instanceof Request ? input.url : input));
+    return real(input, init);
+  };
+  return { seen, restore: () => (window.fetch = real) };
+}
+
 describe("the spec's long tail in the element", function () {
   this.timeout(30_000);
   afterEach(cleanup);
@@ -61,12 +72,7 @@ describe("the spec's long tail in the element", function () {
   });
 
   it('the built-in networks are read through the default RPC host with the project id', async () => {
-    const seen: string[] = [];
-    const real = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push(String(input instanceof Request ? input.url : input));
-      return real(input, init);
-    };
+    const { seen, restore } = recordFetches();
     try {
       // A wallet on Ethereum mainnet (built in: no rpc-url attribute, no network object of the page's).
       const info = { uuid: '00000000-0000-4000-8000-00000000abcd', name: 'Mainnet Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns: 'test.longtail.mainnet' };
@@ -90,7 +96,7 @@ describe("the spec's long tail in the element", function () {
       );
       window.removeEventListener('eip6963:requestProvider', announce);
     } finally {
-      window.fetch = real;
+      restore();
     }
   });
 
@@ -138,12 +144,7 @@ describe("the spec's long tail in the element", function () {
     const networks = anvilNetworks(env);
     // Nothing listens on port 9 of this machine: the connection is refused at once.
     networks[0].rpcUrls.default.http = ['http://127.0.0.1:9/', env.chains[0].rpcUrl];
-    const seen: string[] = [];
-    const real = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push(String(input instanceof Request ? input.url : input));
-      return real(input, init);
-    };
+    const { seen, restore } = recordFetches();
     try {
       const wallet = await installDemoWallet();
       const el = await createModal({}, networks);
@@ -156,7 +157,7 @@ describe("the spec's long tail in the element", function () {
       expect(seen.indexOf('http://127.0.0.1:9/'), 'the dead URL was tried first').to.be.greaterThan(-1);
       expect(seen.lastIndexOf(env.chains[0].rpcUrl)).to.be.greaterThan(seen.indexOf('http://127.0.0.1:9/'));
     } finally {
-      window.fetch = real;
+      restore();
     }
   });
 });
