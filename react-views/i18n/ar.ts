@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': 'عنوان المستلم ليس عنوانًا (0x و40 رقمًا سداسيًا عشريًا)',
   'The receiver\'s address is for another Bitcoin network than yours': 'عنوان المستلم تابع لشبكة Bitcoin غير شبكتك',
   'The receiver\'s token account could not be read': 'تعذّرت قراءة حساب الرمز الخاص بالمستلم',
+  'The transaction failed on chain': 'فشلت المعاملة على السلسلة',
   'The swap failed on chain (the price moved beyond the slippage?)': 'فشلت المبادلة على السلسلة (هل تحرّك السعر بأكثر من الانزلاق السعري المسموح؟)',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'الرمز ليس رمز SPL (حساب السكّ الخاص به لا يملكه برنامج Token أو Token-2022)',
   'The token\'s mint could not be read (or has more than 18 decimals)': 'تعذّرت قراءة حساب السكّ الخاص بالرمز (أو أن له أكثر من 18 منزلة عشرية)',

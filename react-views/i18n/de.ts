@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': 'Die Empfängeradresse ist keine Adresse (0x und 40 Hex-Ziffern)',
   'The receiver\'s address is for another Bitcoin network than yours': 'Die Adresse des Empfängers gehört zu einem anderen Bitcoin-Netzwerk als deine',
   'The receiver\'s token account could not be read': 'Das Token-Konto des Empfängers konnte nicht gelesen werden',
+  'The transaction failed on chain': 'Die Transaktion ist auf der Chain fehlgeschlagen',
   'The swap failed on chain (the price moved beyond the slippage?)': 'Der Swap ist on-chain fehlgeschlagen (hat sich der Preis über die Slippage hinaus bewegt?)',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'Der Token ist kein SPL-Token (sein Mint gehört nicht zum Token- oder Token-2022-Programm)',
   'The token\'s mint could not be read (or has more than 18 decimals)': 'Der Mint des Tokens konnte nicht gelesen werden (oder hat mehr als 18 Dezimalstellen)',

@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': 'La dirección del destinatario no es una dirección (0x y 40 dígitos hexadecimales)',
   'The receiver\'s address is for another Bitcoin network than yours': 'La dirección del destinatario es de una red de Bitcoin distinta de la tuya',
   'The receiver\'s token account could not be read': 'No se pudo leer la cuenta de tokens del destinatario',
+  'The transaction failed on chain': 'La transacción falló en la cadena',
   'The swap failed on chain (the price moved beyond the slippage?)': 'El intercambio falló en la cadena (¿el precio se movió más allá del deslizamiento?)',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'El token no es un token SPL (su mint no pertenece al programa Token ni al Token-2022)',
   'The token\'s mint could not be read (or has more than 18 decimals)': 'No se pudo leer el mint del token (o tiene más de 18 decimales)',

@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': 'L\'adresse du destinataire n\'est pas une adresse (0x et 40 chiffres hexadécimaux)',
   'The receiver\'s address is for another Bitcoin network than yours': 'L\'adresse du destinataire appartient à un autre réseau Bitcoin que le vôtre',
   'The receiver\'s token account could not be read': 'Impossible de lire le compte de jetons du destinataire',
+  'The transaction failed on chain': 'La transaction a échoué sur la chaîne',
   'The swap failed on chain (the price moved beyond the slippage?)': 'L\'échange a échoué on-chain (le prix a-t-il dépassé le glissement ?)',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'Le jeton n\'est pas un jeton SPL (son mint n\'appartient pas au programme Token ou Token-2022)',
   'The token\'s mint could not be read (or has more than 18 decimals)': 'Impossible de lire le mint du jeton (ou il a plus de 18 décimales)',

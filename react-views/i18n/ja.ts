@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': '受取人のアドレスがアドレスの形式（0x と 40 桁の 16 進数）ではありません',
   'The receiver\'s address is for another Bitcoin network than yours': '受取人のアドレスは、お使いのものとは別の Bitcoin ネットワークのものです',
   'The receiver\'s token account could not be read': '受取人のトークンアカウントを読み取れませんでした',
+  'The transaction failed on chain': 'トランザクションはチェーン上で失敗しました',
   'The swap failed on chain (the price moved beyond the slippage?)': 'スワップがオンチェーンで失敗しました（価格がスリッページを超えて変動した可能性があります）',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'このトークンは SPL トークンではありません（ミントの所有者が Token または Token-2022 プログラムではありません）',
   'The token\'s mint could not be read (or has more than 18 decimals)': 'トークンのミントを読み取れませんでした（または小数点以下の桁数が 18 を超えています）',

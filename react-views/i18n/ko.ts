@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': '받는 사람 주소가 올바른 주소 형식(0x와 40자리 16진수)이 아닙니다',
   'The receiver\'s address is for another Bitcoin network than yours': '받는 사람 주소가 현재 사용 중인 것과 다른 Bitcoin 네트워크의 주소입니다',
   'The receiver\'s token account could not be read': '받는 사람의 토큰 계정을 읽을 수 없습니다',
+  'The transaction failed on chain': '트랜잭션이 체인에서 실패했습니다',
   'The swap failed on chain (the price moved beyond the slippage?)': '온체인에서 스왑이 실패했습니다(가격이 슬리피지 이상으로 변동했을 수 있습니다)',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'SPL 토큰이 아닙니다(민트의 소유자가 Token 또는 Token-2022 프로그램이 아님)',
   'The token\'s mint could not be read (or has more than 18 decimals)': '토큰의 민트를 읽을 수 없습니다(또는 소수점 자릿수가 18을 초과함)',

@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': 'O endereço do destinatário não é um endereço (0x e 40 dígitos hexadecimais)',
   'The receiver\'s address is for another Bitcoin network than yours': 'O endereço do destinatário é de outra rede Bitcoin, diferente da sua',
   'The receiver\'s token account could not be read': 'Não foi possível ler a conta de token do destinatário',
+  'The transaction failed on chain': 'A transação falhou na rede',
   'The swap failed on chain (the price moved beyond the slippage?)': 'A troca falhou na blockchain (o preço variou além do slippage?)',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'O token não é um token SPL (o mint dele não pertence ao programa Token nem ao Token-2022)',
   'The token\'s mint could not be read (or has more than 18 decimals)': 'Não foi possível ler o mint do token (ou ele tem mais de 18 casas decimais)',

@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': 'Alıcı adresi geçerli bir adres değil (0x ve 40 onaltılık basamak olmalı)',
   'The receiver\'s address is for another Bitcoin network than yours': 'Alıcının adresi sizinkinden farklı bir Bitcoin ağına ait',
   'The receiver\'s token account could not be read': 'Alıcının token hesabı okunamadı',
+  'The transaction failed on chain': 'İşlem zincirde başarısız oldu',
   'The swap failed on chain (the price moved beyond the slippage?)': 'Takas zincir üzerinde başarısız oldu (fiyat kayma toleransının ötesine mi geçti?)',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': 'Token bir SPL token\'ı değil (mint hesabı Token veya Token-2022 programına ait değil)',
   'The token\'s mint could not be read (or has more than 18 decimals)': 'Token\'ın mint hesabı okunamadı (veya 18\'den fazla ondalık basamağı var)',

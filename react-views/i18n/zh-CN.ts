@@ -296,6 +296,7 @@ const catalogue: Catalogue = {
   'The receiver address is not an address (0x and 40 hex digits)': '收款地址格式无效（应为 0x 加 40 位十六进制数）',
   'The receiver\'s address is for another Bitcoin network than yours': '收款地址属于与你不同的 Bitcoin 网络',
   'The receiver\'s token account could not be read': '无法读取接收方的代币账户',
+  'The transaction failed on chain': '交易在链上失败',
   'The swap failed on chain (the price moved beyond the slippage?)': '兑换在链上失败（价格波动可能超出了滑点？）',
   'The token is not an SPL token (its mint is not owned by the Token or Token-2022 program)': '该代币不是 SPL 代币（其铸币账户不归 Token 或 Token-2022 程序所有）',
   'The token\'s mint could not be read (or has more than 18 decimals)': '无法读取该代币的铸币账户（或其小数位数超过 18）',

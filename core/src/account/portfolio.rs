@@ -212,12 +212,23 @@ impl Slice for PortfolioSlice {
                     self.invalidate()
                 }
             }
-            Note::ChainChanged { .. } | Note::AccountsChanged if reads => self.fetch(ctx, true),
-            Note::ChainChanged { .. } | Note::AccountsChanged => self.invalidate(),
+            // Another chain or account: the 30 s hold was the last read's (another subject), and
+            // what was to be read afresh was another account's.
+            Note::ChainChanged { .. } | Note::AccountsChanged if reads => {
+                self.failed_at = None;
+                self.force_update.clear();
+                self.fetch(ctx, true)
+            }
+            Note::ChainChanged { .. } | Note::AccountsChanged => {
+                self.failed_at = None;
+                self.force_update.clear();
+                self.invalidate()
+            }
             Note::Disconnected => {
                 self.fetched = None;
                 self.native = None;
                 self.failed_at = None;
+                self.force_update.clear();
             }
             _ => {}
         }

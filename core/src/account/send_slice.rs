@@ -94,7 +94,13 @@ impl Slice for SendSlice {
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
         match note {
-            Note::Disconnected | Note::AccountsChanged | Note::ChainChanged { .. } => *self = SendSlice::default(),
+            Note::Disconnected | Note::AccountsChanged | Note::ChainChanged { .. } => {
+                // No longer watched: its loading banner goes too.
+                if self.sent.is_some() {
+                    ctx.dispatch(obj(vec![("type", "dismissBanner".into())]));
+                }
+                *self = SendSlice::default()
+            }
             // The form opens with the tokens held; back from the preview it shows again; left for
             // another view it closes (a transfer under way carries on).
             Note::Shown(View::WalletSend) if self.stage.is_none() => {
@@ -156,6 +162,7 @@ impl Slice for SendSlice {
             },
             (Asked::Send, _) => self.sent(ctx, outcome),
             (Asked::Receipt(hash), _) => {
+                let failed = outcome.as_ref().is_ok_and(|v| Self::transactions(ctx).is_some_and(|t| t.mined(v) && t.failed(v)));
                 let mined = outcome.is_ok_and(|v| Self::transactions(ctx).is_some_and(|t| t.mined(&v)));
                 if self.sent.as_deref() != Some(hash.as_str()) {
                     return; // another transaction was sent since
@@ -166,7 +173,10 @@ impl Slice for SendSlice {
                     self.watch.resolved(std::slice::from_ref(&hash));
                     self.sent = None;
                     ctx.note(Note::BalancesChanged(std::mem::take(&mut self.moved)));
-                    if mined {
+                    if failed {
+                        let text = "The transaction failed on chain"; // i18n
+                        ctx.banner_from_module("error", text);
+                    } else if mined {
                         let text = "Transaction confirmed"; // i18n
                         ctx.banner_from_module("success", text);
                     } else {

@@ -322,3 +322,26 @@ fn a_mined_usdc_transfer_has_the_next_balance_call_read_usdc_afresh_with_force_u
     let again = h.fetches().into_iter().map(|(_, u)| u).find(|u| u.contains("/balance?")).expect("read again");
     assert!(!again.contains("forceUpdate"), "forceUpdate is sent once: {again}");
 }
+
+#[test]
+fn a_transfer_mined_but_failed_on_chain_says_so_instead_of_confirmed() {
+    let mut h = Harness::new(json!({}));
+    h.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
+    h.send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
+    h.answer("eth_sendTransaction", json!(format!("0x{}", "12".repeat(32))));
+    h.receipt_timer();
+    h.answer("eth_getTransactionReceipt", json!({"status": "0x0"}));
+    h.timer_fires("banner-reopen");
+    assert_eq!(h.snap.part("banner"), &json!({"variant": "error", "message": "The transaction failed on chain"}));
+}
+
+#[test]
+fn a_sent_transaction_left_for_another_account_takes_its_loading_banner_with_it() {
+    let mut h = Harness::new(json!({}));
+    h.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
+    h.send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
+    h.answer("eth_sendTransaction", json!(format!("0x{}", "34".repeat(32))));
+    assert_eq!(h.snap.part("banner")["variant"], "loading");
+    h.switch_account(BOB);
+    assert_eq!(h.snap.part("banner"), &Value::Null, "no banner waiting for a receipt nobody watches");
+}

@@ -361,6 +361,10 @@ pub trait Transactions: Sync {
     fn receipt_call(&self, hash: &str) -> Call;
     /// Whether a receipt answer says mined.
     fn mined(&self, result: &Value) -> bool;
+    /// Whether a mined transaction's receipt says it failed (reverted) on chain.
+    fn failed(&self, _result: &Value) -> bool {
+        false
+    }
     /// How often a sent transaction the visitor waits for is looked for (about a block time).
     fn poll_ms(&self) -> u64 {
         1_500

@@ -35,14 +35,16 @@ pub enum Verdict {
 
 impl RpcRank {
     /// The score of `url` among `urls` (0 to 1): stability (answered share of its samples, 1
-    /// without any) × 0.7 + latency (1 − its mean / the slowest mean, 1 without samples) × 0.3.
+    /// without any) × 0.7 + latency (1 − its mean / the slowest mean; 0 without samples: an untried
+    /// URL is no faster than the slowest tried one, so the network's order holds until a call
+    /// fails) × 0.3.
     pub fn score(&self, url: &str, urls: &[String]) -> f64 {
         let mean = |u: &str| {
             let s = self.samples.iter().find(|(k, _)| k == u).map(|(_, s)| s.as_slice()).unwrap_or_default();
             (!s.is_empty()).then(|| (s.iter().filter(|(ok, _)| *ok).count() as f64 / s.len() as f64, s.iter().map(|(_, l)| *l as f64).sum::<f64>() / s.len() as f64))
         };
         let slowest = urls.iter().filter_map(|u| mean(u)).map(|(_, l)| l).fold(0.0, f64::max);
-        let (stability, latency) = mean(url).unwrap_or((1.0, 0.0));
+        let Some((stability, latency)) = mean(url) else { return RPC_RANKING_STABILITY_WEIGHT };
         let latency_score = if slowest > 0.0 { 1.0 - latency / slowest } else { 1.0 };
         RPC_RANKING_STABILITY_WEIGHT * stability + RPC_RANKING_LATENCY_WEIGHT * latency_score
     }
@@ -85,7 +87,11 @@ impl RpcRank {
             }
             None => self.samples.push((f.url.clone(), vec![(ok, latency)])),
         }
-        if ok || f.rest.is_empty() {
+        // A call that sends something (its JSON-RPC method says `send`: a transaction) is never
+        // sent again elsewhere: the first node may have taken it and only its answer was lost.
+        let method = f.body.as_deref().and_then(|b| crate::service::json::parse(b).ok()).and_then(|v| v.get("method")?.as_str().map(str::to_ascii_lowercase));
+        let sends = method.is_some_and(|m| crate::service::text::find(&m, "send").is_some());
+        if ok || f.rest.is_empty() || sends {
             return Verdict::Deliver;
         }
         let next = f.rest.remove(0);
@@ -131,6 +137,20 @@ mod tests {
         }
         assert!(r.score("http://b.test", &urls()) < 0.31);
         assert_eq!(r.ranked(&urls())[0], "http://a.test");
+    }
+
+    #[test]
+    fn a_url_that_answered_keeps_its_place_before_an_untried_one_and_a_send_is_never_sent_twice() {
+        let mut r = RpcRank::default();
+        r.sent(1, "http://a.test", None, &urls(), 0);
+        assert_eq!(r.answered(1, 200, 40), Verdict::Deliver);
+        assert_eq!(r.ranked(&urls())[0], "http://a.test", "one good answer: still first");
+        let send = r#"{"jsonrpc":"2.0","id":2,"method":"sendTransaction","params":["AQ=="]}"#;
+        r.sent(2, "http://a.test", Some(send), &urls(), 0);
+        assert_eq!(r.answered(2, 0, 10_000), Verdict::Deliver, "the failure is the sender's: no second node sees it");
+        let read = r#"{"jsonrpc":"2.0","id":3,"method":"getBalance","params":[]}"#;
+        r.sent(3, "http://a.test", Some(read), &urls(), 0);
+        assert!(matches!(r.answered(3, 0, 10_000), Verdict::Retry { .. }), "a read goes on");
     }
 
     #[test]

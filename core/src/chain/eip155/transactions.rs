@@ -24,4 +24,8 @@ impl Transactions for Evm {
     fn mined(&self, result: &Value) -> bool {
         matches!(result, Value::Object(_))
     }
+
+    fn failed(&self, result: &Value) -> bool {
+        result.get("status").and_then(Value::as_str) == Some("0x0")
+    }
 }

@@ -56,6 +56,10 @@ impl Transactions for Standard {
         matches!(s, Some("confirmed" | "finalized"))
     }
 
+    fn failed(&self, result: &Value) -> bool {
+        result.get("value").and_then(|l| l.get(0)).and_then(|s| s.get("err")).is_some_and(|e| !e.is_null())
+    }
+
     /// Slots are 400 ms; a transaction is confirmed in about one.
     fn poll_ms(&self) -> u64 {
         400
