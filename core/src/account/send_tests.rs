@@ -16,6 +16,13 @@ impl Harness {
         self.send(json!({"type": "navigate", "view": "WalletSend"}))
     }
 
+    /// One ether to BOB, sent: the wallet answers the hash `0x{byte}{byte}…`.
+    fn send_one_ether(&mut self, byte: &str) -> &mut Self {
+        self.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
+        self.send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
+        self.answer("eth_sendTransaction", json!(format!("0x{}", byte.repeat(32))))
+    }
+
     /// The receipt timer fires when it is due.
     fn receipt_timer(&mut self) -> &mut Self {
         let ms = self.effects.iter().find_map(|e| match e {
@@ -326,9 +333,7 @@ fn a_mined_usdc_transfer_has_the_next_balance_call_read_usdc_afresh_with_force_u
 #[test]
 fn a_transfer_mined_but_failed_on_chain_says_so_instead_of_confirmed() {
     let mut h = Harness::new(json!({}));
-    h.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
-    h.send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
-    h.answer("eth_sendTransaction", json!(format!("0x{}", "12".repeat(32))));
+    h.send_one_ether("12");
     h.receipt_timer();
     h.answer("eth_getTransactionReceipt", json!({"status": "0x0"}));
     h.timer_fires("banner-reopen");
@@ -338,9 +343,7 @@ fn a_transfer_mined_but_failed_on_chain_says_so_instead_of_confirmed() {
 #[test]
 fn a_sent_transaction_left_for_another_account_takes_its_loading_banner_with_it() {
     let mut h = Harness::new(json!({}));
-    h.sending().send(json!({"type": "sendSetAmount", "amount": "1"})).send(json!({"type": "sendSetReceiver", "receiver": BOB}));
-    h.send(json!({"type": "sendPreview"})).send(json!({"type": "sendConfirm"}));
-    h.answer("eth_sendTransaction", json!(format!("0x{}", "34".repeat(32))));
+    h.send_one_ether("34");
     assert_eq!(h.snap.part("banner")["variant"], "loading");
     h.switch_account(BOB);
     assert_eq!(h.snap.part("banner"), &Value::Null, "no banner waiting for a receipt nobody watches");
