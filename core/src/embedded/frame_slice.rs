@@ -156,7 +156,7 @@ impl FrameSlice {
                 // The secure frame refusing this page's origin (not among the project's verified
                 // domains): 'Unverified domain', also as the `error` event; any other refusal
                 // (a bad project id, the configuration out of reach): 'Invalid App Configuration'.
-                let why = payload.get("message").and_then(Value::as_str).unwrap_or_default();
+                let why = payload.get("message").and_then(Value::as_str).filter(|m| m.len() <= 500).unwrap_or_default();
                 if crate::service::text::find(why, "origin is not allowed").is_some() {
                     ctx.alert(&WmError::UnverifiedDomain);
                     ctx.emit_error(&WmError::UnverifiedDomain);
