@@ -452,8 +452,14 @@ impl Ctx {
         url::build(self.opts.api_url(), path, &q)
     }
 
+    /// A catalogue wallet's image (`/getWalletImage/{id}`).
     pub fn image_url(&self, image_id: &str) -> String {
-        url::build(self.opts.api_url(), &format!("/getWalletImage/{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", SDK_TYPE)])
+        self.image_at("/getWalletImage/", image_id)
+    }
+
+    /// An image of the hosted API by id (`route` ends with `/`; spec §7's image endpoints).
+    fn image_at(&self, route: &str, image_id: &str) -> String {
+        url::build(self.opts.api_url(), &format!("{route}{}", url::segment(image_id)), &[("projectId", self.opts.project_id()), ("st", SDK_TYPE)])
     }
 
     /// Whether the blockchain API reads `chain` (`None` until its list is known).
@@ -483,8 +489,16 @@ impl Ctx {
         w.begin_object();
         w.key("caipNetworkId").str(&n.caip_network_id).key("name").str(&n.name).key("namespace").str(n.chain_namespace.as_str());
         w.key("symbol").str(&n.native_currency.symbol).key("testnet").bool(n.testnet).key("active").bool(active == Some(n.caip_network_id.as_str()));
-        let image = n.assets.as_ref().and_then(|a| a.image_url.as_deref()).filter(|u| is_http_url(u) || u.starts_with("data:image/"));
-        w.key("imageUrl").opt_str(image);
+        // Its own image URL, else the hosted API's image of its `assets.imageId`.
+        let assets = n.assets.as_ref();
+        let image = assets.and_then(|a| a.image_url.as_deref()).filter(|u| is_http_url(u) || u.starts_with("data:image/"));
+        let id = assets.and_then(|a| a.image_id.as_deref()).filter(|id| id.len() <= 128);
+        w.key("imageUrl");
+        match (image, id) {
+            (Some(u), _) => w.str(u),
+            (None, Some(id)) => w.str(&self.image_at("/public/getAssetImage/", id)),
+            _ => w.null(),
+        };
         w.end_object();
     }
 }

@@ -155,3 +155,23 @@ fn a_failed_connection_reaches_the_host_as_the_products_5000() {
     let e = h.emitted("error").expect("an error event");
     assert_eq!((e["code"].as_i64(), e["message"].as_str()), (Some(5000), Some("Failed to connect")));
 }
+
+#[test]
+fn a_network_image_is_its_own_url_else_the_hosted_asset_image_of_its_image_id() {
+    let mut by_id = anvil(31337);
+    by_id["assets"] = json!({"imageId": "eth logo/1"});
+    let mut both = anvil(31338);
+    both["assets"] = json!({"imageId": "ignored", "imageUrl": "https://img.test/anvil.png"});
+    let mut h = Harness::new(json!({"networks": [by_id, both, anvil(1)]}));
+    h.start(json!({}));
+    let networks = h.snap.part("networks").as_array().unwrap().clone();
+    assert_eq!(networks[0]["imageUrl"], "http://api.test/public/getAssetImage/eth%20logo%2F1?projectId=p&st=wallet-modal");
+    assert_eq!(networks[1]["imageUrl"], "https://img.test/anvil.png");
+    assert_eq!(networks[2]["imageUrl"], Value::Null);
+    // An id too long to be one (over 128 bytes) is no image.
+    let mut long = anvil(31337);
+    long["assets"] = json!({"imageId": "x".repeat(129)});
+    let mut h = Harness::new(json!({"networks": [long]}));
+    h.start(json!({}));
+    assert_eq!(h.snap.part("networks")[0]["imageUrl"], Value::Null);
+}
