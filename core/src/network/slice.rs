@@ -110,8 +110,9 @@ impl Slice for NetworkSlice {
 
 impl NetworkSlice {
     fn switch_network(&mut self, ctx: &mut Ctx, caip_network_id: &str) {
-        let target = ctx.network(caip_network_id).cloned();
-        let target_ns = target.as_ref().map(|t| t.chain_namespace.as_str()).unwrap_or_default();
+        // (The namespace only: no copy of the network.)
+        let target = ctx.network(caip_network_id).map(|t| t.chain_namespace.as_str());
+        let target_ns = target.unwrap_or_default();
         let active_ns = ctx.active_caip_network().and_then(|a| a.split(':').next().map(str::to_string)).unwrap_or_default();
         let connected = ctx.conn.address(target_ns).is_some();
         // The embedded wallet (auth provider) comes later.
