@@ -32,7 +32,7 @@ export interface ConnectorView {
   /** A `data:image/` URI (EIP-6963 icon) or an http(s) image URL from the catalogue; null → placeholder. */
   icon: string | null;
   /** Where it comes from; also decides the badge shown. */
-  kind: 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended';
+  kind: 'safe' | 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended';
   /** True when the wallet is present in this browser (EIP-6963 or window.ethereum). */
   installed: boolean;
 }

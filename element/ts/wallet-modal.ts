@@ -381,6 +381,8 @@ export class WalletModalElement extends HTMLElement {
       );
     };
     FAMILIES.forEach(this.#discover);
+    // Inside an iframe the parent may be a Safe whose app this page is (its own chunk).
+    if (parent !== window) void import('./families/eip155.safe').then((m) => generation === this.#generation && this.#discover?.(m.safe), () => {});
     this.#loadFamilies();
     // The views (React and the Connect view, rendered ahead hidden and inert) mount as soon as
     // their chunk is here, so that open() only shows them: the first wallet option appears within

@@ -12,6 +12,9 @@ use serde::Serialize;
 pub const LEGACY_INJECTED_ID: &str = "injected";
 /// Id of the WalletConnect connector.
 pub const WALLETCONNECT_ID: &str = "walletConnect";
+/// A Safe app's own Safe (found only inside a Safe's iframe: the shell's `families/eip155.safe.ts`),
+/// listed before every other connector (spec §6).
+pub const SAFE_ID: &str = "global.safe";
 const MAX_NAME_CHARS: usize = 64;
 const MAX_ICON_BYTES: usize = 256 * 1024;
 
@@ -19,6 +22,7 @@ const MAX_ICON_BYTES: usize = 256 * 1024;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ConnectorKind {
+    Safe,
     WalletConnect,
     Recent,
     Injected,
@@ -32,6 +36,7 @@ impl ConnectorKind {
     /// The JSON name (`walletConnect`, `recent`, …).
     pub fn name(self) -> &'static str {
         match self {
+            ConnectorKind::Safe => "safe",
             ConnectorKind::WalletConnect => "walletConnect",
             ConnectorKind::Recent => "recent",
             ConnectorKind::Injected => "injected",
@@ -162,7 +167,8 @@ impl Discovery {
 }
 
 /// The Connect view's wallet rows in the spec's connector order, each wallet once:
-/// walletConnect, recent, injected, featured, custom, external, recommended.
+/// walletConnect, recent, injected, featured, custom, external, recommended — after a Safe app's
+/// own Safe.
 pub fn connector_rows(
     discovery: &Discovery,
     recent: &[String],
@@ -178,6 +184,10 @@ pub fn connector_rows(
             rows.push(row);
         }
     };
+    let found = |w: &InjectedWallet, kind| ConnectorRow { id: w.id.clone(), name: w.name.clone(), icon: w.icon.clone(), kind, installed: true };
+    for w in installed.iter().filter(|w| w.id == SAFE_ID) {
+        push(found(w, ConnectorKind::Safe), &mut rows);
+    }
     if walletconnect {
         push(ConnectorRow { id: WALLETCONNECT_ID.into(), name: "WalletConnect".into(), icon: None, kind: ConnectorKind::WalletConnect, installed: false }, &mut rows);
     }
@@ -185,7 +195,7 @@ pub fn connector_rows(
         // (A recent wallet of several families shows under its first side's id.)
         let first = installed.iter().find(|w| &w.id == id).and_then(|w| installed.iter().find(|o| same_wallet(o, w)));
         if let Some(w) = first {
-            push(ConnectorRow { id: w.id.clone(), name: w.name.clone(), icon: w.icon.clone(), kind: ConnectorKind::Recent, installed: true }, &mut rows);
+            push(found(w, ConnectorKind::Recent), &mut rows);
         }
     }
     for w in &installed {
@@ -193,7 +203,7 @@ pub fn connector_rows(
         if installed.iter().take_while(|o| o.id != w.id).any(|o| same_wallet(o, w)) {
             continue;
         }
-        push(ConnectorRow { id: w.id.clone(), name: w.name.clone(), icon: w.icon.clone(), kind: ConnectorKind::Injected, installed: true }, &mut rows);
+        push(found(w, ConnectorKind::Injected), &mut rows);
     }
     let listed = featured.iter().map(|l| (l, ConnectorKind::Featured)).chain(recommended.iter().map(|l| (l, ConnectorKind::Recommended)));
     for (l, kind) in listed {

@@ -111,10 +111,27 @@ fn connector_kinds_sort_in_spec_order() {
         ConnectorKind::Injected,
         ConnectorKind::Recent,
         ConnectorKind::WalletConnect,
+        ConnectorKind::Safe,
     ];
     kinds.sort();
     let names: Vec<String> = kinds.iter().map(|k| serde_json::to_string(k).unwrap().replace('"', "")).collect();
-    assert_eq!(names, crate::service::constants::CONNECTOR_ORDER.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    // A Safe app's own Safe before the spec's order (§6).
+    let spec = std::iter::once("safe").chain(crate::service::constants::CONNECTOR_ORDER.iter().copied());
+    assert_eq!(names, spec.map(str::to_string).collect::<Vec<_>>());
+    assert!(kinds.iter().all(|k| serde_json::to_string(k).unwrap().replace('"', "") == k.name()));
+}
+
+#[test]
+fn a_safe_apps_own_safe_comes_before_walletconnect_and_a_recent_wallet_even_when_it_was_recent() {
+    let mut d = Discovery::default();
+    d.announce("u1", "A", ICON, "com.a", EVM).unwrap();
+    d.announce("safe-app", "Safe", ICON, SAFE_ID, EVM).unwrap();
+    let rows = connector_rows(&d, &["com.a".into(), SAFE_ID.into()], &[], &[], true, |id| id.to_string());
+    let ids: Vec<_> = rows.iter().map(|r| (r.id.as_str(), r.kind)).collect();
+    assert_eq!(ids, vec![(SAFE_ID, ConnectorKind::Safe), ("walletConnect", ConnectorKind::WalletConnect), ("com.a", ConnectorKind::Recent)]);
+    let mut json = crate::service::json::Writer::new();
+    rows[0].write_json(&mut json);
+    assert!(json.finish().contains(r#""kind":"safe","installed":true"#));
 }
 
 #[test]

@@ -43,3 +43,21 @@ pub fn chain_of(namespace: &str, name: &str) -> Result<String, JsError> {
 pub fn bitcoin_network_name(caip_network_id: &str) -> String {
     bip122::wallet::sats_network_name(caip_network_id).unwrap_or_default()
 }
+
+/// Whether a parent origin may be a Safe whose app this page is (`eip155::safe`, spec §6).
+#[wasm_bindgen(js_name = safeAncestorAllowed)]
+pub fn safe_ancestor_allowed(origin: &str) -> bool {
+    wm_core::chain::eip155::safe::ancestor_allowed(origin)
+}
+
+/// The Safe a `getSafeInfo` answer (JSON, at most 64 KB) names: `[address, hexChainId]`;
+/// throws why not.
+#[wasm_bindgen(js_name = safeAccount)]
+pub fn safe_account(answer: &str) -> Result<Vec<String>, JsError> {
+    if answer.len() > 64 * 1024 {
+        return Err(JsError::new("The Safe's answer is too long"));
+    }
+    let v = parse(answer).map_err(|_| JsError::new("The Safe's answer is not JSON"))?;
+    let (address, chain) = wm_core::chain::eip155::safe::safe_account(&v).map_err(JsError::new)?;
+    Ok(vec![address, chain])
+}

@@ -7,6 +7,7 @@ mod embedded;
 mod host_requests;
 mod networks;
 mod node;
+pub mod safe;
 pub mod rpc;
 #[cfg(feature = "crypto")]
 mod sign_in;
