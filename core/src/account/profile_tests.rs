@@ -110,3 +110,68 @@ fn without_the_feature_switching_and_ending_only_say_multi_wallet_not_enabled() 
         assert_eq!(h.snap.status.get("eip155"), Some(&Status::Connected));
     }
 }
+
+/// Two wallets connected on the same network (31337), ProfileWallets shown: their two balance
+/// calls to that node, made in one tick.
+fn two_wallets_on_one_network() -> Harness {
+    let mut h = two_wallets(true);
+    h.send(json!({"type": "providerEvent", "connectorId": OTHER, "name": "chainChanged", "data": "0x7a69"}));
+    h.send(json!({"type": "open"})).send(json!({"type": "navigate", "view": "ProfileWallets"}));
+    assert_eq!(h.view(), View::ProfileWallets);
+    h
+}
+
+/// The open fetches to the 31337 node: (id, body).
+fn node_fetches(h: &Harness) -> Vec<(u64, Value)> {
+    h.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Fetch { id, url, body: Some(b), .. } if url.contains("127.0.0.1:8337") => Some((*id, serde_json::from_str(b).unwrap())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn node_calls_made_together_go_as_one_json_rpc_batch_and_each_hears_its_own_answer() {
+    let mut h = two_wallets_on_one_network();
+    let fetches = node_fetches(&h);
+    assert_eq!(fetches.len(), 1, "one request for both balances: {fetches:?}");
+    let (batch_id, body) = &fetches[0];
+    let calls = body.as_array().expect("a JSON-RPC batch (an array)");
+    assert_eq!(calls.len(), 2);
+    let id_of = |addr: &str| calls.iter().find(|c| c["params"][0].as_str().unwrap().eq_ignore_ascii_case(addr)).unwrap()["id"].clone();
+    // The node answers in any order (JSON-RPC 2.0 §6): each balance is matched by its id.
+    let answer = json!([
+        {"jsonrpc": "2.0", "id": id_of(ADDR), "result": "0x21e19e0c9bab2400000"},
+        {"jsonrpc": "2.0", "id": id_of(BOB), "result": "0xde0b6b3a7640000"},
+    ]);
+    h.send(json!({"type": "fetchResult", "id": batch_id, "status": 200, "body": answer.to_string()}));
+    let w = &h.snap.part("profileWallets")["wallets"];
+    assert_eq!((w[0]["address"].as_str(), w[0]["balance"].as_str()), (Some(BOB), Some("1.000")));
+    assert_eq!((w[1]["address"].as_str(), w[1]["balance"].as_str()), (Some(ADDR), Some("10,000.000")));
+}
+
+#[test]
+fn a_node_that_takes_no_batches_gets_the_calls_again_one_by_one() {
+    let mut h = two_wallets_on_one_network();
+    let (batch_id, _) = node_fetches(&h)[0].clone();
+    let refused = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": "batch requests are not supported"}});
+    h.send(json!({"type": "fetchResult", "id": batch_id, "status": 200, "body": refused.to_string()}));
+    let alone = node_fetches(&h);
+    assert_eq!(alone.len(), 2, "each call alone: {alone:?}");
+    assert!(alone.iter().all(|(id, b)| b.is_object() && b["id"].as_u64() == Some(*id)));
+    for (addr, result) in [(BOB, "0xde0b6b3a7640000"), (ADDR, "0x21e19e0c9bab2400000")] {
+        let (id, _) = alone.iter().find(|(_, b)| b["params"][0].as_str().unwrap().eq_ignore_ascii_case(addr)).unwrap();
+        h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string()}));
+    }
+    let w = &h.snap.part("profileWallets")["wallets"];
+    assert_eq!((w[0]["balance"].as_str(), w[1]["balance"].as_str()), (Some("1.000"), Some("10,000.000")));
+    // From then on that node's calls go alone.
+    h.send(json!({"type": "navigate", "view": "Account", "reset": true}));
+    h.now += 10 * 60_000;
+    h.send(json!({"type": "navigate", "view": "ProfileWallets"}));
+    let again = node_fetches(&h);
+    assert_eq!(again.len(), 2, "both balances read again, each alone: {again:?}");
+    assert!(again.iter().all(|(_, b)| b.is_object()));
+}

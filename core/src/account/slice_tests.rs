@@ -137,6 +137,54 @@ fn balance_call(h: &Harness) -> (u64, String, Option<String>) {
 }
 
 #[test]
+fn while_the_modal_shows_each_rpc_url_is_probed_every_4_seconds_and_a_dead_one_is_ranked_down_before_any_call_fails() {
+    // Spec §9's fallback polling (4,000 ms): the ranking learns of a dead URL by its probes.
+    let mut net = anvil(31337);
+    net["rpcUrls"]["default"]["http"] = json!(["http://dead.test:1", "http://127.0.0.1:8337"]);
+    let mut h = Harness::new(json!({"networks": [net, anvil(31338)]}));
+    h.now = 1_800_000_000_000;
+    h.connect();
+    h.account(CHAIN, true);
+    let (id, url, _) = balance_call(&h);
+    assert_eq!(url, "http://dead.test:1");
+    // The first node call through the network starts the polling.
+    assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms: 4_000 } if id == "rpc-poll")), "{:?}", h.effects);
+    h.send(json!({"type": "fetchResult", "id": id, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"}"}));
+    let balance = h.snap.account.clone().unwrap().balance;
+    for round in 0..3 {
+        h.now += 4_000;
+        h.fire("rpc-poll");
+        let probes: Vec<(u64, String, Value)> = h
+            .effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Fetch { id, url, body: Some(b), .. } => Some((*id, url.clone(), serde_json::from_str(b).unwrap())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(probes.iter().map(|p| p.1.as_str()).collect::<Vec<_>>(), ["http://dead.test:1", "http://127.0.0.1:8337"], "round {round}");
+        assert!(probes.iter().all(|p| p.2["method"] == "eth_blockNumber" && p.2["id"].as_u64() == Some(p.0)));
+        assert!(h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, ms: 4_000 } if id == "rpc-poll")), "polling goes on while open");
+        // The dead URL never answers; the live one does. No slice hears a probe.
+        h.now += 50;
+        h.send(json!({"type": "fetchResult", "id": probes[1].0, "status": 200, "body": "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x10\"}"}));
+        h.now += 10_000;
+        h.send(json!({"type": "fetchResult", "id": probes[0].0, "status": 0, "body": ""}));
+        assert!(h.fetches().is_empty(), "a probe is not sent on: {:?}", h.fetches());
+        assert_eq!(h.snap.account.clone().unwrap().balance, balance, "a probe's answer reaches no slice");
+    }
+    // The next read goes to the live URL at once: no call ever had to fail for it.
+    h.now += 60_000;
+    h.account(CHAIN, false).account(CHAIN, true);
+    assert_eq!(balance_call(&h).1, "http://127.0.0.1:8337");
+    // Closed, the next tick probes nothing and the polling stops.
+    h.account(CHAIN, false);
+    h.fire("rpc-poll");
+    assert!(h.fetches().is_empty());
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == "rpc-poll")));
+}
+
+#[test]
 fn a_dead_first_rpc_url_is_ranked_down_and_the_balance_comes_from_the_second() {
     // Spec §9: RPC ranking over a network's URLs (10 samples, stability 0.7, latency 0.3).
     let mut net = anvil(31337);

@@ -329,6 +329,12 @@ pub trait Node: Sync {
     }
     /// The request reading a transaction's receipt.
     fn receipt_body(&self, id: u64, hash: &str) -> String;
+    /// A cheap call that only says whether the node is up: asked of each of a network's several
+    /// URLs every 4 s while the modal shows, to keep their ranking true (spec §9's fallback
+    /// polling); `None`: such a family's URLs are ranked by its own calls only.
+    fn ping_call(&self) -> Option<WalletCall> {
+        None
+    }
     /// Whether a receipt answer says the transaction is mined.
     fn is_mined(&self, status: u16, body: &str) -> bool;
 }

@@ -13,6 +13,7 @@ pub mod format;
 pub mod bech32;
 pub mod blake2b;
 pub mod base64;
+pub mod rpc_batch;
 pub mod rpc_rank;
 #[macro_use]
 pub mod family;

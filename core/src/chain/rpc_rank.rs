@@ -1,5 +1,6 @@
 //! RPC ranking and fallback over a network's several HTTP URLs (spec §9: 10 samples, stability 0.7,
-//! latency 0.3). Ranked by the modal's own traffic, not by probes: every node call through a
+//! latency 0.3, fallback polling 4,000 ms). Ranked by the modal's own traffic and, while the modal
+//! shows, by a probe of each URL every 4 s (the family's `ping_call`): every node call through a
 //! network with more than one URL is a sample of the URL it went to (answered or not, and how fast);
 //! the next call goes to the best-scoring URL, and a call that fails for want of an answer (no
 //! response, a 5xx) is sent again to the next URL before the slice that asked hears anything.
@@ -15,6 +16,8 @@ struct Inflight {
     start: u64,
     /// The URLs not tried yet, best first.
     rest: Vec<String>,
+    /// A probe of the fallback polling: a sample only, heard by no slice.
+    probe: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -22,6 +25,8 @@ pub struct RpcRank {
     /// Per URL: its last samples (answered, latency in ms), oldest first.
     samples: Vec<(String, Vec<(bool, u64)>)>,
     inflight: Vec<Inflight>,
+    /// Whether the fallback polling's timer runs.
+    pub polling: bool,
 }
 
 /// What to do with a node call's answer.
@@ -31,6 +36,8 @@ pub enum Verdict {
     Deliver,
     /// Send it again (same id and body) to this URL: the last one did not answer.
     Retry { url: String, body: Option<String> },
+    /// A probe's answer: counted, and heard by no one.
+    Sampled,
 }
 
 impl RpcRank {
@@ -63,8 +70,18 @@ impl RpcRank {
     /// A node call sent to `url`, one of `urls` (the network's): remembered for its answer.
     pub fn sent(&mut self, id: u64, url: &str, body: Option<&str>, urls: &[String], now: u64) {
         let rest = self.ranked(urls).into_iter().filter(|u| u != url).collect();
-        self.inflight.retain(|f| f.id != id);
-        self.inflight.push(Inflight { id, url: url.into(), body: body.map(str::to_string), start: now, rest });
+        self.track(Inflight { id, url: url.into(), body: body.map(str::to_string), start: now, rest, probe: false });
+    }
+
+    /// A probe of `url` (the fallback polling, every 4 s while the modal shows): its answer is a
+    /// sample, never sent on.
+    pub fn probe(&mut self, id: u64, url: &str, now: u64) {
+        self.track(Inflight { id, url: url.into(), body: None, start: now, rest: Vec::new(), probe: true });
+    }
+
+    fn track(&mut self, f: Inflight) {
+        self.inflight.retain(|o| o.id != f.id);
+        self.inflight.push(f);
         // A call whose answer never comes (a page that went away) must not keep memory forever.
         if self.inflight.len() > 256 {
             self.inflight.remove(0);
@@ -91,12 +108,15 @@ impl RpcRank {
         // sent again elsewhere: the first node may have taken it and only its answer was lost.
         let method = f.body.as_deref().and_then(|b| crate::service::json::parse(b).ok()).and_then(|v| v.get("method")?.as_str().map(str::to_ascii_lowercase));
         let sends = method.is_some_and(|m| crate::service::text::find(&m, "send").is_some());
+        if f.probe {
+            return Verdict::Sampled;
+        }
         if ok || f.rest.is_empty() || sends {
             return Verdict::Deliver;
         }
         let next = f.rest.remove(0);
         let body = f.body.clone();
-        self.inflight.push(Inflight { id, url: next.clone(), body: f.body, start: now, rest: f.rest });
+        self.inflight.push(Inflight { id, url: next.clone(), body: f.body, start: now, rest: f.rest, probe: false });
         Verdict::Retry { url: next, body }
     }
 }

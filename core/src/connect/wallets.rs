@@ -12,7 +12,7 @@ use serde::Serialize;
 pub const LEGACY_INJECTED_ID: &str = "injected";
 /// Id of the WalletConnect connector.
 pub const WALLETCONNECT_ID: &str = "walletConnect";
-/// A Safe app's own Safe (found only inside a Safe's iframe: the shell's `families/eip155.safe.ts`),
+/// A Safe app's own Safe (found only inside a Safe's iframe, by the shell's EVM family),
 /// listed before every other connector (spec §6).
 pub const SAFE_ID: &str = "global.safe";
 const MAX_NAME_CHARS: usize = 64;

@@ -11,6 +11,8 @@ use crate::chain::networks::{default_rpc_host_url, find_network};
 use crate::connect::connection::ConnectionState;
 use crate::connect::storage;
 use crate::service::constants::RPC_TIMEOUT_MS;
+#[cfg(feature = "modules")]
+use crate::service::constants::RPC_FALLBACK_POLLING_MS;
 use crate::service::entities::{Network, RemoteFeatures};
 use crate::service::errors::{Severity, WmError};
 use crate::service::json::Value;
@@ -27,6 +29,8 @@ pub(crate) const FRAME_TIMERS: usize = usize::MAX;
 pub(crate) const TIMER_SHAKE: &str = "shake";
 pub(crate) const TIMER_BANNER_REOPEN: &str = "banner-reopen";
 pub(crate) const TIMER_BANNER_HIDE: &str = "banner-hide";
+#[cfg(feature = "modules")]
+const TIMER_RPC_POLL: &str = "rpc-poll";
 
 pub struct Ctx {
     pub opts: Options,
@@ -57,6 +61,9 @@ pub struct Ctx {
     /// the engine makes no node call).
     #[cfg(feature = "modules")]
     pub(crate) rpc: crate::chain::rpc_rank::RpcRank,
+    /// The JSON-RPC batches under way (modules only).
+    #[cfg(feature = "modules")]
+    batches: crate::chain::rpc_batch::RpcBatches,
     alerts: Alerts,
     /// Keys of debug notices already shown.
     notices: Vec<String>,
@@ -86,6 +93,8 @@ impl Ctx {
             title: None,
             #[cfg(feature = "modules")]
             rpc: Default::default(),
+            #[cfg(feature = "modules")]
+            batches: Default::default(),
             api_chains: None,
             connector_names: Vec::new(),
             holdings: Vec::new(),
@@ -154,6 +163,10 @@ impl Ctx {
         if let Some(urls) = self.networks.iter().map(|n| &n.rpc_urls.default.http).find(|l| l.len() > 1 && l.contains(&url)) {
             let urls = urls.clone();
             self.rpc.sent(id, &url, body.as_deref(), &urls, self.now);
+            if !self.rpc.polling {
+                self.rpc.polling = true;
+                self.frame_timer_start(TIMER_RPC_POLL, RPC_FALLBACK_POLLING_MS);
+            }
         }
         self.send_fetch(id, url, body);
     }
@@ -173,6 +186,62 @@ impl Ctx {
                 true
             }
             crate::chain::rpc_rank::Verdict::Deliver => false,
+            crate::chain::rpc_rank::Verdict::Sampled => true,
+        }
+    }
+
+    /// The node calls made while handling one event, to one URL, go as one JSON-RPC batch (spec
+    /// §9: wait 0, at most 1,000 a batch; `chain::rpc_batch`), in the place of the first of them.
+    #[cfg(feature = "modules")]
+    pub(crate) fn batch_node_calls(&mut self) {
+        use crate::chain::rpc_batch::is_node_call;
+        let node_url = |e: &Effect, batches: &crate::chain::rpc_batch::RpcBatches| match e {
+            Effect::Fetch { id, url, body: Some(b), .. } if batches.batches_to(url) && is_node_call(*id, b) => Some(url.clone()),
+            _ => None,
+        };
+        let mut i = 0;
+        while i < self.out.len() {
+            let Some(url) = node_url(&self.out[i], &self.batches) else {
+                i += 1;
+                continue;
+            };
+            let same: Vec<usize> = (i..self.out.len()).filter(|&j| node_url(&self.out[j], &self.batches).as_deref() == Some(url.as_str())).collect();
+            if same.len() < 2 {
+                i += 1;
+                continue;
+            }
+            let mut calls = Vec::new();
+            for &j in same.iter().rev() {
+                if let Effect::Fetch { id, body: Some(b), .. } = self.out.remove(j) {
+                    calls.insert(0, (id, b));
+                }
+            }
+            let mut next = self.next_id;
+            let slice = self.slice as u64;
+            let sent = self.batches.combine(&url, calls, || {
+                next += 1;
+                (next - 1) << 4 | slice
+            });
+            self.next_id = next;
+            for (k, (id, body)) in sent.into_iter().enumerate() {
+                self.out.insert(i + k, Effect::Fetch { id, url: url.clone(), method: "POST", body: Some(body), timeout_ms: RPC_TIMEOUT_MS });
+            }
+            i += 1;
+        }
+    }
+
+    /// The answer to a JSON-RPC batch of ours (`None`: `id` is none): each call's own answer, for
+    /// its slice; a node that takes no batches has the calls sent again alone.
+    #[cfg(feature = "modules")]
+    pub(crate) fn unbatch(&mut self, id: u64, status: u16, body: &str) -> Option<Vec<(u64, u16, String)>> {
+        match self.batches.answered(id, status, body)? {
+            crate::chain::rpc_batch::Split::Answers(a) => Some(a),
+            crate::chain::rpc_batch::Split::Resend(calls) => {
+                for (call, url, body) in calls {
+                    self.send_fetch(call, url, Some(body));
+                }
+                Some(Vec::new())
+            }
         }
     }
 
@@ -206,8 +275,30 @@ impl Ctx {
                 self.banner.hide();
             }
             TIMER_SHAKE => self.modal.tick(self.now),
+            #[cfg(feature = "modules")]
+            TIMER_RPC_POLL => self.rpc_poll(),
             _ => {}
         }
+    }
+
+    /// The fallback polling (spec §9: 4,000 ms): while the modal shows, each URL of the active
+    /// network (when it has several and its family a ping) is probed, a sample for its ranking;
+    /// otherwise the polling stops until the next node call through such a network.
+    #[cfg(feature = "modules")]
+    fn rpc_poll(&mut self) {
+        let network = self.active_caip_network().and_then(|id| self.network(&id).cloned());
+        let ping = network.as_ref().and_then(|n| crate::chain::family::node(n.chain_namespace.as_str())?.ping_call());
+        let urls: Vec<String> = network.map(|n| n.rpc_urls.default.http.into_iter().filter(|u| is_http_url(u)).collect()).unwrap_or_default();
+        let (Some(ping), true, true) = (ping, urls.len() > 1, self.modal.open) else {
+            self.rpc.polling = false;
+            return;
+        };
+        for url in urls {
+            let id = self.request_id();
+            self.rpc.probe(id, &url, self.now);
+            self.send_fetch(id, url, Some(crate::chain::family::node_body(id, &ping)));
+        }
+        self.frame_timer_start(TIMER_RPC_POLL, RPC_FALLBACK_POLLING_MS);
     }
 
     /// The slice a timer belongs to (once per start).

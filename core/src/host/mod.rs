@@ -98,6 +98,8 @@ impl<S: Slices> Host<S> {
             }
         }
         self.settle();
+        #[cfg(feature = "modules")]
+        self.ctx.batch_node_calls();
     }
 
     /// The bridge's call: one event as JSON at `now_ms` → `{"effects", "notes", "snapshot"}`.
@@ -149,6 +151,15 @@ impl<S: Slices> Host<S> {
                 let id = uint(o, "id", u64::MAX)?;
                 let status = uint(o, "status", u16::MAX as u64)? as u16;
                 let body = json::string_or_default(o, "body")?;
+                #[cfg(feature = "modules")]
+                if let Some(answers) = ctx.unbatch(id, status, &body) {
+                    for (call, status, body) in answers {
+                        if !ctx.rpc_retried(call, status) {
+                            self.slices.fetch_result((call & 15) as usize, call, status, &body, ctx);
+                        }
+                    }
+                    return Ok(());
+                }
                 #[cfg(feature = "modules")]
                 if ctx.rpc_retried(id, status) {
                     return Ok(());

@@ -1,4 +1,5 @@
-//! Reading an EVM node: `eth_getBalance` at `latest`, `eth_getTransactionReceipt`.
+//! Reading an EVM node: `eth_getBalance` at `latest`, `eth_getTransactionReceipt`, and
+//! `eth_blockNumber` to see it is up.
 
 use crate::account::balance::hex_quantity_to_decimal;
 use crate::chain::family::Node;
@@ -19,6 +20,10 @@ impl Node for Evm {
     /// (`hash` checked by the caller: nothing to escape.)
     fn receipt_body(&self, id: u64, hash: &str) -> String {
         format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"eth_getTransactionReceipt","params":["{hash}"]}}"#)
+    }
+
+    fn ping_call(&self) -> Option<crate::chain::family::WalletCall> {
+        Some(crate::chain::family::WalletCall::new("eth_blockNumber", Vec::new()))
     }
 
     /// A 2xx answer whose `result` is an object.

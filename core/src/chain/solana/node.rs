@@ -1,4 +1,5 @@
-//! Reading a Solana node: `getBalance` (lamports, at `confirmed`), `getSignatureStatuses`.
+//! Reading a Solana node: `getBalance` (lamports, at `confirmed`), `getSignatureStatuses`, and
+//! `getHealth` to see it is up.
 
 use crate::chain::family::Node;
 use crate::chain::format::balance_en_us;
@@ -24,6 +25,10 @@ impl Node for Sol {
     }
 
     /// (`signature` checked by the caller: base58, nothing to escape.)
+    fn ping_call(&self) -> Option<crate::chain::family::WalletCall> {
+        Some(crate::chain::family::WalletCall::new("getHealth", Vec::new()))
+    }
+
     fn receipt_body(&self, id: u64, signature: &str) -> String {
         let params = Value::Array(vec![Value::Array(vec![signature.into()]), obj(vec![("searchTransactionHistory", true.into())])]);
         body(id, "getSignatureStatuses", params)
