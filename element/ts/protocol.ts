@@ -383,6 +383,8 @@ export interface BuyPart {
     | { stage: 'completed'; provider: string; amount: string; symbol: string; tx: string | null }
     | { stage: 'failed'; message: string }
     | null;
+  /** The account's purchases at the providers (the history call's `onramp`), newest first, ≤ 10. */
+  purchases?: Array<{ id: string; provider: string; amount: string | null; status: 'completed' | 'pending' | 'failed'; minedAt: number | null; hash: string }>;
 }
 
 /** What the account module reads from the views. */

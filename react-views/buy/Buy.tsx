@@ -83,6 +83,37 @@ function OrderView({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Intent) => v
   );
 }
 
+const TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const PURCHASE_STATUS = {
+  completed: 'Completed', // i18n
+  pending: 'In progress', // i18n
+  failed: 'Failed', // i18n
+} as const;
+
+/** What the account bought through the providers (the module reads it per provider). */
+function Purchases({ purchases }: { purchases: NonNullable<BuyPart['purchases']> }) {
+  return (
+    <section className="wm-buy-purchases" aria-label={t('Your purchases')} part="buy-purchases">
+      <h3 className="wm-activity-month">{t('Your purchases')}</h3>
+      <ul>
+        {purchases.map((p) => (
+          <li key={p.id} className="wm-buy-purchase" part="buy-purchase">
+            <span className="wm-token-text">
+              <span className="wm-token-name">{p.amount ?? '—'}</span>
+              <span className="wm-token-quantity">
+                {p.provider}
+                {p.minedAt !== null ? ' · ' : null}
+                {p.minedAt !== null ? <time dateTime={new Date(p.minedAt).toISOString()}>{TIME.format(p.minedAt)}</time> : null}
+              </span>
+            </span>
+            <span className={`wm-badge wm-buy-status-${p.status}`}>{t(PURCHASE_STATUS[p.status] ?? 'In progress')}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The Buy screen: every rule (limits, quotes, fallbacks, the order) is the module's. */
 export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Intent) => void }) {
   const id = useId();
@@ -207,6 +238,7 @@ export default function Buy({ buy, onIntent }: { buy: BuyPart; onIntent: (i: Int
           </ul>
         </section>
       ) : null}
+      {buy.purchases && buy.purchases.length > 0 ? <Purchases purchases={buy.purchases} /> : null}
     </div>
   );
 }

@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count} متصلة',
   '{count} wallets': 'عدد المحافظ: {count}',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} شبكة {family}. اربط محفظة {family} لاستخدامها؛ وستبقى محفظتك الحالية متصلة.',
+  'Completed': 'مكتملة',
+  'In progress': 'قيد التنفيذ',
+  'Failed': 'فشلت',
+  'Your purchases': 'مشترياتك',
 };
 
 export default catalogue;

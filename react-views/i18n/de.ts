@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count} verbunden',
   '{count} wallets': '{count} Wallets',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} ist ein {family}-Netzwerk. Verbinde eine {family}-Wallet, um es zu nutzen; deine verbundene Wallet bleibt verbunden.',
+  'Completed': 'Abgeschlossen',
+  'In progress': 'In Bearbeitung',
+  'Failed': 'Fehlgeschlagen',
+  'Your purchases': 'Ihre Käufe',
 };
 
 export default catalogue;

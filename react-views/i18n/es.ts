@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count} conectadas',
   '{count} wallets': '{count} billeteras',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} es una red {family}. Conecta una billetera {family} para usarla; tu billetera conectada seguirá conectada.',
+  'Completed': 'Completada',
+  'In progress': 'En curso',
+  'Failed': 'Fallida',
+  'Your purchases': 'Tus compras',
 };
 
 export default catalogue;

@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count} connectés',
   '{count} wallets': '{count} portefeuilles',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} est un réseau {family}. Connectez un portefeuille {family} pour l\'utiliser ; votre portefeuille connecté reste connecté.',
+  'Completed': 'Terminé',
+  'In progress': 'En cours',
+  'Failed': 'Échoué',
+  'Your purchases': 'Vos achats',
 };
 
 export default catalogue;

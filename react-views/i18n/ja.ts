@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count} 件接続中',
   '{count} wallets': '{count} 件のウォレット',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} は {family} ネットワークです。使用するには {family} ウォレットを接続してください。接続中のウォレットは接続されたままです。',
+  'Completed': '完了',
+  'In progress': '処理中',
+  'Failed': '失敗',
+  'Your purchases': '購入履歴',
 };
 
 export default catalogue;

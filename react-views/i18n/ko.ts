@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count}개 연결됨',
   '{count} wallets': '지갑 {count}개',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network}은(는) {family} 네트워크입니다. 사용하려면 {family} 지갑을 연결하세요. 현재 연결된 지갑은 연결 상태로 유지됩니다.',
+  'Completed': '완료',
+  'In progress': '진행 중',
+  'Failed': '실패',
+  'Your purchases': '구매 내역',
 };
 
 export default catalogue;

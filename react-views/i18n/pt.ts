@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count} conectadas',
   '{count} wallets': '{count} carteiras',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} é uma rede {family}. Conecte uma carteira {family} para usá-la; sua carteira atual continua conectada.',
+  'Completed': 'Concluída',
+  'In progress': 'Em andamento',
+  'Failed': 'Falhou',
+  'Your purchases': 'Suas compras',
 };
 
 export default catalogue;

@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '{count} bağlı',
   '{count} wallets': '{count} cüzdan',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} bir {family} ağıdır. Kullanmak için bir {family} cüzdanı bağlayın; bağlı cüzdanınız bağlı kalır.',
+  'Completed': 'Tamamlandı',
+  'In progress': 'Sürüyor',
+  'Failed': 'Başarısız',
+  'Your purchases': 'Satın alımlarınız',
 };
 
 export default catalogue;

@@ -363,6 +363,10 @@ const catalogue: Catalogue = {
   '{count} connected': '已连接 {count} 个',
   '{count} wallets': '{count} 个钱包',
   '{network} is a {family} network. Connect a {family} wallet to use it; your connected wallet stays connected.': '{network} 是 {family} 网络。请连接 {family} 钱包以使用它；你已连接的钱包将保持连接。',
+  'Completed': '已完成',
+  'In progress': '进行中',
+  'Failed': '失败',
+  'Your purchases': '您的购买',
 };
 
 export default catalogue;

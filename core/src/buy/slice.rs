@@ -25,6 +25,9 @@ pub const ORDER_POLL_MS: u64 = 2_000;
 pub const ORDER_POLLS_MAX: u32 = 600;
 const TIMER_QUOTE: &str = "buy-quote";
 const TIMER_ORDER: &str = "buy-order";
+const TIMER_PURCHASES: &str = "buy-purchases";
+/// Times the purchases are read again for a payout the history does not list yet (indexing).
+const PURCHASE_READS_MAX: u32 = 5;
 /// The highest provider fee (spec: 1–2 %), in basis points, for estimates.
 const ESTIMATE_FEE_BP: u64 = 200;
 /// The mock quote's fixed rate of a euro in US dollars (spec §8 "the quote falls back to a mock
@@ -58,6 +61,8 @@ enum Asked {
     Quote { seq: u64, provider: String },
     Url { seq: u64, provider: String },
     Order(String),
+    /// A provider's purchases for the account (the history call's `onramp`).
+    Purchases(String),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -147,6 +152,10 @@ pub struct BuySlice {
     quotes: Vec<ProviderQuote>,
     quoting: bool,
     order: Option<Order>,
+    /// Each provider's purchases for the account, as rows (`buy::purchases`).
+    purchases: Vec<(String, Vec<Value>)>,
+    /// Reads of the purchases since the last payout.
+    purchase_reads: u32,
     requests: Requests<Asked>,
 }
 
@@ -201,6 +210,20 @@ impl Slice for BuySlice {
                 self.purchase = tokens.iter().find(|c| c.symbol == crate::service::constants::DEFAULT_PURCHASE_TOKEN).or(tokens.first()).map(|c| c.symbol.clone());
                 self.payment = self.payment_currencies().first().map(|c| c.id.clone());
                 self.changed(ctx);
+                self.ask_purchases(ctx);
+            }
+            Asked::Purchases(provider) => {
+                let rows = crate::buy::purchases::purchase_rows(&self.provider_name(&provider), status, body);
+                self.purchases.retain(|(p, _)| *p != provider);
+                self.purchases.push((provider, rows));
+                // A payout the history does not list yet (still being indexed): read again soon.
+                if let Some(Order::Completed { tx: Some(tx), .. }) = &self.order {
+                    let listed = self.purchases.iter().flat_map(|(_, r)| r).any(|r| r.get("hash").and_then(Value::as_str).is_some_and(|h| h.eq_ignore_ascii_case(tx)));
+                    let asking = self.requests.any(|r| matches!(r, Asked::Purchases(_)));
+                    if !listed && !asking && self.purchase_reads < PURCHASE_READS_MAX {
+                        ctx.timer(TIMER_PURCHASES, ORDER_POLL_MS);
+                    }
+                }
             }
             Asked::Quote { seq, provider } if seq == self.seq => {
                 let quote = v.as_ref().and_then(|v| {
@@ -246,8 +269,10 @@ impl Slice for BuySlice {
                             symbol: text(&v, "purchaseCurrency", 16).unwrap_or_default(),
                             tx: text(&v, "txHash", 80).filter(|h| h.starts_with("0x") && h.len() == 66),
                         });
-                        // Paid out: the balances and the history changed.
+                        // Paid out: the balances, the history and the purchases changed.
                         ctx.note(Note::BalancesChanged(Vec::new()));
+                        self.purchase_reads = 0;
+                        self.ask_purchases(ctx);
                     }
                     "FAILED" => {
                         let why = v.as_ref().and_then(|v| text(v, "error", 200));
@@ -256,6 +281,7 @@ impl Slice for BuySlice {
                             None => "The order failed at the provider".into(), // i18n
                         };
                         self.order = Some(Order::Failed { message });
+                        self.ask_purchases(ctx);
                     }
                     _ => {
                         if matches!(status.as_str(), "PENDING" | "PROCESSING") {
@@ -276,6 +302,10 @@ impl Slice for BuySlice {
     fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
         match id {
             TIMER_QUOTE if self.open => self.ask_quotes(ctx),
+            TIMER_PURCHASES if self.open => {
+                self.purchase_reads += 1;
+                self.ask_purchases(ctx);
+            }
             TIMER_ORDER => {
                 let Some(Order::Open { id, polls, .. }) = self.order.as_mut() else { return };
                 *polls += 1;
@@ -345,6 +375,23 @@ impl BuySlice {
         let url = ctx.api_url("/v1/onramp/options", &[]);
         self.requests.insert(id, Asked::Options(chain));
         ctx.fetch(id, url, None);
+    }
+
+    /// The account's purchases at each provider (spec §7: the history call's `onramp`), on the
+    /// connected network.
+    fn ask_purchases(&mut self, ctx: &mut Ctx) {
+        let Some((_, address, chain, _)) = ctx.account() else { return };
+        let (address, chain) = (address.to_string(), chain.to_string());
+        if ctx.api_supports(&chain) == Some(false) {
+            return;
+        }
+        let path = format!("/v1/account/{}/history", crate::service::url::segment(&address));
+        for p in self.providers.clone() {
+            let id = ctx.request_id();
+            let url = ctx.api_url_strs(&path, &[("onramp", &p.id), ("chainId", &chain)]);
+            self.requests.insert(id, Asked::Purchases(p.id));
+            ctx.fetch(id, url, None);
+        }
     }
 
     /// The tokens offered on the connected network.
@@ -536,6 +583,7 @@ impl BuySlice {
                     "feePercent": p.and_then(|p| p.fee_percent.clone()), "estimate": q.estimate})
             }).collect::<Vec<_>>(),
             "order": order,
+            "purchases": crate::buy::purchases::newest_first(&self.purchases),
         })
     }
 }

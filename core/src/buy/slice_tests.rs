@@ -109,6 +109,50 @@ fn buying_opens_the_providers_checkout_and_follows_the_order_until_paid_out() {
 }
 
 #[test]
+fn buy_lists_the_accounts_purchases_at_each_provider_by_the_history_calls_onramp_and_reads_them_again_once_paid_out() {
+    // Spec §7: GET /v1/account/{account}/history takes `onramp`.
+    let mut h = trading();
+    h.buying();
+    let asked: Vec<String> = h.fetches().into_iter().map(|(_, u)| u).filter(|u| u.contains("/history")).collect();
+    assert_eq!(asked.len(), 2, "one call per provider: {asked:?}");
+    for (url, provider) in asked.iter().zip(["meld", "coinbase"]) {
+        assert!(url.starts_with(&format!("http://api.test/v1/account/{ADDR}/history?")), "{url}");
+        assert!(url.contains(&format!("&onramp={provider}&chainId=eip155%3A31337")), "{url}");
+    }
+    assert_eq!(buy(&h)["purchases"], json!([]));
+    let bought = |id: &str, status: &str, mined: &str, numeric: &str| {
+        json!({"id": id, "metadata": {"operationType": "buy", "hash": "0xab", "minedAt": mined, "sentFrom": "0x11", "sentTo": ADDR, "status": status},
+            "transfers": [{"fungible_info": {"name": "USD Coin", "symbol": "USDC"}, "direction": "in", "quantity": {"numeric": numeric}}]})
+    };
+    h.serve("onramp=coinbase", 200, json!({"data": []}));
+    h.serve("onramp=meld", 200, json!({"data": [bought("ord_a", "ONRAMP_TRANSACTION_STATUS_SUCCESS", "1800000000000", "49.5"), bought("ord_b", "ONRAMP_TRANSACTION_STATUS_FAILED", "1790000000000", "10")], "next": null}));
+    let rows = buy(&h)["purchases"].as_array().unwrap().clone();
+    assert_eq!(rows.iter().map(|r| (r["amount"].as_str().unwrap(), r["provider"].as_str().unwrap(), r["status"].as_str().unwrap())).collect::<Vec<_>>(),
+        [("49.500 USDC", "Meld (local)", "completed"), ("10.000 USDC", "Meld (local)", "failed")]);
+    // A purchase paid out: the list is read again.
+    h.send(json!({"type": "buySetAmount", "amount": "100"}));
+    h.timer_fires("buy-quote");
+    h.answer_quote("meld", 200, json!({"purchaseAmount": {"amount": "99"}}));
+    h.send(json!({"type": "buyChoose", "provider": "meld"}));
+    h.serve("/v1/generators/onrampurl", 200, json!({"url": "http://api.test/onramp/meld/checkout/ord_1", "orderId": "ord_1"}));
+    h.timer_fires("buy-order");
+    let tx = format!("0x{}", "cd".repeat(32));
+    h.serve("/v1/onramp/orders/ord_1", 200, json!({"id": "ord_1", "status": "COMPLETED", "purchaseCurrency": "USDC", "purchaseAmount": "99", "txHash": tx}));
+    assert_eq!(h.fetches().iter().filter(|(_, u)| u.contains("/history?") && u.contains("onramp=")).count(), 2, "{:?}", h.fetches());
+    // The payout is not indexed yet: the purchases are read again 2 s later, until it is listed.
+    h.serve("onramp=coinbase", 200, json!({"data": []}));
+    h.serve("onramp=meld", 200, json!({"data": []}));
+    h.timer_fires("buy-purchases");
+    h.serve("onramp=coinbase", 200, json!({"data": []}));
+    let mut paid = bought("ord_1", "ONRAMP_TRANSACTION_STATUS_SUCCESS", "1800000200000", "99");
+    paid["metadata"]["hash"] = json!(tx);
+    h.serve("onramp=meld", 200, json!({"data": [paid]}));
+    assert!(!h.effects.iter().any(|e| matches!(e, Effect::StartTimer { id, .. } if id == "buy-purchases")), "listed: no more reads");
+    assert_eq!(buy(&h)["purchases"][0]["amount"], "99.000 USDC");
+    assert_eq!(buy(&h)["purchases"][0]["status"], "completed");
+}
+
+#[test]
 fn buy_falls_back_to_the_built_in_options_and_to_marked_estimates() {
     let mut h = trading();
     h.holding(CHAIN).send(json!({"type": "navigate", "view": "OnRampProviders"}));

@@ -50,11 +50,11 @@ impl RpcBatches {
     /// Combines `calls` (request id, body: node calls to `url`, in the order they were made) into
     /// batches of at most [`RPC_BATCH_SIZE`]: each batch's body, with the id `next_id` gives it.
     /// A lone call stays as it is (not returned).
-    pub fn combine(&mut self, url: &str, calls: Vec<(u64, String)>, mut next_id: impl FnMut() -> u64) -> Vec<(u64, String)> {
+    pub fn combine(&mut self, url: &str, mut calls: Vec<(u64, String)>, mut next_id: impl FnMut() -> u64) -> Vec<(u64, String)> {
         let mut out = Vec::new();
-        let mut calls = calls.into_iter().peekable();
-        while calls.peek().is_some() {
-            let chunk: Vec<(u64, String)> = calls.by_ref().take(RPC_BATCH_SIZE).collect();
+        while !calls.is_empty() {
+            let rest = calls.split_off(calls.len().min(RPC_BATCH_SIZE));
+            let chunk = std::mem::replace(&mut calls, rest);
             let id = next_id();
             let mut body = String::from("[");
             for (i, (_, b)) in chunk.iter().enumerate() {

@@ -492,6 +492,28 @@ async fn coinbase_pays_out_eth_on_the_second_chain_for_a_preset_crypto_amount() 
         before + units(&bought, 18)
     );
     assert_eq!(dec(&d.a.eth_balance(BUYER).await), other_chain);
+    // The history call's `onramp` (spec §7): the purchase is Coinbase's, read from the chain once
+    // indexed; Meld has none.
+    let history = |provider: &str| format!("/v1/account/{BUYER}/history?{P}&chainId=eip155:31338&onramp={provider}");
+    let mut listed = Value::Null;
+    for _ in 0..100 {
+        listed = get(d.s.addr, &history("coinbase")).await.json();
+        if listed["data"].as_array().is_some_and(|l| !l.is_empty()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let p = &listed["data"][0];
+    assert_eq!(listed["data"].as_array().map(Vec::len), Some(1), "{listed}");
+    assert_eq!(p["metadata"]["hash"], o["txHash"], "{p}");
+    assert_eq!(
+        (p["metadata"]["operationType"].as_str(), p["metadata"]["status"].as_str()),
+        (Some("buy"), Some("ONRAMP_TRANSACTION_STATUS_SUCCESS"))
+    );
+    assert_eq!(p["metadata"]["sentFrom"].as_str().map(str::to_lowercase), Some(COINBASE.to_lowercase()));
+    assert_eq!(p["transfers"][0]["quantity"]["numeric"].as_str().map(|q| q.starts_with("0.5")), Some(true), "{p}");
+    let meld: Value = get(d.s.addr, &history("meld")).await.json();
+    assert_eq!(meld["data"], json!([]), "nothing bought from Meld");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

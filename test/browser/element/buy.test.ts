@@ -129,6 +129,14 @@ describe('buying crypto with fiat through the two local on-ramp providers', func
     expect(after - before).to.equal(BigInt(int) * 10n ** 18n + BigInt((frac + '0'.repeat(18)).slice(0, 18)));
     byText(root, 'button', 'Buy more')!.click();
     await waitFor(() => root.querySelector('[part~="buy"] input'), 'the form again');
+    // Your purchases (the history call's `onramp`, per provider, read from the chain by the
+    // backend's indexer): this one first, the Meld one of the test before below it.
+    const rows = () => [...root.querySelectorAll<HTMLElement>('[part~="buy-purchase"]')].map((r) => r.textContent ?? '');
+    await waitFor(() => rows().some((r) => r.includes('Coinbase (local)')) && rows().some((r) => r.includes('99.000 USDC')), 'both purchases listed', 15_000);
+    expect(rows()[0]).to.match(/^\d+\.\d{3} ETHCoinbase \(local\) · .+Completed$/);
+    expect(rows().find((r) => r.includes('99.000 USDC'))).to.contain('Meld (local)');
+    root.querySelector('[part~="buy-purchases"]')!.scrollIntoView();
+    await viewAxeInBothThemes(el, 'buy-purchases');
   });
 
   it('falls back to the built-in currencies and to marked estimates when the service fails', async () => {

@@ -668,7 +668,7 @@ pub struct Metadata {
     pub mined_at: String,
     pub sent_from: String,
     pub sent_to: String,
-    /// `confirmed` or `failed`.
+    /// `confirmed` or `failed` (an on-ramp purchase: `ONRAMP_TRANSACTION_STATUS_SUCCESS` or `…_FAILED`).
     pub status: &'static str,
     pub nonce: u64,
     pub application: Option<Value>,
@@ -923,8 +923,18 @@ pub async fn history(
     }
     match param(&q, "onramp", MAX_QUERY_VALUE) {
         Err(e) => return e.into_response(),
-        // The demo has no on-ramp provider: no on-ramp transactions.
-        Ok(Some("coinbase")) => return Json(json!({ "data": [], "next": null })).into_response(),
+        // A provider's purchases: its payouts to this address, read from the chains.
+        Ok(Some(id)) if crate::onramp::catalog::provider(id).is_some() => {
+            let Some(p) = crate::onramp::catalog::provider(id) else { unreachable!() };
+            return match listed_chains(&st.chain_api, &q) {
+                Ok(Some(chains)) => {
+                    let origin = crate::own_origin(&st, &headers);
+                    Json(json!({ "data": onramp_history(&st.chain_api, &chains, p, &who, &origin), "next": null })).into_response()
+                }
+                Ok(None) => Json(json!({ "data": [], "next": null })).into_response(),
+                Err(e) => e.into_response(),
+            };
+        }
         Ok(Some(other)) => {
             return api_error(
                 StatusCode::BAD_REQUEST,
@@ -1020,6 +1030,51 @@ pub async fn history(
     });
     let data: Vec<HistoryTx> = cands.into_iter().map(|c| c.item).collect();
     Json(json!({ "data": data, "next": next })).into_response()
+}
+
+/// Transactions of an address looked through for a provider's payouts, per chain.
+const ONRAMP_SCAN: usize = 500;
+/// Purchases answered at most.
+const ONRAMP_MAX: usize = 50;
+
+/// `history?onramp={provider}`: the provider's payouts to `who` (transactions sent from its payout
+/// account on each chain: the manifest's, else its default dev account), newest first, each a
+/// `buy` whose status is the on-ramp's (`ONRAMP_TRANSACTION_STATUS_SUCCESS` when mined with
+/// status 1, `…_FAILED` otherwise). Orders not paid out yet are on no chain: not listed.
+fn onramp_history(
+    api: &ChainApi,
+    chains: &[&Arc<Chain>],
+    p: &crate::onramp::catalog::Provider,
+    who: &Addr,
+    origin: &str,
+) -> Vec<HistoryTx> {
+    let m = api.manifest();
+    let mut out: Vec<(u64, HistoryTx)> = Vec::new();
+    for chain in chains {
+        let payer = m
+            .onramp_providers(chain.chain_id)
+            .iter()
+            .find(|x| x.id == p.id)
+            .map(|x| x.address)
+            .or_else(|| abi::parse_addr(p.default_payout));
+        let Some(payer) = payer else { continue };
+        let s = chain.state.read().unwrap();
+        for tx in s.history_before(who, None).take(ONRAMP_SCAN) {
+            if tx.from != payer {
+                continue;
+            }
+            let mut item = history_item(chain, &s, &m, tx, who, origin);
+            item.metadata.operation_type = "buy";
+            item.metadata.status = if tx.ok {
+                "ONRAMP_TRANSACTION_STATUS_SUCCESS"
+            } else {
+                "ONRAMP_TRANSACTION_STATUS_FAILED"
+            };
+            out.push((tx.timestamp, item));
+        }
+    }
+    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.into_iter().take(ONRAMP_MAX).map(|(_, i)| i).collect()
 }
 
 // ---------------------------------------------------------------------------------------------------------
