@@ -11,14 +11,16 @@ function catalogueRows(root: ShadowRoot): string[] {
 }
 
 /** Records the URL of every fetch the page makes until `restore()`. */
-function recordFetches(): { seen: string[]; restore: () => void } {
+function recordFetches(): { seen: string[]; bodies: string[]; restore: () => void } {
   const seen: string[] = [];
+  const bodies: string[] = [];
   const real = window.fetch;
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     seen.push(String(input instanceof Request ? input.url : input));
+    bodies.push(typeof init?.body === 'string' ? init.body : '');
     return real(input, init);
   };
-  return { seen, restore: () => (window.fetch = real) };
+  return { seen, bodies, restore: () => (window.fetch = real) };
 }
 
 describe("the spec's long tail in the element", function () {
@@ -159,5 +161,44 @@ describe("the spec's long tail in the element", function () {
     } finally {
       restore();
     }
+  });
+
+  it('while the modal shows, each RPC URL of such a network is probed every 4 s, and not once it is closed', async () => {
+    const env = await testEnv();
+    const networks = anvilNetworks(env);
+    networks[0].rpcUrls.default.http = ['http://127.0.0.1:9/', env.chains[0].rpcUrl];
+    const { seen, bodies, restore } = recordFetches();
+    try {
+      const wallet = await installDemoWallet();
+      const el = await createModal({}, networks);
+      await connectDemoWallet(el, wallet);
+      await el.open({ view: 'Account' });
+      await waitFor(() => viewRoot(el).querySelector('[part~="balance"]:not([aria-busy])'), 'the balance', 15_000);
+      const probes = () => seen.filter((_, i) => bodies[i].includes('"eth_blockNumber"'));
+      await waitFor(() => probes().length >= 2, 'the first probes', 6_000);
+      expect(new Set(probes())).to.deep.equal(new Set(['http://127.0.0.1:9/', env.chains[0].rpcUrl]), 'each URL, the dead one too');
+      await el.close();
+      const after = probes().length;
+      await new Promise((r) => setTimeout(r, 4_500));
+      expect(probes().length - after, 'no probe while closed (one tick may already be under way)').to.be.at.most(2);
+      const settled = probes().length;
+      await new Promise((r) => setTimeout(r, 4_500));
+      expect(probes().length).to.equal(settled);
+    } finally {
+      restore();
+    }
+  });
+
+  it('a network with an assets.imageId shows the hosted asset image', async () => {
+    const env = await testEnv();
+    const networks: any[] = anvilNetworks(env);
+    networks[1].assets = { imageId: 'anvil-b' };
+    const el = await createModal({}, networks);
+    await el.open({ view: 'SwitchNetwork' });
+    const root = viewRoot(el);
+    const img = await waitFor(() => root.querySelector<HTMLImageElement>('.wm-network-list img[src*="/public/getAssetImage/anvil-b"]'), 'the asset image', 10_000);
+    expect(img.src).to.equal(`${env.backendUrl}/public/getAssetImage/anvil-b?projectId=test-project&st=wallet-modal`);
+    await waitFor(() => img.complete && img.naturalWidth > 0, 'the image loaded');
+    await viewAxeInBothThemes(el, 'network-asset-image');
   });
 });
