@@ -17,6 +17,8 @@ use crate::service::json::{Value, Writer};
 use crate::ui::modal::ModalEvent;
 use crate::ui::router::View;
 
+const TIMER_API_CHAINS: &str = "activity-chains";
+
 /// Transactions kept at most (about 20 pages); older pages are not asked for beyond it.
 pub const TRANSACTIONS_MAX: usize = 1_000;
 const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -127,6 +129,8 @@ pub struct ActivitySlice {
     rendered: Value,
     /// The network's name, when its accounts have no history to show.
     unavailable: Option<String>,
+    /// Checks made for the supported chains before the first read.
+    waits: u8,
 }
 
 impl Slice for ActivitySlice {
@@ -140,6 +144,12 @@ impl Slice for ActivitySlice {
             self.fetch(ctx);
         }
         Ok(())
+    }
+
+    fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
+        if id == TIMER_API_CHAINS {
+            self.load(ctx);
+        }
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
@@ -228,6 +238,12 @@ impl ActivitySlice {
             return;
         }
         let subject = subject(ctx);
+        if let Some((ns, _, chain, _)) = ctx.account() {
+            let (history, chain) = (family::history(ns), chain.to_string());
+            if history && crate::account::waits_for_api_chains(ctx, &chain, &mut self.waits, TIMER_API_CHAINS) {
+                return;
+            }
+        }
         // A family whose history the API does not have (spec §8: activity is EVM only), or a chain
         // it does not read (`/v1/supported-chains`, spec §7): the tab says so, and nothing is asked.
         self.unavailable = match ctx.account() {

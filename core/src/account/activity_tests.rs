@@ -59,3 +59,46 @@ fn the_activity_tab_is_there_with_the_spec_defaults() {
     h.account(CHAIN, true);
     assert_eq!(h.snap.part("tabs"), &json!(["tokens", "nfts", "activity"]));
 }
+
+#[test]
+fn the_activity_tab_waits_for_the_supported_chains_before_its_first_history_read() {
+    // Spec §7: the supported chains are asked before the first call; a tab shown before they
+    // arrive (a remembered tab) asks nothing until they do, then reads — or says it cannot.
+    let mut h = Harness::new(json!({}));
+    h.api_chains = None;
+    h.account(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    assert!(h.open_fetch("/v1/supported-chains").is_some(), "the portfolio asked them");
+    assert!(h.open_fetch("/history").is_none(), "no history read before they are known");
+    h.now += 200;
+    h.fire("activity-chains");
+    assert!(h.open_fetch("/history").is_none(), "still waiting");
+    h.serve("/v1/supported-chains", 200, json!({"http": [CHAIN], "ws": []}));
+    h.now += 200;
+    h.fire("activity-chains");
+    assert!(h.open_fetch("/history").is_some(), "read once they are known");
+}
+
+#[test]
+fn the_activity_tab_says_it_has_no_history_on_a_chain_the_api_does_not_read_without_asking() {
+    let mut h = Harness::new(json!({}));
+    h.api_chains = None;
+    h.account(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    h.serve("/v1/supported-chains", 200, json!({"http": ["eip155:1"], "ws": []}));
+    h.now += 200;
+    h.fire("activity-chains");
+    assert!(h.open_fetch("/history").is_none(), "never asked");
+    assert_eq!(h.snap.part("activity")["unavailable"], "Activity is not available for accounts on Anvil 31337");
+}
+
+#[test]
+fn a_tab_waits_for_the_supported_chains_five_seconds_at_most_then_reads() {
+    let mut h = Harness::new(json!({}));
+    h.api_chains = None;
+    h.account(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "activity"}));
+    for _ in 0..25 {
+        assert!(h.open_fetch("/history").is_none());
+        h.now += 200;
+        h.fire("activity-chains");
+    }
+    assert!(h.open_fetch("/history").is_some(), "after 25 checks: read without the list");
+}

@@ -67,7 +67,11 @@ pub struct NftsSlice {
     loading: bool,
     error: bool,
     requests: Requests<(String, String)>,
+    /// Checks made for the supported chains before the first read.
+    waits: u8,
 }
+
+const TIMER_API_CHAINS: &str = "nfts-chains";
 
 impl Slice for NftsSlice {
     const NAME: &'static str = "nfts";
@@ -80,6 +84,12 @@ impl Slice for NftsSlice {
             self.fetch(ctx);
         }
         Ok(())
+    }
+
+    fn on_timer(&mut self, id: &str, ctx: &mut Ctx) {
+        if id == TIMER_API_CHAINS {
+            self.load(ctx);
+        }
     }
 
     fn on_note(&mut self, note: &Note, ctx: &mut Ctx) {
@@ -144,8 +154,13 @@ impl NftsSlice {
             return;
         }
         let subject = ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()));
+        if let Some((_, chain)) = &subject {
+            if crate::account::waits_for_api_chains(ctx, chain, &mut self.waits, TIMER_API_CHAINS) {
+                return;
+            }
+        }
         if subject != self.subject {
-            *self = NftsSlice { tab: self.tab, subject, requests: std::mem::take(&mut self.requests), ..NftsSlice::default() };
+            *self = NftsSlice { tab: self.tab, subject, requests: std::mem::take(&mut self.requests), waits: self.waits, ..NftsSlice::default() };
             self.fetch(ctx);
         }
     }

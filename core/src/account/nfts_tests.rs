@@ -44,3 +44,18 @@ fn a_failed_nfts_read_says_so_and_is_not_empty() {
     assert_eq!(h.snap.part("nfts")["empty"], false);
     assert_eq!(h.snap.part("nfts")["loading"], false);
 }
+
+#[test]
+fn the_nfts_tab_waits_for_the_supported_chains_before_its_first_read() {
+    // Spec §7: the supported chains are asked before the first call (a remembered tab included).
+    let mut h = Harness::new(json!({}));
+    h.api_chains = None;
+    h.account(CHAIN, true).send(json!({"type": "selectAccountTab", "tab": "nfts"}));
+    assert!(h.open_fetch("/v1/supported-chains").is_some());
+    assert!(h.open_fetch("/nfts").is_none(), "no NFT read before they are known");
+    h.serve("/v1/supported-chains", 200, json!({"http": [CHAIN], "ws": []}));
+    h.now += 200;
+    h.fire("nfts-chains");
+    let (_, url, _) = h.fetch("/nfts");
+    assert!(url.contains("chainId=eip155%3A31337"), "{url}");
+}
