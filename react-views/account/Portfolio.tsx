@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { n, t, tr } from '../shell/i18n';
+import { WalletImage } from '../connect/WalletImage';
 import type { ActivityPart, ActivityRowView, AccountParts, Intent, NftsPart, TokenRowView, TokensPart } from '../shell/types';
 
 const TABS = [
@@ -15,14 +16,18 @@ function isImageUrl(url: string | null): url is string {
   return !!url && /^(https?:\/\/|data:image\/)/i.test(url);
 }
 
-function TokenIcon({ token }: { token: TokenRowView }) {
-  return isImageUrl(token.iconUrl) ? (
-    <img className="wm-token-icon" src={token.iconUrl} alt="" width={36} height={36} loading="lazy" />
-  ) : (
-    <span className="wm-token-icon wm-token-initials" aria-hidden="true">
-      {token.symbol.slice(0, 2)}
+/** A token's (or a row's) icon (`/public/getTokenImage/{id}` and the like): preloaded, shown once
+ * loaded within the preload timeout (2,000 ms), else its initials. */
+function Icon({ src, name }: { src: string | null; name: string }) {
+  return (
+    <span className="wm-token-icon">
+      <WalletImage src={isImageUrl(src) ? src : null} name={name} size="md" round />
     </span>
   );
+}
+
+function TokenIcon({ token }: { token: TokenRowView }) {
+  return <Icon src={token.iconUrl} name={token.symbol} />;
 }
 
 function Tokens({ part, onIntent }: { part: TokensPart; onIntent: (i: Intent) => void }) {
@@ -72,13 +77,7 @@ function ActivityRow({ row }: { row: ActivityRowView }) {
   const negative = row.amount?.startsWith('-');
   return (
     <li className="wm-activity-row" part="activity-row">
-      {isImageUrl(row.iconUrl) ? (
-        <img className="wm-token-icon" src={row.iconUrl} alt="" width={36} height={36} loading="lazy" />
-      ) : (
-        <span className="wm-token-icon wm-token-initials" aria-hidden="true">
-          {row.title.slice(0, 1)}
-        </span>
-      )}
+      <Icon src={row.iconUrl} name={row.title} />
       <span className="wm-activity-text">
         <span className="wm-activity-title">{tr(row.title)}</span>
         <span className="wm-activity-meta">

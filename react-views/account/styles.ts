@@ -92,6 +92,7 @@ export const ACCOUNT_CSS = String.raw`
 .wm-token-row, .wm-activity-row { display: flex; align-items: center; gap: 10px; padding: 8px; border-radius: var(--_r-m); min-height: 36px; }
 .wm-token-row .wm-skeleton, .wm-activity-row .wm-skeleton { flex: 1; }
 .wm-token-icon { flex: none; width: 36px; height: 36px; border-radius: 50%; object-fit: cover; }
+.wm-token-icon > .wm-image { width: 100%; height: 100%; }
 .wm-token-initials { display: grid; place-items: center; background: var(--_bg3); color: var(--_fg); font-size: var(--_fs-small); font-weight: 700; }
 .wm-token-text, .wm-activity-text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; }
 .wm-token-name, .wm-activity-title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { WalletImage } from '../connect/WalletImage';
 import type { Intent, SwapPart, SwapTokenView } from '../shell/types';
 // The shell's styles and icons, like every lazy view (esbuild groups modules by the entry points
 // that reach them: a view that reached fewer would split the initial chunk in two).
@@ -27,12 +28,11 @@ function isImageUrl(url: string | null): url is string {
   return !!url && /^https?:\/\//i.test(url);
 }
 
+/** The token's logo, preloaded (shown once loaded within 2,000 ms), else its initials. */
 function TokenIcon({ token }: { token: SwapTokenView }) {
-  return isImageUrl(token.logoUri) ? (
-    <img className="wm-swap-icon" src={token.logoUri} alt="" width={24} height={24} />
-  ) : (
-    <span className="wm-swap-icon wm-token-initials" aria-hidden="true">
-      {token.symbol.slice(0, 2)}
+  return (
+    <span className="wm-swap-icon">
+      <WalletImage src={isImageUrl(token.logoUri) ? token.logoUri : null} name={token.symbol} size="sm" round />
     </span>
   );
 }

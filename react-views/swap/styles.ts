@@ -37,7 +37,8 @@ input.wm-swap-amount:focus-visible { outline: 2px solid var(--_accent-fill); out
   cursor: pointer;
 }
 .wm-swap-token:focus-visible, .wm-swap-option:focus-visible, .wm-swap-flip:focus-visible { outline: 2px solid var(--_accent-fill); outline-offset: 2px; }
-.wm-swap-icon { width: 24px; height: 24px; border-radius: 50%; font-size: 10px; }
+.wm-swap-icon { flex: none; width: 24px; height: 24px; border-radius: 50%; font-size: 10px; }
+.wm-swap-icon > .wm-image { width: 100%; height: 100%; font-size: 10px; }
 .wm-swap-list {
   position: absolute;
   inset-inline-end: 0;

@@ -1,6 +1,7 @@
 // The Account view's tokens, activity and send, through the demo wallet, against real anvil chains
 // with the demo contracts deployed and the real backend's blockchain API indexing them.
 import { expect } from '@esm-bundle/chai';
+import { viewAxeInBothThemes } from './family-helpers';
 import { encodeDeployData, encodeFunctionData, parseAbi } from 'viem';
 import { byText, connectDemoWallet, createModal, installDemoWallet, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 
@@ -67,6 +68,14 @@ describe('the Account view’s portfolio on anvil', function () {
     expect(texts.some((r) => r.includes('CLAIM')), 'spam hidden').to.equal(false);
     expect(texts.some((r) => r.includes('PTS')), '0-decimal token dropped').to.equal(false);
     expect(root.querySelector('[part~="portfolio-total"]')?.textContent).to.match(/^\$[\d,]+\.\d{2}$/);
+    // Each token's icon from /public/getTokenImage/{id}, preloaded and shown once loaded (spec §7).
+    const icons = await waitFor(() => {
+      const list = [...root.querySelectorAll<HTMLImageElement>('[part~="token"] [data-image-state="loaded"] img')];
+      return list.length === root.querySelectorAll('[part~="token"]').length && list;
+    }, 'every token icon loaded');
+    expect(icons.every((i) => /\/public\/getTokenImage\/[^/]+$/.test(i.src)), icons.map((i) => i.src).join(' ')).to.equal(true);
+    root.querySelector('[part~="token"]')!.scrollIntoView();
+    await viewAxeInBothThemes(el, 'account-token-icons');
     // The demo's identity service names anvil's first account.
     expect((await waitFor(() => root.querySelector('[part~="account-name"]'), 'the account name')).textContent).to.equal('alice.demo.eth');
   });
