@@ -239,8 +239,9 @@ impl ActivitySlice {
         }
         let subject = subject(ctx);
         if let Some((ns, _, chain, _)) = ctx.account() {
-            let (history, chain) = (family::history(ns), chain.to_string());
-            if history && crate::account::waits_for_api_chains(ctx, &chain, &mut self.waits, TIMER_API_CHAINS) {
+            // (Only where the portfolio asks for them: a family with the API's history and balances.)
+            let (asked, chain) = (family::history(ns) && family::balances(ns), chain.to_string());
+            if asked && crate::account::waits_for_api_chains(ctx, &chain, &mut self.waits, TIMER_API_CHAINS) {
                 return;
             }
         }

@@ -45,4 +45,4 @@ mod nfts_tests;
 #[cfg(test)]
 mod receive_tests;
 #[cfg(test)]
-mod send_tests;
+pub(crate) mod send_tests;

@@ -154,7 +154,8 @@ impl NftsSlice {
             return;
         }
         let subject = ctx.account().map(|(_, address, chain, _)| (address.to_string(), chain.to_string()));
-        if let Some((_, chain)) = &subject {
+        // (Only where the portfolio asks for them: a family with the API's balances.)
+        if let Some((_, chain)) = subject.as_ref().filter(|(_, c)| crate::chain::family::balances(c.split(':').next().unwrap_or_default())) {
             if crate::account::waits_for_api_chains(ctx, chain, &mut self.waits, TIMER_API_CHAINS) {
                 return;
             }

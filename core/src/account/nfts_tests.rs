@@ -59,3 +59,14 @@ fn the_nfts_tab_waits_for_the_supported_chains_before_its_first_read() {
     let (_, url, _) = h.fetch("/nfts");
     assert!(url.contains("chainId=eip155%3A31337"), "{url}");
 }
+
+#[test]
+fn on_a_family_whose_supported_chains_are_never_asked_the_nfts_tab_reads_at_once() {
+    // The portfolio asks the list only for families with the API's balances: Bitcoin's tab must
+    // not wait 5 s for a list that never comes.
+    let mut h = crate::account::send_tests::bitcoin_harness();
+    h.api_chains = None;
+    h.send(json!({"type": "selectAccountTab", "tab": "nfts"}));
+    assert!(h.open_fetch("/v1/supported-chains").is_none(), "nobody asks it here");
+    assert!(h.open_fetch("/nfts").is_some(), "read at once");
+}

@@ -180,7 +180,7 @@ const PAYER: &str = "bcrt1qdlanrh4nqzh4vhmv6ywmvfnmkrhdclutn34t0y";
 const PAYEE: &str = "bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c";
 const ESPLORA: &str = "http://127.0.0.1:9000/bitcoin/api";
 
-fn bitcoin_harness() -> Harness {
+pub(crate) fn bitcoin_harness() -> Harness {
     let local = json!({"id": "530827f38f93b43ed12af0b3ad25a288", "caipNetworkId": REGTEST, "name": "Bitcoin Regtest", "chainNamespace": "bip122",
         "nativeCurrency": {"name": "Bitcoin", "symbol": "BTC", "decimals": 8}, "rpcUrls": {"default": {"http": [ESPLORA]}}, "testnet": true,
         "blockExplorers": {"default": {"name": "Explorer", "url": "https://explorer.test"}}});

@@ -61,8 +61,8 @@ enum Asked {
     Quote { seq: u64, provider: String },
     Url { seq: u64, provider: String },
     Order(String),
-    /// A provider's purchases for the account (the history call's `onramp`).
-    Purchases(String),
+    /// A provider's purchases for an account on a chain (the history call's `onramp`).
+    Purchases { provider: String, address: String, chain: String },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -212,14 +212,17 @@ impl Slice for BuySlice {
                 self.changed(ctx);
                 self.ask_purchases(ctx);
             }
-            Asked::Purchases(provider) => {
+            // (An answer for another account or chain than Buy shows now is dropped.)
+            Asked::Purchases { provider, address, chain }
+                if self.open && chain == self.chain && ctx.account().is_some_and(|(_, a, c, _)| a == address && c == chain) =>
+            {
                 let rows = crate::buy::purchases::purchase_rows(&self.provider_name(&provider), status, body);
                 self.purchases.retain(|(p, _)| *p != provider);
                 self.purchases.push((provider, rows));
                 // A payout the history does not list yet (still being indexed): read again soon.
                 if let Some(Order::Completed { tx: Some(tx), .. }) = &self.order {
                     let listed = self.purchases.iter().flat_map(|(_, r)| r).any(|r| r.get("hash").and_then(Value::as_str).is_some_and(|h| h.eq_ignore_ascii_case(tx)));
-                    let asking = self.requests.any(|r| matches!(r, Asked::Purchases(_)));
+                    let asking = self.requests.any(|r| matches!(r, Asked::Purchases { .. }));
                     if !listed && !asking && self.purchase_reads < PURCHASE_READS_MAX {
                         ctx.timer(TIMER_PURCHASES, ORDER_POLL_MS);
                     }
@@ -389,7 +392,7 @@ impl BuySlice {
         for p in self.providers.clone() {
             let id = ctx.request_id();
             let url = ctx.api_url_strs(&path, &[("onramp", &p.id), ("chainId", &chain)]);
-            self.requests.insert(id, Asked::Purchases(p.id));
+            self.requests.insert(id, Asked::Purchases { provider: p.id, address: address.clone(), chain: chain.clone() });
             ctx.fetch(id, url, None);
         }
     }

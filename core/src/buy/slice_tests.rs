@@ -153,6 +153,23 @@ fn buy_lists_the_accounts_purchases_at_each_provider_by_the_history_calls_onramp
 }
 
 #[test]
+fn a_purchases_answer_for_an_account_no_longer_shown_is_dropped() {
+    let mut h = trading();
+    h.buying();
+    let bought = json!({"data": [{"id": "ord_old", "metadata": {"operationType": "buy", "hash": "0xab", "minedAt": "1800000000000", "status": "ONRAMP_TRANSACTION_STATUS_SUCCESS"},
+        "transfers": [{"fungible_info": {"symbol": "USDC"}, "direction": "in", "quantity": {"numeric": "5"}}]}]});
+    // Another account, and Buy shown for it, before the first account's answers come.
+    const BOB: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    h.switch_account(BOB);
+    h.send(json!({"type": "navigate", "view": "OnRampProviders"}));
+    h.serve("/onramp/options", 200, onramp_options());
+    h.serve(&format!("account/{ADDR}/history?projectId=p&st=wallet-modal&sv=html-wallet-modal-0.1.0&onramp=meld"), 200, bought.clone());
+    assert_eq!(buy(&h)["purchases"], json!([]), "the first account's purchase is not the second's");
+    h.serve(&format!("account/{BOB}/history?projectId=p&st=wallet-modal&sv=html-wallet-modal-0.1.0&onramp=meld"), 200, bought);
+    assert_eq!(buy(&h)["purchases"][0]["id"], "ord_old", "its own answer is shown");
+}
+
+#[test]
 fn buy_falls_back_to_the_built_in_options_and_to_marked_estimates() {
     let mut h = trading();
     h.holding(CHAIN).send(json!({"type": "navigate", "view": "OnRampProviders"}));

@@ -5,8 +5,8 @@
 //!
 //! A call is a node call when its body is a JSON-RPC 2.0 request whose id is the request's own
 //! (every family's node body: `family::node_body`, the balance and receipt bodies). A node that
-//! answers a batch with anything but an array takes no batches: its calls are sent again one by
-//! one, and from then on go alone.
+//! answers a batch with anything but an array (or refuses it: a 4xx other than 429) takes no
+//! batches: its calls are sent again one by one, and from then on go alone.
 
 use crate::service::constants::RPC_BATCH_SIZE;
 use crate::service::json::{parse, Value};
@@ -75,7 +75,10 @@ impl RpcBatches {
     pub fn answered(&mut self, id: u64, status: u16, body: &str) -> Option<Split> {
         let i = self.sent.iter().position(|b| b.id == id)?;
         let batch = self.sent.remove(i);
-        let read = if (200..300).contains(&status) { parse(body).ok() } else { None };
+        // A 4xx (429 aside: too many requests) refuses the batch itself, as an answer that is no
+        // array does: the node takes no batches.
+        let refused = (400..500).contains(&status) && status != 429;
+        let read = if (200..300).contains(&status) { parse(body).ok() } else { refused.then_some(Value::Null) };
         Some(match read {
             Some(Value::Array(answers)) => Split::Answers(
                 batch
@@ -158,5 +161,16 @@ mod tests {
         assert_eq!(again[0].2, call(5, "a").1);
         assert!(!b.batches_to("http://node.test"));
         assert!(b.batches_to("http://other.test"));
+        // A 4xx refusing the batch (413, 400, 405) is the same; a 429 is each call's.
+        for status in [400, 405, 413] {
+            b.combine("http://strict.test", vec![call(7, "a"), call(8, "b")], || ids.next().unwrap());
+            let id = ids.clone().next().unwrap() - 1;
+            assert!(matches!(b.answered(id, status, "no batches here"), Some(Split::Resend(v)) if v.len() == 2), "{status}");
+            assert!(!b.batches_to("http://strict.test"));
+        }
+        b.combine("http://busy.test", vec![call(9, "a"), call(10, "b")], || ids.next().unwrap());
+        let id = ids.clone().next().unwrap() - 1;
+        assert_eq!(b.answered(id, 429, "slow down"), Some(Split::Answers(vec![(9, 429, "slow down".into()), (10, 429, "slow down".into())])));
+        assert!(b.batches_to("http://busy.test"));
     }
 }

@@ -83,7 +83,7 @@ impl RpcRank {
         self.inflight.retain(|o| o.id != f.id);
         self.inflight.push(f);
         // A call whose answer never comes (a page that went away) must not keep memory forever.
-        if self.inflight.len() > 256 {
+        if self.inflight.len() > crate::service::constants::RPC_BATCH_SIZE + 256 {
             self.inflight.remove(0);
         }
     }

@@ -294,7 +294,8 @@ impl Ctx {
             return;
         };
         for url in urls {
-            let id = self.request_id();
+            // (Tagged with no slice's place: a probe's answer is never a slice's.)
+            let id = self.id() << 4 | 15;
             self.rpc.probe(id, &url, self.now);
             self.send_fetch(id, url, Some(crate::chain::family::node_body(id, &ping)));
         }

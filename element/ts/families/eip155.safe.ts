@@ -151,11 +151,19 @@ export class SafeProvider implements Eip1193Provider {
    * executed it when the Safe executed it at once (one owner), else the Safe's own hash.
    */
   async #send(tx: unknown): Promise<string> {
-    const to = str(readField(tx, 'to'), 42);
-    const value = str(readField(tx, 'value'), 80) || '0x0';
-    const data = str(readField(tx, 'data'), 1_000_000) || '0x';
+    // A field left out takes its default; one given must be hex (never dropped: the Safe must
+    // propose exactly what was asked). `input` is `data`'s other name.
+    const field = (key: string, fallback: string, max: number): string => {
+      const v = readField(tx, key);
+      if (v === undefined || v === null) return fallback;
+      if (typeof v !== 'string' || v.length > max) throw new RequestError(-32602, `The transaction’s ${key} is not a hex string`);
+      return v;
+    };
+    const to = field('to', '', 42);
+    const value = field('value', '0x0', 66);
+    const data = field(readField(tx, 'data') != null ? 'data' : 'input', '0x', 1_000_000);
     if (!/^0x[0-9a-fA-F]{40}$/.test(to)) throw new RequestError(-32602, 'The Safe sends only to an address');
-    if (!/^0x[0-9a-fA-F]{1,64}$/.test(value) || !/^0x[0-9a-fA-F]*$/.test(data)) throw new RequestError(-32602, 'The transaction’s value or data is not hex');
+    if (!/^0x[0-9a-fA-F]{1,64}$/.test(value) || !/^0x([0-9a-fA-F]{2})*$/.test(data)) throw new RequestError(-32602, 'The transaction’s value or data is not hex');
     const proposed = await this.channel.send('sendTransactions', { txs: [{ to, value: BigInt(value).toString(), data }] }, PROMPT_MS);
     const safeTxHash = str(readField(proposed, 'safeTxHash'), 66);
     if (!/^0x[0-9a-fA-F]{64}$/.test(safeTxHash)) throw new RequestError(-32603, 'The Safe answered no transaction hash');

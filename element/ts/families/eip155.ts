@@ -45,7 +45,8 @@ export function discoverWallets(
     const read = readAnnouncement(event);
     if (!read) return onBad({ uuid: '', name: '', icon: '', rdns: '' });
     const { info, provider } = read;
-    if (!info.uuid || !info.rdns || !isProvider(provider)) return onBad(info);
+    // (`global.safe` is a Safe app's own Safe, found only by families/eip155.safe.ts.)
+    if (!info.uuid || !info.rdns || info.rdns === 'global.safe' || !isProvider(provider)) return onBad(info);
     if (seen.has(`u:${info.uuid}`) || seen.has(`r:${info.rdns}`)) return;
     seen.add(`u:${info.uuid}`);
     seen.add(`r:${info.rdns}`);

@@ -92,6 +92,13 @@ describe('a Safe app (Safe-app detection, §6)', () => {
     expect(safe.log.some((m: any) => m.method === 'rpcCall' && m.params.call === 'eth_blockNumber')).to.equal(true);
     const refused = await provider.request({ method: 'eth_sign', params: [detail.address, '0x00'] }).catch((e: any) => e);
     expect(refused.code).to.equal(4200);
+    // Calldata under `input` is proposed as the Safe's `data`; a value that is no hex string is
+    // refused before the Safe hears anything (never proposed as another transaction).
+    await provider.request({ method: 'eth_sendTransaction', params: [{ from: detail.address, to: RECEIVER, input: '0xabcd' }] });
+    expect(safe.log.filter((m: any) => m.method === 'sendTransactions').map((m: any) => m.params.txs[0].data)).to.deep.equal(['0x', '0xabcd']);
+    const bad = await provider.request({ method: 'eth_sendTransaction', params: [{ from: detail.address, to: RECEIVER, value: 5 }] }).catch((e: any) => e);
+    expect(bad.code).to.equal(-32602);
+    expect(safe.log.filter((m: any) => m.method === 'sendTransactions')).to.have.length(2);
   });
 
   it('a Safe that refuses the transaction makes the request fail with the Safe’s reason, and nothing is sent', async () => {

@@ -6,8 +6,10 @@
 use crate::chain::address::{checksum_address, is_evm_address};
 use crate::service::json::Value;
 
-/// The parent origins a Safe is looked for under: local development (`localhost`, any IP
-/// literal, any port), the preview hosts a Safe app is tried on, and Safe{Wallet} itself.
+/// The parent origins a Safe is looked for under: local development (`localhost`, an IP
+/// literal of this machine or its private network — loopback, 10/8, 172.16/12, 192.168/16,
+/// link-local, IPv6 ULA — any port), the preview hosts a Safe app is tried on, and Safe{Wallet}
+/// itself.
 pub const ALLOWED_ANCESTORS: &[&str] = &[
     "http://localhost:*",
     "https://localhost:*",
@@ -71,7 +73,7 @@ fn split_origin(origin: &str) -> Option<(&str, &str, Option<&str>)> {
 fn host_matches(pattern: &str, host: &str) -> bool {
     let host = host.to_ascii_lowercase();
     match pattern {
-        "{ip}" => is_ipv4(&host) || (host.starts_with('[') && host.ends_with(']') && host.len() > 2 && host[1..host.len() - 1].bytes().all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')),
+        "{ip}" => is_local_ipv4(&host) || is_local_ipv6(&host),
         p => match p.strip_prefix("*.") {
             // One label or more before the suffix, none of them empty.
             Some(suffix) => host.strip_suffix(suffix).and_then(|h| h.strip_suffix('.')).is_some_and(|labels| !labels.is_empty() && labels.split('.').all(|l| !l.is_empty() && !l.contains('*'))),
@@ -80,9 +82,24 @@ fn host_matches(pattern: &str, host: &str) -> bool {
     }
 }
 
-fn is_ipv4(host: &str) -> bool {
-    let parts: Vec<&str> = host.split('.').collect();
-    parts.len() == 4 && parts.iter().all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n <= 255))
+/// A dotted IPv4 address of this machine or a private network (not a public one: anyone could
+/// frame the app from there).
+fn is_local_ipv4(host: &str) -> bool {
+    let parts: Vec<u8> = host.split('.').filter_map(|p| (!p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit())).then(|| p.parse().ok()).flatten()).collect();
+    if parts.len() != 4 || host.split('.').count() != 4 {
+        return false;
+    }
+    matches!((parts[0], parts[1]), (127, _) | (10, _) | (192, 168) | (169, 254)) || (parts[0] == 172 && (16..=31).contains(&parts[1]))
+}
+
+/// `[::1]`, a unique local (`fc00::/7`) or link-local (`fe80::/10`) IPv6 address.
+fn is_local_ipv6(host: &str) -> bool {
+    let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else { return false };
+    if inner.is_empty() || !inner.bytes().all(|b| b.is_ascii_hexdigit() || b == b':') {
+        return false;
+    }
+    let first = inner.split(':').next().unwrap_or_default();
+    inner == "::1" || (first.len() == 4 && (first.starts_with("fc") || first.starts_with("fd") || first.starts_with("fe8") || first.starts_with("fe9") || first.starts_with("fea") || first.starts_with("feb")))
 }
 
 /// The Safe a `getSafeInfo` answer names: its address (checksummed) and its chain (hex, as
@@ -100,13 +117,16 @@ mod tests {
     use crate::service::json::parse;
 
     #[test]
-    fn local_ip_preview_and_safe_wallet_parents_are_allowed_ancestors() {
+    fn local_and_private_ip_preview_and_safe_wallet_parents_are_allowed_ancestors() {
         for origin in [
             "http://localhost:5173",
             "https://localhost",
             "http://127.0.0.1:8000",
             "http://192.168.1.20:3000",
+            "http://10.0.0.7",
+            "http://172.20.3.4:8000",
             "http://[::1]:8080",
+            "http://[fd12:3456::1]:3000",
             "https://my-app-git-main.vercel.app",
             "https://preview.my-app.pages.dev",
             "https://ab12.ngrok-free.app",
@@ -117,7 +137,7 @@ mod tests {
     }
 
     #[test]
-    fn other_parents_and_malformed_origins_are_not_allowed_ancestors() {
+    fn other_parents_public_ips_and_malformed_origins_are_not_allowed_ancestors() {
         for origin in [
             "https://evil.example",
             "https://app.safe.global.evil.example",
@@ -132,6 +152,11 @@ mod tests {
             "http://user@localhost",
             "http://256.1.1.1",
             "http://1.2.3",
+            "http://8.8.8.8",
+            "https://203.0.113.9:443",
+            "http://172.32.0.1",
+            "http://[2001:db8::1]",
+            "http://[::]",
             "null",
             "",
             &format!("http://localhost:{}", "1".repeat(400)),
