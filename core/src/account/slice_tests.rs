@@ -136,15 +136,21 @@ fn balance_call(h: &Harness) -> (u64, String, Option<String>) {
     }).expect("a balance call")
 }
 
-#[test]
-fn while_the_modal_shows_each_rpc_url_is_probed_every_4_seconds_and_a_dead_one_is_ranked_down_before_any_call_fails() {
-    // Spec §9's fallback polling (4,000 ms): the ranking learns of a dead URL by its probes.
+/// Connected on 31337 whose first RPC URL is dead (nothing answers), the Account view shown.
+fn dead_first_url_account() -> Harness {
     let mut net = anvil(31337);
     net["rpcUrls"]["default"]["http"] = json!(["http://dead.test:1", "http://127.0.0.1:8337"]);
     let mut h = Harness::new(json!({"networks": [net, anvil(31338)]}));
     h.now = 1_800_000_000_000;
     h.connect();
     h.account(CHAIN, true);
+    h
+}
+
+#[test]
+fn while_the_modal_shows_each_rpc_url_is_probed_every_4_seconds_and_a_dead_one_is_ranked_down_before_any_call_fails() {
+    // Spec §9's fallback polling (4,000 ms): the ranking learns of a dead URL by its probes.
+    let mut h = dead_first_url_account();
     let (id, url, _) = balance_call(&h);
     assert_eq!(url, "http://dead.test:1");
     // The first node call through the network starts the polling.
@@ -185,12 +191,7 @@ fn while_the_modal_shows_each_rpc_url_is_probed_every_4_seconds_and_a_dead_one_i
 #[test]
 fn a_dead_first_rpc_url_is_ranked_down_and_the_balance_comes_from_the_second() {
     // Spec §9: RPC ranking over a network's URLs (10 samples, stability 0.7, latency 0.3).
-    let mut net = anvil(31337);
-    net["rpcUrls"]["default"]["http"] = json!(["http://dead.test:1", "http://127.0.0.1:8337"]);
-    let mut h = Harness::new(json!({"networks": [net, anvil(31338)]}));
-    h.now = 1_800_000_000_000;
-    h.connect();
-    h.account(CHAIN, true);
+    let mut h = dead_first_url_account();
     let (id, url, body) = balance_call(&h);
     assert_eq!(url, "http://dead.test:1", "no sample yet: the network's order");
     // No answer within the 10 s timeout (the shell says status 0): sent on to the second URL, same call.
