@@ -15,6 +15,8 @@
 #   CARGO_TARGET_DIR  honoured when locating the backend binary
 #   DEMO_CARGO_PROFILE  debug: run the backend's debug build (default: release)
 #   WM_DEVNET_JSON  a file to describe the running stack in, as JSON (devnet/: wallet-modal-devnet)
+#   WM_DEMO_STATE   the folder of the wallet service's store (default demo/.state: embedded wallets
+#                   survive a restart of the demo)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -190,8 +192,17 @@ fi
 # The analytics the backend recorded are read with a token drawn for this run; the page gets it in
 # its address's fragment (never sent to a server), the address printed below.
 TEST_TOKEN="$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')"
+# The embedded wallets survive a restart: their accounts and keys are kept in an SQLite file of
+# this checkout (WM_DEMO_STATE, default demo/.state/, git-ignored), the keys sealed under a master
+# key drawn once into the same folder (a real deployment keeps it in a KMS: README "Run the services").
+STATE="${WM_DEMO_STATE:-$ROOT/demo/.state}"
+mkdir -p "$STATE"
+if [ ! -s "$STATE/master.key" ]; then
+  (umask 077; od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$STATE/master.key")
+fi
 WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" --solana "$SOLANA_JSON" ${BITCOIN_URL:+--bitcoin "$BITCOIN_URL"} \
-  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" --test-token "$TEST_TOKEN" > "$TMP/server.out" &
+  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" --test-token "$TEST_TOKEN" \
+  --store "sqlite:$STATE/wallet.sqlite" --master-key-file "$STATE/master.key" > "$TMP/server.out" &
 PIDS+=("$!"); PID_S="$!"
 URL=""
 FRAME_ORIGIN=""

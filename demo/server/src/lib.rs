@@ -255,6 +255,12 @@ impl AppState {
     }
 
     pub fn with_config(options: Options, config: ServerConfig) -> Arc<Self> {
+        Self::try_with_config(options, config).expect("the wallet store opens")
+    }
+
+    /// The application's state; refused when the wallet service's durable store cannot be opened.
+    pub fn try_with_config(options: Options, config: ServerConfig) -> Result<Arc<Self>, String> {
+        let wallet = wallet::Wallet::open(config.wallet.clone()).map_err(|e| e.0)?;
         let chain_api = chain::ChainApi::new(
             &options.chains,
             options.contracts.clone(),
@@ -274,7 +280,7 @@ impl AppState {
                 None
             }
         });
-        Arc::new(AppState {
+        Ok(Arc::new(AppState {
             chain_api,
             solana,
             esplora,
@@ -283,11 +289,11 @@ impl AppState {
             events: Mutex::new(EventLog::default()),
             origin: Mutex::new(String::new()),
             relay: relay::Relay::new(config.relay.clone()),
-            wallet: wallet::Wallet::new(config.wallet.clone()),
+            wallet,
             social: wallet::social::Social::new(config.social.clone()),
             sessions: sessions::Sessions::default(),
             config,
-        })
+        }))
     }
 }
 
@@ -422,7 +428,7 @@ pub async fn start_with_frame(
         .map(|l| l.local_addr())
         .transpose()?;
     let limits = config.http.clone();
-    let state = AppState::with_config(options, config);
+    let state = AppState::try_with_config(options, config).map_err(std::io::Error::other)?;
     *state.origin.lock().unwrap() = format!("http://{addr}");
     if let Some(a) = frame_addr {
         state.wallet.set_frame_origin(format!("http://{a}"));

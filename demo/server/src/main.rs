@@ -1,5 +1,10 @@
 //! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]
-//! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN]`
+//! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN] [--store sqlite:PATH]`
+//!
+//! With `--store sqlite:PATH` the embedded wallets' accounts and key-encryption keys are kept in
+//! that file (written before each answer; the keys sealed under the master key, 64 hex characters
+//! in `$WM_MASTER_KEY` or in `--master-key-file`): a restart keeps every wallet. Without it they
+//! live in memory only.
 //!
 //! Prints `listening on http://127.0.0.1:PORT` on stdout once it accepts connections, and with
 //! `--frame-port` a second line `frame on http://127.0.0.1:F` (the secure frame's origin).
@@ -19,14 +24,53 @@ const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --roo
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
 [--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
-[--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)]";
+[--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)] \
+[--store sqlite:PATH (keeps the embedded wallets' accounts and keys in that file; the master key that \
+seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)]";
 
 struct Args {
     port: u16,
+    store: Option<wm_demo::wallet::StoreConfig>,
     frame_port: Option<u16>,
     smtp: Option<String>,
     oidc: Option<String>,
     options: Options,
+}
+
+/// The master key: 64 hex characters (surrounding whitespace ignored).
+fn parse_master_key(text: &str, from: &str) -> Result<[u8; 32], String> {
+    let hex = text.trim();
+    let bad = || format!("the master key ({from}) must be 64 hex characters (32 bytes)");
+    if hex.len() != 64 {
+        return Err(bad());
+    }
+    let mut key = [0u8; 32];
+    for (i, b) in key.iter_mut().enumerate() {
+        *b = u8::from_str_radix(hex.get(2 * i..2 * i + 2).ok_or_else(bad)?, 16).map_err(|_| bad())?;
+    }
+    Ok(key)
+}
+
+/// `--store sqlite:PATH` with the master key from `--master-key-file` or `$WM_MASTER_KEY`.
+fn store_config(store: Option<String>, key_file: Option<PathBuf>) -> Result<Option<wm_demo::wallet::StoreConfig>, String> {
+    let Some(store) = store else {
+        return match key_file {
+            Some(_) => Err("--master-key-file needs --store".into()),
+            None => Ok(None),
+        };
+    };
+    let path = store.strip_prefix("sqlite:").filter(|p| !p.is_empty()).ok_or_else(|| format!("--store must be sqlite:PATH, got {store:?}"))?;
+    let master_key = match key_file {
+        Some(f) => {
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("--master-key-file {}: {e}", f.display()))?;
+            parse_master_key(&text, "--master-key-file")?
+        }
+        None => match std::env::var("WM_MASTER_KEY") {
+            Ok(v) => parse_master_key(&v, "$WM_MASTER_KEY")?,
+            Err(_) => return Err("--store needs the master key that seals the keys: $WM_MASTER_KEY or --master-key-file".into()),
+        },
+    };
+    Ok(Some(wm_demo::wallet::StoreConfig { path: PathBuf::from(path), master_key }))
 }
 
 /// `HOST:PORT` with a non-empty host (no spaces) and a port 1..65535.
@@ -51,6 +95,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut smtp: Option<String> = None;
     let mut oidc: Option<String> = None;
     let mut test_token: Option<String> = None;
+    let mut store: Option<String> = None;
+    let mut key_file: Option<PathBuf> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -87,6 +133,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--test-token" => {
                 test_token = Some(wm_demo::parse_test_token(&value("--test-token")?)?)
             }
+            "--store" => store = Some(value("--store")?),
+            "--master-key-file" => key_file = Some(PathBuf::from(value("--master-key-file")?)),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -103,6 +151,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         wm_demo::chain::solana::SolanaApi::load(path).map_err(|e| format!("--solana {e}"))?;
     }
     Ok(Args {
+        store: store_config(store, key_file)?,
         port: port.ok_or("--port is required")?,
         frame_port,
         smtp,
@@ -174,6 +223,7 @@ async fn main() -> ExitCode {
     };
     let config = wm_demo::ServerConfig {
         wallet: wm_demo::wallet::WalletConfig {
+            store: args.store,
             smtp: args.smtp,
             ..Default::default()
         },
@@ -194,6 +244,11 @@ async fn main() -> ExitCode {
     .await;
     let server = match started {
         Ok(s) => s,
+        // The wallet store could not be opened (the file, its schema, the master key).
+        Err(e) if e.kind() == std::io::ErrorKind::Other => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
         Err(e) => {
             let frame = args
                 .frame_port

@@ -177,3 +177,53 @@ fn a_short_or_odd_test_token_is_refused_at_start() {
         assert!(o.stdout.is_empty());
     }
 }
+
+#[test]
+fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing() {
+    let root = common::repo_root();
+    let dir = std::env::temp_dir().join(format!("wm-cli-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("wallet.sqlite");
+    let key = dir.join("master.key");
+    std::fs::write(&key, format!("{}\n", "ab".repeat(32))).unwrap();
+    let run = |args: &[&str], env_key: Option<&str>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"));
+        c.args(["--port", "0", "--root"]).arg(&root).args(args).env_remove("WM_MASTER_KEY");
+        if let Some(k) = env_key {
+            c.env("WM_MASTER_KEY", k);
+        }
+        let o = c.stdout(Stdio::piped()).stderr(Stdio::piped()).output().unwrap();
+        (o.status.code(), String::from_utf8_lossy(&o.stderr).to_string())
+    };
+    let store = format!("sqlite:{}", db.display());
+    let (code, err) = run(&["--store", &store], None);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--store needs the master key") && err.contains("WM_MASTER_KEY"), "{err}");
+    let (code, err) = run(&["--store", "postgres://localhost/wallet"], Some(&"ab".repeat(32)));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--store must be sqlite:PATH"), "{err}");
+    let (code, err) = run(&["--store", &store], Some("not-a-key"));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("$WM_MASTER_KEY) must be 64 hex characters"), "{err}");
+    let (code, err) = run(&["--master-key-file", key.to_str().unwrap()], None);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--master-key-file needs --store"), "{err}");
+    // Both given: it starts, and the store is made (a file, in WAL mode).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+        .args(["--port", "0", "--frame-port", "0", "--root"])
+        .arg(&root)
+        .args(["--store", &store, "--master-key-file", key.to_str().unwrap()])
+        .env_remove("WM_MASTER_KEY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    assert!(db.is_file(), "the store file is made");
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

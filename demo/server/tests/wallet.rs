@@ -1617,3 +1617,58 @@ fn the_binary_refuses_a_malformed_smtp_address() {
         assert!(o.stdout.is_empty());
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The durable store (`--store sqlite:PATH`)
+
+#[tokio::test]
+async fn a_restart_with_the_store_keeps_every_wallet_the_same_email_logs_in_to_the_same_key_and_address() {
+    // An audit restarted the backend with a funded embedded wallet: the same email then got a new,
+    // empty address. With the store, the restarted service reads the account and its key back.
+    let dir = std::env::temp_dir().join(format!("wm-wallet-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = wm_demo::wallet::StoreConfig { path: dir.join("wallet.sqlite"), master_key: [0x42; 32] };
+    let addr = email("restart");
+    let dev = device("a");
+    let (user, kek) = {
+        let b = start(|w| w.store = Some(store.clone())).await;
+        let v = b.login(&addr, &dev, 1).await;
+        let session = v["session"].as_str().unwrap();
+        let r = b.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        (v["userId"].clone(), kek_bytes(&v))
+    };
+    // Another server process on the same file (the first one's memory is not shared).
+    let b = start(|w| w.store = Some(store.clone())).await;
+    let v = b.login(&addr, &dev, 1).await;
+    assert_eq!(v["userId"], user, "the same account");
+    assert_eq!(kek_bytes(&v), kek, "the same key-encryption key");
+    assert_eq!(v["keyCiphertext"], ciphertext(), "the same key ciphertext");
+    let s = b.get_auth("/w/v1/session", v["session"].as_str().unwrap()).await.json();
+    assert_eq!(s["address"], ADDRESS, "the same address");
+    // The key cannot be replaced after the restart either.
+    let again = b.post_auth("/w/v1/key", v["session"].as_str().unwrap(), json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
+    assert_error(&again, 409, "A key is already stored for this account");
+    // Without the store (in memory), the same restart would have made a new account: the control.
+    let c = start(|_| {}).await;
+    let fresh = c.login(&addr, &dev, 1).await;
+    assert_ne!(fresh["userId"], user);
+    // The wrong master key: the server refuses to start rather than hand out new wallets.
+    let wrong = wm_demo::ServerConfig {
+        wallet: WalletConfig { store: Some(wm_demo::wallet::StoreConfig { master_key: [0x43; 32], ..store.clone() }), ..WalletConfig::default() },
+        ..wm_demo::ServerConfig::default()
+    };
+    let options = wm_demo::Options {
+        root: common::repo_root(),
+        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545").unwrap(),
+        contracts: None,
+        solana: None,
+        bitcoin: None,
+        test_token: None,
+    };
+    let refused = wm_demo::start_with_frame(options, wrong, 0, Some(0), std::future::pending()).await;
+    let e = refused.err().expect("refused to start");
+    assert!(e.to_string().contains("master key does not open"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -65,9 +65,10 @@ impl Wallet {
                     "Too many new accounts from your network: try again later",
                 ),
                 super::table::NoRoom::Full => ApiError::full(),
+                super::table::NoRoom::Store => ApiError::store_failed(),
             })?;
         // Drawn with the account (kept when it already exists).
-        self.keys.create(&account.user_id);
+        self.keys.create(&account.user_id).map_err(|_| ApiError::store_failed())?;
         Ok(account)
     }
 
@@ -86,8 +87,8 @@ impl Wallet {
     ) -> Result<Value, ApiError> {
         spend(&self.budgets.logins, client)?;
         let account = self.account_for(identity, project, client)?;
-        let kek = self.keys.create(&account.user_id);
-        self.accounts.approve_device(&account.user_id, device_id);
+        let kek = self.keys.create(&account.user_id).map_err(|_| ApiError::store_failed())?;
+        self.accounts.approve_device(&account.user_id, device_id).map_err(ApiError::no_room)?;
         let session = self
             .sessions
             .create(

@@ -174,8 +174,13 @@ async fn approve(State(st): State<Arc<AppState>>, req: Request) -> Response {
             "<p>The device could not be approved: the email with its login code could not be sent. Try this link again in a moment.</p>",
         );
     }
-    w.accounts
-        .approve_device(&account.user_id, &target.device_id);
+    if w.accounts.approve_device(&account.user_id, &target.device_id).is_err() {
+        return page(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Device approval",
+            "<p>The device could not be approved: the wallet service could not save it. Try this link again in a moment.</p>",
+        );
+    }
     w.approvals
         .complete(&target.project_id, &target.email, &target.device_id);
     page(

@@ -64,6 +64,9 @@ pub const MAX_BODY: usize = 16 * 1024;
 /// the contract); tests shorten the time-outs and lower the bounds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WalletConfig {
+    /// The durable store of the accounts and keys (`--store sqlite:PATH` and the master key);
+    /// without it they live in memory only and a restart forgets every wallet.
+    pub store: Option<StoreConfig>,
     /// The SMTP sink, `HOST:PORT` (`--smtp`). Without it every mail fails (502).
     pub smtp: Option<String>,
     /// Each SMTP step (connect, each command and its reply, the message) must finish within this.
@@ -110,9 +113,24 @@ pub struct WalletConfig {
     pub client_budget: Budget,
 }
 
+/// Where the accounts and keys are kept: an SQLite file, the keys sealed under `master_key`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct StoreConfig {
+    pub path: std::path::PathBuf,
+    pub master_key: [u8; 32],
+}
+
+impl std::fmt::Debug for StoreConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // (Never the master key.)
+        write!(f, "StoreConfig {{ path: {:?}, master_key: <redacted> }}", self.path)
+    }
+}
+
 impl Default for WalletConfig {
     fn default() -> Self {
         WalletConfig {
+            store: None,
             smtp: None,
             smtp_step_timeout: Duration::from_secs(10),
             code_ttl: Duration::from_secs(10 * 60),
@@ -191,8 +209,22 @@ pub struct Wallet {
 }
 
 impl Wallet {
+    /// An in-memory wallet service (a configured store must open: see [`Wallet::open`]).
     pub fn new(config: WalletConfig) -> Arc<Wallet> {
+        Wallet::open(config).expect("the wallet store opens")
+    }
+
+    /// The wallet service, its accounts and keys read from the durable store when it has one;
+    /// refused when that store cannot be opened or its keys cannot be opened with the master key.
+    pub fn open(config: WalletConfig) -> Result<Arc<Wallet>, store::durable::StoreError> {
         let (max, per_client) = (config.max_entries, config.max_entries_per_client);
+        let (accounts, keys) = match &config.store {
+            Some(s) => {
+                let d = Arc::new(store::durable::Durable::open(&s.path, &s.master_key)?);
+                (store::Accounts::durable(max, per_client, d.clone())?, store::KeyStore::durable(d)?)
+            }
+            None => (store::Accounts::new(max, per_client), store::KeyStore::default()),
+        };
         let pace = throttle::Pace {
             window: config.email_throttle,
             max_backoff: config.max_backoff,
@@ -202,10 +234,10 @@ impl Wallet {
             after: config.update_lock_after,
             lasts: config.update_lock,
         };
-        Arc::new(Wallet {
+        Ok(Arc::new(Wallet {
             frame_origin: Mutex::new(None),
-            accounts: store::Accounts::new(max, per_client),
-            keys: store::KeyStore::default(),
+            accounts,
+            keys,
             sessions: store::Sessions::new(max, per_client, config.max_sessions_per_user),
             codes: otp::Codes::new(max, per_client),
             throttle: throttle::Throttle::new(pace, max, per_client),
@@ -215,7 +247,7 @@ impl Wallet {
             pepper: random_bytes(),
             closing: watch::channel(false).0,
             config,
-        })
+        }))
     }
 
     /// The frame listener's origin, `http://127.0.0.1:F`.
@@ -353,7 +385,13 @@ impl ApiError {
                 "Too many pending requests from your network: finish or wait for the earlier ones",
             ),
             table::NoRoom::Full => Self::full(),
+            table::NoRoom::Store => Self::store_failed(),
         }
+    }
+
+    /// The durable store could not keep a change: 503, nothing changed.
+    pub fn store_failed() -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "The wallet service could not save this: try again in a moment")
     }
 }
 

@@ -62,6 +62,7 @@ async fn store_key(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
             "A key is already stored for this account",
         )),
         Err(KeyRefused::NoAccount) => Err(ApiError::session_expired()),
+        Err(KeyRefused::Store) => Err(ApiError::store_failed()),
     }
 }
 
@@ -234,6 +235,7 @@ async fn update_secondary(State(st): State<Arc<AppState>>, req: Request) -> ApiR
         Ok(()) => {}
         Err(EmailRefused::Taken) => return Err(taken()),
         Err(EmailRefused::NoAccount) => return Err(ApiError::session_expired()),
+        Err(EmailRefused::Store) => return Err(ApiError::store_failed()),
     }
     // A login code mailed to the new email before the change would now open this account.
     w.codes.remove(&s.project_id, &new_email);

@@ -31,6 +31,8 @@ pub enum NoRoom {
     Client,
     /// The table is full of live entries.
     Full,
+    /// The durable store could not keep the change (nothing was changed).
+    Store,
 }
 
 #[derive(Debug)]

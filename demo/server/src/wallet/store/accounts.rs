@@ -1,13 +1,16 @@
 //! Accounts: one per (project, identity), never evicted (they hold the keys).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
+use serde::{Deserialize, Serialize};
+
+use super::durable::{Durable, StoreError};
 use crate::client::Client;
 use crate::wallet::table::NoRoom;
 
 /// One account. The `kek` is not here: it is in the [`KeyStore`](super::KeyStore).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Account {
     pub user_id: String,
     /// The project it belongs to: a wallet is scoped per project ([`scoped`]).
@@ -41,6 +44,8 @@ pub struct Accounts {
     inner: Mutex<AccountsInner>,
     max: usize,
     max_per_client: usize,
+    /// Where every change is written first, when the service has a durable store.
+    durable: Option<Arc<Durable>>,
 }
 
 /// Why storing a key failed.
@@ -48,6 +53,8 @@ pub struct Accounts {
 pub enum KeyRefused {
     AlreadyStored,
     NoAccount,
+    /// The durable store could not keep it.
+    Store,
 }
 
 /// Why an email change failed.
@@ -55,6 +62,8 @@ pub enum KeyRefused {
 pub enum EmailRefused {
     Taken,
     NoAccount,
+    /// The durable store could not keep it.
+    Store,
 }
 
 /// An identity key within a project: `{project}/{key}` (project ids have no `/`, see
@@ -74,6 +83,27 @@ impl Accounts {
             inner: Mutex::new(AccountsInner::default()),
             max,
             max_per_client,
+            durable: None,
+        }
+    }
+
+    /// The accounts of a durable store (every change written there first), read from it now.
+    pub fn durable(max: usize, max_per_client: usize, durable: Arc<Durable>) -> Result<Self, StoreError> {
+        let mut inner = AccountsInner::default();
+        for a in durable.accounts()? {
+            for identity in &a.identities {
+                inner.by_identity.insert(identity.clone(), a.user_id.clone());
+            }
+            inner.by_id.insert(a.user_id.clone(), a);
+        }
+        Ok(Accounts { inner: Mutex::new(inner), max, max_per_client, durable: Some(durable) })
+    }
+
+    /// Writes a changed account to the durable store, if any (before the change is kept here).
+    fn write(&self, a: &Account) -> Result<(), StoreError> {
+        match &self.durable {
+            Some(d) => d.put_account(a),
+            None => Ok(()),
         }
     }
 
@@ -108,6 +138,7 @@ impl Accounts {
             return Err(NoRoom::Full);
         }
         let a = make();
+        self.write(&a).map_err(|_| NoRoom::Store)?;
         *g.made_by.entry(client).or_insert(0) += 1;
         g.by_identity
             .insert(identity.to_string(), a.user_id.clone());
@@ -115,10 +146,18 @@ impl Accounts {
         Ok((a, true))
     }
 
-    pub fn approve_device(&self, user_id: &str, device_id: &str) {
-        if let Some(a) = self.inner.lock().unwrap().by_id.get_mut(user_id) {
-            a.devices.insert(device_id.to_string());
+    /// Approves a device for the account (kept only once written, when there is a durable store).
+    pub fn approve_device(&self, user_id: &str, device_id: &str) -> Result<(), NoRoom> {
+        let mut g = self.inner.lock().unwrap();
+        let Some(a) = g.by_id.get(user_id) else { return Ok(()) };
+        if a.devices.contains(device_id) {
+            return Ok(());
         }
+        let mut changed = a.clone();
+        changed.devices.insert(device_id.to_string());
+        self.write(&changed).map_err(|_| NoRoom::Store)?;
+        g.by_id.insert(user_id.to_string(), changed);
+        Ok(())
     }
 
     /// Stores the key ciphertext and address, once.
@@ -129,12 +168,15 @@ impl Accounts {
         address: &str,
     ) -> Result<(), KeyRefused> {
         let mut g = self.inner.lock().unwrap();
-        let a = g.by_id.get_mut(user_id).ok_or(KeyRefused::NoAccount)?;
+        let a = g.by_id.get(user_id).ok_or(KeyRefused::NoAccount)?;
         if a.key_ciphertext.is_some() {
             return Err(KeyRefused::AlreadyStored);
         }
-        a.key_ciphertext = Some(ciphertext.to_string());
-        a.address = Some(address.to_string());
+        let mut changed = a.clone();
+        changed.key_ciphertext = Some(ciphertext.to_string());
+        changed.address = Some(address.to_string());
+        self.write(&changed).map_err(|_| KeyRefused::Store)?;
+        g.by_id.insert(user_id.to_string(), changed);
         Ok(())
     }
 
@@ -172,17 +214,19 @@ impl Accounts {
             a.identities.contains(old)
                 && g.by_identity.get(old).map(String::as_str) == Some(user_id)
         });
+        let mut changed = a.clone();
+        if let Some(old) = &owned {
+            changed.identities.retain(|i| i != old);
+        }
+        if !changed.identities.contains(&new_identity) {
+            changed.identities.push(new_identity.clone());
+        }
+        changed.email = Some(new_email.to_string());
+        self.write(&changed).map_err(|_| EmailRefused::Store)?;
         if let Some(old) = &owned {
             g.by_identity.remove(old);
         }
-        let a = g.by_id.get_mut(user_id).ok_or(EmailRefused::NoAccount)?;
-        if let Some(old) = &owned {
-            a.identities.retain(|i| i != old);
-        }
-        if !a.identities.contains(&new_identity) {
-            a.identities.push(new_identity.clone());
-        }
-        a.email = Some(new_email.to_string());
+        g.by_id.insert(user_id.to_string(), changed);
         g.by_identity.insert(new_identity, user_id.to_string());
         Ok(())
     }
@@ -191,6 +235,40 @@ impl Accounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_the_durable_store_cannot_write_is_refused_and_not_kept() {
+        let dir = std::env::temp_dir().join(format!("wm-accounts-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let d = Arc::new(Durable::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let accounts = Accounts::durable(10, 10, d.clone()).unwrap();
+        let make = |id: &str| Account {
+            user_id: id.into(),
+            project_id: P.into(),
+            identities: vec![email_identity(P, &format!("{id}@example.com"))],
+            email: Some(format!("{id}@example.com")),
+            user_name: None,
+            social_provider: None,
+            key_ciphertext: None,
+            address: None,
+            devices: HashSet::new(),
+        };
+        accounts.find_or_create(&email_identity(P, "a@example.com"), ip(1), || make("a")).unwrap();
+        // Read back by a fresh reader of the same store.
+        assert!(Accounts::durable(10, 10, d.clone()).unwrap().find(&email_identity(P, "a@example.com")).is_some());
+        d.break_writes();
+        let refused = accounts.find_or_create(&email_identity(P, "b@example.com"), ip(1), || make("b"));
+        assert_eq!(refused.err(), Some(NoRoom::Store));
+        assert!(accounts.find(&email_identity(P, "b@example.com")).is_none(), "not kept in memory either");
+        assert_eq!(accounts.store_key("a", "AAAA", "0x52908400098527886E0F7030069857D2E4169EE7"), Err(KeyRefused::Store));
+        assert_eq!(accounts.get("a").unwrap().key_ciphertext, None, "the key is not half kept");
+        assert_eq!(accounts.approve_device("a", "dev-9"), Err(NoRoom::Store));
+        assert!(!accounts.get("a").unwrap().devices.contains("dev-9"));
+        assert_eq!(accounts.change_email("a", "new@example.com"), Err(EmailRefused::Store));
+        assert_eq!(accounts.get("a").unwrap().email.as_deref(), Some("a@example.com"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     use std::net::{IpAddr, Ipv4Addr};
 
     const P: &str = "demo-project";

@@ -1,27 +1,40 @@
 //! The key store: the accounts' key-encryption keys, kept apart from the accounts.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
+use super::durable::{Durable, StoreError};
 use crate::wallet::random_bytes;
 
 /// The accounts' key-encryption keys (32 random bytes each, drawn when the account is made). Apart
-/// from [`Accounts`](super::Accounts), which holds only ciphertexts: in production an HSM or KMS. One per account,
+/// from [`Accounts`](super::Accounts), which holds only ciphertexts; with a durable store, each is
+/// written there sealed under the server's master key before it is handed out. One per account,
 /// so bounded like the accounts.
 #[derive(Debug, Default)]
 pub struct KeyStore {
     keys: Mutex<HashMap<String, [u8; 32]>>,
+    durable: Option<Arc<Durable>>,
 }
 
 impl KeyStore {
-    /// Draws the account's key (kept if it already has one).
-    pub fn create(&self, user_id: &str) -> [u8; 32] {
-        *self
-            .keys
-            .lock()
-            .unwrap()
-            .entry(user_id.to_string())
-            .or_insert_with(random_bytes)
+    /// The keys of a durable store, read (and opened) from it now.
+    pub fn durable(durable: Arc<Durable>) -> Result<Self, StoreError> {
+        let keys = durable.keks()?.into_iter().collect();
+        Ok(KeyStore { keys: Mutex::new(keys), durable: Some(durable) })
+    }
+
+    /// The account's key, drawn (and first written to the durable store) when it has none.
+    pub fn create(&self, user_id: &str) -> Result<[u8; 32], StoreError> {
+        let mut keys = self.keys.lock().unwrap();
+        if let Some(k) = keys.get(user_id) {
+            return Ok(*k);
+        }
+        let k: [u8; 32] = random_bytes();
+        if let Some(d) = &self.durable {
+            d.put_kek(user_id, &k)?;
+        }
+        keys.insert(user_id.to_string(), k);
+        Ok(k)
     }
 
     pub fn get(&self, user_id: &str) -> Option<[u8; 32]> {
