@@ -41,7 +41,7 @@ struct Args {
 fn parse_master_key(text: &str, from: &str) -> Result<[u8; 32], String> {
     let hex = text.trim();
     let bad = || format!("the master key ({from}) must be 64 hex characters (32 bytes)");
-    if hex.len() != 64 {
+    if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(bad());
     }
     let mut key = [0u8; 32];
@@ -220,6 +220,26 @@ async fn main() -> ExitCode {
             }
         }
         None => String::new(),
+    };
+    // One server process per store file (each keeps its tables in memory): the file's lock is
+    // held for the life of the process, and a second process is refused.
+    let _store_lock = match &args.store {
+        Some(s) => {
+            let lock_path = s.path.with_extension("sqlite.lock");
+            let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path);
+            match lock.map(|f| f.try_lock().map(|()| f)) {
+                Ok(Ok(f)) => Some(f),
+                Ok(Err(_)) => {
+                    eprintln!("error: another server process uses the wallet store {} (one process per file)", s.path.display());
+                    return ExitCode::FAILURE;
+                }
+                Err(e) => {
+                    eprintln!("error: the wallet store's lock file {}: {e}", lock_path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        None => None,
     };
     let config = wm_demo::ServerConfig {
         wallet: wm_demo::wallet::WalletConfig {

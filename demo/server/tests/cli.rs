@@ -203,13 +203,13 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
     let (code, err) = run(&["--store", "postgres://localhost/wallet"], Some(&"ab".repeat(32)));
     assert_eq!(code, Some(2));
     assert!(err.contains("--store must be sqlite:PATH"), "{err}");
-    let (code, err) = run(&["--store", &store], Some("not-a-key"));
+    let (code, err) = run(&["--store", &store], Some(&format!("+{}", "a".repeat(63))));
     assert_eq!(code, Some(2));
     assert!(err.contains("$WM_MASTER_KEY) must be 64 hex characters"), "{err}");
     let (code, err) = run(&["--master-key-file", key.to_str().unwrap()], None);
     assert_eq!(code, Some(2));
     assert!(err.contains("--master-key-file needs --store"), "{err}");
-    // Both given: it starts, and the store is made (a file, in WAL mode).
+    // Both given: it starts, and the store file is made.
     let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
         .args(["--port", "0", "--frame-port", "0", "--root"])
         .arg(&root)
@@ -223,6 +223,16 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
     assert!(db.is_file(), "the store file is made");
+    // A second process on the same file is refused: each keeps the tables in memory.
+    let second = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+        .args(["--port", "0", "--root"])
+        .arg(&root)
+        .args(["--store", &store, "--master-key-file", key.to_str().unwrap()])
+        .env_remove("WM_MASTER_KEY")
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&second.stderr).contains("another server process uses the wallet store"));
     unsafe_kill_term(child.id());
     assert!(child.wait().unwrap().success());
     let _ = std::fs::remove_dir_all(&dir);

@@ -35,6 +35,15 @@ struct Backend {
 }
 
 async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Backend {
+    start_until(root, tweak, std::future::pending()).await
+}
+
+/// [`start_with`], stopping (gracefully) when `shutdown` completes.
+async fn start_until(
+    root: PathBuf,
+    tweak: impl FnOnce(&mut WalletConfig),
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Backend {
     let mail = Maildev::start().await;
     let mut wallet = WalletConfig {
         smtp: Some(mail.smtp.to_string()),
@@ -54,7 +63,7 @@ async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Bac
         wallet,
         ..ServerConfig::default()
     };
-    let server = wm_demo::start_with_frame(options, config, 0, Some(0), std::future::pending())
+    let server = wm_demo::start_with_frame(options, config, 0, Some(0), shutdown)
         .await
         .expect("server starts");
     let frame = server.frame_addr.expect("a frame listener");
@@ -1631,15 +1640,22 @@ async fn a_restart_with_the_store_keeps_every_wallet_the_same_email_logs_in_to_t
     let store = wm_demo::wallet::StoreConfig { path: dir.join("wallet.sqlite"), master_key: [0x42; 32] };
     let addr = email("restart");
     let dev = device("a");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let (user, kek) = {
-        let b = start(|w| w.store = Some(store.clone())).await;
+        let b = start_until(common::repo_root(), |w| w.store = Some(store.clone()), async move {
+            let _ = stopped.await;
+        })
+        .await;
         let v = b.login(&addr, &dev, 1).await;
         let session = v["session"].as_str().unwrap();
         let r = b.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
         assert_eq!(r.status, 200, "{}", r.text());
+        // The server stops; its memory goes with it.
+        stop.send(()).unwrap();
+        let _ = (&mut { b.server.handle }).await;
         (v["userId"].clone(), kek_bytes(&v))
     };
-    // Another server process on the same file (the first one's memory is not shared).
+    // A new server on the same file.
     let b = start(|w| w.store = Some(store.clone())).await;
     let v = b.login(&addr, &dev, 1).await;
     assert_eq!(v["userId"], user, "the same account");

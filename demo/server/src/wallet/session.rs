@@ -230,13 +230,20 @@ async fn update_secondary(State(st): State<Arc<AppState>>, req: Request) -> ApiR
     let (s, _) = body::session(w, req.headers())?;
     let b = body::json(&st, req).await?;
     let new_email = check_update(w, &s.user_id, client, UpdateStage::Secondary, b.otp()?)?;
-    w.updates.remove(&s.user_id, true);
     match w.accounts.change_email(&s.user_id, &new_email) {
         Ok(()) => {}
-        Err(EmailRefused::Taken) => return Err(taken()),
-        Err(EmailRefused::NoAccount) => return Err(ApiError::session_expired()),
+        Err(EmailRefused::Taken) => {
+            w.updates.remove(&s.user_id, true);
+            return Err(taken());
+        }
+        Err(EmailRefused::NoAccount) => {
+            w.updates.remove(&s.user_id, true);
+            return Err(ApiError::session_expired());
+        }
+        // Not saved: the pending change stays, the visitor can try the code again.
         Err(EmailRefused::Store) => return Err(ApiError::store_failed()),
     }
+    w.updates.remove(&s.user_id, true);
     // A login code mailed to the new email before the change would now open this account.
     w.codes.remove(&s.project_id, &new_email);
     Ok(Json(json!({ "email": new_email })))

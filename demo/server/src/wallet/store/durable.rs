@@ -57,7 +57,10 @@ impl Durable {
     /// key would otherwise look like lost wallets).
     pub fn open(path: &Path, master: &[u8; 32]) -> Result<Durable, StoreError> {
         let conn = Connection::open(path).map_err(err("open its file"))?;
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(err("use WAL"))?;
+        let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0)).map_err(err("use WAL"))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(StoreError(format!("the wallet store could not use WAL (the file system gave {mode})")));
+        }
         conn.pragma_update(None, "synchronous", "FULL").map_err(err("set synchronous"))?;
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err("set its busy timeout"))?;
         let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(err("read its schema"))?;
@@ -74,9 +77,36 @@ impl Durable {
             )
             .map_err(err("make its tables"))?;
         }
+        conn.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL)", []).map_err(err("make its tables"))?;
         let durable = Durable { conn: Mutex::new(conn), master: ChaCha20Poly1305::new(&Key::from(*master)) };
+        durable.check_master()?;
         durable.keks()?;
         Ok(durable)
+    }
+
+    /// The master key is the file's: a value sealed under it when the file was made must open
+    /// (checked even when no key is stored yet, so a wrong master key never seals new keys).
+    fn check_master(&self) -> Result<(), StoreError> {
+        const CHECK: &[u8] = b"wallet-modal master key check";
+        let conn = self.conn.lock().unwrap();
+        let held: Option<(Vec<u8>, Vec<u8>)> =
+            conn.query_row("SELECT nonce, sealed FROM meta WHERE k = 'master'", [], |r| Ok((r.get(0)?, r.get(1)?))).optional().map_err(err("read its master key check"))?;
+        let wrong = || StoreError("the master key does not open the wallet store's keys (the wrong key, or a damaged file)".into());
+        match held {
+            Some((nonce, sealed)) => {
+                let nonce: [u8; 12] = nonce.try_into().map_err(|_| wrong())?;
+                let plain = self.master.decrypt(&Nonce::from(nonce), Payload { msg: &sealed, aad: b"meta:master" }).map_err(|_| wrong())?;
+                if plain != CHECK {
+                    return Err(wrong());
+                }
+            }
+            None => {
+                let nonce: [u8; 12] = random_bytes();
+                let sealed = self.master.encrypt(&Nonce::from(nonce), Payload { msg: CHECK, aad: b"meta:master" }).map_err(|_| StoreError("the wallet store could not seal its check".into()))?;
+                conn.execute("INSERT INTO meta (k, nonce, sealed) VALUES ('master', ?1, ?2)", params![&nonce[..], sealed]).map_err(err("write its master key check"))?;
+            }
+        }
+        Ok(())
     }
 
     /// Writes an account (made or changed).
@@ -202,6 +232,15 @@ mod tests {
         assert!(!raw.windows(32).any(|w| w == plain) && !wal.windows(32).any(|w| w == plain), "the key is not in the file in the clear");
         let refused = Durable::open(&path, &[8u8; 32]).unwrap_err();
         assert!(refused.0.contains("master key does not open"), "{refused}");
+    }
+
+    #[test]
+    fn the_wrong_master_key_is_refused_even_before_any_key_is_stored() {
+        let path = file("check");
+        drop(Durable::open(&path, &[7u8; 32]).unwrap());
+        let refused = Durable::open(&path, &[8u8; 32]).unwrap_err();
+        assert!(refused.0.contains("master key does not open"), "{refused}");
+        assert!(Durable::open(&path, &[7u8; 32]).is_ok());
     }
 
     #[test]

@@ -10,10 +10,17 @@ use crate::wallet::random_bytes;
 /// from [`Accounts`](super::Accounts), which holds only ciphertexts; with a durable store, each is
 /// written there sealed under the server's master key before it is handed out. One per account,
 /// so bounded like the accounts.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct KeyStore {
     keys: Mutex<HashMap<String, [u8; 32]>>,
     durable: Option<Arc<Durable>>,
+}
+
+impl std::fmt::Debug for KeyStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // (Never the keys.)
+        write!(f, "KeyStore {{ {} keys }}", self.keys.lock().map(|k| k.len()).unwrap_or(0))
+    }
 }
 
 impl KeyStore {
