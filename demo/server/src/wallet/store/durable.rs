@@ -79,8 +79,10 @@ impl Durable {
         }
         conn.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL)", []).map_err(err("make its tables"))?;
         let durable = Durable { conn: Mutex::new(conn), master: ChaCha20Poly1305::new(&Key::from(*master)) };
-        durable.check_master()?;
+        // The stored keys first: a file made before its check value gets one only under the
+        // master key that opens them.
         durable.keks()?;
+        durable.check_master()?;
         Ok(durable)
     }
 
@@ -232,6 +234,17 @@ mod tests {
         assert!(!raw.windows(32).any(|w| w == plain) && !wal.windows(32).any(|w| w == plain), "the key is not in the file in the clear");
         let refused = Durable::open(&path, &[8u8; 32]).unwrap_err();
         assert!(refused.0.contains("master key does not open"), "{refused}");
+    }
+
+    #[test]
+    fn a_file_with_keys_but_no_check_value_gets_one_only_under_the_key_that_opens_them() {
+        let path = file("nocheck");
+        let d = Durable::open(&path, &[7u8; 32]).unwrap();
+        d.put_kek("a", &[1u8; 32]).unwrap();
+        d.conn.lock().unwrap().execute("DELETE FROM meta", []).unwrap();
+        drop(d);
+        assert!(Durable::open(&path, &[8u8; 32]).is_err(), "the wrong key is refused by the keys");
+        assert!(Durable::open(&path, &[7u8; 32]).is_ok(), "and it did not leave a check value of its own");
     }
 
     #[test]
