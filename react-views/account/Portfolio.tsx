@@ -17,11 +17,12 @@ function isImageUrl(url: string | null): url is string {
 }
 
 /** A token's (or a row's) icon (`/public/getTokenImage/{id}` and the like): preloaded, shown once
- * loaded within the preload timeout (2,000 ms), else its initials. */
+ * loaded within the preload timeout (2,000 ms), else its initials; WalletImage loads only
+ * http(s) and `data:image/` URLs. */
 function Icon({ src, name }: { src: string | null; name: string }) {
   return (
     <span className="wm-token-icon">
-      <WalletImage src={isImageUrl(src) ? src : null} name={name} size="md" round />
+      <WalletImage src={src} name={name} size="md" round />
     </span>
   );
 }

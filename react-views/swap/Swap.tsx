@@ -24,15 +24,12 @@ function FlipIcon() {
   );
 }
 
-function isImageUrl(url: string | null): url is string {
-  return !!url && /^https?:\/\//i.test(url);
-}
-
-/** The token's logo, preloaded (shown once loaded within 2,000 ms), else its initials. */
+/** The token's logo, preloaded (shown once loaded within 2,000 ms; only http(s) and `data:image/`
+ * URLs are loaded), else its initials. */
 function TokenIcon({ token }: { token: SwapTokenView }) {
   return (
     <span className="wm-swap-icon">
-      <WalletImage src={isImageUrl(token.logoUri) ? token.logoUri : null} name={token.symbol} size="sm" round />
+      <WalletImage src={token.logoUri} name={token.symbol} size="sm" round />
     </span>
   );
 }

@@ -195,38 +195,48 @@ impl Ctx {
     #[cfg(feature = "modules")]
     pub(crate) fn batch_node_calls(&mut self) {
         use crate::chain::rpc_batch::is_node_call;
-        let node_url = |e: &Effect, batches: &crate::chain::rpc_batch::RpcBatches| match e {
-            Effect::Fetch { id, url, body: Some(b), .. } if batches.batches_to(url) && is_node_call(*id, b) => Some(url.clone()),
-            _ => None,
-        };
-        let mut i = 0;
-        while i < self.out.len() {
-            let Some(url) = node_url(&self.out[i], &self.batches) else {
-                i += 1;
-                continue;
-            };
-            let same: Vec<usize> = (i..self.out.len()).filter(|&j| node_url(&self.out[j], &self.batches).as_deref() == Some(url.as_str())).collect();
-            if same.len() < 2 {
-                i += 1;
-                continue;
+        // Each effect read once: the node URL of a node call that may go in a batch.
+        let keys: Vec<Option<String>> = self
+            .out
+            .iter()
+            .map(|e| match e {
+                Effect::Fetch { id, url, body: Some(b), .. } if self.batches.batches_to(url) && is_node_call(*id, b) => Some(url.clone()),
+                _ => None,
+            })
+            .collect();
+        let together = |u: &String| keys.iter().flatten().filter(|k| *k == u).count() > 1;
+        // The calls of each URL, gathered at the place of its first (`Err(group)`).
+        let mut groups: Vec<(String, Vec<(u64, String)>)> = Vec::new();
+        let mut placed: Vec<Result<Effect, usize>> = Vec::new();
+        for (e, key) in std::mem::take(&mut self.out).into_iter().zip(&keys) {
+            match (e, key) {
+                (Effect::Fetch { id, body: Some(b), .. }, Some(u)) if together(u) => match groups.iter().position(|g| &g.0 == u) {
+                    Some(g) => groups[g].1.push((id, b)),
+                    None => {
+                        placed.push(Err(groups.len()));
+                        groups.push((u.clone(), vec![(id, b)]));
+                    }
+                },
+                (e, _) => placed.push(Ok(e)),
             }
-            let mut calls = Vec::new();
-            for &j in same.iter().rev() {
-                if let Effect::Fetch { id, body: Some(b), .. } = self.out.remove(j) {
-                    calls.insert(0, (id, b));
+        }
+        let slice = self.slice as u64;
+        for p in placed {
+            match p {
+                Ok(e) => self.out.push(e),
+                Err(g) => {
+                    let (url, calls) = std::mem::take(&mut groups[g]);
+                    let mut next = self.next_id;
+                    let sent = self.batches.combine(&url, calls, || {
+                        next += 1;
+                        (next - 1) << 4 | slice
+                    });
+                    self.next_id = next;
+                    for (id, body) in sent {
+                        self.out.push(Effect::Fetch { id, url: url.clone(), method: "POST", body: Some(body), timeout_ms: RPC_TIMEOUT_MS });
+                    }
                 }
             }
-            let mut next = self.next_id;
-            let slice = self.slice as u64;
-            let sent = self.batches.combine(&url, calls, || {
-                next += 1;
-                (next - 1) << 4 | slice
-            });
-            self.next_id = next;
-            for (k, (id, body)) in sent.into_iter().enumerate() {
-                self.out.insert(i + k, Effect::Fetch { id, url: url.clone(), method: "POST", body: Some(body), timeout_ms: RPC_TIMEOUT_MS });
-            }
-            i += 1;
         }
     }
 

@@ -34,6 +34,19 @@ struct Backend {
     mail: Maildev,
 }
 
+/// The server's options: `root`, two chains nothing listens on (the wallet service needs none).
+fn options(root: PathBuf) -> wm_demo::Options {
+    wm_demo::Options {
+        root,
+        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
+            .unwrap(),
+        contracts: None,
+        solana: None,
+        bitcoin: None,
+        test_token: None,
+    }
+}
+
 async fn start_with(root: PathBuf, tweak: impl FnOnce(&mut WalletConfig)) -> Backend {
     start_until(root, tweak, std::future::pending()).await
 }
@@ -50,15 +63,7 @@ async fn start_until(
         ..WalletConfig::default()
     };
     tweak(&mut wallet);
-    let options = wm_demo::Options {
-        root,
-        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546")
-            .unwrap(),
-        contracts: None,
-        solana: None,
-        bitcoin: None,
-        test_token: None,
-    };
+    let options = options(root);
     let config = ServerConfig {
         wallet,
         ..ServerConfig::default()
@@ -1675,15 +1680,7 @@ async fn a_restart_with_the_store_keeps_every_wallet_the_same_email_logs_in_to_t
         wallet: WalletConfig { store: Some(wm_demo::wallet::StoreConfig { master_key: [0x43; 32], ..store.clone() }), ..WalletConfig::default() },
         ..wm_demo::ServerConfig::default()
     };
-    let options = wm_demo::Options {
-        root: common::repo_root(),
-        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545").unwrap(),
-        contracts: None,
-        solana: None,
-        bitcoin: None,
-        test_token: None,
-    };
-    let refused = wm_demo::start_with_frame(options, wrong, 0, Some(0), std::future::pending()).await;
+    let refused = wm_demo::start_with_frame(options(common::repo_root()), wrong, 0, Some(0), std::future::pending()).await;
     let e = refused.err().expect("refused to start");
     assert!(e.to_string().contains("master key does not open"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);

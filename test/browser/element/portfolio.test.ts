@@ -197,6 +197,8 @@ describe('the Account view’s portfolio on anvil', function () {
     byText(root, '[role="tab"]', 'Activity')!.click();
     const row = await waitFor(() => [...root.querySelectorAll('[part~="activity-row"]')].find((r) => r.textContent?.includes('-12.500 USDC')), 'the send in Activity', 15_000);
     expect(row.textContent).to.contain('Sent');
+    row.scrollIntoView();
+    await viewAxeInBothThemes(el, 'activity-row-icons');
   });
 
   it('sends ether from the Send view: it mines, the receiver gets it and Activity shows it with a − sign', async () => {

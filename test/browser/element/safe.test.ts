@@ -65,7 +65,12 @@ describe('a Safe app (Safe-app detection, §6)', () => {
     expect(ids.indexOf('walletConnect')).to.be.greaterThan(0);
     expect(safe.log[0].method).to.equal('getSafeInfo');
     expect(safe.log[0].env.sdkVersion).to.match(/^\d+\.\d+\.\d+$/);
-    await visitor({ action: 'screenshot', name: 'safe-app-connect' });
+    for (const theme of ['light', 'dark']) {
+      el.setThemeMode(theme);
+      await waitFor(() => el.ownerDocument.querySelector('wallet-modal-overlay')?.shadowRoot?.querySelector(`.wm-app[data-theme="${theme}"]`), `${theme} theme`);
+      await visitor({ action: 'screenshot', name: `safe-app-connect-${theme}` });
+    }
+    el.setThemeMode('light');
 
     const connected = nextEvent(el, 'connect', 10_000);
     const root = el.ownerDocument.querySelector('wallet-modal-overlay')!.shadowRoot!;

@@ -3,6 +3,7 @@
 import { expect } from '@esm-bundle/chai';
 import { encodeFunctionData, parseAbi } from 'viem';
 import { expectNoSeriousAxeViolations } from '../views/axe';
+import { viewAxeInBothThemes } from './family-helpers';
 import { byText, connectDemoWallet, createModal, installDemoWallet, openAccountScreen, rpc, testEnv, viewRoot, waitFor, type WalletModal } from './helpers';
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -78,6 +79,7 @@ describe('swapping on the demo chains’ Uniswap V2 market', function () {
     await waitFor(() => root.querySelectorAll('[part~="swap-token"]')[0]?.textContent?.includes('ETH'), 'ETH to pay by default');
     expect(root.querySelectorAll('[part~="swap-token"]')[0].textContent).to.contain('ETH');
     expect(root.querySelectorAll('[part~="swap-token"]')[1].textContent).to.contain('USDC');
+    await viewAxeInBothThemes(el, 'swap-token-logos');
     const usdc = await token('USDC');
     const before = await balanceOf(usdc.address);
     type(pay, '0.5');
