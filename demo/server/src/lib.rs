@@ -20,6 +20,8 @@ pub mod images;
 pub mod onramp;
 pub mod relay;
 pub mod sessions;
+#[doc(hidden)]
+pub mod testing;
 pub mod wallet;
 
 use std::collections::{HashMap, VecDeque};

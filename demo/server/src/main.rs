@@ -1,8 +1,8 @@
 //! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]
-//! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN] [--store sqlite:PATH]`
+//! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN] [--store sqlite:PATH|postgres://…]`
 //!
-//! With `--store sqlite:PATH` the embedded wallets' accounts and key-encryption keys are kept in
-//! that file (written before each answer; the keys sealed under the master key, 64 hex characters
+//! With `--store sqlite:PATH` (or a PostgreSQL URL, also from `$WM_STORE`) the embedded wallets'
+//! accounts and key-encryption keys are kept in that file or database (written before each answer; the keys sealed under the master key, 64 hex characters
 //! in `$WM_MASTER_KEY` or in `--master-key-file`): a restart keeps every wallet. Without it they
 //! live in memory only.
 //!
@@ -25,8 +25,8 @@ const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --roo
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
 [--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
 [--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)] \
-[--store sqlite:PATH (keeps the embedded wallets' accounts and keys in that file; the master key that \
-seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)]";
+[--store sqlite:PATH | postgres://USER@HOST:PORT/DB (or $WM_STORE: keeps the embedded wallets' accounts and keys \
+there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)]";
 
 struct Args {
     port: u16,
@@ -51,15 +51,16 @@ fn parse_master_key(text: &str, from: &str) -> Result<[u8; 32], String> {
     Ok(key)
 }
 
-/// `--store sqlite:PATH` with the master key from `--master-key-file` or `$WM_MASTER_KEY`.
+/// `--store sqlite:PATH` or `--store postgres://…` (or `$WM_STORE`: a database URL with its
+/// password kept out of the process list) with the master key from `--master-key-file` or `$WM_MASTER_KEY`.
 fn store_config(store: Option<String>, key_file: Option<PathBuf>) -> Result<Option<wm_demo::wallet::StoreConfig>, String> {
-    let Some(store) = store else {
+    let Some(store) = store.or_else(|| std::env::var("WM_STORE").ok().filter(|s| !s.is_empty())) else {
         return match key_file {
             Some(_) => Err("--master-key-file needs --store".into()),
             None => Ok(None),
         };
     };
-    let path = store.strip_prefix("sqlite:").filter(|p| !p.is_empty()).ok_or_else(|| format!("--store must be sqlite:PATH, got {store:?}"))?;
+    let url = wm_demo::wallet::store::durable::StoreUrl::parse(&store)?;
     let master_key = match key_file {
         Some(f) => {
             let text = std::fs::read_to_string(&f).map_err(|e| format!("--master-key-file {}: {e}", f.display()))?;
@@ -70,7 +71,7 @@ fn store_config(store: Option<String>, key_file: Option<PathBuf>) -> Result<Opti
             Err(_) => return Err("--store needs the master key that seals the keys: $WM_MASTER_KEY or --master-key-file".into()),
         },
     };
-    Ok(Some(wm_demo::wallet::StoreConfig { path: PathBuf::from(path), master_key }))
+    Ok(Some(wm_demo::wallet::StoreConfig { url, master_key }))
 }
 
 /// `HOST:PORT` with a non-empty host (no spaces) and a port 1..65535.
@@ -222,15 +223,16 @@ async fn main() -> ExitCode {
         None => String::new(),
     };
     // One server process per store file (each keeps its tables in memory): the file's lock is
-    // held for the life of the process, and a second process is refused.
-    let _store_lock = match &args.store {
-        Some(s) => {
-            let lock_path = s.path.with_extension("sqlite.lock");
+    // held for the life of the process, and a second process is refused. (A PostgreSQL store
+    // holds an advisory lock of the database the same way.)
+    let _store_lock = match args.store.as_ref().map(|s| &s.url) {
+        Some(wm_demo::wallet::store::durable::StoreUrl::Sqlite(path)) => {
+            let lock_path = path.with_extension("sqlite.lock");
             let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path);
             match lock.map(|f| f.try_lock().map(|()| f)) {
                 Ok(Ok(f)) => Some(f),
                 Ok(Err(_)) => {
-                    eprintln!("error: another server process uses the wallet store {} (one process per file)", s.path.display());
+                    eprintln!("error: another server process uses the wallet store {} (one process per file)", path.display());
                     return ExitCode::FAILURE;
                 }
                 Err(e) => {
@@ -239,7 +241,7 @@ async fn main() -> ExitCode {
                 }
             }
         }
-        None => None,
+        _ => None,
     };
     let config = wm_demo::ServerConfig {
         wallet: wm_demo::wallet::WalletConfig {

@@ -189,7 +189,7 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
     std::fs::write(&key, format!("{}\n", "ab".repeat(32))).unwrap();
     let run = |args: &[&str], env_key: Option<&str>| {
         let mut c = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"));
-        c.args(["--port", "0", "--root"]).arg(&root).args(args).env_remove("WM_MASTER_KEY");
+        c.args(["--port", "0", "--root"]).arg(&root).args(args).env_remove("WM_MASTER_KEY").env_remove("WM_STORE");
         if let Some(k) = env_key {
             c.env("WM_MASTER_KEY", k);
         }
@@ -200,9 +200,9 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
     let (code, err) = run(&["--store", &store], None);
     assert_eq!(code, Some(2));
     assert!(err.contains("--store needs the master key") && err.contains("WM_MASTER_KEY"), "{err}");
-    let (code, err) = run(&["--store", "postgres://localhost/wallet"], Some(&"ab".repeat(32)));
+    let (code, err) = run(&["--store", "mysql://localhost/wallet"], Some(&"ab".repeat(32)));
     assert_eq!(code, Some(2));
-    assert!(err.contains("--store must be sqlite:PATH"), "{err}");
+    assert!(err.contains("--store must be sqlite:PATH or a postgres:// URL"), "{err}");
     let (code, err) = run(&["--store", &store], Some(&format!("+{}", "a".repeat(63))));
     assert_eq!(code, Some(2));
     assert!(err.contains("$WM_MASTER_KEY) must be 64 hex characters"), "{err}");
@@ -236,4 +236,45 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
     unsafe_kill_term(child.id());
     assert!(child.wait().unwrap().success());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_postgresql_store_from_wm_store_starts_and_a_second_process_on_it_is_refused() {
+    let root = common::repo_root();
+    let pg = wm_demo::testing::PgServer::start().unwrap();
+    let url = pg.url("cli");
+    let server = |stdout: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+            .args(["--port", "0", "--frame-port", "0", "--root"])
+            .arg(&root)
+            .env("WM_STORE", &url)
+            .env("WM_MASTER_KEY", "cd".repeat(32))
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut child = server(Stdio::piped());
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    // A second process on the same database is refused (each keeps the tables in memory), and the
+    // error names no password or key.
+    let second = server(Stdio::null()).wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "{err}");
+    assert!(err.contains("another server process uses the wallet store's database"), "{err}");
+    assert!(!err.contains(&"cd".repeat(32)), "{err}");
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    // Stopped, the database is free again: the wrong master key is refused with its reason.
+    let wrong = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+        .args(["--port", "0", "--frame-port", "0", "--root"])
+        .arg(&root)
+        .env("WM_STORE", &url)
+        .env("WM_MASTER_KEY", "ce".repeat(32))
+        .output()
+        .unwrap();
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("master key does not open"), "{}", String::from_utf8_lossy(&wrong.stderr));
 }

@@ -1642,26 +1642,52 @@ async fn a_restart_with_the_store_keeps_every_wallet_the_same_email_logs_in_to_t
     let dir = std::env::temp_dir().join(format!("wm-wallet-store-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let store = wm_demo::wallet::StoreConfig { path: dir.join("wallet.sqlite"), master_key: [0x42; 32] };
+    restart_keeps_every_wallet(wm_demo::wallet::store::durable::StoreUrl::Sqlite(dir.join("wallet.sqlite"))).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_restart_with_a_postgresql_store_keeps_every_wallet_the_same_email_logs_in_to_the_same_key_and_address() {
+    let pg = wm_demo::testing::PgServer::start().unwrap();
+    restart_keeps_every_wallet(wm_demo::wallet::store::durable::StoreUrl::Postgres(pg.url("wallet"))).await;
+}
+
+/// A server on the store `url`, stopped by the sender.
+async fn start_on_store(store: &wm_demo::wallet::StoreConfig) -> (Backend, tokio::sync::oneshot::Sender<()>) {
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let store = store.clone();
+    let b = start_until(common::repo_root(), move |w| w.store = Some(store), async move {
+        let _ = stopped.await;
+    })
+    .await;
+    (b, stop)
+}
+
+/// Stops the server of [`start_on_store`] and lets go of its state (and so of its store).
+async fn stop_server(b: Backend, stop: tokio::sync::oneshot::Sender<()>) {
+    stop.send(()).unwrap();
+    let Backend { server, .. } = b;
+    let wm_demo::Server { handle, state, .. } = server;
+    drop(state);
+    let _ = handle.await;
+}
+
+async fn restart_keeps_every_wallet(url: wm_demo::wallet::store::durable::StoreUrl) {
+    let store = wm_demo::wallet::StoreConfig { url, master_key: [0x42; 32] };
     let addr = email("restart");
     let dev = device("a");
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let (user, kek) = {
-        let b = start_until(common::repo_root(), |w| w.store = Some(store.clone()), async move {
-            let _ = stopped.await;
-        })
-        .await;
+        let (b, stop) = start_on_store(&store).await;
         let v = b.login(&addr, &dev, 1).await;
         let session = v["session"].as_str().unwrap();
         let r = b.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
         assert_eq!(r.status, 200, "{}", r.text());
         // The server stops; its memory goes with it.
-        stop.send(()).unwrap();
-        let _ = (&mut { b.server.handle }).await;
+        stop_server(b, stop).await;
         (v["userId"].clone(), kek_bytes(&v))
     };
-    // A new server on the same file.
-    let b = start(|w| w.store = Some(store.clone())).await;
+    // A new server on the same store.
+    let (b, stop) = start_on_store(&store).await;
     let v = b.login(&addr, &dev, 1).await;
     assert_eq!(v["userId"], user, "the same account");
     assert_eq!(kek_bytes(&v), kek, "the same key-encryption key");
@@ -1671,6 +1697,7 @@ async fn a_restart_with_the_store_keeps_every_wallet_the_same_email_logs_in_to_t
     // The key cannot be replaced after the restart either.
     let again = b.post_auth("/w/v1/key", v["session"].as_str().unwrap(), json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
     assert_error(&again, 409, "A key is already stored for this account");
+    stop_server(b, stop).await;
     // Without the store (in memory), the same restart would have made a new account: the control.
     let c = start(|_| {}).await;
     let fresh = c.login(&addr, &dev, 1).await;
@@ -1683,5 +1710,4 @@ async fn a_restart_with_the_store_keeps_every_wallet_the_same_email_logs_in_to_t
     let refused = wm_demo::start_with_frame(options(common::repo_root()), wrong, 0, Some(0), std::future::pending()).await;
     let e = refused.err().expect("refused to start");
     assert!(e.to_string().contains("master key does not open"), "{e}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -116,14 +116,14 @@ pub struct WalletConfig {
 /// Where the accounts and keys are kept: an SQLite file, the keys sealed under `master_key`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct StoreConfig {
-    pub path: std::path::PathBuf,
+    pub url: store::durable::StoreUrl,
     pub master_key: [u8; 32],
 }
 
 impl std::fmt::Debug for StoreConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // (Never the master key.)
-        write!(f, "StoreConfig {{ path: {:?}, master_key: <redacted> }}", self.path)
+        write!(f, "StoreConfig {{ url: {:?}, master_key: <redacted> }}", self.url)
     }
 }
 
@@ -220,7 +220,7 @@ impl Wallet {
         let (max, per_client) = (config.max_entries, config.max_entries_per_client);
         let (accounts, keys) = match &config.store {
             Some(s) => {
-                let d = Arc::new(store::durable::Durable::open(&s.path, &s.master_key)?);
+                let d = store::durable::open(&s.url, &s.master_key)?;
                 (store::Accounts::durable(max, per_client, d.clone())?, store::KeyStore::durable(d)?)
             }
             None => (store::Accounts::new(max, per_client), store::KeyStore::default()),

@@ -45,7 +45,7 @@ pub struct Accounts {
     max: usize,
     max_per_client: usize,
     /// Where every change is written first, when the service has a durable store.
-    durable: Option<Arc<Durable>>,
+    durable: Option<Arc<dyn Durable>>,
 }
 
 /// Why storing a key failed.
@@ -88,7 +88,7 @@ impl Accounts {
     }
 
     /// The accounts of a durable store (every change written there first), read from it now.
-    pub fn durable(max: usize, max_per_client: usize, durable: Arc<Durable>) -> Result<Self, StoreError> {
+    pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
         let mut inner = AccountsInner::default();
         for a in durable.accounts()? {
             for identity in &a.identities {
@@ -234,6 +234,7 @@ impl Accounts {
 
 #[cfg(test)]
 mod tests {
+    use super::super::durable::sqlite::Sqlite;
     use super::*;
 
     #[test]
@@ -241,8 +242,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("wm-accounts-store-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let d = Arc::new(Durable::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
-        let accounts = Accounts::durable(10, 10, d.clone()).unwrap();
+        let d = Arc::new(Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let accounts = Accounts::durable(10, 10, d.clone() as Arc<dyn Durable>).unwrap();
         let make = |id: &str| Account {
             user_id: id.into(),
             project_id: P.into(),
@@ -256,7 +257,7 @@ mod tests {
         };
         accounts.find_or_create(&email_identity(P, "a@example.com"), ip(1), || make("a")).unwrap();
         // Read back by a fresh reader of the same store.
-        assert!(Accounts::durable(10, 10, d.clone()).unwrap().find(&email_identity(P, "a@example.com")).is_some());
+        assert!(Accounts::durable(10, 10, d.clone() as Arc<dyn Durable>).unwrap().find(&email_identity(P, "a@example.com")).is_some());
         d.break_writes();
         let refused = accounts.find_or_create(&email_identity(P, "b@example.com"), ip(1), || make("b"));
         assert_eq!(refused.err(), Some(NoRoom::Store));

@@ -13,7 +13,7 @@ use crate::wallet::random_bytes;
 #[derive(Default)]
 pub struct KeyStore {
     keys: Mutex<HashMap<String, [u8; 32]>>,
-    durable: Option<Arc<Durable>>,
+    durable: Option<Arc<dyn Durable>>,
 }
 
 impl std::fmt::Debug for KeyStore {
@@ -25,7 +25,7 @@ impl std::fmt::Debug for KeyStore {
 
 impl KeyStore {
     /// The keys of a durable store, read (and opened) from it now.
-    pub fn durable(durable: Arc<Durable>) -> Result<Self, StoreError> {
+    pub fn durable(durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
         let keys = durable.keks()?.into_iter().collect();
         Ok(KeyStore { keys: Mutex::new(keys), durable: Some(durable) })
     }
@@ -36,9 +36,10 @@ impl KeyStore {
         if let Some(k) = keys.get(user_id) {
             return Ok(*k);
         }
-        let k: [u8; 32] = random_bytes();
+        let mut k: [u8; 32] = random_bytes();
         if let Some(d) = &self.durable {
-            d.put_kek(user_id, &k)?;
+            // The key the store holds (the one just drawn, unless an earlier write got there).
+            k = d.put_kek(user_id, &k)?;
         }
         keys.insert(user_id.to_string(), k);
         Ok(k)

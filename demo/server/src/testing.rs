@@ -1,0 +1,197 @@
+//! Real servers the tests start and stop, like anvil: PostgreSQL (Debian's `postgresql`, installed
+//! by `scripts/tools.sh`), a cluster of its own in a temporary folder on a free loopback port,
+//! stopped by its pid when the handle drops. Not used by the server itself.
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A PostgreSQL server of the test's own.
+pub struct PgServer {
+    dir: PathBuf,
+    port: u16,
+    child: Option<Child>,
+    bin: PathBuf,
+    /// The system user it runs as when the tests run as root (PostgreSQL refuses root).
+    user: Option<(u32, u32)>,
+}
+
+/// The folder of PostgreSQL's programs: `$WM_POSTGRES_BIN`, else Debian's newest
+/// `/usr/lib/postgresql/N/bin`, else the `PATH`'s `initdb`.
+fn bin_dir() -> Result<PathBuf, String> {
+    if let Ok(d) = std::env::var("WM_POSTGRES_BIN") {
+        return Ok(PathBuf::from(d));
+    }
+    let mut debian: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| Some((e.file_name().to_str()?.parse().ok()?, e.path().join("bin"))))
+        .filter(|(_, p): &(u32, PathBuf)| p.join("initdb").is_file())
+        .collect();
+    debian.sort();
+    if let Some((_, p)) = debian.pop() {
+        return Ok(p);
+    }
+    std::env::var_os("PATH")
+        .and_then(|path| std::env::split_paths(&path).find(|d| d.join("initdb").is_file()))
+        .ok_or_else(|| "PostgreSQL is not installed: run scripts/tools.sh (Debian's postgresql), or set WM_POSTGRES_BIN".to_string())
+}
+
+/// Root's tests run PostgreSQL as Debian's `postgres` user (`(uid, gid)`), anyone else as itself.
+fn run_as() -> Result<Option<(u32, u32)>, String> {
+    let status = std::fs::read_to_string("/proc/self/status").map_err(|e| format!("/proc/self/status: {e}"))?;
+    let root = status.lines().any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"));
+    if !root {
+        return Ok(None);
+    }
+    let passwd = std::fs::read_to_string("/etc/passwd").map_err(|e| format!("/etc/passwd: {e}"))?;
+    passwd
+        .lines()
+        .map(|l| l.split(':').collect::<Vec<_>>())
+        .find(|f| f.first() == Some(&"postgres") && f.len() > 3)
+        .and_then(|f| Some((f[2].parse().ok()?, f[3].parse().ok()?)))
+        .map(Some)
+        .ok_or_else(|| "the tests run as root and there is no postgres user (install Debian's postgresql)".into())
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(0)
+}
+
+impl PgServer {
+    /// A new cluster (user `wm`, trusted on loopback), started.
+    pub fn start() -> Result<PgServer, String> {
+        let bin = bin_dir()?;
+        let user = run_as()?;
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("wm-pg-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        if let Some((uid, gid)) = user {
+            std::os::unix::fs::chown(&dir, Some(uid), Some(gid)).map_err(|e| format!("chown {}: {e}", dir.display()))?;
+        }
+        let mut initdb = Command::new(bin.join("initdb"));
+        initdb.args(["-D", "data", "-A", "trust", "-U", "wm", "--no-sync", "-E", "UTF8", "--locale=C"]).current_dir(&dir);
+        let out = as_user(&mut initdb, user).output().map_err(|e| format!("initdb: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("initdb failed: {}", String::from_utf8_lossy(&out.stderr)));
+        }
+        let mut pg = PgServer { dir, port: 0, child: None, bin, user };
+        pg.run(false)?;
+        Ok(pg)
+    }
+
+    /// Starts the server on a free port (another one when the port was taken meanwhile), or again
+    /// on its own port (`same_port`: tried until the last server's processes are gone).
+    fn run(&mut self, same_port: bool) -> Result<(), String> {
+        let mut last = String::new();
+        for _ in 0..10 {
+            if same_port && !last.is_empty() {
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            let port = if same_port { self.port } else { free_port() };
+            let log = self.dir.join("log");
+            let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+            if let Some((uid, gid)) = self.user {
+                let _ = std::os::unix::fs::chown(&log, Some(uid), Some(gid));
+            }
+            let mut cmd = Command::new(self.bin.join("postgres"));
+            let sockets = self.dir.display().to_string();
+            cmd.args(["-D", "data", "-h", "127.0.0.1", "-p", &port.to_string(), "-k", &sockets])
+                .args(["-c", "max_connections=40", "-c", "shared_buffers=16MB", "-c", "log_min_messages=warning"])
+                .current_dir(&self.dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(file);
+            let mut child = as_user(&mut cmd, self.user).spawn().map_err(|e| format!("postgres: {e}"))?;
+            let started = Instant::now();
+            while started.elapsed() < Duration::from_secs(30) {
+                if let Ok(Some(_)) = child.try_wait() {
+                    break;
+                }
+                // postmaster.pid's status line says "ready" once connections are accepted.
+                let pid_file = std::fs::read_to_string(Path::new(&self.dir).join("data/postmaster.pid")).unwrap_or_default();
+                if pid_file.lines().any(|l| l.trim() == "ready") && std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                    self.port = port;
+                    self.child = Some(child);
+                    return Ok(());
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            stop(&mut child);
+            last.clear();
+            let _ = std::fs::File::open(&log).and_then(|mut f| f.read_to_string(&mut last));
+            if last.is_empty() {
+                last = "postgres did not start".into();
+            }
+        }
+        Err(format!("postgres did not start: {last}"))
+    }
+
+    /// The URL of database `name` (made when it is new).
+    pub fn url(&self, name: &str) -> String {
+        let out = Command::new(self.bin.join("psql"))
+            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "wm", "-d", "postgres", "-qc"])
+            .arg(format!("CREATE DATABASE \"{name}\""))
+            .output()
+            .unwrap_or_else(|e| panic!("psql: {e}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() || err.contains("already exists"), "CREATE DATABASE {name}: {err}");
+        format!("postgres://wm@127.0.0.1:{}/{name}", self.port)
+    }
+
+    /// Its port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Kills the server (SIGKILL: as a crash would) and starts it again on the same port.
+    pub fn restart(&mut self) -> Result<(), String> {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+        // Its backends exit once they see the postmaster gone; the port is free again soon.
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        self.run(true)
+    }
+}
+
+fn as_user(cmd: &mut Command, user: Option<(u32, u32)>) -> &mut Command {
+    if let Some((uid, gid)) = user {
+        // (std drops root's supplementary groups when it changes the uid.)
+        cmd.uid(uid).gid(gid);
+    }
+    cmd
+}
+
+/// SIGINT (PostgreSQL's fast shutdown) and a wait of 10 s, then SIGKILL.
+fn stop(child: &mut Child) {
+    let _ = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(10) {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+impl Drop for PgServer {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            stop(&mut c);
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

@@ -1,0 +1,212 @@
+//! What must survive a restart of the wallet service: the accounts (identities, devices, the key
+//! ciphertext and address) and the key-encryption keys, behind one trait ([`Durable`]) with two
+//! implementations: an SQLite file ([`sqlite`], the embedded default: no setup) and a PostgreSQL
+//! database ([`postgres`], chosen by a `postgres://` URL, migrated at start). A write is durable
+//! before the request that made it is answered.
+//!
+//! The keys are kept in a table of their own, each sealed under the server's master key
+//! ([`Sealer`]: ChaCha20-Poly1305, a random nonce, the account's id as associated data, so a sealed
+//! key moved to another account does not open); the master key comes from the configuration, never
+//! from the store (README, "Run the services": put it in a KMS or a secret store). A check value
+//! sealed when the store is made refuses a wrong master key at start, before any key is stored.
+//!
+//! The in-memory tables stay the readers' (one lock per lookup, never across an await); every
+//! change is written here first, and a change that cannot be written is refused (the request
+//! fails, nothing is half-kept). Until the tables read through the store, one server process uses
+//! a store at a time (SQLite: a lock file held by the process; PostgreSQL: an advisory lock held
+//! by its connection) — a second one is refused rather than let two memories disagree.
+
+pub mod postgres;
+pub mod sqlite;
+
+use std::sync::Arc;
+
+use chacha20poly1305::aead::{Aead, KeyInit, Payload};
+use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
+
+use super::Account;
+use crate::wallet::random_bytes;
+
+/// The schema both stores read and write.
+pub const SCHEMA: i32 = 1;
+
+/// Why the store cannot be used (never holds a key or the master key).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The wallet service's durable store.
+pub trait Durable: Send + Sync + std::fmt::Debug {
+    /// Writes an account (made or changed).
+    fn put_account(&self, a: &Account) -> Result<(), StoreError>;
+    /// Every account.
+    fn accounts(&self) -> Result<Vec<Account>, StoreError>;
+    /// Writes an account's key-encryption key, sealed under the master key, when it has none;
+    /// answers the key it holds (a key is never replaced: when two writers race, or a write is
+    /// repeated, every one gets the first key).
+    fn put_kek(&self, user_id: &str, kek: &[u8; 32]) -> Result<[u8; 32], StoreError>;
+    /// Every key-encryption key, opened with the master key.
+    fn keks(&self) -> Result<Vec<(String, [u8; 32])>, StoreError>;
+    /// Answers when the store can be used now (`/readyz`).
+    fn ping(&self) -> Result<(), StoreError>;
+}
+
+/// Where the store is: `sqlite:PATH` or `postgres://…` (`--store`).
+#[derive(Clone, PartialEq, Eq)]
+pub enum StoreUrl {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl StoreUrl {
+    /// `sqlite:PATH` or a `postgres://` / `postgresql://` URL.
+    pub fn parse(text: &str) -> Result<StoreUrl, String> {
+        if let Some(path) = text.strip_prefix("sqlite:").filter(|p| !p.is_empty()) {
+            return Ok(StoreUrl::Sqlite(path.into()));
+        }
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(StoreUrl::Postgres(text.to_string()));
+        }
+        Err("--store must be sqlite:PATH or a postgres:// URL".into())
+    }
+}
+
+impl std::fmt::Debug for StoreUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreUrl::Sqlite(p) => write!(f, "sqlite:{}", p.display()),
+            // (Never the URL: it may carry the database's password.)
+            StoreUrl::Postgres(_) => f.write_str("postgres://<redacted>"),
+        }
+    }
+}
+
+/// Opens the store at `url`, migrated, its keys checked against `master`.
+pub fn open(url: &StoreUrl, master: &[u8; 32]) -> Result<Arc<dyn Durable>, StoreError> {
+    Ok(match url {
+        StoreUrl::Sqlite(path) => Arc::new(sqlite::Sqlite::open(path, master)?),
+        StoreUrl::Postgres(url) => Arc::new(postgres::Postgres::open(url, master)?),
+    })
+}
+
+/// Seals and opens values under the master key.
+pub struct Sealer(ChaCha20Poly1305);
+
+/// What is sealed when a store is made, to know the master key again.
+const CHECK: &[u8] = b"wallet-modal master key check";
+/// Its associated data (no account id has a `:`-free prefix like this one).
+const CHECK_AAD: &[u8] = b"meta:master";
+
+fn wrong_master() -> StoreError {
+    StoreError("the master key does not open the wallet store's keys (the wrong key, or a damaged store)".into())
+}
+
+impl Sealer {
+    pub fn new(master: &[u8; 32]) -> Sealer {
+        Sealer(ChaCha20Poly1305::new(&Key::from(*master)))
+    }
+
+    /// `(nonce, sealed)` of `msg`, bound to `aad`.
+    pub fn seal(&self, aad: &[u8], msg: &[u8]) -> Result<([u8; 12], Vec<u8>), StoreError> {
+        let nonce: [u8; 12] = random_bytes();
+        let sealed = self.0.encrypt(&Nonce::from(nonce), Payload { msg, aad }).map_err(|_| StoreError("the wallet store could not seal a key".into()))?;
+        Ok((nonce, sealed))
+    }
+
+    /// The value sealed with `nonce` under `aad`; the wrong master key (or a value moved, or
+    /// damaged) is refused.
+    pub fn open(&self, aad: &[u8], nonce: &[u8], sealed: &[u8]) -> Result<Vec<u8>, StoreError> {
+        let nonce: [u8; 12] = nonce.try_into().map_err(|_| wrong_master())?;
+        self.0.decrypt(&Nonce::from(nonce), Payload { msg: sealed, aad }).map_err(|_| wrong_master())
+    }
+
+    /// A key-encryption key stored for `user_id`, opened.
+    pub fn open_kek(&self, user_id: &str, nonce: &[u8], sealed: &[u8]) -> Result<[u8; 32], StoreError> {
+        self.open(user_id.as_bytes(), nonce, sealed)?.try_into().map_err(|_| wrong_master())
+    }
+
+    /// Checks the store's check value (`held`) against the master key; when the store has none
+    /// yet, the one to write (the caller checks the stored keys first, so a store made before its
+    /// check value gets one only under the master key that opens them).
+    pub fn check(&self, held: Option<(Vec<u8>, Vec<u8>)>) -> Result<Option<([u8; 12], Vec<u8>)>, StoreError> {
+        match held {
+            Some((nonce, sealed)) => match self.open(CHECK_AAD, &nonce, &sealed)? {
+                plain if plain == CHECK => Ok(None),
+                _ => Err(wrong_master()),
+            },
+            None => Ok(Some(self.seal(CHECK_AAD, CHECK)?)),
+        }
+    }
+}
+
+/// The contract both stores keep, run on each by its own tests.
+#[cfg(test)]
+pub(crate) mod contract {
+    use super::*;
+    use std::collections::HashSet;
+
+    pub fn account(id: &str) -> Account {
+        Account {
+            user_id: id.into(),
+            project_id: "p".into(),
+            identities: vec![format!("p/email:{id}@example.com")],
+            email: Some(format!("{id}@example.com")),
+            user_name: None,
+            social_provider: None,
+            key_ciphertext: Some("AAAA".into()),
+            address: Some("0x52908400098527886E0F7030069857D2E4169EE7".into()),
+            devices: HashSet::from(["dev-1".to_string()]),
+        }
+    }
+
+    /// Accounts and keys written are read back after the store is opened again (`open` opens the
+    /// same store each time, with the master key given).
+    pub fn written_is_read_back(open: &dyn Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError>) {
+        let master = [7u8; 32];
+        {
+            let d = open(&master).unwrap();
+            d.put_account(&account("a")).unwrap();
+            let mut changed = account("a");
+            changed.email = Some("new@example.com".into());
+            d.put_account(&changed).unwrap();
+            assert_eq!(d.put_kek("a", &[9u8; 32]).unwrap(), [9u8; 32]);
+            assert_eq!(d.put_kek("a", &[1u8; 32]).unwrap(), [9u8; 32], "a key is never replaced");
+            d.ping().unwrap();
+        }
+        let d = open(&master).unwrap();
+        let accounts = d.accounts().unwrap();
+        assert_eq!(accounts.len(), 1);
+        assert_eq!(accounts[0].email.as_deref(), Some("new@example.com"));
+        assert_eq!(accounts[0].devices, HashSet::from(["dev-1".to_string()]));
+        assert_eq!(d.keks().unwrap(), vec![("a".to_string(), [9u8; 32])]);
+    }
+
+    /// A wrong master key is refused: when keys are stored, and before any is.
+    pub fn wrong_master_key_is_refused(open: &dyn Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError>) {
+        drop(open(&[7u8; 32]).unwrap());
+        let refused = open(&[8u8; 32]).unwrap_err();
+        assert!(refused.0.contains("master key does not open"), "{refused}");
+        let d = open(&[7u8; 32]).unwrap();
+        d.put_kek("a", &[0x5a; 32]).unwrap();
+        drop(d);
+        let refused = open(&[8u8; 32]).unwrap_err();
+        assert!(refused.0.contains("master key does not open"), "{refused}");
+        assert!(!format!("{refused:?}").contains("5a5a"), "no key in the error");
+    }
+
+    #[test]
+    fn a_store_url_is_sqlite_path_or_postgres_and_its_debug_has_no_password() {
+        assert_eq!(StoreUrl::parse("sqlite:/tmp/w.sqlite"), Ok(StoreUrl::Sqlite("/tmp/w.sqlite".into())));
+        let pg = StoreUrl::parse("postgres://wm:s3cret@db:5432/wm").unwrap();
+        assert!(!format!("{pg:?}").contains("s3cret"));
+        assert!(StoreUrl::parse("postgresql://db/wm").is_ok());
+        for bad in ["sqlite:", "mysql://db", "/tmp/w.sqlite", ""] {
+            assert!(StoreUrl::parse(bad).unwrap_err().contains("sqlite:PATH or a postgres:// URL"), "{bad}");
+        }
+    }
+}

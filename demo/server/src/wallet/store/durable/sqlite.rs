@@ -1,0 +1,201 @@
+//! The embedded default store: an SQLite file (the library built in: no setup), in WAL mode with
+//! `synchronous=FULL` (a write is on disk before the request that made it is answered). A write
+//! holds the connection's lock for the fsync (milliseconds).
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::{Durable, Sealer, StoreError, SCHEMA};
+use crate::wallet::store::Account;
+
+fn err(what: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |e| StoreError(format!("the wallet store could not {what}: {e}"))
+}
+
+/// The wallet service's store in an SQLite file.
+pub struct Sqlite {
+    conn: Mutex<Connection>,
+    sealer: Sealer,
+}
+
+impl std::fmt::Debug for Sqlite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // (Never the master key.)
+        f.write_str("Sqlite")
+    }
+}
+
+impl Sqlite {
+    /// Opens (or makes) the store at `path`, migrated to [`SCHEMA`]. Refused when the file is a
+    /// newer schema's, or when `master` does not open the keys already in it (the wrong master
+    /// key would otherwise look like lost wallets).
+    pub fn open(path: &Path, master: &[u8; 32]) -> Result<Sqlite, StoreError> {
+        let conn = Connection::open(path).map_err(err("open its file"))?;
+        let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0)).map_err(err("use WAL"))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(StoreError(format!("the wallet store could not use WAL (the file system gave {mode})")));
+        }
+        conn.pragma_update(None, "synchronous", "FULL").map_err(err("set synchronous"))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err("set its busy timeout"))?;
+        let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(err("read its schema"))?;
+        if version > SCHEMA {
+            return Err(StoreError(format!("the wallet store is schema {version}; this server reads up to {SCHEMA}")));
+        }
+        if version < 1 {
+            conn.execute_batch(
+                "BEGIN;
+                 CREATE TABLE IF NOT EXISTS accounts (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+                 CREATE TABLE IF NOT EXISTS keks (user_id TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL);
+                 PRAGMA user_version = 1;
+                 COMMIT;",
+            )
+            .map_err(err("make its tables"))?;
+        }
+        conn.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL)", []).map_err(err("make its tables"))?;
+        let store = Sqlite { conn: Mutex::new(conn), sealer: Sealer::new(master) };
+        // The stored keys first: a file made before its check value gets one only under the
+        // master key that opens them.
+        store.keks()?;
+        store.check_master()?;
+        Ok(store)
+    }
+
+    fn check_master(&self) -> Result<(), StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let held: Option<(Vec<u8>, Vec<u8>)> =
+            conn.query_row("SELECT nonce, sealed FROM meta WHERE k = 'master'", [], |r| Ok((r.get(0)?, r.get(1)?))).optional().map_err(err("read its master key check"))?;
+        if let Some((nonce, sealed)) = self.sealer.check(held)? {
+            conn.execute("INSERT INTO meta (k, nonce, sealed) VALUES ('master', ?1, ?2)", params![&nonce[..], sealed]).map_err(err("write its master key check"))?;
+        }
+        Ok(())
+    }
+}
+
+impl Durable for Sqlite {
+    fn put_account(&self, a: &Account) -> Result<(), StoreError> {
+        let body = serde_json::to_string(a).map_err(|e| StoreError(format!("the wallet store could not write an account: {e}")))?;
+        let conn = self.conn.lock().unwrap();
+        conn.execute("INSERT INTO accounts (user_id, body) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET body = excluded.body", params![a.user_id, body])
+            .map_err(err("write an account"))?;
+        Ok(())
+    }
+
+    fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let mut stmt = conn.prepare("SELECT body FROM accounts").map_err(err("read the accounts"))?;
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0)).map_err(err("read the accounts"))?;
+        let mut out = Vec::new();
+        for body in rows {
+            let body = body.map_err(err("read an account"))?;
+            out.push(serde_json::from_str(&body).map_err(|e| StoreError(format!("the wallet store holds an account it cannot read: {e}")))?);
+        }
+        Ok(out)
+    }
+
+    fn put_kek(&self, user_id: &str, kek: &[u8; 32]) -> Result<[u8; 32], StoreError> {
+        let (nonce, sealed) = self.sealer.seal(user_id.as_bytes(), kek)?;
+        let conn = self.conn.lock().unwrap();
+        conn.execute("INSERT INTO keks (user_id, nonce, sealed) VALUES (?1, ?2, ?3) ON CONFLICT(user_id) DO NOTHING", params![user_id, &nonce[..], sealed]).map_err(err("write a key"))?;
+        let (nonce, sealed): (Vec<u8>, Vec<u8>) =
+            conn.query_row("SELECT nonce, sealed FROM keks WHERE user_id = ?1", params![user_id], |r| Ok((r.get(0)?, r.get(1)?))).map_err(err("read a key"))?;
+        self.sealer.open_kek(user_id, &nonce, &sealed)
+    }
+
+    fn keks(&self) -> Result<Vec<(String, [u8; 32])>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let mut stmt = conn.prepare("SELECT user_id, nonce, sealed FROM keks").map_err(err("read the keys"))?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Vec<u8>>(1)?, r.get::<_, Vec<u8>>(2)?))).map_err(err("read the keys"))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (user_id, nonce, sealed) = row.map_err(err("read a key"))?;
+            let kek = self.sealer.open_kek(&user_id, &nonce, &sealed)?;
+            out.push((user_id, kek));
+        }
+        Ok(out)
+    }
+
+    fn ping(&self) -> Result<(), StoreError> {
+        let conn = self.conn.lock().unwrap();
+        conn.query_row("SELECT count(*) FROM meta", [], |r| r.get::<_, i64>(0)).map_err(err("be read"))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+impl Sqlite {
+    /// Makes every later write fail (the tables gone), as a full disk would.
+    pub(crate) fn break_writes(&self) {
+        self.conn.lock().unwrap().execute_batch("DROP TABLE accounts; DROP TABLE keks;").unwrap();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::contract;
+    use super::*;
+    use std::sync::Arc;
+
+    fn file(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("wm-durable-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("wallet.sqlite")
+    }
+
+    fn opener(path: std::path::PathBuf) -> impl Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError> {
+        move |master| Ok(Arc::new(Sqlite::open(&path, master)?) as Arc<dyn Durable>)
+    }
+
+    #[test]
+    fn accounts_and_keys_written_are_read_back_after_the_file_is_opened_again() {
+        contract::written_is_read_back(&opener(file("reopen")));
+    }
+
+    #[test]
+    fn the_wrong_master_key_is_refused_before_and_after_keys_are_stored() {
+        contract::wrong_master_key_is_refused(&opener(file("check")));
+    }
+
+    #[test]
+    fn keys_are_sealed_in_the_file() {
+        let path = file("sealed");
+        let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
+        d.put_kek("a", &[0x5a; 32]).unwrap();
+        drop(d);
+        let raw = std::fs::read(&path).unwrap_or_default();
+        let wal = std::fs::read(path.with_extension("sqlite-wal")).unwrap_or_default();
+        let plain = [0x5a_u8; 32];
+        assert!(!raw.windows(32).any(|w| w == plain) && !wal.windows(32).any(|w| w == plain), "the key is not in the file in the clear");
+    }
+
+    #[test]
+    fn a_file_with_keys_but_no_check_value_gets_one_only_under_the_key_that_opens_them() {
+        let path = file("nocheck");
+        let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
+        d.put_kek("a", &[1u8; 32]).unwrap();
+        d.conn.lock().unwrap().execute("DELETE FROM meta", []).unwrap();
+        drop(d);
+        assert!(Sqlite::open(&path, &[8u8; 32]).is_err(), "the wrong key is refused by the keys");
+        assert!(Sqlite::open(&path, &[7u8; 32]).is_ok(), "and it did not leave a check value of its own");
+    }
+
+    #[test]
+    fn a_key_moved_to_another_account_does_not_open() {
+        let path = file("moved");
+        let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
+        d.put_kek("a", &[3u8; 32]).unwrap();
+        d.conn.lock().unwrap().execute("UPDATE keks SET user_id = 'b'", []).unwrap();
+        assert!(d.keks().is_err());
+    }
+
+    #[test]
+    fn a_store_of_a_newer_schema_is_refused() {
+        let path = file("newer");
+        drop(Sqlite::open(&path, &[7u8; 32]).unwrap());
+        Connection::open(&path).unwrap().pragma_update(None, "user_version", 9).unwrap();
+        let e = Sqlite::open(&path, &[7u8; 32]).unwrap_err();
+        assert!(e.0.contains("schema 9"), "{e}");
+    }
+}
