@@ -18,6 +18,7 @@ mod files;
 pub mod http;
 pub mod images;
 pub mod onramp;
+pub mod ops;
 pub mod relay;
 pub mod sessions;
 #[doc(hidden)]
@@ -249,6 +250,8 @@ pub struct AppState {
     pub social: wallet::social::Social,
     /// Sign-in nonces and sessions (`/v1/sessions`).
     pub sessions: sessions::Sessions,
+    /// Request metrics and the stopping switch (`/healthz`, `/readyz`, `/metrics`).
+    pub ops: ops::Ops,
 }
 
 impl AppState {
@@ -294,6 +297,7 @@ impl AppState {
             wallet,
             social: wallet::social::Social::new(config.social.clone()),
             sessions: sessions::Sessions::default(),
+            ops: ops::Ops::default(),
             config,
         }))
     }
@@ -364,7 +368,10 @@ pub fn router(state: Shared) -> Router {
         .merge(farcaster::router(state.clone()))
         // Sign-in sessions (SIWX) verified with the core (sessions.rs)
         .merge(sessions::router(state.clone()))
+        // Health, readiness and metrics (ops.rs)
+        .merge(ops::router())
         .fallback(|| async { error(StatusCode::NOT_FOUND, "not found") })
+        .layer(middleware::from_fn_with_state((state.clone(), "main"), ops::track))
         .layer(middleware::from_fn(cors))
         .with_state(state)
 }
@@ -440,17 +447,21 @@ pub async fn start_with_frame(
     let chain_api = state.chain_api.clone();
     // One shutdown for both listeners; the wallet's long-polls end first.
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let wallet = state.wallet.clone();
+    let stopping = state.clone();
     tokio::spawn(async move {
         shutdown.await;
-        wallet.close();
+        // Not ready from now on (a balancer sends no more); requests in flight finish.
+        stopping.ops.drain();
+        stopping.wallet.close();
         let _ = stop_tx.send(true);
     });
     let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
         let _ = rx.wait_for(|v| *v).await;
     };
     let frame = frame_listener.map(|l| {
-        let app = wallet::router(state.clone());
+        let app = wallet::router(state.clone())
+            .merge(ops::router().with_state(state.clone()))
+            .layer(middleware::from_fn_with_state((state.clone(), "frame"), ops::track));
         http::serve(l, app, limits.clone(), stopped(stop_rx.clone()))
     });
     let main = http::serve(listener, app, limits, stopped(stop_rx));

@@ -194,6 +194,10 @@ impl Default for RelayConfig {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RelayStats {
     pub connections: usize,
+    /// Messages accepted from publishers since start.
+    pub published: u64,
+    /// Pushes sent to subscribers since start (re-sends not counted).
+    pub delivered: u64,
     pub topics: usize,
     pub stored_messages: usize,
     /// Accounted bytes: message text plus a fixed overhead per message.
@@ -209,6 +213,9 @@ pub struct Relay {
     next_push_id: AtomicU64,
     connections: AtomicUsize,
     pruner_started: AtomicBool,
+    /// Messages accepted from publishers, and pushes sent to subscribers (re-sends not counted).
+    published: AtomicU64,
+    delivered: AtomicU64,
 }
 
 impl std::fmt::Debug for Relay {
@@ -253,6 +260,8 @@ impl Relay {
             next_push_id: AtomicU64::new(now_ms().max(1_000_000_000_000) * 1_000_000),
             connections: AtomicUsize::new(0),
             pruner_started: AtomicBool::new(false),
+            published: AtomicU64::new(0),
+            delivered: AtomicU64::new(0),
         })
     }
 
@@ -280,6 +289,8 @@ impl Relay {
         let s = self.store.lock().unwrap().stats();
         RelayStats {
             connections: self.connections.load(Ordering::SeqCst),
+            published: self.published.load(Ordering::Relaxed),
+            delivered: self.delivered.load(Ordering::Relaxed),
             topics: s.topics,
             stored_messages: s.stored_messages,
             stored_bytes: s.stored_bytes,
@@ -821,6 +832,7 @@ impl Conn {
     /// Queues a push for acknowledgement and sends it.
     async fn deliver(&mut self, socket: &mut WebSocket, d: Delivery) -> Flow {
         let id = self.relay.next_push_id.fetch_add(1, Ordering::Relaxed);
+        self.relay.delivered.fetch_add(1, Ordering::Relaxed);
         let frame = json!({
             "id": id,
             "jsonrpc": "2.0",
@@ -1046,6 +1058,7 @@ impl Conn {
             p.ttl_ms,
             now_ms(),
         )?;
+        self.relay.published.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 

@@ -150,12 +150,17 @@ impl PgServer {
         self.port
     }
 
-    /// Kills the server (SIGKILL: as a crash would) and starts it again on the same port.
-    pub fn restart(&mut self) -> Result<(), String> {
+    /// Kills the server (SIGKILL: as a crash would); [`PgServer::restart`] starts it again.
+    pub fn stop(&mut self) {
         if let Some(mut c) = self.child.take() {
             let _ = c.kill();
             let _ = c.wait();
         }
+    }
+
+    /// Kills the server (when it runs) and starts it again on the same port.
+    pub fn restart(&mut self) -> Result<(), String> {
+        self.stop();
         // Its backends exit once they see the postmaster gone; the port is free again soon.
         let started = Instant::now();
         while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() && started.elapsed() < Duration::from_secs(10) {

@@ -330,6 +330,24 @@ async fn publish_reaches_other_subscribers_but_not_the_publisher() {
 }
 
 #[tokio::test]
+async fn metrics_count_the_relays_open_sockets_and_its_messages_published_and_delivered() {
+    let (_s, addr) = demo().await;
+    let t = topic(9);
+    let mut a = Client::connect(addr, 1).await;
+    let mut b = Client::connect(addr, 2).await;
+    b.subscribe(&t).await;
+    a.publish(&t, "hello", 300, 1108).await;
+    b.push_acked().await;
+    let m = common::get(addr, "/metrics").await.text();
+    let value = |name: &str| m.lines().find_map(|l| l.strip_prefix(name).and_then(|v| v.strip_prefix(' '))).map(str::to_string);
+    assert_eq!(value("wm_relay_connections").as_deref(), Some("2"), "{m}");
+    assert_eq!(value("wm_relay_subscriptions").as_deref(), Some("1"), "{m}");
+    assert_eq!(value("wm_relay_messages_published_total").as_deref(), Some("1"), "{m}");
+    assert_eq!(value("wm_relay_messages_delivered_total").as_deref(), Some("1"), "{m}");
+    assert!(!m.contains(&t), "no topic in the metrics");
+}
+
+#[tokio::test]
 async fn each_push_has_a_fresh_request_id() {
     let (_s, addr) = demo().await;
     let t = topic(2);

@@ -189,6 +189,8 @@ pub struct Wallet {
     /// `http://127.0.0.1:F` once the frame listener is bound ([`Wallet::set_frame_origin`]).
     frame_origin: Mutex<Option<String>>,
     pub accounts: store::Accounts,
+    /// The durable store under the accounts and keys, when there is one (`/readyz`, `/metrics`).
+    pub durable: Option<Arc<store::durable::Counted>>,
     /// The key-encryption keys, apart from the accounts (which hold only ciphertexts).
     pub keys: store::KeyStore,
     pub sessions: store::Sessions,
@@ -218,12 +220,12 @@ impl Wallet {
     /// refused when that store cannot be opened or its keys cannot be opened with the master key.
     pub fn open(config: WalletConfig) -> Result<Arc<Wallet>, store::durable::StoreError> {
         let (max, per_client) = (config.max_entries, config.max_entries_per_client);
-        let (accounts, keys) = match &config.store {
+        let (accounts, keys, durable) = match &config.store {
             Some(s) => {
                 let d = store::durable::open(&s.url, &s.master_key)?;
-                (store::Accounts::durable(max, per_client, d.clone())?, store::KeyStore::durable(d)?)
+                (store::Accounts::durable(max, per_client, d.clone())?, store::KeyStore::durable(d.clone())?, Some(d))
             }
-            None => (store::Accounts::new(max, per_client), store::KeyStore::default()),
+            None => (store::Accounts::new(max, per_client), store::KeyStore::default(), None),
         };
         let pace = throttle::Pace {
             window: config.email_throttle,
@@ -237,6 +239,7 @@ impl Wallet {
         Ok(Arc::new(Wallet {
             frame_origin: Mutex::new(None),
             accounts,
+            durable,
             keys,
             sessions: store::Sessions::new(max, per_client, config.max_sessions_per_user),
             codes: otp::Codes::new(max, per_client),

@@ -87,11 +87,56 @@ impl std::fmt::Debug for StoreUrl {
 }
 
 /// Opens the store at `url`, migrated, its keys checked against `master`.
-pub fn open(url: &StoreUrl, master: &[u8; 32]) -> Result<Arc<dyn Durable>, StoreError> {
-    Ok(match url {
-        StoreUrl::Sqlite(path) => Arc::new(sqlite::Sqlite::open(path, master)?),
-        StoreUrl::Postgres(url) => Arc::new(postgres::Postgres::open(url, master)?),
-    })
+pub fn open(url: &StoreUrl, master: &[u8; 32]) -> Result<Arc<Counted>, StoreError> {
+    Ok(Arc::new(match url {
+        StoreUrl::Sqlite(path) => Counted::new(Arc::new(sqlite::Sqlite::open(path, master)?), "sqlite"),
+        StoreUrl::Postgres(url) => Counted::new(Arc::new(postgres::Postgres::open(url, master)?), "postgres"),
+    }))
+}
+
+/// A store that counts its failed calls (`wm_store_errors_total` in `/metrics`).
+#[derive(Debug)]
+pub struct Counted {
+    inner: Arc<dyn Durable>,
+    /// `sqlite` or `postgres`.
+    pub kind: &'static str,
+    errors: std::sync::atomic::AtomicU64,
+}
+
+impl Counted {
+    pub fn new(inner: Arc<dyn Durable>, kind: &'static str) -> Counted {
+        Counted { inner, kind, errors: Default::default() }
+    }
+
+    /// Calls that failed since start.
+    pub fn errors(&self) -> u64 {
+        self.errors.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn count<T>(&self, r: Result<T, StoreError>) -> Result<T, StoreError> {
+        if r.is_err() {
+            self.errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        r
+    }
+}
+
+impl Durable for Counted {
+    fn put_account(&self, a: &Account) -> Result<(), StoreError> {
+        self.count(self.inner.put_account(a))
+    }
+    fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        self.count(self.inner.accounts())
+    }
+    fn put_kek(&self, user_id: &str, kek: &[u8; 32]) -> Result<[u8; 32], StoreError> {
+        self.count(self.inner.put_kek(user_id, kek))
+    }
+    fn keks(&self) -> Result<Vec<(String, [u8; 32])>, StoreError> {
+        self.count(self.inner.keks())
+    }
+    fn ping(&self) -> Result<(), StoreError> {
+        self.count(self.inner.ping())
+    }
 }
 
 /// Seals and opens values under the master key.
