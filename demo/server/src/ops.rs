@@ -155,9 +155,12 @@ mod tests {
         let ops = Ops::default();
         ops.record("main", "/a".into(), 200, 0.003);
         ops.record("main", "/a".into(), 200, 7.0);
-        let h = &ops.latency.lock().unwrap()[&("main", "/a".to_string())];
-        assert_eq!(h.counts[2], 1, "3 ms is in the 5 ms bucket");
-        assert_eq!(h.counts[BUCKETS.len()], 1, "7 s is past the last bucket");
+        {
+            let latency = ops.latency.lock().unwrap();
+            let h = &latency[&("main", "/a".to_string())];
+            assert_eq!(h.counts[2], 1, "3 ms is in the 5 ms bucket");
+            assert_eq!(h.counts[BUCKETS.len()], 1, "7 s is past the last bucket");
+        }
         for i in 0..MAX_SERIES + 10 {
             ops.record("main", format!("/r{i}"), 200, 0.0);
         }
