@@ -218,6 +218,8 @@ impl EventLog {
 /// Everything configurable about a server. [`Default`] holds the values the demo backend uses.
 #[derive(Debug, Clone, Default)]
 pub struct ServerConfig {
+    /// One JSON line per request on stderr (`--log-requests`, [`ops::track`]).
+    pub log_requests: bool,
     pub http: http::HttpLimits,
     pub relay: relay::RelayConfig,
     pub analytics: AnalyticsLimits,

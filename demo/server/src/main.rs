@@ -26,10 +26,12 @@ const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --roo
 [--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
 [--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)] \
 [--store sqlite:PATH | postgres://USER@HOST:PORT/DB (or $WM_STORE: keeps the embedded wallets' accounts and keys \
-there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)]";
+there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)] \
+[--log-requests (one JSON line per request on stderr: listener, method, route pattern, status, milliseconds)]";
 
 struct Args {
     port: u16,
+    log_requests: bool,
     store: Option<wm_demo::wallet::StoreConfig>,
     frame_port: Option<u16>,
     smtp: Option<String>,
@@ -98,6 +100,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut test_token: Option<String> = None;
     let mut store: Option<String> = None;
     let mut key_file: Option<PathBuf> = None;
+    let mut log_requests = false;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -136,6 +139,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--store" => store = Some(value("--store")?),
             "--master-key-file" => key_file = Some(PathBuf::from(value("--master-key-file")?)),
+            "--log-requests" if inline.is_none() => log_requests = true,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -153,6 +157,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     }
     Ok(Args {
         store: store_config(store, key_file)?,
+        log_requests,
         port: port.ok_or("--port is required")?,
         frame_port,
         smtp,
@@ -244,6 +249,7 @@ async fn main() -> ExitCode {
         _ => None,
     };
     let config = wm_demo::ServerConfig {
+        log_requests: args.log_requests,
         wallet: wm_demo::wallet::WalletConfig {
             store: args.store,
             smtp: args.smtp,

@@ -59,12 +59,21 @@ impl Ops {
     }
 }
 
-/// Counts each request of `listener` (`main` or `frame`) by its route pattern and status.
+/// Counts each request of `listener` (`main` or `frame`) by its route pattern and status; with
+/// `--log-requests`, also logs it as one JSON line on stderr. Only the pattern and the method: a
+/// path or a query can carry a token (an approval link's), a header a session, a body a code.
 pub async fn track(State((state, listener)): State<(Arc<AppState>, &'static str)>, req: Request, next: Next) -> Response {
     let route = req.extensions().get::<MatchedPath>().map_or("unmatched", |m| m.as_str()).to_string();
+    let method = req.method().as_str().to_string();
     let started = Instant::now();
     let res = next.run(req).await;
-    state.ops.record(listener, route, res.status().as_u16(), started.elapsed().as_secs_f64());
+    let elapsed = started.elapsed();
+    if state.config.log_requests {
+        let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let line = json!({"at": at, "listener": listener, "method": method, "route": route, "status": res.status().as_u16(), "ms": elapsed.as_secs_f64() * 1000.0});
+        eprintln!("{line}");
+    }
+    state.ops.record(listener, route, res.status().as_u16(), elapsed.as_secs_f64());
     res
 }
 

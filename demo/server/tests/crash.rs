@@ -1,0 +1,182 @@
+//! Crash safety of the server binary on each store: `kill -9` in the middle of an email login
+//! and of a key upload, a new process on the same store, and the visitor logs in again to the same
+//! wallet. The same run's logs (every request logged, `--log-requests`) are grepped for the codes,
+//! links, session tokens, keys and the master key.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use common::frame::{approvals, ask_code, device, email_login, Frame, PROJECT};
+use common::mail::Maildev;
+use serde_json::{json, Value};
+
+const MASTER: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
+const ADDRESS: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+/// A server process of this test (killed with SIGKILL when dropped), its stdout and stderr
+/// appended to `log`.
+struct Server {
+    child: Child,
+    frame: Frame,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn spawn(store: &str, smtp: SocketAddr, log: &Path) -> Server {
+    let err = std::fs::OpenOptions::new().create(true).append(true).open(log).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+        .args(["--port", "0", "--frame-port", "0", "--log-requests", "--smtp"])
+        .arg(smtp.to_string())
+        .arg("--root")
+        .arg(common::repo_root())
+        .env("WM_STORE", store)
+        .env("WM_MASTER_KEY", MASTER)
+        .stdout(Stdio::piped())
+        .stderr(err)
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut frame = None;
+    let mut line = String::new();
+    while frame.is_none() {
+        line.clear();
+        assert!(out.read_line(&mut line).unwrap() > 0, "the server exited: {}", std::fs::read_to_string(log).unwrap_or_default());
+        if let Some(a) = line.trim().strip_prefix("frame on http://") {
+            frame = Some(a.parse::<SocketAddr>().unwrap());
+        }
+    }
+    // The rest of its stdout goes to the log too.
+    let mut log = std::fs::OpenOptions::new().append(true).open(log).unwrap();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while out.read_line(&mut line).map(|n| n > 0).unwrap_or(false) {
+            let _ = log.write_all(line.as_bytes());
+            line.clear();
+        }
+    });
+    Server { child, frame: Frame::new(frame.unwrap()) }
+}
+
+fn ciphertext() -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode((0u8..60).map(|b| b ^ 0xa5).collect::<Vec<u8>>())
+}
+
+/// Every secret this run handed out: codes and links (from the mail), session tokens and keys.
+fn secrets(mail: &[Value], logins: &[Value]) -> Vec<String> {
+    let mut out = vec![MASTER.to_string(), ciphertext()];
+    for m in mail {
+        let subject = m["subject"].as_str().unwrap_or("");
+        if let Some(code) = subject.strip_prefix("Your login code is ") {
+            out.push(code.trim().to_string());
+        }
+        let text = m["text"].as_str().unwrap_or("");
+        for token in text.split(|c: char| c.is_whitespace()).filter_map(|w| w.split_once("token=").map(|(_, t)| t.trim_end_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_').to_string())) {
+            out.push(token);
+        }
+    }
+    for v in logins {
+        for k in ["session", "kek"] {
+            if let Some(s) = v[k].as_str() {
+                out.push(s.to_string());
+            }
+        }
+    }
+    assert!(out.len() >= 8, "the run handed out codes, links, sessions and keys: {out:?}");
+    out
+}
+
+async fn crash_and_restart_keep_the_wallet(store: &str, dir: &Path) {
+    let mail = Maildev::start().await;
+    let log: PathBuf = dir.join("server.log");
+    let addr = "crash@example.com";
+    let dev = device("crash");
+    let mut logins = Vec::new();
+
+    // 1. Killed in the middle of a login: the code is mailed, then the process dies.
+    let s = spawn(store, mail.smtp, &log);
+    let r = s.frame.start_login_in(PROJECT, addr, &dev).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    drop(s);
+    // A new process: the visitor starts again (approving the device, then the code) and is in.
+    let s = spawn(store, mail.smtp, &log);
+    let first = email_login(&s.frame, &mail, PROJECT, addr, &dev, 1).await;
+    logins.push(first.clone());
+    // 2. Killed in the middle of a key upload: the upload and the kill race.
+    let session = first["session"].as_str().unwrap().to_string();
+    let frame = s.frame;
+    let upload = tokio::spawn(async move { frame.post_auth("/w/v1/key", &session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await });
+    tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    drop(s);
+    let answered = upload.await.map(|r| r.status).unwrap_or(0);
+    // 3. A new process: the same account and key; the ciphertext is there whole or not at all.
+    let s = spawn(store, mail.smtp, &log);
+    let again = email_login(&s.frame, &mail, PROJECT, addr, &dev, 2).await;
+    logins.push(again.clone());
+    assert_eq!(again["userId"], first["userId"], "the same account");
+    assert_eq!(again["kek"], first["kek"], "the same key-encryption key");
+    let session = again["session"].as_str().unwrap();
+    match again["keyCiphertext"].as_str() {
+        Some(c) => {
+            assert_eq!(c, ciphertext(), "the whole ciphertext");
+            let r = s.frame.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
+            assert_eq!(r.status, 409, "{}", r.text());
+        }
+        None => {
+            assert_ne!(answered, 200, "an upload answered 200 is kept");
+            let r = s.frame.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
+            assert_eq!(r.status, 200, "{}", r.text());
+        }
+    }
+    // 4. Killed once more after the upload: the wallet is the same one, at the same address.
+    drop(s);
+    let s = spawn(store, mail.smtp, &log);
+    let code = ask_code(&s.frame, &mail, PROJECT, addr, &dev, 3).await;
+    let last = s.frame.verify_in(PROJECT, addr, &dev, &code).await.json();
+    logins.push(last.clone());
+    assert_eq!((&last["userId"], &last["kek"], last["keyCiphertext"].as_str()), (&first["userId"], &first["kek"], Some(ciphertext().as_str())));
+    let view = s.frame.get_auth("/w/v1/session", last["session"].as_str().unwrap()).await.json();
+    assert_eq!(view["address"], ADDRESS, "the same address");
+    drop(s);
+
+    // No secret in any line the server wrote, though every request was logged.
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.lines().filter(|l| l.contains("\"route\":\"/w/v1/email/verify\"")).count() >= 3, "{text}");
+    let mut mails = mail.all().await;
+    assert!(approvals(&mail, addr).await.len() >= 1);
+    mails.retain(|m| m["to"][0]["address"] == addr);
+    for secret in secrets(&mails, &logins) {
+        assert!(!text.contains(&secret), "the log holds a secret ({} characters)", secret.len());
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wm-crash-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_sqlite_a_server_killed_mid_login_and_mid_key_upload_restarts_to_the_same_wallet_and_logs_no_secret() {
+    let dir = temp("sqlite");
+    crash_and_restart_keep_the_wallet(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_a_server_killed_mid_login_and_mid_key_upload_restarts_to_the_same_wallet_and_logs_no_secret() {
+    let dir = temp("postgres");
+    let pg = wm_demo::testing::PgServer::start().unwrap();
+    crash_and_restart_keep_the_wallet(&pg.url("crash"), &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
