@@ -120,8 +120,8 @@ done
 # Compiled with solc from npm (cached in demo/contracts/build/), deployed to both chains from anvil's
 # first account. The NFT collection's tokenURI points at the backend, so its port is chosen now.
 SERVER_PORT="${DEMO_PORT:-$(free_port 4173)}"
-MANIFEST="$ROOT/demo/contracts/build/manifest.json"
-rm -f "$MANIFEST"
+# This run's own manifest (two runs from one checkout never share, or delete, each other's).
+MANIFEST="$TMP/manifest.json"
 node "$ROOT/demo/contracts/deploy.mjs" --rpc "http://127.0.0.1:$PORT_A" --rpc "http://127.0.0.1:$PORT_B" \
   --api-url "http://127.0.0.1:$SERVER_PORT" --out "$MANIFEST" >&2 \
   || die "could not deploy the demo contracts (run 'npm install' first)"
@@ -154,27 +154,7 @@ done
 [ -n "$MAIL_STARTED" ] || die "maildev did not start"
 MAIL_URL="http://127.0.0.1:$MAIL_WEB"
 
-# ----- OpenID Connect provider (social login: google, github, apple, facebook, x, discord) ---------------
-# Its clients redirect to the wallet service on the frame's port, so that port is chosen now; the
-# client secret is drawn for this run and given to the provider and the backend only.
-FRAME_PORT="$(free_port 4174)"
-while [ "$FRAME_PORT" = "$SERVER_PORT" ]; do FRAME_PORT="$(free_port)"; done
-OIDC_PORT="$(free_port 4180)"
-while [ "$OIDC_PORT" = "$SERVER_PORT" ] || [ "$OIDC_PORT" = "$FRAME_PORT" ]; do OIDC_PORT="$(free_port)"; done
-OIDC_SECRET="$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')"
-WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" node "$ROOT/demo/oidc/provider.mjs" --port "$OIDC_PORT" --issuer-host 127.0.0.1 \
-  --redirect "http://127.0.0.1:$FRAME_PORT/w/v1/social/callback" > "$TMP/oidc.out" 2> "$TMP/oidc.log" &
-PIDS+=("$!"); PID_O="$!"
-OIDC_URL=""
-for _ in $(seq 300); do
-  OIDC_URL="$(sed -n 's/^oidc on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/oidc.out" | head -n1)"
-  [ -n "$OIDC_URL" ] && break
-  kill -0 "$PID_O" 2>/dev/null || { cat "$TMP/oidc.log" >&2; die "the OIDC provider exited (run 'npm install': it brings oidc-provider)"; }
-  sleep 0.1
-done
-[ -n "$OIDC_URL" ] || die "the OIDC provider did not report its address"
-
-# ----- backend ---------------------------------------------------------------------------------------
+# ----- backend binary -----------------------------------------------------------------------------------
 # Built first, then the binary itself is started, so the saved pid is the server (not a cargo parent).
 # DEMO_CARGO_PROFILE=debug: the debug build (what `make test` has built already), not the release one.
 if [ "${DEMO_CARGO_PROFILE:-release}" = debug ]; then
@@ -188,7 +168,6 @@ else
 fi
 [ -x "$BIN" ] || die "backend binary not found at $BIN"
 
-# The secure frame's own origin: a second port (a different origin from the page's), chosen above.
 # The analytics the backend recorded are read with a token drawn for this run; the page gets it in
 # its address's fragment (never sent to a server), the address printed below.
 TEST_TOKEN="$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')"
@@ -200,20 +179,71 @@ mkdir -p "$STATE"
 if [ ! -s "$STATE/master.key" ]; then
   (umask 077; od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$STATE/master.key")
 fi
-WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" --solana "$SOLANA_JSON" ${BITCOIN_URL:+--bitcoin "$BITCOIN_URL"} \
-  --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" --test-token "$TEST_TOKEN" \
-  --store "sqlite:$STATE/wallet.sqlite" --master-key-file "$STATE/master.key" > "$TMP/server.out" &
-PIDS+=("$!"); PID_S="$!"
-URL=""
-FRAME_ORIGIN=""
-for _ in $(seq 300); do
-  URL="$(sed -n 's/^listening on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/server.out" | head -n1)"
-  FRAME_ORIGIN="$(sed -n 's/^frame on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/server.out" | head -n1)"
-  [ -n "$URL" ] && [ -n "$FRAME_ORIGIN" ] && break
-  kill -0 "$PID_S" 2>/dev/null || die "the demo backend exited (port $SERVER_PORT or $FRAME_PORT taken?)"
-  sleep 0.1
+# The client secret of social login is drawn for this run and given to the provider and the backend only.
+OIDC_SECRET="$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')"
+
+# ----- OpenID Connect provider and backend ---------------------------------------------------------------
+# Social login's provider (google, github, apple, facebook, x, discord) redirects to the wallet
+# service on the frame's port, so both ports are chosen before either starts. A port found free can
+# be taken by another process before the backend binds it: then the backend exits, and both start
+# again on other ports (the NFT collection re-pointed at the backend's new address).
+start_oidc() { # the provider on $OIDC_PORT redirecting to $FRAME_PORT; its URL in $OIDC_URL
+  WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" node "$ROOT/demo/oidc/provider.mjs" --port "$OIDC_PORT" --issuer-host 127.0.0.1 \
+    --redirect "http://127.0.0.1:$FRAME_PORT/w/v1/social/callback" > "$TMP/oidc.out" 2> "$TMP/oidc.log" &
+  PID_O="$!"
+  OIDC_URL=""
+  for _ in $(seq 300); do
+    OIDC_URL="$(sed -n 's/^oidc on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/oidc.out" | head -n1)"
+    [ -n "$OIDC_URL" ] && return 0
+    kill -0 "$PID_O" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+start_backend() { # the backend on $SERVER_PORT and $FRAME_PORT; its addresses in $URL and $FRAME_ORIGIN
+  WM_OIDC_CLIENT_SECRET="$OIDC_SECRET" "$BIN" --port "$SERVER_PORT" --root "$ROOT" --chains "$CHAINS" --contracts "$MANIFEST" --solana "$SOLANA_JSON" ${BITCOIN_URL:+--bitcoin "$BITCOIN_URL"} \
+    --frame-port "$FRAME_PORT" --smtp "127.0.0.1:$MAIL_SMTP" --oidc "$OIDC_URL" --test-token "$TEST_TOKEN" \
+    --store "sqlite:$STATE/wallet.sqlite" --master-key-file "$STATE/master.key" > "$TMP/server.out" 2> "$TMP/server.err" &
+  PID_S="$!"
+  URL=""
+  FRAME_ORIGIN=""
+  for _ in $(seq 300); do
+    URL="$(sed -n 's/^listening on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/server.out" | head -n1)"
+    FRAME_ORIGIN="$(sed -n 's/^frame on \(http:\/\/[^ ]*\)$/\1/p' "$TMP/server.out" | head -n1)"
+    [ -n "$URL" ] && [ -n "$FRAME_ORIGIN" ] && return 0
+    kill -0 "$PID_S" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+stop_pid() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+STARTED=""
+DEPLOYED_PORT="$SERVER_PORT"
+for try in 1 2 3 4 5; do
+  if [ "$try" = 1 ]; then FRAME_PORT="$(free_port 4174)"; OIDC_PORT="$(free_port 4180)"; else FRAME_PORT="$(free_port)"; OIDC_PORT="$(free_port)"; fi
+  while [ "$FRAME_PORT" = "$SERVER_PORT" ]; do FRAME_PORT="$(free_port)"; done
+  while [ "$OIDC_PORT" = "$SERVER_PORT" ] || [ "$OIDC_PORT" = "$FRAME_PORT" ]; do OIDC_PORT="$(free_port)"; done
+  if ! start_oidc; then
+    stop_pid "$PID_O"
+    [ -s "$TMP/oidc.log" ] && ! grep -q EADDRINUSE "$TMP/oidc.log" && { cat "$TMP/oidc.log" >&2; die "the OIDC provider exited (run 'npm install': it brings oidc-provider)"; }
+    continue
+  fi
+  if [ "$SERVER_PORT" != "$DEPLOYED_PORT" ]; then
+    node "$ROOT/demo/contracts/deploy.mjs" --rebase "http://127.0.0.1:$SERVER_PORT" --out "$MANIFEST" >&2 \
+      || die "could not re-point the demo contracts at port $SERVER_PORT"
+    DEPLOYED_PORT="$SERVER_PORT"
+  fi
+  if start_backend; then PIDS+=("$PID_O" "$PID_S"); STARTED=1; break; fi
+  stop_pid "$PID_S"; stop_pid "$PID_O"
+  grep -q "cannot listen" "$TMP/server.err" || { cat "$TMP/server.err" >&2; die "the demo backend exited"; }
+  log "port $SERVER_PORT or $FRAME_PORT was taken meanwhile; starting again on other ports"
+  # DEMO_PORT is kept (the frame's port changes); else both change.
+  [ -z "${DEMO_PORT:-}" ] && SERVER_PORT="$(free_port)"
 done
-[ -n "$URL" ] && [ -n "$FRAME_ORIGIN" ] || die "the demo backend did not report its addresses"
+[ -n "$STARTED" ] || die "the demo backend did not start (ports taken each time)"
+# Its stderr to ours from now on.
+tail -n +1 -f "$TMP/server.err" >&2 &
+PIDS+=("$!")
 
 # `wallet-modal-devnet` (devnet/): the devnet's description as JSON (URLs, chains, contracts, keys).
 if [ -n "${WM_DEVNET_JSON:-}" ]; then

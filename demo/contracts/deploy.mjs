@@ -71,10 +71,12 @@ function parseArgs(argv) {
     else if (a === '--no-history') o.history = false;
     else if (a === '--compile-only') o.compileOnly = true;
     else if (a === '--artifacts') o.artifacts = val();
+    else if (a === '--rebase') o.rebase = val().replace(/\/+$/, '');
     else if (a === '-h' || a === '--help') o.help = true;
     else throw new Error(`unknown argument ${JSON.stringify(a)}`);
   }
-  if (!o.help && !o.compileOnly && (o.rpc.length === 0 || !o.out)) throw new Error('--rpc URL and --out FILE are required');
+  if (o.rebase && !o.out) throw new Error('--rebase URL needs --out manifest.json (the manifest to re-point)');
+  if (!o.help && !o.compileOnly && !o.rebase && (o.rpc.length === 0 || !o.out)) throw new Error('--rpc URL and --out FILE are required');
   return o;
 }
 
@@ -257,6 +259,38 @@ async function deployChain(ethers, artifacts, rpcUrl, { apiUrl, history }) {
   };
 }
 
+/**
+ * Re-points a deployed manifest at a backend on another address (`make demo` retries the backend on
+ * another port when its port was taken): each chain's NFT collection gets the new base URI (its
+ * owner, the deployer, sends setBaseURI) and the manifest the new apiUrl.
+ */
+async function rebase(o) {
+  const ethers = await import('ethers');
+  const manifest = JSON.parse(readFileSync(o.out, 'utf8'));
+  const artifacts = await compile();
+  const { DemoCollection } = artifacts.contracts;
+  const baseURI = `${o.rebase}/demo-nft/`;
+  for (const chain of manifest.chains) {
+    const network = ethers.Network.from(chain.chainId);
+    const provider = new ethers.JsonRpcProvider(chain.rpcUrl, network, { staticNetwork: network, batchMaxCount: 1, pollingInterval: 20 });
+    const deployer = new ethers.Wallet(ACCOUNTS.deployer.key, provider);
+    for (const t of chain.tokens.filter((t) => t.kind === 'erc721')) {
+      const nft = new ethers.Contract(t.address, DemoCollection.abi, deployer);
+      const tx = await nft.setBaseURI(baseURI);
+      for (const t0 = Date.now(); !(await rawRpc(chain.rpcUrl, 'eth_getTransactionReceipt', [tx.hash])); ) {
+        if (Date.now() - t0 > 30_000) throw new Error(`chain ${chain.chainId}: setBaseURI not mined within 30 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      t.baseURI = baseURI;
+    }
+  }
+  manifest.apiUrl = o.rebase;
+  const tmp = `${o.out}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(tmp, o.out);
+  log(`manifest ${o.out} re-pointed at ${o.rebase}`);
+}
+
 async function main() {
   let o;
   try {
@@ -267,9 +301,11 @@ async function main() {
   }
   if (o.help) {
     console.error('usage: deploy.mjs --rpc URL [--rpc URL ...] --out manifest.json [--api-url URL] [--no-history]\n' +
-      '       deploy.mjs --compile-only [--artifacts FILE]');
+      '       deploy.mjs --compile-only [--artifacts FILE]\n' +
+      '       deploy.mjs --rebase API_URL --out manifest.json');
     return;
   }
+  if (o.rebase) return rebase(o);
   const artifacts = await compile();
   const ethers = await import('ethers');
   if (o.artifacts) {

@@ -80,6 +80,35 @@ async fn an_account_holds_the_items_it_received_last_with_their_names_and_images
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_collection_deployed_for_another_backend_address_is_re_pointed_by_deploy_rebase() {
+    // `make demo` deploys before the backend binds its port; when that port was taken meanwhile the
+    // backend starts on another and `deploy.mjs --rebase` points the collection at it.
+    let a = Anvil::start(31337).await;
+    let s = chain_server(&[&a], None).await;
+    let (path, _) = deploy_demo(&[&a], "http://127.0.0.1:9");
+    let status = std::process::Command::new("node")
+        .arg(common::repo_root().join("demo/contracts/deploy.mjs"))
+        .args(["--rebase", &format!("{}/", s.origin()), "--out"])
+        .arg(&path)
+        .env("DEPLOY_QUIET", "1")
+        .status()
+        .unwrap();
+    assert!(status.success(), "deploy.mjs --rebase failed");
+    let manifest: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(manifest["apiUrl"], s.origin());
+    // The collection's tokenURI(3), asked of the chain: the backend's new address.
+    let collection = manifest["chains"][0]["tokens"].as_array().unwrap().iter().find(|t| t["kind"] == "erc721").unwrap()["address"].as_str().unwrap().to_string();
+    assert_eq!(manifest["chains"][0]["tokens"].as_array().unwrap().iter().find(|t| t["kind"] == "erc721").unwrap()["baseURI"], format!("{}/demo-nft/", s.origin()));
+    let out = a.rpc("eth_call", json!([{"to": collection, "data": format!("0xc87b56dd{:0>64}", "3")}, "latest"])).await;
+    let bytes: Vec<u8> = (2..out.as_str().unwrap().len()).step_by(2).map(|i| u8::from_str_radix(&out.as_str().unwrap()[i..i + 2], 16).unwrap()).collect();
+    let len = u64::from_be_bytes(bytes[56..64].try_into().unwrap()) as usize;
+    let uri = String::from_utf8(bytes[64..64 + len].to_vec()).unwrap();
+    assert_eq!(uri, format!("{}/demo-nft/3", s.origin()));
+    let meta = get(s.addr, "/demo-nft/3").await;
+    assert_eq!((meta.status, meta.json()["name"].as_str()), (200, Some("Wallet Modal Pass #3")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_nft_queries_are_refused_and_other_namespaces_hold_nothing() {
     let a = Anvil::start(31337).await;
     let s = chain_server(&[&a], None).await;
