@@ -1,7 +1,7 @@
 //! Crash safety of the server binary on each store: `kill -9` in the middle of an email login
-//! and of a key upload, a new process on the same store, and the visitor logs in again to the same
-//! wallet. The same run's logs (every request logged, `--log-requests`) are grepped for the codes,
-//! links, session tokens, keys and the master key.
+//! and of a key upload, a new process on the same store: the visitor's session is still good,
+//! and a new login reaches the same wallet. The same run's logs (every request logged,
+//! `--log-requests`) are grepped for the codes, links, session tokens, keys and the master key.
 
 mod common;
 
@@ -118,8 +118,11 @@ async fn crash_and_restart_keep_the_wallet(store: &str, dir: &Path) {
     tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     drop(s);
     let answered = upload.await.map(|r| r.status).unwrap_or(0);
-    // 3. A new process: the same account and key; the ciphertext is there whole or not at all.
+    // 3. A new process: the visitor is still logged in (the session was kept); the same account
+    // and key; the ciphertext is there whole or not at all.
     let s = spawn(store, mail.smtp, &log);
+    let kept = s.frame.get_auth("/w/v1/session", first["session"].as_str().unwrap()).await;
+    assert_eq!((kept.status, &kept.json()["userId"]), (200, &first["userId"]), "{}", kept.text());
     let again = email_login(&s.frame, &mail, PROJECT, addr, &dev, 2).await;
     logins.push(again.clone());
     assert_eq!(again["userId"], first["userId"], "the same account");

@@ -1656,9 +1656,17 @@ async fn a_restart_with_a_postgresql_store_keeps_every_wallet_the_same_email_log
 async fn start_on_store(store: &wm_demo::wallet::StoreConfig) -> (Backend, tokio::sync::oneshot::Sender<()>) {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let store = store.clone();
-    let b = start_until(common::repo_root(), move |w| w.store = Some(store), async move {
-        let _ = stopped.await;
-    })
+    let b = start_until(
+        common::repo_root(),
+        move |w| {
+            w.store = Some(store);
+            // Two logins of one address within the test.
+            w.email_throttle = Duration::from_millis(10);
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    )
     .await;
     (b, stop)
 }
@@ -1676,18 +1684,27 @@ async fn restart_keeps_every_wallet(url: wm_demo::wallet::store::durable::StoreU
     let store = wm_demo::wallet::StoreConfig { url, master_key: [0x42; 32] };
     let addr = email("restart");
     let dev = device("a");
-    let (user, kek) = {
+    let (user, kek, old_session, ended) = {
         let (b, stop) = start_on_store(&store).await;
         let v = b.login(&addr, &dev, 1).await;
         let session = v["session"].as_str().unwrap();
         let r = b.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
         assert_eq!(r.status, 200, "{}", r.text());
+        // A second session, signed out.
+        let other = b.login(&addr, &device("b"), 2).await;
+        let ended = other["session"].as_str().unwrap().to_string();
+        assert_eq!(b.post_auth("/w/v1/signout", &ended, json!({})).await.status, 200);
         // The server stops; its memory goes with it.
         stop_server(b, stop).await;
-        (v["userId"].clone(), kek_bytes(&v))
+        (v["userId"].clone(), kek_bytes(&v), session.to_string(), ended)
     };
-    // A new server on the same store.
+    // A new server on the same store: the visitor is still logged in (the session was kept), the
+    // signed-out session stays out.
     let (b, stop) = start_on_store(&store).await;
+    let kept = b.get_auth("/w/v1/session", &old_session).await;
+    assert_eq!(kept.status, 200, "{}", kept.text());
+    assert_eq!((&kept.json()["userId"], &kept.json()["address"]), (&user, &json!(ADDRESS)));
+    assert_eq!(b.get_auth("/w/v1/session", &ended).await.status, 401);
     let v = b.login(&addr, &dev, 1).await;
     assert_eq!(v["userId"], user, "the same account");
     assert_eq!(kek_bytes(&v), kek, "the same key-encryption key");

@@ -220,12 +220,18 @@ impl Wallet {
     /// refused when that store cannot be opened or its keys cannot be opened with the master key.
     pub fn open(config: WalletConfig) -> Result<Arc<Wallet>, store::durable::StoreError> {
         let (max, per_client) = (config.max_entries, config.max_entries_per_client);
-        let (accounts, keys, durable) = match &config.store {
+        let per_user = config.max_sessions_per_user;
+        let (accounts, keys, sessions, durable) = match &config.store {
             Some(s) => {
                 let d = store::durable::open(&s.url, &s.master_key)?;
-                (store::Accounts::durable(max, per_client, d.clone())?, store::KeyStore::durable(d.clone())?, Some(d))
+                (
+                    store::Accounts::durable(max, per_client, d.clone())?,
+                    store::KeyStore::durable(d.clone())?,
+                    store::Sessions::durable(max, per_client, per_user, d.clone())?,
+                    Some(d),
+                )
             }
-            None => (store::Accounts::new(max, per_client), store::KeyStore::default(), None),
+            None => (store::Accounts::new(max, per_client), store::KeyStore::default(), store::Sessions::new(max, per_client, per_user), None),
         };
         let pace = throttle::Pace {
             window: config.email_throttle,
@@ -241,7 +247,7 @@ impl Wallet {
             accounts,
             durable,
             keys,
-            sessions: store::Sessions::new(max, per_client, config.max_sessions_per_user),
+            sessions,
             codes: otp::Codes::new(max, per_client),
             throttle: throttle::Throttle::new(pace, max, per_client),
             approvals: store::Approvals::new(max, per_client),

@@ -79,7 +79,7 @@ async fn signout(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
     let w = &st.wallet;
     let (_, token) = body::session(w, req.headers())?;
     body::bytes(&st, req).await?;
-    w.sessions.revoke(&token);
+    w.sessions.revoke(&token).map_err(|_| ApiError::store_failed())?;
     Ok(Json(json!({})))
 }
 

@@ -1,10 +1,12 @@
-//! Sessions: by the hash of their token, bounded per client and per account.
+//! Sessions: by the hash of their token, bounded per client and per account; written through to
+//! the durable store when there is one, so a restart keeps visitors logged in.
 
-use std::sync::Mutex;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::time::Instant;
 
+use super::durable::{Durable, StoreError, StoredSession};
 use crate::client::Client;
 use crate::wallet::table::{ClientTable, Lifetime, NoRoom};
 use crate::wallet::{hex, random_bytes, sha256};
@@ -31,6 +33,12 @@ impl Lifetime for Session {
 pub struct Sessions {
     inner: Mutex<ClientTable<[u8; 32], Session>>,
     max_per_user: usize,
+    /// Where every new and ended session is written, when the service has a durable store.
+    durable: Option<Arc<dyn Durable>>,
+}
+
+fn wall_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
 impl Sessions {
@@ -38,7 +46,27 @@ impl Sessions {
         Sessions {
             inner: Mutex::new(ClientTable::new(max, max_per_client)),
             max_per_user: max_per_user.max(1),
+            durable: None,
         }
+    }
+
+    /// The live sessions of a durable store, read from it now (their expiry moved from the wall
+    /// clock to this process's); every later change written there first.
+    pub fn durable(max: usize, max_per_client: usize, max_per_user: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
+        let mut table = ClientTable::new(max, max_per_client);
+        let (now, wall) = (Instant::now(), wall_ms());
+        for (key, s) in durable.sessions(wall)? {
+            let client: Client = s.client.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let session = Session {
+                user_id: s.user_id,
+                device_id: s.device_id,
+                project_id: s.project_id,
+                expires: now + Duration::from_millis(s.expires_at_ms.saturating_sub(wall)),
+            };
+            // A table full at start (its bounds lowered since) keeps those it can.
+            let _ = table.insert(key, client, session);
+        }
+        Ok(Sessions { inner: Mutex::new(table), max_per_user: max_per_user.max(1), durable: Some(durable) })
     }
 
     /// A new session: its token (32 random bytes, hex).
@@ -51,6 +79,7 @@ impl Sessions {
         ttl: Duration,
     ) -> Result<String, NoRoom> {
         let token = hex(&random_bytes::<32>());
+        let key = sha256(&[token.as_bytes()]);
         let now = Instant::now();
         let mut m = self.inner.lock().unwrap();
         let mut mine: Vec<([u8; 32], Instant)> = m
@@ -62,24 +91,46 @@ impl Sessions {
         mine.sort_by_key(|(_, expires)| *expires);
         let live = mine.iter().filter(|(_, e)| *e > now).count();
         let mut over = (live + 1).saturating_sub(self.max_per_user);
+        let mut ended = Vec::new();
         for (k, expires) in mine {
             if expires <= now {
-                m.remove(&k);
+                ended.push(k);
             } else if over > 0 {
-                m.remove(&k);
+                ended.push(k);
                 over -= 1;
             }
         }
-        m.insert(
-            sha256(&[token.as_bytes()]),
-            client,
-            Session {
+        if let Some(d) = &self.durable {
+            // The new session is durable before its token is handed out; the ones it ends are
+            // ended there first too (else a restart would bring them back).
+            let stored = StoredSession {
                 user_id: user_id.to_string(),
                 device_id: device_id.to_string(),
                 project_id: project_id.to_string(),
-                expires: now + ttl,
-            },
-        )?;
+                client: client.to_string(),
+                expires_at_ms: wall_ms().saturating_add(ttl.as_millis() as u64),
+            };
+            d.put_session(&key, &stored).map_err(|_| NoRoom::Store)?;
+            if !ended.is_empty() && d.delete_sessions(&ended).is_err() {
+                let _ = d.delete_sessions(&[key]);
+                return Err(NoRoom::Store);
+            }
+        }
+        for k in &ended {
+            m.remove(k);
+        }
+        let session = Session {
+            user_id: user_id.to_string(),
+            device_id: device_id.to_string(),
+            project_id: project_id.to_string(),
+            expires: now + ttl,
+        };
+        if let Err(no_room) = m.insert(key, client, session) {
+            if let Some(d) = &self.durable {
+                let _ = d.delete_sessions(&[key]);
+            }
+            return Err(no_room);
+        }
         Ok(token)
     }
 
@@ -97,11 +148,16 @@ impl Sessions {
         }
     }
 
-    pub fn revoke(&self, token: &str) {
-        self.inner
-            .lock()
-            .unwrap()
-            .remove(&sha256(&[token.as_bytes()]));
+    /// Ends the session of `token` (refused, and kept, when the durable store cannot end it: a
+    /// logout that a restart would undo is no logout).
+    pub fn revoke(&self, token: &str) -> Result<(), StoreError> {
+        let key = sha256(&[token.as_bytes()]);
+        let mut m = self.inner.lock().unwrap();
+        if let Some(d) = &self.durable {
+            d.delete_sessions(&[key])?;
+        }
+        m.remove(&key);
+        Ok(())
     }
 }
 
@@ -125,10 +181,40 @@ mod tests {
         assert!(crate::wallet::validate::token(&t));
         let got = s.get(&t).unwrap();
         assert_eq!((got.user_id.as_str(), got.project_id.as_str()), ("u", P));
-        s.revoke(&t);
+        s.revoke(&t).unwrap();
         assert!(s.get(&t).is_none());
         let t = s.create("u", "d", P, ip(1), Duration::ZERO).unwrap();
         assert!(s.get(&t).is_none());
+    }
+
+    #[test]
+    fn with_a_durable_store_sessions_outlive_the_table_and_ended_ones_stay_ended() {
+        use crate::wallet::store::durable::sqlite::Sqlite;
+        let dir = std::env::temp_dir().join(format!("wm-sessions-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let d: Arc<dyn Durable> = Arc::new(Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let day = Duration::from_secs(86_400);
+        let s = Sessions::durable(10, 10, 2, d.clone()).unwrap();
+        let kept = s.create("u", "d", P, ip(1), day).unwrap();
+        let revoked = s.create("u", "d", P, ip(1), day).unwrap();
+        s.revoke(&revoked).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+        let second = s.create("u", "d", P, ip(1), day).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+        let third = s.create("u", "d", P, ip(1), day).unwrap();
+        let short = s.create("v", "d", P, ip(2), Duration::from_millis(1)).unwrap();
+        std::thread::sleep(Duration::from_millis(5));
+        // A new table on the same store (a restarted process).
+        let again = Sessions::durable(10, 10, 2, d.clone()).unwrap();
+        assert!(again.get(&kept).is_none(), "the oldest was ended for the third, also in the store");
+        assert!(again.get(&revoked).is_none(), "a revoked session stays revoked");
+        assert!(again.get(&short).is_none(), "an expired one is not read back");
+        let live = again.get(&third).unwrap();
+        assert_eq!((live.user_id.as_str(), live.device_id.as_str(), live.project_id.as_str()), ("u", "d", P));
+        assert!(live.expires > Instant::now() + Duration::from_secs(86_000), "its expiry kept");
+        assert!(again.get(&second).is_some());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

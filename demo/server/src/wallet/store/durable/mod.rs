@@ -27,8 +27,20 @@ use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 use super::Account;
 use crate::wallet::random_bytes;
 
-/// The schema both stores read and write.
-pub const SCHEMA: i32 = 1;
+/// The schema both stores read and write (1: accounts and keys; 2: sessions).
+pub const SCHEMA: i32 = 2;
+
+/// A session as the store keeps it (by the hash of its token; the token itself is only in the
+/// frame): its expiry on the wall clock, the client it is charged to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredSession {
+    pub user_id: String,
+    pub device_id: String,
+    pub project_id: String,
+    pub client: String,
+    /// Unix time, milliseconds.
+    pub expires_at_ms: u64,
+}
 
 /// Why the store cannot be used (never holds a key or the master key).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,6 +66,19 @@ pub trait Durable: Send + Sync + std::fmt::Debug {
     fn keks(&self) -> Result<Vec<(String, [u8; 32])>, StoreError>;
     /// Answers when the store can be used now (`/readyz`).
     fn ping(&self) -> Result<(), StoreError>;
+    /// Writes a session (by its token's hash).
+    fn put_session(&self, key: &[u8; 32], s: &StoredSession) -> Result<(), StoreError>;
+    /// Ends sessions (revoked, or the account's oldest ended for a new one).
+    fn delete_sessions(&self, keys: &[[u8; 32]]) -> Result<(), StoreError>;
+    /// The sessions still live at `now_ms` (those expired are deleted).
+    fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError>;
+}
+
+/// A session's body as stored (JSON), read back.
+pub(crate) fn session_from(key: &[u8], body: &str) -> Result<([u8; 32], StoredSession), StoreError> {
+    let key: [u8; 32] = key.try_into().map_err(|_| StoreError("the wallet store holds a session key it cannot read".into()))?;
+    let s = serde_json::from_str(body).map_err(|e| StoreError(format!("the wallet store holds a session it cannot read: {e}")))?;
+    Ok((key, s))
 }
 
 /// Where the store is: `sqlite:PATH` or `postgres://…` (`--store`).
@@ -136,6 +161,15 @@ impl Durable for Counted {
     }
     fn ping(&self) -> Result<(), StoreError> {
         self.count(self.inner.ping())
+    }
+    fn put_session(&self, key: &[u8; 32], s: &StoredSession) -> Result<(), StoreError> {
+        self.count(self.inner.put_session(key, s))
+    }
+    fn delete_sessions(&self, keys: &[[u8; 32]]) -> Result<(), StoreError> {
+        self.count(self.inner.delete_sessions(keys))
+    }
+    fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
+        self.count(self.inner.sessions(now_ms))
     }
 }
 
@@ -242,6 +276,25 @@ pub(crate) mod contract {
         let refused = open(&[8u8; 32]).unwrap_err();
         assert!(refused.0.contains("master key does not open"), "{refused}");
         assert!(!format!("{refused:?}").contains("5a5a"), "no key in the error");
+    }
+
+    /// Sessions written are read back until they expire; deleted ones are gone.
+    pub fn sessions_are_kept_until_they_expire_or_end(open: &dyn Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError>) {
+        let session = |user: &str, at: u64| StoredSession { user_id: user.into(), device_id: "d".into(), project_id: "p".into(), client: "127.0.0.1".into(), expires_at_ms: at };
+        {
+            let d = open(&[7u8; 32]).unwrap();
+            d.put_session(&[1; 32], &session("a", 5_000)).unwrap();
+            d.put_session(&[2; 32], &session("b", 9_000)).unwrap();
+            d.put_session(&[3; 32], &session("c", 9_000)).unwrap();
+            d.put_session(&[2; 32], &session("b", 10_000)).unwrap();
+            d.delete_sessions(&[[3; 32], [4; 32]]).unwrap();
+        }
+        let d = open(&[7u8; 32]).unwrap();
+        let mut live = d.sessions(1_000).unwrap();
+        live.sort_by_key(|(k, _)| *k);
+        assert_eq!(live, vec![([1; 32], session("a", 5_000)), ([2; 32], session("b", 10_000))]);
+        assert_eq!(d.sessions(6_000).unwrap(), vec![([2; 32], session("b", 10_000))], "an expired session is not read back");
+        assert_eq!(d.sessions(1_000).unwrap().len(), 1, "and it was deleted");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use postgres::{Client, Config, NoTls};
 
-use super::{Durable, Sealer, StoreError, SCHEMA};
+use super::{session_from, Durable, Sealer, StoreError, StoredSession, SCHEMA};
 use crate::wallet::store::Account;
 
 /// Held by the connection of the one server process using the database (session advisory lock).
@@ -31,9 +31,13 @@ fn err(what: &str) -> impl Fn(postgres::Error) -> StoreError + '_ {
 }
 
 /// The migrations, in order: the schema is their count.
-const MIGRATIONS: [&str; SCHEMA as usize] = ["CREATE TABLE accounts (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+const MIGRATIONS: [&str; SCHEMA as usize] = [
+    "CREATE TABLE accounts (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);
      CREATE TABLE keks (user_id TEXT PRIMARY KEY, nonce BYTEA NOT NULL, sealed BYTEA NOT NULL);
-     CREATE TABLE meta (k TEXT PRIMARY KEY, nonce BYTEA NOT NULL, sealed BYTEA NOT NULL);"];
+     CREATE TABLE meta (k TEXT PRIMARY KEY, nonce BYTEA NOT NULL, sealed BYTEA NOT NULL);",
+    "CREATE TABLE sessions (key BYTEA PRIMARY KEY, expires_at BIGINT NOT NULL, body TEXT NOT NULL);
+     CREATE INDEX sessions_expiry ON sessions (expires_at);",
+];
 
 /// The wallet service's store in a PostgreSQL database.
 pub struct Postgres {
@@ -175,6 +179,33 @@ impl Durable for Postgres {
     fn ping(&self) -> Result<(), StoreError> {
         self.with(|c| c.query_one("SELECT 1", &[]).map(|_| ()).map_err(err("be reached")))
     }
+
+    fn put_session(&self, key: &[u8; 32], s: &StoredSession) -> Result<(), StoreError> {
+        let body = serde_json::to_string(s).map_err(|e| StoreError(format!("the wallet store could not write a session: {e}")))?;
+        let at = s.expires_at_ms as i64;
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO sessions (key, expires_at, body) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body",
+                &[&&key[..], &at, &body],
+            )
+            .map(|_| ())
+            .map_err(err("write a session"))
+        })
+    }
+
+    fn delete_sessions(&self, keys: &[[u8; 32]]) -> Result<(), StoreError> {
+        let keys: Vec<&[u8]> = keys.iter().map(|k| &k[..]).collect();
+        self.with(|c| c.execute("DELETE FROM sessions WHERE key = ANY($1)", &[&keys]).map(|_| ()).map_err(err("end a session")))
+    }
+
+    fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
+        let now = now_ms as i64;
+        let rows: Vec<(Vec<u8>, String)> = self.with(|c| {
+            c.execute("DELETE FROM sessions WHERE expires_at <= $1", &[&now]).map_err(err("drop the expired sessions"))?;
+            Ok(c.query("SELECT key, body FROM sessions", &[]).map_err(err("read the sessions"))?.iter().map(|r| (r.get(0), r.get(1))).collect())
+        })?;
+        rows.iter().map(|(k, b)| session_from(k, b)).collect()
+    }
 }
 
 #[cfg(test)]
@@ -198,6 +229,12 @@ mod tests {
     fn the_wrong_master_key_is_refused_before_and_after_keys_are_stored() {
         let pg = PgServer::start().unwrap();
         contract::wrong_master_key_is_refused(&opener(pg.url("check")));
+    }
+
+    #[test]
+    fn sessions_are_kept_until_they_expire_or_end() {
+        let pg = PgServer::start().unwrap();
+        contract::sessions_are_kept_until_they_expire_or_end(&opener(pg.url("sessions")));
     }
 
     #[test]

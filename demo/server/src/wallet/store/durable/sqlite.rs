@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::{Durable, Sealer, StoreError, SCHEMA};
+use super::{session_from, Durable, Sealer, StoreError, StoredSession, SCHEMA};
 use crate::wallet::store::Account;
 
 fn err(what: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
@@ -52,6 +52,15 @@ impl Sqlite {
                  COMMIT;",
             )
             .map_err(err("make its tables"))?;
+        }
+        if version < 2 {
+            conn.execute_batch(
+                "BEGIN;
+                 CREATE TABLE IF NOT EXISTS sessions (key BLOB PRIMARY KEY, expires_at INTEGER NOT NULL, body TEXT NOT NULL);
+                 PRAGMA user_version = 2;
+                 COMMIT;",
+            )
+            .map_err(err("migrate its schema"))?;
         }
         conn.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL)", []).map_err(err("make its tables"))?;
         let store = Sqlite { conn: Mutex::new(conn), sealer: Sealer::new(master) };
@@ -121,6 +130,39 @@ impl Durable for Sqlite {
         conn.query_row("SELECT count(*) FROM meta", [], |r| r.get::<_, i64>(0)).map_err(err("be read"))?;
         Ok(())
     }
+
+    fn put_session(&self, key: &[u8; 32], s: &StoredSession) -> Result<(), StoreError> {
+        let body = serde_json::to_string(s).map_err(|e| StoreError(format!("the wallet store could not write a session: {e}")))?;
+        let conn = self.conn.lock().unwrap();
+        conn.execute(
+            "INSERT INTO sessions (key, expires_at, body) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body",
+            params![&key[..], s.expires_at_ms as i64, body],
+        )
+        .map_err(err("write a session"))?;
+        Ok(())
+    }
+
+    fn delete_sessions(&self, keys: &[[u8; 32]]) -> Result<(), StoreError> {
+        let mut conn = self.conn.lock().unwrap();
+        let tx = conn.transaction().map_err(err("end a session"))?;
+        for k in keys {
+            tx.execute("DELETE FROM sessions WHERE key = ?1", params![&k[..]]).map_err(err("end a session"))?;
+        }
+        tx.commit().map_err(err("end a session"))
+    }
+
+    fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        conn.execute("DELETE FROM sessions WHERE expires_at <= ?1", params![now_ms as i64]).map_err(err("drop the expired sessions"))?;
+        let mut stmt = conn.prepare("SELECT key, body FROM sessions").map_err(err("read the sessions"))?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, String>(1)?))).map_err(err("read the sessions"))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (key, body) = row.map_err(err("read a session"))?;
+            out.push(session_from(&key, &body)?);
+        }
+        Ok(out)
+    }
 }
 
 #[cfg(test)]
@@ -156,6 +198,27 @@ mod tests {
     #[test]
     fn the_wrong_master_key_is_refused_before_and_after_keys_are_stored() {
         contract::wrong_master_key_is_refused(&opener(file("check")));
+    }
+
+    #[test]
+    fn sessions_are_kept_until_they_expire_or_end() {
+        contract::sessions_are_kept_until_they_expire_or_end(&opener(file("sessions")));
+    }
+
+    #[test]
+    fn a_schema_1_file_is_migrated_and_keeps_its_accounts() {
+        let path = file("migrate");
+        {
+            let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
+            d.put_account(&contract::account("a")).unwrap();
+            let c = d.conn.lock().unwrap();
+            c.execute_batch("DROP TABLE sessions; PRAGMA user_version = 1;").unwrap();
+        }
+        let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
+        assert_eq!(d.accounts().unwrap().len(), 1);
+        assert!(d.sessions(0).unwrap().is_empty());
+        let v: i32 = d.conn.lock().unwrap().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(v, SCHEMA);
     }
 
     #[test]
