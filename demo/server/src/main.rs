@@ -27,11 +27,14 @@ const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --roo
 [--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)] \
 [--store sqlite:PATH | postgres://USER@HOST:PORT/DB (or $WM_STORE: keeps the embedded wallets' accounts and keys \
 there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)] \
-[--log-requests (one JSON line per request on stderr: listener, method, route pattern, status, milliseconds)]";
+[--log-requests (one JSON line per request on stderr: listener, method, route pattern, status, milliseconds)] \
+[--email-throttle SECONDS (1-3600: between two code mails to one address; default 30)]";
 
 struct Args {
     port: u16,
     log_requests: bool,
+    /// Seconds between two code mails to one address (`--email-throttle`; default 30).
+    email_throttle: Option<u64>,
     store: Option<wm_demo::wallet::StoreConfig>,
     frame_port: Option<u16>,
     smtp: Option<String>,
@@ -101,6 +104,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut store: Option<String> = None;
     let mut key_file: Option<PathBuf> = None;
     let mut log_requests = false;
+    let mut email_throttle: Option<u64> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -140,6 +144,15 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--store" => store = Some(value("--store")?),
             "--master-key-file" => key_file = Some(PathBuf::from(value("--master-key-file")?)),
             "--log-requests" if inline.is_none() => log_requests = true,
+            "--email-throttle" => {
+                email_throttle = Some(
+                    value("--email-throttle")?
+                        .parse()
+                        .ok()
+                        .filter(|s| (1..=3600).contains(s))
+                        .ok_or("--email-throttle must be 1..3600 (seconds)")?,
+                )
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -158,6 +171,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     Ok(Args {
         store: store_config(store, key_file)?,
         log_requests,
+        email_throttle,
         port: port.ok_or("--port is required")?,
         frame_port,
         smtp,
@@ -250,10 +264,14 @@ async fn main() -> ExitCode {
     };
     let config = wm_demo::ServerConfig {
         log_requests: args.log_requests,
-        wallet: wm_demo::wallet::WalletConfig {
-            store: args.store,
-            smtp: args.smtp,
-            ..Default::default()
+        wallet: {
+            let defaults = wm_demo::wallet::WalletConfig::default();
+            wm_demo::wallet::WalletConfig {
+                store: args.store,
+                smtp: args.smtp,
+                email_throttle: args.email_throttle.map_or(defaults.email_throttle, std::time::Duration::from_secs),
+                ..defaults
+            }
         },
         social: wm_demo::wallet::social::SocialConfig {
             issuer: args.oidc,

@@ -1,6 +1,7 @@
 //! Crash safety of the server binary on each store: `kill -9` in the middle of an email login
-//! and of a key upload, a new process on the same store: the visitor's session is still good,
-//! and a new login reaches the same wallet. The same run's logs (every request logged,
+//! (after the device link, after the code) and of a key upload, a new process on the same store:
+//! the link and the code mailed before the crash still work (once), the mail throttle still holds,
+//! the visitor's session is still good, and the login reaches the same wallet. The same run's logs (every request logged,
 //! `--log-requests`) are grepped for the codes, links, session tokens, keys and the master key.
 
 mod common;
@@ -10,7 +11,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use common::frame::{approvals, ask_code, device, email_login, Frame, PROJECT};
+use common::frame::{approval_link, approvals, device, Frame, LOGIN, PROJECT};
 use common::mail::Maildev;
 use serde_json::{json, Value};
 
@@ -31,10 +32,14 @@ impl Drop for Server {
     }
 }
 
-fn spawn(store: &str, smtp: SocketAddr, log: &Path) -> Server {
+/// A server on `store`, its frame (the wallet service) on `frame_port`: the same origin across
+/// restarts, as a deployment's, so links mailed before a crash point at the new process.
+fn spawn(store: &str, smtp: SocketAddr, frame_port: u16, log: &Path) -> Server {
     let err = std::fs::OpenOptions::new().create(true).append(true).open(log).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
-        .args(["--port", "0", "--frame-port", "0", "--log-requests", "--smtp"])
+        .args(["--port", "0", "--log-requests", "--email-throttle", "2", "--frame-port"])
+        .arg(frame_port.to_string())
+        .arg("--smtp")
         .arg(smtp.to_string())
         .arg("--root")
         .arg(common::repo_root())
@@ -101,15 +106,26 @@ async fn crash_and_restart_keep_the_wallet(store: &str, dir: &Path) {
     let addr = "crash@example.com";
     let dev = device("crash");
     let mut logins = Vec::new();
+    let frame_port = common::mail::free_port();
 
-    // 1. Killed in the middle of a login: the code is mailed, then the process dies.
-    let s = spawn(store, mail.smtp, &log);
+    // 1. Killed in the middle of a login: the device's approval link is mailed, then the process
+    // dies.
+    let s = spawn(store, mail.smtp, frame_port, &log);
     let r = s.frame.start_login_in(PROJECT, addr, &dev).await;
-    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!((r.status, r.json()["action"].as_str()), (200, Some("VERIFY_DEVICE")), "{}", r.text());
     drop(s);
-    // A new process: the visitor starts again (approving the device, then the code) and is in.
-    let s = spawn(store, mail.smtp, &log);
-    let first = email_login(&s.frame, &mail, PROJECT, addr, &dev, 1).await;
+    // A new process: the address's mail slot still holds (no second mail at once), and the link
+    // mailed before the crash approves the device; its code logs in.
+    let s = spawn(store, mail.smtp, frame_port, &log);
+    let held = s.frame.start_login_in(PROJECT, addr, &dev).await;
+    assert_eq!(held.status, 429, "{}", held.text());
+    let link = approval_link(&mail, &s.frame, addr, 1).await;
+    let approved = s.frame.approve(&link).await;
+    assert_eq!(approved.status, 200, "{}", approved.text());
+    let code = mail.code(addr, LOGIN, 1).await;
+    let first = s.frame.verify_in(PROJECT, addr, &dev, &code).await;
+    assert_eq!(first.status, 200, "{}", first.text());
+    let first = first.json();
     logins.push(first.clone());
     // 2. Killed in the middle of a key upload: the upload and the kill race.
     let session = first["session"].as_str().unwrap().to_string();
@@ -118,42 +134,42 @@ async fn crash_and_restart_keep_the_wallet(store: &str, dir: &Path) {
     tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     drop(s);
     let answered = upload.await.map(|r| r.status).unwrap_or(0);
-    // 3. A new process: the visitor is still logged in (the session was kept); the same account
-    // and key; the ciphertext is there whole or not at all.
-    let s = spawn(store, mail.smtp, &log);
-    let kept = s.frame.get_auth("/w/v1/session", first["session"].as_str().unwrap()).await;
+    // 3. A new process: the visitor is still logged in (the session was kept); the ciphertext is
+    // there whole or not at all.
+    let s = spawn(store, mail.smtp, frame_port, &log);
+    let session = first["session"].as_str().unwrap();
+    let kept = s.frame.get_auth("/w/v1/session", session).await;
     assert_eq!((kept.status, &kept.json()["userId"]), (200, &first["userId"]), "{}", kept.text());
-    let again = email_login(&s.frame, &mail, PROJECT, addr, &dev, 2).await;
-    logins.push(again.clone());
-    assert_eq!(again["userId"], first["userId"], "the same account");
-    assert_eq!(again["kek"], first["kek"], "the same key-encryption key");
-    let session = again["session"].as_str().unwrap();
-    match again["keyCiphertext"].as_str() {
-        Some(c) => {
-            assert_eq!(c, ciphertext(), "the whole ciphertext");
-            let r = s.frame.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
-            assert_eq!(r.status, 409, "{}", r.text());
-        }
-        None => {
-            assert_ne!(answered, 200, "an upload answered 200 is kept");
-            let r = s.frame.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
-            assert_eq!(r.status, 200, "{}", r.text());
-        }
+    let again = s.frame.post_auth("/w/v1/key", session, json!({"keyCiphertext": ciphertext(), "address": ADDRESS})).await;
+    match again.status {
+        409 => {}
+        200 => assert_ne!(answered, 200, "an upload answered 200 is kept"),
+        other => panic!("{other}: {}", again.text()),
     }
-    // 4. Killed once more after the upload: the wallet is the same one, at the same address.
+    // 4. A code is mailed, the process is killed before it is entered: the code mailed before the
+    // crash logs in after it, to the same account, key and address.
+    tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
+    let r = s.frame.start_login_in(PROJECT, addr, &dev).await;
+    assert_eq!((r.status, r.json()["action"].as_str()), (200, Some("VERIFY_OTP")), "{}", r.text());
+    let code = mail.code(addr, LOGIN, 2).await;
     drop(s);
-    let s = spawn(store, mail.smtp, &log);
-    let code = ask_code(&s.frame, &mail, PROJECT, addr, &dev, 3).await;
-    let last = s.frame.verify_in(PROJECT, addr, &dev, &code).await.json();
+    let s = spawn(store, mail.smtp, frame_port, &log);
+    let last = s.frame.verify_in(PROJECT, addr, &dev, &code).await;
+    assert_eq!(last.status, 200, "{}", last.text());
+    let last = last.json();
     logins.push(last.clone());
     assert_eq!((&last["userId"], &last["kek"], last["keyCiphertext"].as_str()), (&first["userId"], &first["kek"], Some(ciphertext().as_str())));
     let view = s.frame.get_auth("/w/v1/session", last["session"].as_str().unwrap()).await.json();
     assert_eq!(view["address"], ADDRESS, "the same address");
+    // Used up: the same code does not log in twice, across a restart either.
+    drop(s);
+    let s = spawn(store, mail.smtp, frame_port, &log);
+    assert_eq!(s.frame.verify_in(PROJECT, addr, &dev, &code).await.status, 400);
     drop(s);
 
     // No secret in any line the server wrote, though every request was logged.
     let text = std::fs::read_to_string(&log).unwrap();
-    assert!(text.lines().filter(|l| l.contains("\"route\":\"/w/v1/email/verify\"")).count() >= 3, "{text}");
+    assert!(text.lines().filter(|l| l.contains("\"route\":\"/w/v1/email/verify\"")).count() >= 3, "every request was logged:\n{text}");
     let mut mails = mail.all().await;
     assert!(approvals(&mail, addr).await.len() >= 1);
     mails.retain(|m| m["to"][0]["address"] == addr);

@@ -143,6 +143,7 @@ async fn verify(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
             return Err(ApiError::bad("Too many attempts: ask for a new code"))
         }
         Err(Refused::Expired) => return Err(ApiError::new(StatusCode::GONE, "Code expired")),
+        Err(Refused::Store) => return Err(ApiError::store_failed()),
     }
     // A code is mailed only to an approved device; this covers an account that took the email
     // meanwhile (an email change).

@@ -204,7 +204,8 @@ pub struct Wallet {
     pub updates: store::Updates,
     /// Per-client request budgets.
     pub budgets: Budgets,
-    /// Mixed into every code hash: a code's hash is worthless outside this process.
+    /// Mixed into every code hash: a code's hash is worthless without it (drawn per process, or
+    /// from the master key when codes are kept in the durable store).
     pepper: [u8; 32],
     /// True once the server stops: long-polls end at once.
     closing: watch::Sender<bool>,
@@ -221,22 +222,37 @@ impl Wallet {
     pub fn open(config: WalletConfig) -> Result<Arc<Wallet>, store::durable::StoreError> {
         let (max, per_client) = (config.max_entries, config.max_entries_per_client);
         let per_user = config.max_sessions_per_user;
-        let (accounts, keys, sessions, durable) = match &config.store {
+        let pace = throttle::Pace {
+            window: config.email_throttle,
+            max_backoff: config.max_backoff,
+            memory: config.backoff_memory,
+        };
+        let (accounts, keys, sessions, codes, throttle, approvals, pepper, durable) = match &config.store {
             Some(s) => {
                 let d = store::durable::open(&s.url, &s.master_key)?;
                 (
                     store::Accounts::durable(max, per_client, d.clone())?,
                     store::KeyStore::durable(d.clone())?,
                     store::Sessions::durable(max, per_client, per_user, d.clone())?,
+                    otp::Codes::durable(max, per_client, d.clone())?,
+                    throttle::Throttle::durable(pace, max, per_client, d.clone())?,
+                    store::Approvals::durable(max, per_client, d.clone())?,
+                    // The codes' pepper outlives the process with them: drawn from the master key
+                    // (never stored), so a stored code hash is still worthless without it.
+                    sha256(&[b"wallet-modal login code pepper", &s.master_key]),
                     Some(d),
                 )
             }
-            None => (store::Accounts::new(max, per_client), store::KeyStore::default(), store::Sessions::new(max, per_client, per_user), None),
-        };
-        let pace = throttle::Pace {
-            window: config.email_throttle,
-            max_backoff: config.max_backoff,
-            memory: config.backoff_memory,
+            None => (
+                store::Accounts::new(max, per_client),
+                store::KeyStore::default(),
+                store::Sessions::new(max, per_client, per_user),
+                otp::Codes::new(max, per_client),
+                throttle::Throttle::new(pace, max, per_client),
+                store::Approvals::new(max, per_client),
+                random_bytes(),
+                None,
+            ),
         };
         let lock = store::UpdateLock {
             after: config.update_lock_after,
@@ -248,12 +264,12 @@ impl Wallet {
             durable,
             keys,
             sessions,
-            codes: otp::Codes::new(max, per_client),
-            throttle: throttle::Throttle::new(pace, max, per_client),
-            approvals: store::Approvals::new(max, per_client),
+            codes,
+            throttle,
+            approvals,
             updates: store::Updates::new(lock),
             budgets: Budgets::new(config.client_budget, max),
-            pepper: random_bytes(),
+            pepper,
             closing: watch::channel(false).0,
             config,
         }))

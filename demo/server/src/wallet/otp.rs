@@ -2,13 +2,15 @@
 //! and the pending login codes per (project, email). The throttle of the code mails is
 //! [`super::throttle`].
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
+use super::store::durable::{instant_to_wall, wall_ms, wall_to_instant, Durable, StoreError};
 use super::table::{ClientTable, Lifetime, NoRoom};
-use super::{random_bytes, same_bytes, sha256};
+use super::{hex, random_bytes, same_bytes, sha256};
 use crate::client::Client;
 
 /// Six random digits, uniform (rejection sampling over a `u32`).
@@ -92,10 +94,39 @@ impl Lifetime for LoginCode {
 }
 
 /// The pending login codes, one per (project, email) (a new one replaces the old), each charged to
-/// the client that asked for it ([`ClientTable`]).
+/// the client that asked for it ([`ClientTable`]). With a durable store every code and every wrong
+/// try is written there before the answer: a restart neither loses a mailed code nor gives a
+/// guesser a fresh try budget.
 #[derive(Debug)]
 pub struct Codes {
     inner: Mutex<ClientTable<(String, String), LoginCode>>,
+    durable: Option<Arc<dyn Durable>>,
+}
+
+/// The store's kind of these entries.
+const KIND: &str = "login-code";
+
+/// A login code as the store keeps it (still only its salted hash).
+#[derive(Serialize, Deserialize)]
+struct StoredCode {
+    device_id: String,
+    client: String,
+    salt: String,
+    hash: String,
+    expires_at_ms: u64,
+    wrong: u32,
+    burned: bool,
+}
+
+fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
+    if s.len() != 2 * N {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
 }
 
 /// Why a login code was refused.
@@ -107,9 +138,11 @@ pub enum Refused {
     /// The code was burned by earlier tries.
     TooManyAttempts,
     Expired,
+    /// The durable store could not record the try (nothing was changed).
+    Store,
 }
 
-fn key(project: &str, email: &str) -> (String, String) {
+fn key_of(project: &str, email: &str) -> (String, String) {
     (project.to_string(), email.to_string())
 }
 
@@ -117,6 +150,46 @@ impl Codes {
     pub fn new(max: usize, max_per_client: usize) -> Self {
         Codes {
             inner: Mutex::new(ClientTable::new(max, max_per_client)),
+            durable: None,
+        }
+    }
+
+    /// The pending codes of a durable store, read now; every later change written there first.
+    pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
+        let mut table = ClientTable::new(max, max_per_client);
+        for (key, body) in durable.entries(KIND, wall_ms())? {
+            let (Some((project, email)), Ok(c)) = (key.split_once('/'), serde_json::from_str::<StoredCode>(&body)) else {
+                continue;
+            };
+            let (Some(salt), Some(hash)) = (unhex(&c.salt), unhex(&c.hash)) else { continue };
+            let code = PendingCode { salt, hash, expires: wall_to_instant(c.expires_at_ms), wrong: c.wrong, burned: c.burned };
+            let client: Client = c.client.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let _ = table.insert(key_of(project, email), client, LoginCode { device_id: c.device_id, code });
+        }
+        Ok(Codes { inner: Mutex::new(table), durable: Some(durable) })
+    }
+
+    /// Writes (project, email)'s code to the durable store, if any.
+    fn write(&self, project: &str, email: &str, entry: &LoginCode, client: Client) -> Result<(), StoreError> {
+        let Some(d) = &self.durable else { return Ok(()) };
+        let c = &entry.code;
+        let stored = StoredCode {
+            device_id: entry.device_id.clone(),
+            client: client.to_string(),
+            salt: hex(&c.salt),
+            hash: hex(&c.hash),
+            expires_at_ms: instant_to_wall(c.expires),
+            wrong: c.wrong,
+            burned: c.burned,
+        };
+        let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write a code: {e}")))?;
+        d.put_entry(KIND, &format!("{project}/{email}"), stored.expires_at_ms, &body)
+    }
+
+    fn forget(&self, project: &str, email: &str) -> Result<(), StoreError> {
+        match &self.durable {
+            Some(d) => d.delete_entry(KIND, &format!("{project}/{email}")),
+            None => Ok(()),
         }
     }
 
@@ -133,14 +206,20 @@ impl Codes {
             device_id: device_id.to_string(),
             code,
         };
-        self.inner
-            .lock()
-            .unwrap()
-            .insert(key(project, email), client, entry)
+        let mut m = self.inner.lock().unwrap();
+        self.write(project, email, &entry, client).map_err(|_| NoRoom::Store)?;
+        let inserted = m.insert(key_of(project, email), client, entry);
+        if inserted.is_err() {
+            let _ = self.forget(project, email);
+        }
+        inserted
     }
 
     pub fn remove(&self, project: &str, email: &str) {
-        self.inner.lock().unwrap().remove(&key(project, email));
+        let mut m = self.inner.lock().unwrap();
+        // (A code the store still holds expires there with its time-to-live.)
+        let _ = self.forget(project, email);
+        m.remove(&key_of(project, email));
     }
 
     /// Checks a try from `device_id`; a right code is used up. A code entered on another device than
@@ -154,8 +233,9 @@ impl Codes {
         code: &str,
         max_attempts: u32,
     ) -> Result<(), Refused> {
-        let k = key(project, email);
+        let k = key_of(project, email);
         let mut m = self.inner.lock().unwrap();
+        let client = m.client_of(&k);
         let Some(entry) = m.get_mut(&k) else {
             return Err(Refused::Wrong);
         };
@@ -166,7 +246,22 @@ impl Codes {
             "wrong device"
         };
         let was_burned = entry.code.burned;
-        match entry.code.check(pepper, attempt, max_attempts) {
+        let before = entry.code.clone();
+        let checked = entry.code.check(pepper, attempt, max_attempts);
+        // The try is durable before it is answered: a right code is used up there first (else a
+        // restart would take it again), a wrong try is counted there first.
+        let written = match checked {
+            Check::Right | Check::Expired => self.forget(project, email),
+            Check::Wrong | Check::TooManyAttempts if entry.code.wrong != before.wrong || entry.code.burned != before.burned => {
+                self.write(project, email, entry, client.unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into()))
+            }
+            _ => Ok(()),
+        };
+        if written.is_err() {
+            entry.code = before;
+            return Err(Refused::Store);
+        }
+        match checked {
             Check::Right => {
                 m.remove(&k);
                 Ok(())
@@ -185,6 +280,37 @@ impl Codes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn store(name: &str) -> Arc<dyn Durable> {
+        let dir = std::env::temp_dir().join(format!("wm-otp-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap())
+    }
+
+    #[test]
+    fn with_a_durable_store_a_mailed_code_and_its_wrong_tries_outlive_the_process() {
+        let d = store("codes");
+        let pepper = [3u8; 32];
+        let ip: Client = std::net::Ipv4Addr::LOCALHOST.into();
+        let codes = Codes::durable(10, 10, d.clone()).unwrap();
+        codes.insert("p", "a@example.com", "dev", ip, PendingCode::new(&pepper, "111111", Duration::from_secs(600))).unwrap();
+        codes.insert("p", "b@example.com", "dev", ip, PendingCode::new(&pepper, "222222", Duration::from_secs(600))).unwrap();
+        assert_eq!(codes.take(&pepper, "p", "a@example.com", "dev", "000000", 3), Err(Refused::Wrong));
+        assert_eq!(codes.take(&pepper, "p", "a@example.com", "dev", "000001", 3), Err(Refused::Wrong));
+        // A restarted process: the third wrong try burns the code (no fresh budget).
+        let codes = Codes::durable(10, 10, d.clone()).unwrap();
+        assert_eq!(codes.take(&pepper, "p", "a@example.com", "dev", "000002", 3), Err(Refused::Burned));
+        let codes = Codes::durable(10, 10, d.clone()).unwrap();
+        assert_eq!(codes.take(&pepper, "p", "a@example.com", "dev", "111111", 3), Err(Refused::TooManyAttempts), "still burned");
+        // The other code mailed before the restart is good once, and used up for the next process.
+        assert_eq!(codes.take(&pepper, "p", "b@example.com", "dev", "222222", 3), Ok(()));
+        let codes = Codes::durable(10, 10, d.clone()).unwrap();
+        assert_eq!(codes.take(&pepper, "p", "b@example.com", "dev", "222222", 3), Err(Refused::Wrong));
+        // The store keeps the hash only.
+        let bodies = d.entries(KIND, 0).unwrap();
+        assert!(bodies.iter().all(|(_, b)| !b.contains("111111") && !b.contains("222222")), "{bodies:?}");
+    }
 
     #[test]
     fn codes_are_six_digits_and_vary() {

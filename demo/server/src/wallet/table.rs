@@ -80,6 +80,11 @@ impl<K: Eq + Hash + Clone, V: Lifetime> ClientTable<K, V> {
         self.map.get(key).map(|s| &s.value)
     }
 
+    /// The client `key`'s entry is charged to.
+    pub fn client_of(&self, key: &K) -> Option<Client> {
+        self.map.get(key).map(|s| s.client)
+    }
+
     pub fn get_mut(&mut self, key: &K) -> Option<&mut V> {
         self.map.get_mut(key).map(|s| &mut s.value)
     }

@@ -1,13 +1,28 @@
 //! The mail slot of each address: at most one code mail per address per window, and the backoff
 //! after burned codes (each doubles the wait for the next code, up to a bound).
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
+use super::store::durable::{instant_to_wall, wall_ms, wall_to_instant, Durable, StoreError};
 use super::table::{ClientTable, Lifetime, NoRoom};
 use crate::client::{seconds, Client};
+
+/// The store's kind of these entries.
+const KIND: &str = "mail-gate";
+
+/// A gate as the store keeps it.
+#[derive(Serialize, Deserialize)]
+struct StoredGate {
+    client: String,
+    free_at_ms: u64,
+    burned: u32,
+    forget_at_ms: u64,
+    backoff: bool,
+}
 
 /// The mail slot of one address: when its next code mail may go, and its burned codes.
 #[derive(Debug, Clone, Copy)]
@@ -56,10 +71,14 @@ pub struct Pace {
 /// At most one code mail per address in each window, longer after burned codes; one slot per
 /// address (keys are addresses, or `change:<address>` for the email-change mails), charged to the
 /// client that asked.
+///
+/// With a durable store every change is written there: a restart neither lets an address be
+/// mailed again at once nor forgets its burned codes (a guesser's backoff).
 #[derive(Debug)]
 pub struct Throttle {
     gates: Mutex<ClientTable<String, Gate>>,
     pace: Pace,
+    durable: Option<Arc<dyn Durable>>,
 }
 
 impl Throttle {
@@ -67,7 +86,43 @@ impl Throttle {
         Throttle {
             gates: Mutex::new(ClientTable::new(max, max_per_client)),
             pace,
+            durable: None,
         }
+    }
+
+    /// The gates of a durable store, read now; every later change written there.
+    pub fn durable(pace: Pace, max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
+        let mut table = ClientTable::new(max, max_per_client);
+        for (key, body) in durable.entries(KIND, wall_ms())? {
+            let Ok(g) = serde_json::from_str::<StoredGate>(&body) else { continue };
+            let gate = Gate { free_at: wall_to_instant(g.free_at_ms), burned: g.burned, forget_at: wall_to_instant(g.forget_at_ms), backoff: g.backoff };
+            let client: Client = g.client.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let _ = table.insert(key, client, gate);
+        }
+        Ok(Throttle { gates: Mutex::new(table), pace, durable: Some(durable) })
+    }
+
+    /// Writes `key`'s gate (or its removal) to the durable store, if any.
+    fn write(&self, key: &str, gate: Option<(&Gate, Client)>) -> Result<(), StoreError> {
+        let Some(d) = &self.durable else { return Ok(()) };
+        let Some((g, client)) = gate else { return d.delete_entry(KIND, key) };
+        let stored = StoredGate {
+            client: client.to_string(),
+            free_at_ms: instant_to_wall(g.free_at),
+            burned: g.burned,
+            forget_at_ms: instant_to_wall(g.forget_at),
+            backoff: g.backoff,
+        };
+        let until = if g.burned > 0 { stored.free_at_ms.max(stored.forget_at_ms) } else { stored.free_at_ms };
+        let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write a mail gate: {e}")))?;
+        d.put_entry(KIND, key, until, &body)
+    }
+
+    /// Writes `key`'s gate as the table holds it now (a failure is counted by the store's metric:
+    /// the gate then lives in this process only).
+    fn write_current(&self, m: &ClientTable<String, Gate>, key: &str) {
+        let k = key.to_string();
+        let _ = self.write(key, m.get(&k).zip(m.client_of(&k)));
     }
 
     /// Takes `key`'s slot now for `client`, or says why not.
@@ -92,6 +147,8 @@ impl Throttle {
         };
         gate.free_at = now + self.pace.window;
         gate.backoff = false;
+        // Durable before the mail goes: a restart does not open the slot again.
+        self.write(key, Some((&gate, client))).map_err(|_| Held::NoRoom(NoRoom::Store))?;
         m.insert(k, client, gate).map_err(Held::NoRoom)
     }
 
@@ -105,8 +162,9 @@ impl Throttle {
             Some(_) => {
                 m.remove(&k);
             }
-            None => {}
+            None => return,
         }
+        self.write_current(&m, key);
     }
 
     /// A code mailed to `key` was burned: the next one waits twice as long as after the previous
@@ -128,13 +186,16 @@ impl Throttle {
             g.backoff = true;
         }
         g.forget_at = now + self.pace.memory;
+        self.write_current(&m, key);
     }
 
     /// The address logged in: its burned codes are forgotten (the window still holds).
     pub fn clear_burns(&self, key: &str) {
-        if let Some(g) = self.gates.lock().unwrap().get_mut(&key.to_string()) {
+        let mut m = self.gates.lock().unwrap();
+        if let Some(g) = m.get_mut(&key.to_string()) {
             g.burned = 0;
             g.backoff = false;
+            self.write_current(&m, key);
         }
     }
 }
@@ -153,6 +214,25 @@ mod tests {
             max_backoff: Duration::from_secs(3600),
             memory: Duration::from_secs(24 * 3600),
         }
+    }
+
+    #[test]
+    fn with_a_durable_store_the_wait_and_the_backoff_outlive_the_process() {
+        let dir = std::env::temp_dir().join(format!("wm-throttle-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let d: Arc<dyn Durable> = Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let t = Throttle::durable(pace(), 10, 10, d.clone()).unwrap();
+        t.take("a", ip(1)).unwrap();
+        t.take("b", ip(1)).unwrap();
+        t.burn("b");
+        t.take("c", ip(1)).unwrap();
+        t.release("c");
+        let t = Throttle::durable(pace(), 10, 10, d.clone()).unwrap();
+        assert!(matches!(t.take("a", ip(1)), Err(Held::Wait { seconds: 29..=30, backoff: false })), "the window holds after a restart");
+        assert!(matches!(t.take("b", ip(1)), Err(Held::Wait { seconds: 59..=60, backoff: true })), "and the backoff of a burned code");
+        assert_eq!(t.take("c", ip(1)), Ok(()), "a released slot stays free");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -1,12 +1,16 @@
-//! Device approvals: the link mailed for a device not approved for (project, email).
+//! Device approvals: the link mailed for a device not approved for (project, email). With a
+//! durable store each pending approval (its link's hash, never the link) is written there before
+//! the link is mailed: a link mailed before a restart still approves after it.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
+use super::durable::{instant_to_wall, wall_ms, wall_to_instant, Durable, StoreError};
 use crate::client::Client;
 use crate::wallet::table::{ClientTable, Lifetime, NoRoom};
 use crate::wallet::{hex, random_bytes, sha256};
@@ -50,6 +54,26 @@ struct ApprovalsInner {
 #[derive(Debug)]
 pub struct Approvals {
     inner: Mutex<ApprovalsInner>,
+    durable: Option<Arc<dyn Durable>>,
+}
+
+/// The store's kind of these entries.
+const KIND: &str = "device-approval";
+
+/// A pending approval as the store keeps it.
+#[derive(Serialize, Deserialize)]
+struct StoredApproval {
+    project_id: String,
+    email: String,
+    device_id: String,
+    requester: String,
+    token_hash: String,
+    expires_at_ms: u64,
+}
+
+/// The store's key of (project, email, device): a hash, so no part can run into another.
+fn store_key(key: &ApprovalKey) -> String {
+    hex(&sha256(&[key.0.as_bytes(), b"\0", key.1.as_bytes(), b"\0", key.2.as_bytes()]))
 }
 
 /// Looking up an approval link.
@@ -75,7 +99,24 @@ impl Approvals {
                 pending: ClientTable::new(max, max_per_client),
                 tokens: HashMap::new(),
             }),
+            durable: None,
         }
+    }
+
+    /// The pending approvals of a durable store, read now; every later change written there.
+    pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
+        let mut inner = ApprovalsInner { pending: ClientTable::new(max, max_per_client), tokens: HashMap::new() };
+        for (_, body) in durable.entries(KIND, wall_ms())? {
+            let Ok(a) = serde_json::from_str::<StoredApproval>(&body) else { continue };
+            let Some(token_hash) = unhex32(&a.token_hash) else { continue };
+            let requester: Client = a.requester.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let key = approval_key(&a.project_id, &a.email, &a.device_id);
+            let approval = Approval { token_hash, expires: wall_to_instant(a.expires_at_ms), approved: watch::channel(false).0 };
+            if inner.pending.insert(key.clone(), requester, approval).is_ok() {
+                inner.tokens.insert(token_hash, (key, requester));
+            }
+        }
+        Ok(Approvals { inner: Mutex::new(inner), durable: Some(durable) })
     }
 
     /// A new link token for (project, email, device), asked by `requester` (replacing an earlier
@@ -102,16 +143,35 @@ impl Approvals {
             Some((_, a)) => a.clone(),
             None => watch::channel(false).0,
         };
+        let expires = Instant::now() + ttl;
+        if let Some(d) = &self.durable {
+            // Durable before the link is mailed (it replaces the earlier one there too).
+            let stored = StoredApproval {
+                project_id: project.to_string(),
+                email: email.to_string(),
+                device_id: device_id.to_string(),
+                requester: requester.to_string(),
+                token_hash: hex(&token_hash),
+                expires_at_ms: instant_to_wall(expires),
+            };
+            let body = serde_json::to_string(&stored).map_err(|_| NoRoom::Store)?;
+            d.put_entry(KIND, &store_key(&key), stored.expires_at_ms, &body).map_err(|_| NoRoom::Store)?;
+        }
         // Replaces the earlier approval; when refused, the earlier one and its link stay.
         g.pending.insert(
             key.clone(),
             requester,
             Approval {
                 token_hash,
-                expires: Instant::now() + ttl,
+                expires,
                 approved,
             },
-        )?;
+        )
+        .inspect_err(|_| {
+            if let Some(d) = &self.durable {
+                let _ = d.delete_entry(KIND, &store_key(&key));
+            }
+        })?;
         if let Some((old, _)) = previous {
             g.tokens.remove(&old);
         }
@@ -144,9 +204,14 @@ impl Approvals {
     /// Wakes whoever waits for (project, email, device) and forgets the approval.
     pub fn complete(&self, project: &str, email: &str, device_id: &str) {
         let mut g = self.inner.lock().unwrap();
-        if let Some(a) = g.pending.remove(&approval_key(project, email, device_id)) {
+        let key = approval_key(project, email, device_id);
+        if let Some(a) = g.pending.remove(&key) {
             g.tokens.remove(&a.token_hash);
             a.approved.send_replace(true);
+            if let Some(d) = &self.durable {
+                // (Left in the store, the link would approve the same device again: harmless.)
+                let _ = d.delete_entry(KIND, &store_key(&key));
+            }
         }
     }
 
@@ -164,6 +229,17 @@ impl Approvals {
             .filter(|a| a.expires > Instant::now())
             .map(|a| a.approved.subscribe())
     }
+}
+
+fn unhex32(s: &str) -> Option<[u8; 32]> {
+    let mut out = [0u8; 32];
+    if s.len() != 64 {
+        return None;
+    }
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -196,5 +272,28 @@ mod tests {
             .create(P, "a@x.co", "dev2", ip(1), Duration::ZERO)
             .unwrap();
         assert_eq!(a.lookup(&t3), Link::Expired);
+    }
+
+    #[test]
+    fn with_a_durable_store_a_mailed_link_still_approves_after_a_restart() {
+        let dir = std::env::temp_dir().join(format!("wm-approvals-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let d: Arc<dyn Durable> = Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let ttl = Duration::from_secs(600);
+        let a = Approvals::durable(10, 10, d.clone()).unwrap();
+        let replaced = a.create(P, "a@x.co", "dev", ip(1), ttl).unwrap();
+        let link = a.create(P, "a@x.co", "dev", ip(1), ttl).unwrap();
+        let done = a.create(P, "b@x.co", "dev", ip(2), ttl).unwrap();
+        a.complete(P, "b@x.co", "dev");
+        let a = Approvals::durable(10, 10, d.clone()).unwrap();
+        let expected = ApprovalTarget { project_id: P.into(), email: "a@x.co".into(), device_id: "dev".into(), requester: ip(1) };
+        assert_eq!(a.lookup(&link), Link::Valid(expected));
+        assert_eq!(a.lookup(&replaced), Link::Unknown, "a replaced link stays replaced");
+        assert_eq!(a.lookup(&done), Link::Unknown, "a used link stays used");
+        assert!(a.subscribe(P, "a@x.co", "dev").is_some(), "the device can wait for it again");
+        let bodies = d.entries(KIND, 0).unwrap();
+        assert!(bodies.iter().all(|(_, b)| !b.contains(&link)), "the link itself is not stored");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

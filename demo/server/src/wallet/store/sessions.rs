@@ -2,11 +2,11 @@
 //! the durable store when there is one, so a restart keeps visitors logged in.
 
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::durable::{Durable, StoreError, StoredSession};
+use super::durable::{wall_ms, Durable, StoreError, StoredSession};
 use crate::client::Client;
 use crate::wallet::table::{ClientTable, Lifetime, NoRoom};
 use crate::wallet::{hex, random_bytes, sha256};
@@ -35,10 +35,6 @@ pub struct Sessions {
     max_per_user: usize,
     /// Where every new and ended session is written, when the service has a durable store.
     durable: Option<Arc<dyn Durable>>,
-}
-
-fn wall_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
 impl Sessions {

@@ -27,8 +27,9 @@ use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 use super::Account;
 use crate::wallet::random_bytes;
 
-/// The schema both stores read and write (1: accounts and keys; 2: sessions).
-pub const SCHEMA: i32 = 2;
+/// The schema both stores read and write (1: accounts and keys; 2: sessions; 3: short-lived
+/// entries: login codes and mail throttles).
+pub const SCHEMA: i32 = 3;
 
 /// A session as the store keeps it (by the hash of its token; the token itself is only in the
 /// frame): its expiry on the wall clock, the client it is charged to.
@@ -72,6 +73,38 @@ pub trait Durable: Send + Sync + std::fmt::Debug {
     fn delete_sessions(&self, keys: &[[u8; 32]]) -> Result<(), StoreError>;
     /// The sessions still live at `now_ms` (those expired are deleted).
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError>;
+    /// Writes a short-lived entry of `kind` (a login code, an address's mail throttle): `body`
+    /// (JSON) until `expires_at_ms`.
+    fn put_entry(&self, kind: &str, key: &str, expires_at_ms: u64, body: &str) -> Result<(), StoreError>;
+    fn delete_entry(&self, kind: &str, key: &str) -> Result<(), StoreError>;
+    /// The entries of `kind` still live at `now_ms`, `(key, body)` (those expired are deleted).
+    fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError>;
+}
+
+/// Unix time now, in milliseconds.
+pub fn wall_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A process instant as wall-clock milliseconds (what a store keeps), and back.
+pub fn instant_to_wall(at: tokio::time::Instant) -> u64 {
+    let now = tokio::time::Instant::now();
+    let wall = wall_ms();
+    if at >= now {
+        wall.saturating_add((at - now).as_millis() as u64)
+    } else {
+        wall.saturating_sub((now - at).as_millis() as u64)
+    }
+}
+
+pub fn wall_to_instant(ms: u64) -> tokio::time::Instant {
+    let now = tokio::time::Instant::now();
+    let wall = wall_ms();
+    if ms >= wall {
+        now + std::time::Duration::from_millis(ms - wall)
+    } else {
+        now.checked_sub(std::time::Duration::from_millis(wall - ms)).unwrap_or(now)
+    }
 }
 
 /// A session's body as stored (JSON), read back.
@@ -170,6 +203,15 @@ impl Durable for Counted {
     }
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
         self.count(self.inner.sessions(now_ms))
+    }
+    fn put_entry(&self, kind: &str, key: &str, expires_at_ms: u64, body: &str) -> Result<(), StoreError> {
+        self.count(self.inner.put_entry(kind, key, expires_at_ms, body))
+    }
+    fn delete_entry(&self, kind: &str, key: &str) -> Result<(), StoreError> {
+        self.count(self.inner.delete_entry(kind, key))
+    }
+    fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
+        self.count(self.inner.entries(kind, now_ms))
     }
 }
 
@@ -295,6 +337,33 @@ pub(crate) mod contract {
         assert_eq!(live, vec![([1; 32], session("a", 5_000)), ([2; 32], session("b", 10_000))]);
         assert_eq!(d.sessions(6_000).unwrap(), vec![([2; 32], session("b", 10_000))], "an expired session is not read back");
         assert_eq!(d.sessions(1_000).unwrap().len(), 1, "and it was deleted");
+    }
+
+    /// Entries are kept by kind and key until they expire.
+    pub fn entries_are_kept_by_kind_and_key_until_they_expire(open: &dyn Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError>) {
+        {
+            let d = open(&[7u8; 32]).unwrap();
+            d.put_entry("code", "p/a@example.com", 5_000, "{\"n\":1}").unwrap();
+            d.put_entry("code", "p/a@example.com", 6_000, "{\"n\":2}").unwrap();
+            d.put_entry("gate", "p/a@example.com", 9_000, "{}").unwrap();
+            d.put_entry("code", "p/b@example.com", 9_000, "{}").unwrap();
+            d.delete_entry("code", "p/b@example.com").unwrap();
+        }
+        let d = open(&[7u8; 32]).unwrap();
+        assert_eq!(d.entries("code", 1_000).unwrap(), vec![("p/a@example.com".to_string(), "{\"n\":2}".to_string())]);
+        assert_eq!(d.entries("gate", 1_000).unwrap().len(), 1);
+        assert!(d.entries("code", 6_000).unwrap().is_empty(), "expired");
+        assert_eq!(d.entries("gate", 6_000).unwrap().len(), 1, "another kind's entry is its own");
+    }
+
+    #[test]
+    fn instants_go_to_the_wall_clock_and_back() {
+        let at = tokio::time::Instant::now() + std::time::Duration::from_secs(90);
+        let back = wall_to_instant(instant_to_wall(at));
+        let diff = if back > at { back - at } else { at - back };
+        assert!(diff < std::time::Duration::from_millis(50), "{diff:?}");
+        let past = wall_to_instant(0);
+        assert!(past <= tokio::time::Instant::now());
     }
 
     #[test]

@@ -37,6 +37,7 @@ const MIGRATIONS: [&str; SCHEMA as usize] = [
      CREATE TABLE meta (k TEXT PRIMARY KEY, nonce BYTEA NOT NULL, sealed BYTEA NOT NULL);",
     "CREATE TABLE sessions (key BYTEA PRIMARY KEY, expires_at BIGINT NOT NULL, body TEXT NOT NULL);
      CREATE INDEX sessions_expiry ON sessions (expires_at);",
+    "CREATE TABLE entries (kind TEXT NOT NULL, key TEXT NOT NULL, expires_at BIGINT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, key));",
 ];
 
 /// The wallet service's store in a PostgreSQL database.
@@ -198,6 +199,30 @@ impl Durable for Postgres {
         self.with(|c| c.execute("DELETE FROM sessions WHERE key = ANY($1)", &[&keys]).map(|_| ()).map_err(err("end a session")))
     }
 
+    fn put_entry(&self, kind: &str, key: &str, expires_at_ms: u64, body: &str) -> Result<(), StoreError> {
+        let at = expires_at_ms as i64;
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO entries (kind, key, expires_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (kind, key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body",
+                &[&kind, &key, &at, &body],
+            )
+            .map(|_| ())
+            .map_err(err("write an entry"))
+        })
+    }
+
+    fn delete_entry(&self, kind: &str, key: &str) -> Result<(), StoreError> {
+        self.with(|c| c.execute("DELETE FROM entries WHERE kind = $1 AND key = $2", &[&kind, &key]).map(|_| ()).map_err(err("delete an entry")))
+    }
+
+    fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
+        let now = now_ms as i64;
+        self.with(|c| {
+            c.execute("DELETE FROM entries WHERE kind = $1 AND expires_at <= $2", &[&kind, &now]).map_err(err("drop the expired entries"))?;
+            Ok(c.query("SELECT key, body FROM entries WHERE kind = $1", &[&kind]).map_err(err("read the entries"))?.iter().map(|r| (r.get(0), r.get(1))).collect())
+        })
+    }
+
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
         let now = now_ms as i64;
         let rows: Vec<(Vec<u8>, String)> = self.with(|c| {
@@ -235,6 +260,12 @@ mod tests {
     fn sessions_are_kept_until_they_expire_or_end() {
         let pg = PgServer::start().unwrap();
         contract::sessions_are_kept_until_they_expire_or_end(&opener(pg.url("sessions")));
+    }
+
+    #[test]
+    fn entries_are_kept_by_kind_and_key_until_they_expire() {
+        let pg = PgServer::start().unwrap();
+        contract::entries_are_kept_by_kind_and_key_until_they_expire(&opener(pg.url("entries")));
     }
 
     #[test]

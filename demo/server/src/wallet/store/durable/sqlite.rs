@@ -62,6 +62,15 @@ impl Sqlite {
             )
             .map_err(err("migrate its schema"))?;
         }
+        if version < 3 {
+            conn.execute_batch(
+                "BEGIN;
+                 CREATE TABLE IF NOT EXISTS entries (kind TEXT NOT NULL, key TEXT NOT NULL, expires_at INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, key));
+                 PRAGMA user_version = 3;
+                 COMMIT;",
+            )
+            .map_err(err("migrate its schema"))?;
+        }
         conn.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL)", []).map_err(err("make its tables"))?;
         let store = Sqlite { conn: Mutex::new(conn), sealer: Sealer::new(master) };
         // The stored keys first: a file made before its check value gets one only under the
@@ -151,6 +160,30 @@ impl Durable for Sqlite {
         tx.commit().map_err(err("end a session"))
     }
 
+    fn put_entry(&self, kind: &str, key: &str, expires_at_ms: u64, body: &str) -> Result<(), StoreError> {
+        let conn = self.conn.lock().unwrap();
+        conn.execute(
+            "INSERT INTO entries (kind, key, expires_at, body) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(kind, key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body",
+            params![kind, key, expires_at_ms as i64, body],
+        )
+        .map_err(err("write an entry"))?;
+        Ok(())
+    }
+
+    fn delete_entry(&self, kind: &str, key: &str) -> Result<(), StoreError> {
+        let conn = self.conn.lock().unwrap();
+        conn.execute("DELETE FROM entries WHERE kind = ?1 AND key = ?2", params![kind, key]).map_err(err("delete an entry"))?;
+        Ok(())
+    }
+
+    fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        conn.execute("DELETE FROM entries WHERE kind = ?1 AND expires_at <= ?2", params![kind, now_ms as i64]).map_err(err("drop the expired entries"))?;
+        let mut stmt = conn.prepare("SELECT key, body FROM entries WHERE kind = ?1").map_err(err("read the entries"))?;
+        let rows = stmt.query_map(params![kind], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))).map_err(err("read the entries"))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(err("read an entry"))
+    }
+
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
         let conn = self.conn.lock().unwrap();
         conn.execute("DELETE FROM sessions WHERE expires_at <= ?1", params![now_ms as i64]).map_err(err("drop the expired sessions"))?;
@@ -206,17 +239,22 @@ mod tests {
     }
 
     #[test]
+    fn entries_are_kept_by_kind_and_key_until_they_expire() {
+        contract::entries_are_kept_by_kind_and_key_until_they_expire(&opener(file("entries")));
+    }
+
+    #[test]
     fn a_schema_1_file_is_migrated_and_keeps_its_accounts() {
         let path = file("migrate");
         {
             let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
             d.put_account(&contract::account("a")).unwrap();
             let c = d.conn.lock().unwrap();
-            c.execute_batch("DROP TABLE sessions; PRAGMA user_version = 1;").unwrap();
+            c.execute_batch("DROP TABLE sessions; DROP TABLE entries; PRAGMA user_version = 1;").unwrap();
         }
         let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
         assert_eq!(d.accounts().unwrap().len(), 1);
-        assert!(d.sessions(0).unwrap().is_empty());
+        assert!(d.sessions(0).unwrap().is_empty() && d.entries("code", 0).unwrap().is_empty());
         let v: i32 = d.conn.lock().unwrap().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         assert_eq!(v, SCHEMA);
     }
