@@ -227,7 +227,11 @@ impl Wallet {
             max_backoff: config.max_backoff,
             memory: config.backoff_memory,
         };
-        let (accounts, keys, sessions, codes, throttle, approvals, pepper, durable) = match &config.store {
+        let lock = store::UpdateLock {
+            after: config.update_lock_after,
+            lasts: config.update_lock,
+        };
+        let (accounts, keys, sessions, codes, throttle, approvals, updates, pepper, durable) = match &config.store {
             Some(s) => {
                 let d = store::durable::open(&s.url, &s.master_key)?;
                 (
@@ -237,6 +241,7 @@ impl Wallet {
                     otp::Codes::durable(max, per_client, d.clone())?,
                     throttle::Throttle::durable(pace, max, per_client, d.clone())?,
                     store::Approvals::durable(max, per_client, d.clone())?,
+                    store::Updates::durable(lock, d.clone())?,
                     // The codes' pepper outlives the process with them: drawn from the master key
                     // (never stored), so a stored code hash is still worthless without it.
                     sha256(&[b"wallet-modal login code pepper", &s.master_key]),
@@ -250,13 +255,10 @@ impl Wallet {
                 otp::Codes::new(max, per_client),
                 throttle::Throttle::new(pace, max, per_client),
                 store::Approvals::new(max, per_client),
+                store::Updates::new(lock),
                 random_bytes(),
                 None,
             ),
-        };
-        let lock = store::UpdateLock {
-            after: config.update_lock_after,
-            lasts: config.update_lock,
         };
         Ok(Arc::new(Wallet {
             frame_origin: Mutex::new(None),
@@ -267,7 +269,7 @@ impl Wallet {
             codes,
             throttle,
             approvals,
-            updates: store::Updates::new(lock),
+            updates,
             budgets: Budgets::new(config.client_budget, max),
             pepper,
             closing: watch::channel(false).0,

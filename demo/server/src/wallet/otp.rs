@@ -44,7 +44,27 @@ pub enum Check {
     Expired,
 }
 
+/// A code as a store keeps it (its salted hash, never the code).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredPending {
+    salt: String,
+    hash: String,
+    expires_at_ms: u64,
+    wrong: u32,
+    burned: bool,
+}
+
 impl PendingCode {
+    /// The code as a store keeps it.
+    pub fn to_stored(&self) -> StoredPending {
+        StoredPending { salt: hex(&self.salt), hash: hex(&self.hash), expires_at_ms: instant_to_wall(self.expires), wrong: self.wrong, burned: self.burned }
+    }
+
+    /// A code read back from a store (None when damaged).
+    pub fn from_stored(s: &StoredPending) -> Option<PendingCode> {
+        Some(PendingCode { salt: unhex(&s.salt)?, hash: unhex(&s.hash)?, expires: wall_to_instant(s.expires_at_ms), wrong: s.wrong, burned: s.burned })
+    }
+
     pub fn new(pepper: &[u8; 32], code: &str, ttl: Duration) -> Self {
         let salt = random_bytes();
         PendingCode {
@@ -111,11 +131,8 @@ const KIND: &str = "login-code";
 struct StoredCode {
     device_id: String,
     client: String,
-    salt: String,
-    hash: String,
-    expires_at_ms: u64,
-    wrong: u32,
-    burned: bool,
+    #[serde(flatten)]
+    code: StoredPending,
 }
 
 fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
@@ -161,8 +178,7 @@ impl Codes {
             let (Some((project, email)), Ok(c)) = (key.split_once('/'), serde_json::from_str::<StoredCode>(&body)) else {
                 continue;
             };
-            let (Some(salt), Some(hash)) = (unhex(&c.salt), unhex(&c.hash)) else { continue };
-            let code = PendingCode { salt, hash, expires: wall_to_instant(c.expires_at_ms), wrong: c.wrong, burned: c.burned };
+            let Some(code) = PendingCode::from_stored(&c.code) else { continue };
             let client: Client = c.client.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
             let _ = table.insert(key_of(project, email), client, LoginCode { device_id: c.device_id, code });
         }
@@ -172,18 +188,9 @@ impl Codes {
     /// Writes (project, email)'s code to the durable store, if any.
     fn write(&self, project: &str, email: &str, entry: &LoginCode, client: Client) -> Result<(), StoreError> {
         let Some(d) = &self.durable else { return Ok(()) };
-        let c = &entry.code;
-        let stored = StoredCode {
-            device_id: entry.device_id.clone(),
-            client: client.to_string(),
-            salt: hex(&c.salt),
-            hash: hex(&c.hash),
-            expires_at_ms: instant_to_wall(c.expires),
-            wrong: c.wrong,
-            burned: c.burned,
-        };
+        let stored = StoredCode { device_id: entry.device_id.clone(), client: client.to_string(), code: entry.code.to_stored() };
         let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write a code: {e}")))?;
-        d.put_entry(KIND, &format!("{project}/{email}"), stored.expires_at_ms, &body)
+        d.put_entry(KIND, &format!("{project}/{email}"), stored.code.expires_at_ms, &body)
     }
 
     fn forget(&self, project: &str, email: &str) -> Result<(), StoreError> {

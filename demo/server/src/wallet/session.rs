@@ -118,14 +118,19 @@ async fn mail_change_code(
 ) -> Result<(), ApiError> {
     w.throttle.take(&change_slot(to), client).map_err(held)?;
     let code = new_code();
-    w.updates.set(
-        user_id,
-        PendingUpdate {
-            new_email: new_email.to_string(),
-            stage,
-            code: PendingCode::new(&w.pepper, &code, w.config.code_ttl),
-        },
-    );
+    w.updates
+        .set(
+            user_id,
+            PendingUpdate {
+                new_email: new_email.to_string(),
+                stage,
+                code: PendingCode::new(&w.pepper, &code, w.config.code_ttl),
+            },
+        )
+        .map_err(|_| {
+            w.throttle.release(&change_slot(to));
+            ApiError::store_failed()
+        })?;
     let to_new = stage == UpdateStage::Secondary;
     let m = mail::email_change(to, &code, current, new_email, to_new);
     if let Err(e) = w.send_mail(&m).await {

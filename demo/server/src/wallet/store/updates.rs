@@ -1,12 +1,28 @@
-//! Pending email changes (one per account) and the lock after burned change codes.
+//! Pending email changes (one per account) and the lock after burned change codes; with a durable
+//! store each account's state is written there after every change (the code as its salted hash).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
-use crate::wallet::otp::PendingCode;
+use super::durable::{instant_to_wall, wall_ms, wall_to_instant, Durable, StoreError};
+use crate::wallet::otp::{PendingCode, StoredPending};
+
+/// The store's kind of these entries.
+const KIND: &str = "email-change";
+
+/// An account's email-change state as the store keeps it.
+#[derive(Serialize, Deserialize)]
+struct StoredUpdate {
+    new_email: Option<String>,
+    secondary: bool,
+    code: Option<StoredPending>,
+    burned: u32,
+    locked_until_ms: Option<u64>,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UpdateStage {
@@ -46,6 +62,7 @@ pub struct UpdateLock {
 pub struct Updates {
     inner: Mutex<HashMap<String, UpdateState>>,
     lock: UpdateLock,
+    durable: Option<Arc<dyn Durable>>,
 }
 
 impl Updates {
@@ -53,7 +70,40 @@ impl Updates {
         Updates {
             inner: Mutex::new(HashMap::new()),
             lock,
+            durable: None,
         }
+    }
+
+    /// The email-change states of a durable store, read now.
+    pub fn durable(lock: UpdateLock, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
+        let mut m = HashMap::new();
+        for (user_id, body) in durable.entries(KIND, wall_ms())? {
+            let Ok(u) = serde_json::from_str::<StoredUpdate>(&body) else { continue };
+            let pending = match (u.new_email, u.code.as_ref().and_then(PendingCode::from_stored)) {
+                (Some(new_email), Some(code)) => Some(PendingUpdate { new_email, stage: if u.secondary { UpdateStage::Secondary } else { UpdateStage::Primary }, code }),
+                _ => None,
+            };
+            m.insert(user_id, UpdateState { pending, burned: u.burned, locked_until: u.locked_until_ms.map(wall_to_instant) });
+        }
+        Ok(Updates { inner: Mutex::new(m), lock, durable: Some(durable) })
+    }
+
+    /// Writes the user's state as `m` holds it (deleted when there is none).
+    fn write(&self, m: &HashMap<String, UpdateState>, user_id: &str) -> Result<(), StoreError> {
+        let Some(d) = &self.durable else { return Ok(()) };
+        let Some(u) = m.get(user_id) else { return d.delete_entry(KIND, user_id) };
+        let stored = StoredUpdate {
+            new_email: u.pending.as_ref().map(|p| p.new_email.clone()),
+            secondary: u.pending.as_ref().is_some_and(|p| p.stage == UpdateStage::Secondary),
+            code: u.pending.as_ref().map(|p| p.code.to_stored()),
+            burned: u.burned,
+            locked_until_ms: u.locked_until.map(instant_to_wall),
+        };
+        // Kept while anything in it can matter: the burned codes' count is forgotten with the lock's
+        // length at the latest.
+        let until = stored.locked_until_ms.unwrap_or(0).max(instant_to_wall(Instant::now() + self.lock.lasts));
+        let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write an email change: {e}")))?;
+        d.put_entry(KIND, user_id, until, &body)
     }
 
     /// How long the user's email changes stay locked, if they are.
@@ -66,13 +116,18 @@ impl Updates {
             .map(|t| t - now)
     }
 
-    pub fn set(&self, user_id: &str, u: PendingUpdate) {
-        self.inner
-            .lock()
-            .unwrap()
-            .entry(user_id.to_string())
-            .or_default()
-            .pending = Some(u);
+    /// Keeps the user's pending change (durable before its code is mailed).
+    pub fn set(&self, user_id: &str, u: PendingUpdate) -> Result<(), StoreError> {
+        let mut m = self.inner.lock().unwrap();
+        let state = m.entry(user_id.to_string()).or_default();
+        let before = state.pending.replace(u);
+        if let Err(e) = self.write(&m, user_id) {
+            if let Some(state) = m.get_mut(user_id) {
+                state.pending = before;
+            }
+            return Err(e);
+        }
+        Ok(())
     }
 
     /// Drops the pending change; `done`: it went through (the burned codes are forgotten).
@@ -86,6 +141,9 @@ impl Updates {
             if u.burned == 0 && u.locked_until.is_none() {
                 m.remove(user_id);
             }
+            // (A failed write is counted by the store's metric; the pending change then expires
+            // there with its code.)
+            let _ = self.write(&m, user_id);
         }
     }
 
@@ -96,12 +154,13 @@ impl Updates {
         let u = m.entry(user_id.to_string()).or_default();
         u.pending = None;
         u.burned += 1;
-        if u.burned >= self.lock.after {
+        let locked = u.burned >= self.lock.after;
+        if locked {
             u.burned = 0;
             u.locked_until = Some(Instant::now() + self.lock.lasts);
-            return true;
         }
-        false
+        let _ = self.write(&m, user_id);
+        locked
     }
 
     /// Runs `f` on the user's pending change, if any; `f` may drop it by answering `true`.
@@ -117,6 +176,8 @@ impl Updates {
         if drop {
             u.pending = None;
         }
+        // A wrong try is counted in the store too.
+        let _ = self.write(&m, user_id);
         Some(r)
     }
 }
@@ -138,5 +199,31 @@ mod tests {
         let left = u.locked("u").unwrap();
         assert!(left > Duration::from_secs(3590), "{left:?}");
         assert_eq!(u.locked("other"), None);
+    }
+
+    #[test]
+    fn with_a_durable_store_a_pending_change_its_tries_and_the_lock_outlive_the_process() {
+        let dir = std::env::temp_dir().join(format!("wm-updates-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let d: Arc<dyn Durable> = Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let lock = UpdateLock { after: 2, lasts: Duration::from_secs(3600) };
+        let pepper = [5u8; 32];
+        let u = Updates::durable(lock, d.clone()).unwrap();
+        let code = PendingCode::new(&pepper, "123456", Duration::from_secs(600));
+        u.set("a", PendingUpdate { new_email: "new@x.co".into(), stage: UpdateStage::Secondary, code }).unwrap();
+        let wrong = u.with("a", |p| (p.code.check(&pepper, "000000", 2), false));
+        assert_eq!(wrong, Some(crate::wallet::otp::Check::Wrong));
+        assert!(!u.burn("b"));
+        assert!(u.burn("b"));
+        // A restarted process.
+        let u = Updates::durable(lock, d.clone()).unwrap();
+        assert!(u.locked("b").unwrap() > Duration::from_secs(3590), "the lock holds");
+        let checks = [u.with("a", |p| (p.code.check(&pepper, "000001", 2), false)), u.with("a", |p| (p.code.check(&pepper, "123456", 2), false))];
+        assert_eq!(checks, [Some(crate::wallet::otp::Check::TooManyAttempts), Some(crate::wallet::otp::Check::TooManyAttempts)], "the wrong try before the restart counted");
+        assert_eq!(u.with("a", |p| (p.new_email.clone(), false)).as_deref(), Some("new@x.co"));
+        u.remove("a", true);
+        assert!(Updates::durable(lock, d.clone()).unwrap().with("a", |_| ((), false)).is_none(), "a done change stays done");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
