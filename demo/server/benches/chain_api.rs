@@ -84,6 +84,7 @@ async fn start_backend(anvil: &Anvil) -> wm_demo::Server {
         chains: wm_demo::parse_chains(&format!("{}={}", anvil.chain_id, anvil.url)).unwrap(),
         contracts: None,
         solana: None,
+        bitcoin: None,
         test_token: None,
     };
     wm_demo::start_with(
@@ -270,6 +271,7 @@ async fn convert_latency() {
         chains: wm_demo::parse_chains(&format!("{}={}", anvil.chain_id, anvil.url)).unwrap(),
         contracts: Some(path),
         solana: None,
+        bitcoin: None,
         test_token: None,
     };
     let s = wm_demo::start_with(

@@ -1,0 +1,170 @@
+//! `make bench` (scripts/bench.sh): the wallet service's email login on each store, and the
+//! WalletConnect relay under 1,000 connected clients. Printed, not asserted.
+//!
+//! 1. Logins: on the in-memory service, an SQLite file and a real PostgreSQL (a cluster of this
+//!    bench's own), `WM_BENCH_LOGINS` addresses (default 40) each log in once (the device approved
+//!    by its mailed link), then again, timed: `POST /w/v1/email/start` (the code stored and mailed
+//!    to a local maildev) and `POST /w/v1/email/verify` (the code checked, the session written),
+//!    over loopback. Reported: each call's time (p50, p90; start includes the SMTP conversation
+//!    with the sink) and logins per second one after another. The goal to report against: < 20 ms
+//!    of server time.
+//! 2. Relay: `WM_BENCH_RELAY_CLIENTS` (default 1,000) WebSockets on one relay, subscribed in pairs
+//!    to a topic each; every client publishes `WM_BENCH_RELAY_MESSAGES` (default 10) messages to
+//!    its peer, all at once. Reported: messages per second, the delivery latency (p50, p99) and the
+//!    server's resident memory per 1,000 clients. Goals: 1,000 clients under 200 MB, ≥ 5,000
+//!    messages/s with p99 < 50 ms on loopback.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::{Duration, Instant};
+
+use common::frame::{ask_code, device, Frame, LOGIN, PROJECT};
+use common::mail::Maildev;
+use common::relay::Client;
+use wm_demo::wallet::store::durable::StoreUrl;
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn pct(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+async fn logins(name: &str, store: Option<StoreUrl>, n: usize) {
+    let mail = Maildev::start().await;
+    let mut config = wm_demo::ServerConfig::default();
+    config.wallet.smtp = Some(mail.smtp.to_string());
+    config.wallet.email_throttle = Duration::from_millis(1);
+    config.wallet.store = store.map(|url| wm_demo::wallet::StoreConfig { url, master_key: [0x5a; 32] });
+    let options = wm_demo::Options {
+        root: common::repo_root(),
+        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545").unwrap(),
+        contracts: None,
+        solana: None,
+        bitcoin: None,
+        test_token: None,
+    };
+    let server = wm_demo::start_with_frame(options, config, 0, Some(0), std::future::pending()).await.expect("server starts");
+    let frame = Frame::new(server.frame_addr.unwrap());
+    let (mut starts, mut verifies) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let mut total = Duration::ZERO;
+    for i in 0..n {
+        // One loopback address per visitor: the per-client budgets are a visitor's.
+        let f = frame.from(IpAddr::V4(Ipv4Addr::new(127, 0, 1 + (i / 250) as u8, 1 + (i % 250) as u8)));
+        let addr = format!("bench{i}@example.com");
+        let dev = device(&format!("bench{i}"));
+        let code = ask_code(&f, &mail, PROJECT, &addr, &dev, 1).await;
+        assert_eq!(f.verify_in(PROJECT, &addr, &dev, &code).await.status, 200);
+        tokio::time::sleep(Duration::from_millis(2)).await;
+        // The timed login (the mail read between the two calls is not the server's time).
+        let t = Instant::now();
+        let r = f.start_login_in(PROJECT, &addr, &dev).await;
+        let start = t.elapsed();
+        assert_eq!(r.status, 200, "{}", r.text());
+        let code = mail.code(&addr, LOGIN, 2).await;
+        let t = Instant::now();
+        let r = f.verify_in(PROJECT, &addr, &dev, &code).await;
+        let verify = t.elapsed();
+        assert_eq!(r.status, 200, "{}", r.text());
+        starts.push(start);
+        verifies.push(verify);
+        total += start + verify;
+    }
+    starts.sort();
+    verifies.sort();
+    println!(
+        "  {name:<11} start (code stored, mail handed to the SMTP sink): p50 {}, p90 {}; verify (code checked, session written): p50 {}, p90 {}; {:.0} logins/s one after another",
+        ms(pct(&starts, 0.5)),
+        ms(pct(&starts, 0.9)),
+        ms(pct(&verifies, 0.5)),
+        ms(pct(&verifies, 0.9)),
+        n as f64 / total.as_secs_f64()
+    );
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+fn resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm").ok().and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok()).unwrap_or(0) * 4096
+}
+
+async fn relay(clients: usize, messages: usize) {
+    let cfg = wm_demo::relay::RelayConfig { max_connections: clients + 16, ..wm_demo::relay::RelayConfig::default() };
+    let (addr, relay) = wm_demo::relay::serve(cfg, 0).await.expect("relay starts");
+    let before = resident_bytes();
+    let mut all = Vec::with_capacity(clients);
+    for i in 0..clients {
+        // Spread over loopback addresses: the relay's per-address limits are a visitor's.
+        let from = IpAddr::V4(Ipv4Addr::new(127, 1, (i / 200) as u8, 1 + (i % 200) as u8));
+        all.push(Client::connect_from(addr, (i % 250) as u8, from).await);
+    }
+    let connected = resident_bytes();
+    // Pairs: client 2k and 2k+1 share topic k; each publishes to the other.
+    for (i, c) in all.iter_mut().enumerate() {
+        c.subscribe(&common::relay::topic_n(i / 2)).await;
+    }
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for (i, mut c) in all.into_iter().enumerate() {
+        tasks.push(tokio::spawn(async move {
+            let topic = common::relay::topic_n(i / 2);
+            let mut latencies = Vec::with_capacity(messages);
+            for m in 0..messages {
+                c.publish(&topic, &format!("{}", now_ms()), 300, 1108 + m as u64).await;
+            }
+            for _ in 0..messages {
+                let p = c.push_acked().await;
+                let sent: u64 = p["params"]["data"]["message"].as_str().and_then(|s| s.parse().ok()).unwrap_or(0);
+                latencies.push(Duration::from_millis(now_ms().saturating_sub(sent)));
+            }
+            latencies
+        }));
+    }
+    let mut latencies = Vec::new();
+    for t in tasks {
+        latencies.extend(t.await.unwrap());
+    }
+    let elapsed = started.elapsed();
+    latencies.sort();
+    let total = clients * messages;
+    println!(
+        "  relay, {clients} clients: {total} messages in {:.2} s = {:.0} messages/s; delivery p50 {}, p99 {}; memory {:.1} MB per 1,000 clients (this process: the relay and its clients)",
+        elapsed.as_secs_f64(),
+        total as f64 / elapsed.as_secs_f64(),
+        ms(pct(&latencies, 0.5)),
+        ms(pct(&latencies, 0.99)),
+        (connected.saturating_sub(before)) as f64 / 1e6 * 1000.0 / clients as f64,
+    );
+    assert_eq!(relay.stats().delivered as usize, total);
+}
+
+fn main() {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let n = env_usize("WM_BENCH_LOGINS", 40);
+        println!("wallet service, {n} email logins each (release build, loopback, maildev):");
+        logins("in memory", None, n).await;
+        let dir = std::env::temp_dir().join(format!("wm-bench-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        logins("SQLite", Some(StoreUrl::Sqlite(dir.join("wallet.sqlite"))), n).await;
+        let _ = std::fs::remove_dir_all(&dir);
+        match wm_demo::testing::PgServer::start() {
+            Ok(pg) => logins("PostgreSQL", Some(StoreUrl::Postgres(pg.url("bench"))), n).await,
+            Err(e) => println!("  PostgreSQL: not measured ({e})"),
+        }
+        let clients = env_usize("WM_BENCH_RELAY_CLIENTS", 1000);
+        let messages = env_usize("WM_BENCH_RELAY_MESSAGES", 10);
+        println!("WalletConnect relay (one instance):");
+        relay(clients, messages).await;
+    });
+}
