@@ -274,6 +274,9 @@ impl Listener for TimedListener {
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
         let (stream, addr) = Listener::accept(&mut self.inner).await;
+        // Small writes go at once (a relay push, a JSON answer): without it Nagle's algorithm and
+        // the peer's delayed acknowledgement hold a frame for ~40 ms.
+        let _ = stream.set_nodelay(true);
         (TimedIo::new(stream, self.limits.clone()), addr)
     }
 

@@ -77,7 +77,10 @@ pub async fn connect_from(from: IpAddr, addr: SocketAddr) -> TcpStream {
     let sock = TcpSocket::new_v4().expect("socket");
     sock.bind(SocketAddr::new(from, 0))
         .expect("bind the client address");
-    sock.connect(addr).await.expect("connect")
+    let stream = sock.connect(addr).await.expect("connect");
+    // As browsers do for a WebSocket: small frames go at once.
+    let _ = stream.set_nodelay(true);
+    stream
 }
 
 /// [`request`] from the loopback address `from`.
