@@ -10,7 +10,7 @@ use tokio::time::Instant;
 
 use super::store::durable::{instant_to_wall, wall_ms, wall_to_instant, Durable, StoreError};
 use super::table::{ClientTable, Lifetime, NoRoom};
-use super::{hex, random_bytes, same_bytes, sha256};
+use super::{hex, random_bytes, same_bytes, sha256, unhex};
 use crate::client::Client;
 
 /// Six random digits, uniform (rejection sampling over a `u32`).
@@ -133,17 +133,6 @@ struct StoredCode {
     client: String,
     #[serde(flatten)]
     code: StoredPending,
-}
-
-fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
-    if s.len() != 2 * N {
-        return None;
-    }
-    let mut out = [0u8; N];
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
-    Some(out)
 }
 
 /// Why a login code was refused.
@@ -288,16 +277,9 @@ impl Codes {
 mod tests {
     use super::*;
 
-    fn store(name: &str) -> Arc<dyn Durable> {
-        let dir = std::env::temp_dir().join(format!("wm-otp-store-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap())
-    }
-
     #[test]
     fn with_a_durable_store_a_mailed_code_and_its_wrong_tries_outlive_the_process() {
-        let d = store("codes");
+        let d = crate::wallet::store::durable::contract::temp_sqlite("codes");
         let pepper = [3u8; 32];
         let ip: Client = std::net::Ipv4Addr::LOCALHOST.into();
         let codes = Codes::durable(10, 10, d.clone()).unwrap();

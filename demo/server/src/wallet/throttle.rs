@@ -218,10 +218,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_the_wait_and_the_backoff_outlive_the_process() {
-        let dir = std::env::temp_dir().join(format!("wm-throttle-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let d: Arc<dyn Durable> = Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let d = crate::wallet::store::durable::contract::temp_sqlite("throttle");
         let t = Throttle::durable(pace(), 10, 10, d.clone()).unwrap();
         t.take("a", ip(1)).unwrap();
         t.take("b", ip(1)).unwrap();
@@ -232,7 +229,6 @@ mod tests {
         assert!(matches!(t.take("a", ip(1)), Err(Held::Wait { seconds: 29..=30, backoff: false })), "the window holds after a restart");
         assert!(matches!(t.take("b", ip(1)), Err(Held::Wait { seconds: 59..=60, backoff: true })), "and the backoff of a burned code");
         assert_eq!(t.take("c", ip(1)), Ok(()), "a released slot stays free");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

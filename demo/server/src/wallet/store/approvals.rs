@@ -13,7 +13,7 @@ use tokio::time::Instant;
 use super::durable::{instant_to_wall, wall_ms, wall_to_instant, Durable, StoreError};
 use crate::client::Client;
 use crate::wallet::table::{ClientTable, Lifetime, NoRoom};
-use crate::wallet::{hex, random_bytes, sha256};
+use crate::wallet::{hex, random_bytes, sha256, unhex};
 
 /// A device asked for a code for (project, email) it is not approved for: the link mailed to the
 /// email approves it.
@@ -108,7 +108,7 @@ impl Approvals {
         let mut inner = ApprovalsInner { pending: ClientTable::new(max, max_per_client), tokens: HashMap::new() };
         for (_, body) in durable.entries(KIND, wall_ms())? {
             let Ok(a) = serde_json::from_str::<StoredApproval>(&body) else { continue };
-            let Some(token_hash) = unhex32(&a.token_hash) else { continue };
+            let Some(token_hash) = unhex::<32>(&a.token_hash) else { continue };
             let requester: Client = a.requester.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
             let key = approval_key(&a.project_id, &a.email, &a.device_id);
             let approval = Approval { token_hash, expires: wall_to_instant(a.expires_at_ms), approved: watch::channel(false).0 };
@@ -231,17 +231,6 @@ impl Approvals {
     }
 }
 
-fn unhex32(s: &str) -> Option<[u8; 32]> {
-    let mut out = [0u8; 32];
-    if s.len() != 64 {
-        return None;
-    }
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
-    Some(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,10 +265,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_a_mailed_link_still_approves_after_a_restart() {
-        let dir = std::env::temp_dir().join(format!("wm-approvals-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let d: Arc<dyn Durable> = Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let d = crate::wallet::store::durable::contract::temp_sqlite("approvals");
         let ttl = Duration::from_secs(600);
         let a = Approvals::durable(10, 10, d.clone()).unwrap();
         let replaced = a.create(P, "a@x.co", "dev", ip(1), ttl).unwrap();
@@ -294,6 +280,5 @@ mod tests {
         assert!(a.subscribe(P, "a@x.co", "dev").is_some(), "the device can wait for it again");
         let bodies = d.entries(KIND, 0).unwrap();
         assert!(bodies.iter().all(|(_, b)| !b.contains(&link)), "the link itself is not stored");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -185,11 +185,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_sessions_outlive_the_table_and_ended_ones_stay_ended() {
-        use crate::wallet::store::durable::sqlite::Sqlite;
-        let dir = std::env::temp_dir().join(format!("wm-sessions-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let d: Arc<dyn Durable> = Arc::new(Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let d = crate::wallet::store::durable::contract::temp_sqlite("sessions");
         let day = Duration::from_secs(86_400);
         let s = Sessions::durable(10, 10, 2, d.clone()).unwrap();
         let kept = s.create("u", "d", P, ip(1), day).unwrap();
@@ -210,7 +206,6 @@ mod tests {
         assert_eq!((live.user_id.as_str(), live.device_id.as_str(), live.project_id.as_str()), ("u", "d", P));
         assert!(live.expires > Instant::now() + Duration::from_secs(86_000), "its expiry kept");
         assert!(again.get(&second).is_some());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -203,10 +203,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_a_pending_change_its_tries_and_the_lock_outlive_the_process() {
-        let dir = std::env::temp_dir().join(format!("wm-updates-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let d: Arc<dyn Durable> = Arc::new(crate::wallet::store::durable::sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        let d = crate::wallet::store::durable::contract::temp_sqlite("updates");
         let lock = UpdateLock { after: 2, lasts: Duration::from_secs(3600) };
         let pepper = [5u8; 32];
         let u = Updates::durable(lock, d.clone()).unwrap();
@@ -224,6 +221,5 @@ mod tests {
         assert_eq!(u.with("a", |p| (p.new_email.clone(), false)).as_deref(), Some("new@x.co"));
         u.remove("a", true);
         assert!(Updates::durable(lock, d.clone()).unwrap().with("a", |_| ((), false)).is_none(), "a done change stays done");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -271,6 +271,14 @@ pub(crate) mod contract {
     use super::*;
     use std::collections::HashSet;
 
+    /// A new SQLite store in a temporary folder of its own (`name`, this process).
+    pub fn temp_sqlite(name: &str) -> Arc<dyn Durable> {
+        let dir = std::env::temp_dir().join(format!("wm-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Arc::new(sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap())
+    }
+
     pub fn account(id: &str) -> Account {
         Account {
             user_id: id.into(),
