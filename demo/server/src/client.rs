@@ -44,6 +44,11 @@ pub fn of_ip(ip: IpAddr) -> Client {
 }
 
 /// The client of a request, from its `ConnectInfo<SocketAddr>`.
+/// A client as a store wrote it (its address); an unreadable one is charged to 0.0.0.0.
+pub fn from_stored(text: &str) -> Client {
+    text.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into())
+}
+
 pub fn of(extensions: &Extensions) -> Client {
     extensions
         .get::<ConnectInfo<SocketAddr>>()

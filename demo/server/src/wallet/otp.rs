@@ -168,7 +168,7 @@ impl Codes {
                 continue;
             };
             let Some(code) = PendingCode::from_stored(&c.code) else { continue };
-            let client: Client = c.client.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let client = crate::client::from_stored(&c.client);
             let _ = table.insert(key_of(project, email), client, LoginCode { device_id: c.device_id, code });
         }
         Ok(Codes { inner: Mutex::new(table), durable: Some(durable) })

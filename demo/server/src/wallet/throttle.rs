@@ -96,7 +96,7 @@ impl Throttle {
         for (key, body) in durable.entries(KIND, wall_ms())? {
             let Ok(g) = serde_json::from_str::<StoredGate>(&body) else { continue };
             let gate = Gate { free_at: wall_to_instant(g.free_at_ms), burned: g.burned, forget_at: wall_to_instant(g.forget_at_ms), backoff: g.backoff };
-            let client: Client = g.client.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let client = crate::client::from_stored(&g.client);
             let _ = table.insert(key, client, gate);
         }
         Ok(Throttle { gates: Mutex::new(table), pace, durable: Some(durable) })

@@ -109,7 +109,7 @@ impl Approvals {
         for (_, body) in durable.entries(KIND, wall_ms())? {
             let Ok(a) = serde_json::from_str::<StoredApproval>(&body) else { continue };
             let Some(token_hash) = unhex::<32>(&a.token_hash) else { continue };
-            let requester: Client = a.requester.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let requester = crate::client::from_stored(&a.requester);
             let key = approval_key(&a.project_id, &a.email, &a.device_id);
             let approval = Approval { token_hash, expires: wall_to_instant(a.expires_at_ms), approved: watch::channel(false).0 };
             if inner.pending.insert(key.clone(), requester, approval).is_ok() {

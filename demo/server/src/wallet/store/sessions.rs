@@ -52,7 +52,7 @@ impl Sessions {
         let mut table = ClientTable::new(max, max_per_client);
         let (now, wall) = (Instant::now(), wall_ms());
         for (key, s) in durable.sessions(wall)? {
-            let client: Client = s.client.parse().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+            let client = crate::client::from_stored(&s.client);
             let session = Session {
                 user_id: s.user_id,
                 device_id: s.device_id,
