@@ -235,6 +235,14 @@ for try in 1 2 3 4 5; do
   fi
   if start_backend; then PIDS+=("$PID_O" "$PID_S"); STARTED=1; break; fi
   stop_pid "$PID_S"; stop_pid "$PID_O"
+  if grep -q "another server process uses the wallet store" "$TMP/server.err" && [ "$STATE" != "$TMP/state" ]; then
+    # Another demo of this checkout runs: this one keeps its wallets in its own folder (not kept).
+    log "another demo run uses $STATE: this run's embedded wallets are kept in its own temporary store"
+    STATE="$TMP/state"
+    mkdir -p "$STATE"
+    (umask 077; od -An -tx1 -N32 /dev/urandom | tr -d ' \n' > "$STATE/master.key")
+    continue
+  fi
   grep -q "cannot listen" "$TMP/server.err" || { cat "$TMP/server.err" >&2; die "the demo backend exited"; }
   log "port $SERVER_PORT or $FRAME_PORT was taken meanwhile; starting again on other ports"
   # DEMO_PORT is kept (the frame's port changes); else both change.
