@@ -41,7 +41,7 @@ want() { [[ " $SUITES " == *" $1 "* ]]; }
 # ----- 1. cargo -----
 if want cargo; then
 echo "== cargo test"
-cargo test --workspace --all-features 2>&1 | tee "$LOGS/cargo.log"
+cargo test --workspace --all-features --no-fail-fast 2>&1 | tee "$LOGS/cargo.log"
 rc=${PIPESTATUS[0]}
 read -r p f < <(grep -E '^test result:' "$LOGS/cargo.log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1 \2/' | awk '{p+=$1; f+=$2} END {print p+0, f+0}')
 p=${p:-0}; f=${f:-0}
@@ -172,5 +172,14 @@ if want e2e; then
 fi
 
 echo
+# Every failed test by name, just above the closing line (a long log's tail says which one).
+for log in "$LOGS"/cargo.log "$LOGS"/node.log "$LOGS"/browser.log "$LOGS"/e2e.log; do
+  [ -f "$log" ] || continue
+  case "$(basename "$log" .log)" in
+    cargo) grep -E '^test .* \.\.\. FAILED$|^error: test failed, to rerun' "$log" | sed 's/^/cargo: /' ;;
+    browser) grep -E '^browser FAILED ' "$log" ;;
+    *) grep -E '^ *not ok ' "$log" | sed "s/^ */$(basename "$log" .log): /" ;;
+  esac
+done | cut -c1-300
 echo "${PASSED} passed, ${FAILED} failed"
 [ "$FAILED" -eq 0 ]
