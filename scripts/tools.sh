@@ -31,6 +31,9 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb 
   PATH="$PATH:/nonexistent" apt_need initdb postgresql "the wallet store's PostgreSQL tests"
 fi
 
+# The relay's several-instance tests (demo/server/src/testing.rs start a redis-server of their own).
+apt_need redis-server redis-server "the relay's several-instance tests"
+
 if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown

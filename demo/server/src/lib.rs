@@ -220,6 +220,8 @@ impl EventLog {
 pub struct ServerConfig {
     /// One JSON line per request on stderr (`--log-requests`, [`ops::track`]).
     pub log_requests: bool,
+    /// The Redis that joins this server's relay to the other instances' (`--redis`, [`relay::cluster`]).
+    pub redis: Option<relay::resp::RedisUrl>,
     pub http: http::HttpLimits,
     pub relay: relay::RelayConfig,
     pub analytics: AnalyticsLimits,
@@ -445,6 +447,9 @@ pub async fn start_with_frame(
         state.wallet.set_frame_origin(format!("http://{a}"));
     }
     let app = router(state.clone());
+    if let Some(url) = &state.config.redis {
+        state.relay.join_cluster(url.clone(), "wm:relay");
+    }
     state.chain_api.start();
     let chain_api = state.chain_api.clone();
     // One shutdown for both listeners; the wallet's long-polls end first.

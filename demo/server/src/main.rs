@@ -1,5 +1,5 @@
 //! `wallet-modal-demo --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]
-//! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN] [--store sqlite:PATH|postgres://…]`
+//! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN] [--store sqlite:PATH|postgres://…] [--redis redis://HOST:PORT]`
 //!
 //! With `--store sqlite:PATH` (or a PostgreSQL URL, also from `$WM_STORE`) the embedded wallets'
 //! accounts and key-encryption keys are kept in that file or database (written before each answer; the keys sealed under the master key, 64 hex characters
@@ -28,7 +28,8 @@ const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --roo
 [--store sqlite:PATH | postgres://USER@HOST:PORT/DB (or $WM_STORE: keeps the embedded wallets' accounts and keys \
 there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)] \
 [--log-requests (one JSON line per request on stderr: listener, method, route pattern, status, milliseconds)] \
-[--email-throttle SECONDS (1-3600: between two code mails to one address; default 30)]";
+[--email-throttle SECONDS (1-3600: between two code mails to one address; default 30)] \
+[--redis redis://[:PASSWORD@]HOST:PORT[/DB] (or $WM_REDIS: the relay's link to the other instances behind it)]";
 
 struct Args {
     port: u16,
@@ -36,6 +37,7 @@ struct Args {
     /// Seconds between two code mails to one address (`--email-throttle`; default 30).
     email_throttle: Option<u64>,
     store: Option<wm_demo::wallet::StoreConfig>,
+    redis: Option<wm_demo::relay::resp::RedisUrl>,
     frame_port: Option<u16>,
     smtp: Option<String>,
     oidc: Option<String>,
@@ -105,6 +107,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut key_file: Option<PathBuf> = None;
     let mut log_requests = false;
     let mut email_throttle: Option<u64> = None;
+    let mut redis: Option<String> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -142,6 +145,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 test_token = Some(wm_demo::parse_test_token(&value("--test-token")?)?)
             }
             "--store" => store = Some(value("--store")?),
+            "--redis" => redis = Some(value("--redis")?),
             "--master-key-file" => key_file = Some(PathBuf::from(value("--master-key-file")?)),
             "--log-requests" if inline.is_none() => log_requests = true,
             "--email-throttle" => {
@@ -168,8 +172,10 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     if let Some(path) = &solana {
         wm_demo::chain::solana::SolanaApi::load(path).map_err(|e| format!("--solana {e}"))?;
     }
+    let redis = redis.or_else(|| std::env::var("WM_REDIS").ok().filter(|s| !s.is_empty()));
     Ok(Args {
         store: store_config(store, key_file)?,
+        redis: redis.map(|r| wm_demo::relay::resp::RedisUrl::parse(&r)).transpose()?,
         log_requests,
         email_throttle,
         port: port.ok_or("--port is required")?,
@@ -241,9 +247,9 @@ async fn main() -> ExitCode {
         }
         None => String::new(),
     };
-    // One server process per store file (each keeps its tables in memory): the file's lock is
-    // held for the life of the process, and a second process is refused. (A PostgreSQL store
-    // holds an advisory lock of the database the same way.)
+    // One server process per SQLite file (one machine's store): the file's lock is held for the
+    // life of the process, and a second process is refused. Several processes share a PostgreSQL
+    // store (and reach each other's relay sockets through --redis).
     let _store_lock = match args.store.as_ref().map(|s| &s.url) {
         Some(wm_demo::wallet::store::durable::StoreUrl::Sqlite(path)) => {
             let lock_path = path.with_extension("sqlite.lock");
@@ -264,6 +270,7 @@ async fn main() -> ExitCode {
     };
     let config = wm_demo::ServerConfig {
         log_requests: args.log_requests,
+        redis: args.redis,
         wallet: {
             let defaults = wm_demo::wallet::WalletConfig::default();
             wm_demo::wallet::WalletConfig {

@@ -89,6 +89,10 @@ async fn readyz(State(state): State<Arc<AppState>>) -> Response {
     if state.ops.draining.load(Ordering::SeqCst) {
         return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "stopping" }))).into_response();
     }
+    // With other instances behind Redis, a relay cut off from them is not ready either.
+    if state.relay.stats().redis_up == Some(false) {
+        return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "not ready", "reason": "the relay cannot reach Redis" }))).into_response();
+    }
     let store = state.wallet.durable.clone();
     let kind = store.as_ref().map_or("memory", |d| d.kind);
     // The store's call may block (a database round trip): off the request's thread.
@@ -147,6 +151,8 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
         ("wm_relay_stored_messages", "gauge", "Relay messages kept for peers (until acknowledged or expired).", r.stored_messages as u64),
         ("wm_relay_messages_published_total", "counter", "Relay messages accepted from publishers.", r.published),
         ("wm_relay_messages_delivered_total", "counter", "Relay pushes sent to subscribers (re-sends not counted).", r.delivered),
+        ("wm_relay_redis_up", "gauge", "1 when the relay's links to Redis are up (0: down, or no --redis).", u64::from(r.redis_up == Some(true))),
+        ("wm_relay_redis_errors_total", "counter", "Relay messages or fetches Redis did not take or answer.", r.redis_errors),
         ("wm_store_errors_total", "counter", "Wallet store calls that failed.", state.wallet.durable.as_ref().map_or(0, |d| d.errors())),
         ("process_resident_memory_bytes", "gauge", "Resident memory of the server process.", resident_bytes()),
     ] {

@@ -24,6 +24,8 @@
 //! length-bounded before any decoding ([`auth`]).
 
 pub mod auth;
+pub mod cluster;
+pub mod resp;
 mod store;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -194,6 +196,10 @@ impl Default for RelayConfig {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RelayStats {
     pub connections: usize,
+    /// Whether both links to Redis are up (None: no cluster).
+    pub redis_up: Option<bool>,
+    /// What could not be sent to or read from Redis since start.
+    pub redis_errors: u64,
     /// Messages accepted from publishers since start.
     pub published: u64,
     /// Pushes sent to subscribers since start (re-sends not counted).
@@ -216,6 +222,8 @@ pub struct Relay {
     /// Messages accepted from publishers, and pushes sent to subscribers (re-sends not counted).
     published: AtomicU64,
     delivered: AtomicU64,
+    /// The link to the other instances through Redis, once joined ([`Relay::join_cluster`]).
+    cluster: std::sync::OnceLock<Arc<cluster::Cluster>>,
 }
 
 impl std::fmt::Debug for Relay {
@@ -262,7 +270,24 @@ impl Relay {
             pruner_started: AtomicBool::new(false),
             published: AtomicU64::new(0),
             delivered: AtomicU64::new(0),
+            cluster: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Joins the other instances behind the Redis at `url` ([`cluster`]); `ns` prefixes every key
+    /// and channel (instances that share it relay for each other). Needs the runtime.
+    pub fn join_cluster(self: &Arc<Self>, url: resp::RedisUrl, ns: &str) {
+        let _ = self.cluster.get_or_init(|| cluster::Cluster::start(self, url, ns));
+    }
+
+    /// The link to the other instances, when there is one.
+    pub fn cluster(&self) -> Option<&Arc<cluster::Cluster>> {
+        self.cluster.get()
+    }
+
+    /// Hands a message another instance accepted to the subscribers connected here.
+    pub fn deliver_remote(&self, r: &cluster::Remote) {
+        self.store.lock().unwrap().publish_remote(&self.cfg, &r.t, Arc::from(r.m.as_str()), r.p, r.g, r.e, now_ms());
     }
 
     pub fn config(&self) -> &RelayConfig {
@@ -291,6 +316,8 @@ impl Relay {
             connections: self.connections.load(Ordering::SeqCst),
             published: self.published.load(Ordering::Relaxed),
             delivered: self.delivered.load(Ordering::Relaxed),
+            redis_up: self.cluster().map(|c| c.up()),
+            redis_errors: self.cluster().map_or(0, |c| c.errors()),
             topics: s.topics,
             stored_messages: s.stored_messages,
             stored_bytes: s.stored_bytes,
@@ -603,6 +630,8 @@ impl From<StoreError> for RpcError {
 struct Outcome {
     result: Result<Value, RpcError>,
     flush: Vec<Delivery>,
+    /// Topics just subscribed to whose messages kept by other instances are fetched next.
+    pulls: Vec<String>,
 }
 
 impl From<Result<Value, RpcError>> for Outcome {
@@ -610,6 +639,7 @@ impl From<Result<Value, RpcError>> for Outcome {
         Outcome {
             result,
             flush: Vec::new(),
+            pulls: Vec::new(),
         }
     }
 }
@@ -974,6 +1004,16 @@ impl Conn {
                 return Flow::Gone;
             }
         }
+        // With other instances: what they keep for these topics (published there before anyone
+        // here listened), queued to this socket like a live message.
+        if let Some(cluster) = self.relay.cluster().cloned() {
+            for topic in &outcome.pulls {
+                let now = now_ms();
+                for r in cluster.fetch(topic, now).await {
+                    self.relay.store.lock().unwrap().publish_remote(self.cfg(), &r.t, Arc::from(r.m.as_str()), r.p, r.g, r.e, now);
+                }
+            }
+        }
         Flow::Continue
     }
 
@@ -1046,6 +1086,7 @@ impl Conn {
     }
 
     fn store_publish(&self, p: Publish) -> Result<(), RpcError> {
+        let now = now_ms();
         let mut store = self.relay.store.lock().unwrap();
         store.publish(
             self.cfg(),
@@ -1053,12 +1094,17 @@ impl Conn {
             &self.client_id,
             self.peer,
             &p.topic,
-            p.message,
+            p.message.clone(),
             p.tag,
             p.ttl_ms,
-            now_ms(),
+            now,
         )?;
+        drop(store);
         self.relay.published.fetch_add(1, Ordering::Relaxed);
+        if let Some(cluster) = self.relay.cluster() {
+            let until = if p.ttl_ms > 0 { now.saturating_add(p.ttl_ms) } else { 0 };
+            cluster.publish(&p.topic, &p.message, now, p.tag, until);
+        }
         Ok(())
     }
 
@@ -1147,6 +1193,7 @@ impl Conn {
                 Outcome {
                     result: Ok(result),
                     flush,
+                    pulls: topics,
                 }
             }
             Err(e) => Err(e).into(),
@@ -1233,9 +1280,11 @@ impl Conn {
             Ok((_, flush)) => flush,
             Err(e) => return Err(e).into(),
         };
+        let pulls = vec![publish.topic.clone()];
         Outcome {
             result: self.store_publish(publish).map(|()| Value::Bool(true)),
             flush,
+            pulls,
         }
     }
 
@@ -1262,6 +1311,7 @@ impl Conn {
             Ok((_, flush)) => flush,
             Err(e) => return Err(e).into(),
         };
+        let pulls = vec![session_topic.clone()];
         let published = self
             .store_publish(Publish {
                 topic: pairing_topic,
@@ -1280,6 +1330,7 @@ impl Conn {
         Outcome {
             result: published.map(|()| Value::Bool(true)),
             flush,
+            pulls,
         }
     }
 }

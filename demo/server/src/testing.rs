@@ -200,3 +200,95 @@ impl Drop for PgServer {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
+
+/// A Redis server of the test's own (Debian's `redis-server`, installed by `scripts/tools.sh`): no
+/// persistence, loopback only, on a free port (another one when the port was taken meanwhile),
+/// stopped by its pid when the handle drops.
+pub struct RedisServer {
+    port: u16,
+    child: Option<Child>,
+    dir: PathBuf,
+}
+
+impl RedisServer {
+    pub fn start() -> Result<RedisServer, String> {
+        Self::start_on_port(None)
+    }
+
+    /// Starts one on `port` (a server killed there a moment ago: tried until the port is free).
+    pub fn start_on(port: u16) -> Result<RedisServer, String> {
+        Self::start_on_port(Some(port))
+    }
+
+    fn start_on_port(fixed: Option<u16>) -> Result<RedisServer, String> {
+        let bin = std::env::var("WM_REDIS_SERVER").unwrap_or_else(|_| "redis-server".into());
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("wm-redis-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut server = RedisServer { port: 0, child: None, dir };
+        let mut last = String::new();
+        for _ in 0..10 {
+            if fixed.is_some() && !last.is_empty() {
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            let port = fixed.unwrap_or_else(free_port);
+            let log = server.dir.join("log");
+            let mut cmd = Command::new(&bin);
+            cmd.args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"])
+                .args(["--dir", &server.dir.display().to_string(), "--logfile", &log.display().to_string()])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null());
+            let mut child = cmd.spawn().map_err(|e| format!("{bin}: {e} (install Debian's redis-server: scripts/tools.sh)"))?;
+            let started = Instant::now();
+            while started.elapsed() < Duration::from_secs(10) {
+                if let Ok(Some(_)) = child.try_wait() {
+                    break;
+                }
+                if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+                    use std::io::Write;
+                    let mut pong = [0u8; 7];
+                    if s.write_all(b"PING\r\n").is_ok() && s.read_exact(&mut pong).is_ok() && &pong == b"+PONG\r\n" {
+                        server.port = port;
+                        server.child = Some(child);
+                        return Ok(server);
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+            last = std::fs::read_to_string(&log).unwrap_or_default();
+            if last.is_empty() {
+                last = "no log".into();
+            }
+        }
+        Err(format!("redis-server did not start: {last}"))
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// `redis://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// Kills the server (SIGKILL).
+    pub fn stop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

@@ -239,42 +239,38 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
 }
 
 #[test]
-fn a_postgresql_store_from_wm_store_starts_and_a_second_process_on_it_is_refused() {
+fn a_postgresql_store_from_wm_store_serves_several_processes_and_refuses_the_wrong_master_key() {
     let root = common::repo_root();
     let pg = wm_demo::testing::PgServer::start().unwrap();
     let url = pg.url("cli");
-    let server = |stdout: Stdio| {
+    let server = |key: &str, stdout: Stdio| {
         Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
             .args(["--port", "0", "--frame-port", "0", "--root"])
             .arg(&root)
             .env("WM_STORE", &url)
-            .env("WM_MASTER_KEY", "cd".repeat(32))
+            .env("WM_MASTER_KEY", key.repeat(32))
             .stdout(stdout)
             .stderr(Stdio::piped())
             .spawn()
             .unwrap()
     };
-    let mut child = server(Stdio::piped());
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
-    // A second process on the same database is refused (each keeps the tables in memory), and the
-    // error names no password or key.
-    let second = server(Stdio::null()).wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&second.stderr);
-    assert_eq!(second.status.code(), Some(1), "{err}");
-    assert!(err.contains("another server process uses the wallet store's database"), "{err}");
-    assert!(!err.contains(&"cd".repeat(32)), "{err}");
-    unsafe_kill_term(child.id());
-    assert!(child.wait().unwrap().success());
-    // Stopped, the database is free again: the wrong master key is refused with its reason.
-    let wrong = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
-        .args(["--port", "0", "--frame-port", "0", "--root"])
-        .arg(&root)
-        .env("WM_STORE", &url)
-        .env("WM_MASTER_KEY", "ce".repeat(32))
-        .output()
-        .unwrap();
-    assert_eq!(wrong.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&wrong.stderr).contains("master key does not open"), "{}", String::from_utf8_lossy(&wrong.stderr));
+    // Two processes on one database (several instances behind a balancer) both start.
+    let mut first = server("cd", Stdio::piped());
+    let mut second = server("cd", Stdio::piped());
+    for child in [&mut first, &mut second] {
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    }
+    // A third with the wrong master key is refused with its reason (naming no key), while the
+    // others run.
+    let wrong = server("ce", Stdio::null()).wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(1), "{err}");
+    assert!(err.contains("master key does not open"), "{err}");
+    assert!(!err.contains(&"ce".repeat(32)) && !err.contains(&"cd".repeat(32)), "{err}");
+    for child in [&mut first, &mut second] {
+        unsafe_kill_term(child.id());
+        assert!(child.wait().unwrap().success());
+    }
 }

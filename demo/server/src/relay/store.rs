@@ -23,6 +23,11 @@ use crate::client::Client;
 
 pub type ConnId = u64;
 
+/// The publisher of a message another relay instance accepted (no connection here has id 0).
+pub const REMOTE: ConnId = 0;
+/// The client id such a message is charged to here.
+const REMOTE_OWNER: &str = "~another-instance";
+
 /// How many connections a stored message remembers having been delivered to (so a socket that
 /// re-subscribes or fetches does not get it again). Oldest entries are forgotten first.
 const DELIVERED_MEMORY: usize = 32;
@@ -390,6 +395,58 @@ impl Store {
             self.forget_if_empty(topic);
         }
         Ok(queued)
+    }
+
+    /// A message another relay instance accepted ([`super::cluster`]): delivered to every
+    /// subscriber here that has not had it, and kept until `expires_at` (0: live only) when the
+    /// store has room. Nothing happens for a topic nobody here subscribed to or stored in (Redis
+    /// keeps it; a later subscribe fetches it), nor for one here already (the same text published
+    /// at the same time). Charged to no client of this instance: its quotas were checked where it
+    /// was published. Returns how many subscribers it was queued for.
+    #[allow(clippy::too_many_arguments)]
+    pub fn publish_remote(&mut self, cfg: &RelayConfig, topic: &str, message: Arc<str>, published_at: u64, tag: u64, expires_at: u64, now: u64) -> usize {
+        let Some(key) = self.topic_key(topic) else { return 0 };
+        let size = stored_size(&message);
+        let keep = expires_at > now && {
+            if self.ledger.stored_bytes + size > cfg.max_stored_bytes {
+                self.prune(now);
+            }
+            self.ledger.stored_bytes + size <= cfg.max_stored_bytes
+        };
+        let Some(t) = self.topics.get_mut(&*key) else { return 0 };
+        if t.mailbox.iter().any(|s| s.msg.published_at == published_at && *s.msg.message == *message) {
+            return 0;
+        }
+        let msg = Msg { topic: key, message, published_at, tag };
+        let mut stored = Stored {
+            msg: msg.clone(),
+            expires_at,
+            publisher: REMOTE,
+            owner: Arc::from(REMOTE_OWNER),
+            ip: std::net::Ipv4Addr::UNSPECIFIED.into(),
+            delivered: VecDeque::new(),
+        };
+        let mut queued = 0;
+        for (conn_id, sub) in &t.subscribers {
+            match sub.conn.tx.try_send(Delivery { sub_id: sub.sub_id.clone(), msg: msg.clone() }) {
+                Ok(()) => {
+                    queued += 1;
+                    stored.mark(*conn_id);
+                }
+                Err(mpsc::error::TrySendError::Full(_)) => sub.conn.overflow.notify_one(),
+                Err(mpsc::error::TrySendError::Closed(_)) => {}
+            }
+        }
+        if keep {
+            self.ledger.charge(&stored, size);
+            t.mailbox.push_back(stored);
+            while t.mailbox.len() > cfg.mailbox_limit {
+                if let Some(old) = t.mailbox.pop_front() {
+                    self.ledger.release(&old);
+                }
+            }
+        }
+        queued
     }
 
     /// Adds (or keeps) `conn`'s subscription to `topic` and returns the stored messages it has not

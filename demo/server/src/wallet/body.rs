@@ -113,6 +113,7 @@ pub fn session(w: &Wallet, headers: &HeaderMap) -> Result<(Session, String), Api
     let s = w
         .sessions
         .get(token)
+        .map_err(|_| ApiError::store_failed())?
         .ok_or_else(ApiError::session_expired)?;
     // The account is gone only if the store was reset: the session is then worthless too.
     if w.accounts.get(&s.user_id).is_none() {

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{Query, Request, State};
 use axum::http::StatusCode;
@@ -42,8 +43,25 @@ async fn wait(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
         };
     };
     let mut closing = w.closing();
+    // With a store shared by several server processes the link may be opened on another one: the
+    // account is asked every second too.
+    let shared = w.approvals.shared();
+    let approved_elsewhere = async {
+        loop {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if shared && w.accounts.find(&identity).is_some_and(|a| a.devices.contains(device_id)) {
+                return;
+            }
+        }
+    };
+    let woken = async {
+        tokio::select! {
+            r = rx.wait_for(|v| *v) => { let _ = r; }
+            _ = approved_elsewhere => {}
+        }
+    };
     tokio::select! {
-        r = tokio::time::timeout(w.config.device_wait, rx.wait_for(|v| *v)) => {
+        r = tokio::time::timeout(w.config.device_wait, woken) => {
             if r.is_err() {
                 return Err(ApiError::new(
                     StatusCode::REQUEST_TIMEOUT,

@@ -135,6 +135,13 @@ struct StoredCode {
     code: StoredPending,
 }
 
+/// A login code's store body read back, charged to its client (None when damaged).
+fn parse_code(body: &str) -> Option<(Client, LoginCode)> {
+    let c = serde_json::from_str::<StoredCode>(body).ok()?;
+    let code = PendingCode::from_stored(&c.code)?;
+    Some((crate::client::from_stored(&c.client), LoginCode { device_id: c.device_id, code }))
+}
+
 /// Why a login code was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
@@ -164,22 +171,33 @@ impl Codes {
     pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
         let mut table = ClientTable::new(max, max_per_client);
         for (key, body) in durable.entries(KIND, wall_ms())? {
-            let (Some((project, email)), Ok(c)) = (key.split_once('/'), serde_json::from_str::<StoredCode>(&body)) else {
-                continue;
-            };
-            let Some(code) = PendingCode::from_stored(&c.code) else { continue };
-            let client = crate::client::from_stored(&c.client);
-            let _ = table.insert(key_of(project, email), client, LoginCode { device_id: c.device_id, code });
+            let Some((project, email)) = key.split_once('/') else { continue };
+            let Some((client, code)) = parse_code(&body) else { continue };
+            let _ = table.insert(key_of(project, email), client, code);
         }
         Ok(Codes { inner: Mutex::new(table), durable: Some(durable) })
+    }
+
+    /// The body (project, email)'s code has in the store.
+    fn body(entry: &LoginCode, client: Client) -> Result<(u64, String), StoreError> {
+        let stored = StoredCode { device_id: entry.device_id.clone(), client: client.to_string(), code: entry.code.to_stored() };
+        let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write a code: {e}")))?;
+        Ok((stored.code.expires_at_ms, body))
     }
 
     /// Writes (project, email)'s code to the durable store, if any.
     fn write(&self, project: &str, email: &str, entry: &LoginCode, client: Client) -> Result<(), StoreError> {
         let Some(d) = &self.durable else { return Ok(()) };
-        let stored = StoredCode { device_id: entry.device_id.clone(), client: client.to_string(), code: entry.code.to_stored() };
-        let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write a code: {e}")))?;
-        d.put_entry(KIND, &format!("{project}/{email}"), stored.code.expires_at_ms, &body)
+        let (at, body) = Self::body(entry, client)?;
+        d.put_entry(KIND, &format!("{project}/{email}"), at, &body)
+    }
+
+    /// Writes (project, email)'s code (or its end: `None`) only if the store still holds `held`
+    /// (another server process may have taken a try on it meanwhile): false when it did not.
+    fn swap(&self, project: &str, email: &str, held: Option<&str>, next: Option<(&LoginCode, Client)>) -> Result<bool, StoreError> {
+        let Some(d) = &self.durable else { return Ok(true) };
+        let next = next.map(|(entry, client)| Self::body(entry, client)).transpose()?;
+        d.swap_entry(KIND, &format!("{project}/{email}"), held, next.as_ref().map(|(at, b)| (*at, b.as_str())), wall_ms())
     }
 
     fn forget(&self, project: &str, email: &str) -> Result<(), StoreError> {
@@ -231,6 +249,16 @@ impl Codes {
     ) -> Result<(), Refused> {
         let k = key_of(project, email);
         let mut m = self.inner.lock().unwrap();
+        // With a durable store its entry is the truth (the code may have been mailed, or tried, by
+        // another server process): read now, and changed below only if unchanged since.
+        let held = match &self.durable {
+            Some(d) => {
+                let held = d.entry(KIND, &format!("{project}/{email}"), wall_ms()).map_err(|_| Refused::Store)?;
+                m.refresh(k.clone(), held.as_deref(), parse_code);
+                held
+            }
+            None => None,
+        };
         let client = m.client_of(&k);
         let Some(entry) = m.get_mut(&k) else {
             return Err(Refused::Wrong);
@@ -246,15 +274,21 @@ impl Codes {
         let checked = entry.code.check(pepper, attempt, max_attempts);
         // The try is durable before it is answered: a right code is used up there first (else a
         // restart would take it again), a wrong try is counted there first.
+        let client = client.unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
         let written = match checked {
-            Check::Right | Check::Expired => self.forget(project, email),
+            Check::Right | Check::Expired => self.swap(project, email, held.as_deref(), None),
             Check::Wrong | Check::TooManyAttempts if entry.code.wrong != before.wrong || entry.code.burned != before.burned => {
-                self.write(project, email, entry, client.unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into()))
+                self.swap(project, email, held.as_deref(), Some((entry, client)))
             }
-            _ => Ok(()),
+            _ => Ok(true),
         };
-        if written.is_err() {
+        if written != Ok(true) {
+            // Not written (or another process's try came first): nothing is answered but 503,
+            // and the next try reads the store again.
             entry.code = before;
+            if self.durable.is_some() {
+                m.remove(&k);
+            }
             return Err(Refused::Store);
         }
         match checked {

@@ -130,6 +130,23 @@ impl<K: Eq + Hash + Clone, V: Lifetime> ClientTable<K, V> {
         }
     }
 
+    /// Makes `key`'s entry what a durable store holds (`held`, read from it now: the store is the
+    /// truth when several server processes share it): replaced, or removed when the store has
+    /// none (or one `parse` cannot read). A table without room keeps the store's entry out; the
+    /// caller then sees none, as the store does not.
+    pub fn refresh(&mut self, key: K, held: Option<&str>, parse: impl FnOnce(&str) -> Option<(Client, V)>) {
+        match held.and_then(parse) {
+            Some((client, value)) => {
+                if self.insert(key.clone(), client, value).is_err() {
+                    self.remove(&key);
+                }
+            }
+            None => {
+                self.remove(&key);
+            }
+        }
+    }
+
     /// Adds (or replaces) `key`'s entry for `client`, making room as the module says. When there
     /// is none, an entry `key` had is kept as it was.
     pub fn insert(&mut self, key: K, client: Client, value: V) -> Result<(), NoRoom> {

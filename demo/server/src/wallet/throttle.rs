@@ -24,6 +24,13 @@ struct StoredGate {
     backoff: bool,
 }
 
+/// A gate's store body read back, charged to its client (None when damaged).
+fn parse_gate(body: &str) -> Option<(Client, Gate)> {
+    let g = serde_json::from_str::<StoredGate>(body).ok()?;
+    let gate = Gate { free_at: wall_to_instant(g.free_at_ms), burned: g.burned, forget_at: wall_to_instant(g.forget_at_ms), backoff: g.backoff };
+    Some((crate::client::from_stored(&g.client), gate))
+}
+
 /// The mail slot of one address: when its next code mail may go, and its burned codes.
 #[derive(Debug, Clone, Copy)]
 struct Gate {
@@ -94,18 +101,24 @@ impl Throttle {
     pub fn durable(pace: Pace, max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
         let mut table = ClientTable::new(max, max_per_client);
         for (key, body) in durable.entries(KIND, wall_ms())? {
-            let Ok(g) = serde_json::from_str::<StoredGate>(&body) else { continue };
-            let gate = Gate { free_at: wall_to_instant(g.free_at_ms), burned: g.burned, forget_at: wall_to_instant(g.forget_at_ms), backoff: g.backoff };
-            let client = crate::client::from_stored(&g.client);
+            let Some((client, gate)) = parse_gate(&body) else { continue };
             let _ = table.insert(key, client, gate);
         }
         Ok(Throttle { gates: Mutex::new(table), pace, durable: Some(durable) })
     }
 
-    /// Writes `key`'s gate (or its removal) to the durable store, if any.
-    fn write(&self, key: &str, gate: Option<(&Gate, Client)>) -> Result<(), StoreError> {
-        let Some(d) = &self.durable else { return Ok(()) };
-        let Some((g, client)) = gate else { return d.delete_entry(KIND, key) };
+    /// Makes `key`'s gate here the one the durable store holds (other server processes share the
+    /// slots of every address); answers the body read, what a write then expects. Without a store,
+    /// or when it cannot be read, the gate here stands.
+    fn refresh(&self, m: &mut ClientTable<String, Gate>, key: &str) -> Result<Option<String>, StoreError> {
+        let Some(d) = &self.durable else { return Ok(None) };
+        let held = d.entry(KIND, key, wall_ms())?;
+        m.refresh(key.to_string(), held.as_deref(), parse_gate);
+        Ok(held)
+    }
+
+    /// `key`'s gate as the store keeps it: `(until, body)`.
+    fn body(g: &Gate, client: Client) -> Result<(u64, String), StoreError> {
         let stored = StoredGate {
             client: client.to_string(),
             free_at_ms: instant_to_wall(g.free_at),
@@ -115,6 +128,14 @@ impl Throttle {
         };
         let until = if g.burned > 0 { stored.free_at_ms.max(stored.forget_at_ms) } else { stored.free_at_ms };
         let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write a mail gate: {e}")))?;
+        Ok((until, body))
+    }
+
+    /// Writes `key`'s gate (or its removal) to the durable store, if any.
+    fn write(&self, key: &str, gate: Option<(&Gate, Client)>) -> Result<(), StoreError> {
+        let Some(d) = &self.durable else { return Ok(()) };
+        let Some((g, client)) = gate else { return d.delete_entry(KIND, key) };
+        let (until, body) = Self::body(g, client)?;
         d.put_entry(KIND, key, until, &body)
     }
 
@@ -129,6 +150,7 @@ impl Throttle {
     pub fn take(&self, key: &str, client: Client) -> Result<(), Held> {
         let now = Instant::now();
         let mut m = self.gates.lock().unwrap();
+        let held = self.refresh(&mut m, key).map_err(|_| Held::NoRoom(NoRoom::Store))?;
         let k = key.to_string();
         let mut gate = match m.get(&k) {
             Some(g) if now < g.free_at => {
@@ -147,8 +169,19 @@ impl Throttle {
         };
         gate.free_at = now + self.pace.window;
         gate.backoff = false;
-        // Durable before the mail goes: a restart does not open the slot again.
-        self.write(key, Some((&gate, client))).map_err(|_| Held::NoRoom(NoRoom::Store))?;
+        // Durable before the mail goes: a restart does not open the slot again; and taken there
+        // only if no other server process took it since it was read.
+        if let Some(d) = &self.durable {
+            let (until, body) = Self::body(&gate, client).map_err(|_| Held::NoRoom(NoRoom::Store))?;
+            match d.swap_entry(KIND, key, held.as_deref(), Some((until, &body)), wall_ms()) {
+                Ok(true) => {}
+                Ok(false) => {
+                    m.remove(&k);
+                    return Err(Held::Wait { seconds: seconds(self.pace.window), backoff: false });
+                }
+                Err(_) => return Err(Held::NoRoom(NoRoom::Store)),
+            }
+        }
         m.insert(k, client, gate).map_err(Held::NoRoom)
     }
 
@@ -156,6 +189,7 @@ impl Throttle {
     pub fn release(&self, key: &str) {
         let now = Instant::now();
         let mut m = self.gates.lock().unwrap();
+        let _ = self.refresh(&mut m, key);
         let k = key.to_string();
         match m.get_mut(&k) {
             Some(g) if g.burned > 0 => g.free_at = now,
@@ -172,6 +206,7 @@ impl Throttle {
     pub fn burn(&self, key: &str) {
         let now = Instant::now();
         let mut m = self.gates.lock().unwrap();
+        let _ = self.refresh(&mut m, key);
         let Some(g) = m.get_mut(&key.to_string()) else {
             return;
         };
@@ -192,6 +227,7 @@ impl Throttle {
     /// The address logged in: its burned codes are forgotten (the window still holds).
     pub fn clear_burns(&self, key: &str) {
         let mut m = self.gates.lock().unwrap();
+        let _ = self.refresh(&mut m, key);
         if let Some(g) = m.get_mut(&key.to_string()) {
             g.burned = 0;
             g.backoff = false;

@@ -193,3 +193,25 @@ pub async fn start_with_root(root: PathBuf) -> wm_demo::Server {
 pub async fn start() -> wm_demo::Server {
     start_with_root(repo_root()).await
 }
+
+/// The demo backend as one of several instances: its relay joined to the others through the Redis
+/// at `redis` (`--redis`).
+pub async fn start_instance(redis: &str) -> wm_demo::Server {
+    let options = wm_demo::Options {
+        root: repo_root(),
+        chains: wm_demo::parse_chains("31337=http://127.0.0.1:18545,31338=http://127.0.0.1:18546").unwrap(),
+        contracts: None,
+        solana: None,
+        bitcoin: None,
+        test_token: Some(TEST_TOKEN.to_string()),
+    };
+    let config = wm_demo::ServerConfig { redis: Some(wm_demo::relay::resp::RedisUrl::parse(redis).unwrap()), ..Default::default() };
+    let server = wm_demo::start_with(options, config, 0, std::future::pending()).await.expect("server starts");
+    // Joined once both links to Redis are up.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while server.state.relay.stats().redis_up != Some(true) {
+        assert!(std::time::Instant::now() < deadline, "the relay did not reach Redis at {redis}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    server
+}

@@ -99,19 +99,44 @@ impl Accounts {
         Ok(Accounts { inner: Mutex::new(inner), max, max_per_client, durable: Some(durable) })
     }
 
-    /// Writes a changed account to the durable store, if any (before the change is kept here).
-    fn write(&self, a: &Account) -> Result<(), StoreError> {
-        match &self.durable {
-            Some(d) => d.put_account(a),
-            None => Ok(()),
+    /// Keeps `a` (as the store holds it) here too: its identities map to it, those it lost no
+    /// longer do.
+    fn keep(g: &mut AccountsInner, a: &Account) {
+        if let Some(old) = g.by_id.get(&a.user_id) {
+            for gone in old.identities.iter().filter(|i| !a.identities.contains(i)) {
+                if g.by_identity.get(gone) == Some(&a.user_id) {
+                    g.by_identity.remove(gone);
+                }
+            }
         }
+        for identity in &a.identities {
+            g.by_identity.insert(identity.clone(), a.user_id.clone());
+        }
+        g.by_id.insert(a.user_id.clone(), a.clone());
     }
 
+    /// The account of `user_id`. With a durable store it is read there (another server process
+    /// may have changed it); when the store cannot be read, the copy here answers.
     pub fn get(&self, user_id: &str) -> Option<Account> {
+        if let Some(Ok(held)) = self.durable.as_ref().map(|d| d.account(user_id)) {
+            let mut g = self.inner.lock().unwrap();
+            return held.inspect(|a| Self::keep(&mut g, a));
+        }
         self.inner.lock().unwrap().by_id.get(user_id).cloned()
     }
 
+    /// The account `identity` logs into (read in the durable store first, as [`Accounts::get`]).
     pub fn find(&self, identity: &str) -> Option<Account> {
+        if let Some(Ok(held)) = self.durable.as_ref().map(|d| d.account_of(identity)) {
+            let mut g = self.inner.lock().unwrap();
+            match &held {
+                Some(a) => Self::keep(&mut g, a),
+                None => {
+                    g.by_identity.remove(identity);
+                }
+            }
+            return held;
+        }
         let g = self.inner.lock().unwrap();
         g.by_identity
             .get(identity)
@@ -120,16 +145,25 @@ impl Accounts {
     }
 
     /// The account of `identity`, made with `make` for `client` when there is none. `created`
-    /// tells which.
+    /// tells which. With a durable store the account is made there, once: when another server
+    /// process made one for the identity first, that one is answered.
     pub fn find_or_create(
         &self,
         identity: &str,
         client: Client,
         make: impl FnOnce() -> Account,
     ) -> Result<(Account, bool), NoRoom> {
+        if let Some(d) = &self.durable {
+            if let Some(a) = d.account_of(identity).map_err(|_| NoRoom::Store)? {
+                Self::keep(&mut self.inner.lock().unwrap(), &a);
+                return Ok((a, false));
+            }
+        }
         let mut g = self.inner.lock().unwrap();
         if let Some(a) = g.by_identity.get(identity).and_then(|id| g.by_id.get(id)) {
-            return Ok((a.clone(), false));
+            if self.durable.is_none() {
+                return Ok((a.clone(), false));
+            }
         }
         if g.made_by.get(&client).copied().unwrap_or(0) >= self.max_per_client {
             return Err(NoRoom::Client);
@@ -138,26 +172,62 @@ impl Accounts {
             return Err(NoRoom::Full);
         }
         let a = make();
-        self.write(&a).map_err(|_| NoRoom::Store)?;
+        let held = match &self.durable {
+            Some(d) => d.create_account(&a).map_err(|_| NoRoom::Store)?,
+            None => a.clone(),
+        };
+        Self::keep(&mut g, &held);
+        if held.user_id != a.user_id {
+            return Ok((held, false));
+        }
         *g.made_by.entry(client).or_insert(0) += 1;
-        g.by_identity
-            .insert(identity.to_string(), a.user_id.clone());
-        g.by_id.insert(a.user_id.clone(), a.clone());
         Ok((a, true))
+    }
+
+    /// Changes the account with `change` (which answers whether to keep the change): in the
+    /// durable store in place (no other process's change in between), then here.
+    fn update<E>(&self, user_id: &str, no_account: E, store: E, mut change: impl FnMut(&mut Account) -> Result<bool, E> + Send) -> Result<(), E>
+    where
+        E: Send,
+    {
+        let mut g = self.inner.lock().unwrap();
+        let mut refused = None;
+        let changed = match &self.durable {
+            Some(d) => {
+                let mut step = |a: &mut Account| match change(a) {
+                    Ok(keep) => keep,
+                    Err(e) => {
+                        refused = Some(e);
+                        false
+                    }
+                };
+                d.update_account(user_id, &mut step).map_err(|_| ())
+            }
+            None => {
+                let Some(mut a) = g.by_id.get(user_id).cloned() else { return Err(no_account) };
+                match change(&mut a) {
+                    Ok(_) => Ok(Some(a)),
+                    Err(e) => return Err(e),
+                }
+            }
+        };
+        if let Some(e) = refused {
+            return Err(e);
+        }
+        match changed {
+            Ok(Some(a)) => {
+                Self::keep(&mut g, &a);
+                Ok(())
+            }
+            Ok(None) => Err(no_account),
+            Err(()) => Err(store),
+        }
     }
 
     /// Approves a device for the account (kept only once written, when there is a durable store).
     pub fn approve_device(&self, user_id: &str, device_id: &str) -> Result<(), NoRoom> {
-        let mut g = self.inner.lock().unwrap();
-        let Some(a) = g.by_id.get(user_id) else { return Ok(()) };
-        if a.devices.contains(device_id) {
-            return Ok(());
-        }
-        let mut changed = a.clone();
-        changed.devices.insert(device_id.to_string());
-        self.write(&changed).map_err(|_| NoRoom::Store)?;
-        g.by_id.insert(user_id.to_string(), changed);
-        Ok(())
+        self.update(user_id, Ok::<(), NoRoom>(()), Err(NoRoom::Store), |a| Ok(a.devices.insert(device_id.to_string())))
+            .or_else(|e| e)
     }
 
     /// Stores the key ciphertext and address, once.
@@ -167,25 +237,19 @@ impl Accounts {
         ciphertext: &str,
         address: &str,
     ) -> Result<(), KeyRefused> {
-        let mut g = self.inner.lock().unwrap();
-        let a = g.by_id.get(user_id).ok_or(KeyRefused::NoAccount)?;
-        if a.key_ciphertext.is_some() {
-            return Err(KeyRefused::AlreadyStored);
-        }
-        let mut changed = a.clone();
-        changed.key_ciphertext = Some(ciphertext.to_string());
-        changed.address = Some(address.to_string());
-        self.write(&changed).map_err(|_| KeyRefused::Store)?;
-        g.by_id.insert(user_id.to_string(), changed);
-        Ok(())
+        self.update(user_id, KeyRefused::NoAccount, KeyRefused::Store, |a| {
+            if a.key_ciphertext.is_some() {
+                return Err(KeyRefused::AlreadyStored);
+            }
+            a.key_ciphertext = Some(ciphertext.to_string());
+            a.address = Some(address.to_string());
+            Ok(true)
+        })
     }
 
     /// Whether `email` logs into an account of `project` other than `user_id`.
     pub fn email_taken(&self, project: &str, email: &str, user_id: &str) -> bool {
-        let g = self.inner.lock().unwrap();
-        g.by_identity
-            .get(&email_identity(project, email))
-            .is_some_and(|id| id != user_id)
+        self.find(&email_identity(project, email)).is_some_and(|a| a.user_id != user_id)
     }
 
     /// Makes `new_email` the account's email and an identity of it. The account's own email login
@@ -193,42 +257,35 @@ impl Accounts {
     /// carries (the claim of a social login) is left alone: its mapping, if any, belongs to another
     /// account, and the new address is simply added.
     pub fn change_email(&self, user_id: &str, new_email: &str) -> Result<(), EmailRefused> {
-        let mut g = self.inner.lock().unwrap();
-        let project = g
-            .by_id
-            .get(user_id)
-            .ok_or(EmailRefused::NoAccount)?
-            .project_id
-            .clone();
+        let project = self.get(user_id).ok_or(EmailRefused::NoAccount)?.project_id;
         let new_identity = email_identity(&project, new_email);
-        if g.by_identity
-            .get(&new_identity)
-            .is_some_and(|id| id != user_id)
-        {
+        if self.find(&new_identity).is_some_and(|a| a.user_id != user_id) {
             return Err(EmailRefused::Taken);
         }
-        let a = g.by_id.get(user_id).ok_or(EmailRefused::NoAccount)?;
-        let old_identity = a.email.as_deref().map(|e| email_identity(&project, e));
-        // Owned: listed among its identities AND mapped to it.
-        let owned = old_identity.filter(|old| {
-            a.identities.contains(old)
-                && g.by_identity.get(old).map(String::as_str) == Some(user_id)
+        // An identity listed by the account is its own (the store maps each identity to one
+        // account); in memory the mapping is checked as well.
+        let mapped: Option<String> = {
+            let g = self.inner.lock().unwrap();
+            g.by_id.get(user_id).and_then(|a| a.email.as_deref()).map(|e| email_identity(&project, e)).filter(|old| g.by_identity.get(old).map(String::as_str) == Some(user_id))
+        };
+        let durable = self.durable.is_some();
+        let done = self.update(user_id, EmailRefused::NoAccount, EmailRefused::Store, |a| {
+            let old_identity = a.email.as_deref().map(|e| email_identity(&project, e));
+            let owned = old_identity.filter(|old| a.identities.contains(old) && (durable || mapped.as_ref() == Some(old)));
+            if let Some(old) = &owned {
+                a.identities.retain(|i| i != old);
+            }
+            if !a.identities.contains(&new_identity) {
+                a.identities.push(new_identity.clone());
+            }
+            a.email = Some(new_email.to_string());
+            Ok(true)
         });
-        let mut changed = a.clone();
-        if let Some(old) = &owned {
-            changed.identities.retain(|i| i != old);
+        if done == Err(EmailRefused::Store) && self.find(&new_identity).is_some_and(|a| a.user_id != user_id) {
+            // Another process's account took the address in between.
+            return Err(EmailRefused::Taken);
         }
-        if !changed.identities.contains(&new_identity) {
-            changed.identities.push(new_identity.clone());
-        }
-        changed.email = Some(new_email.to_string());
-        self.write(&changed).map_err(|_| EmailRefused::Store)?;
-        if let Some(old) = &owned {
-            g.by_identity.remove(old);
-        }
-        g.by_id.insert(user_id.to_string(), changed);
-        g.by_identity.insert(new_identity, user_id.to_string());
-        Ok(())
+        done
     }
 }
 

@@ -51,6 +51,24 @@ struct ApprovalsInner {
     tokens: HashMap<[u8; 32], (ApprovalKey, Client)>,
 }
 
+impl ApprovalsInner {
+    /// Keeps an approval read from the store, unless one for its key is here already (with its
+    /// waiters: theirs is the channel).
+    fn keep(&mut self, body: &str) {
+        let Ok(a) = serde_json::from_str::<StoredApproval>(body) else { return };
+        let Some(token_hash) = unhex::<32>(&a.token_hash) else { return };
+        let requester = crate::client::from_stored(&a.requester);
+        let key = approval_key(&a.project_id, &a.email, &a.device_id);
+        if self.pending.get(&key).is_some_and(|p| p.token_hash == token_hash) {
+            return;
+        }
+        let approved = self.pending.get(&key).map_or_else(|| watch::channel(false).0, |p| p.approved.clone());
+        if self.pending.insert(key.clone(), requester, Approval { token_hash, expires: wall_to_instant(a.expires_at_ms), approved }).is_ok() {
+            self.tokens.insert(token_hash, (key, requester));
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Approvals {
     inner: Mutex<ApprovalsInner>,
@@ -107,16 +125,23 @@ impl Approvals {
     pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
         let mut inner = ApprovalsInner { pending: ClientTable::new(max, max_per_client), tokens: HashMap::new() };
         for (_, body) in durable.entries(KIND, wall_ms())? {
-            let Ok(a) = serde_json::from_str::<StoredApproval>(&body) else { continue };
-            let Some(token_hash) = unhex::<32>(&a.token_hash) else { continue };
-            let requester = crate::client::from_stored(&a.requester);
-            let key = approval_key(&a.project_id, &a.email, &a.device_id);
-            let approval = Approval { token_hash, expires: wall_to_instant(a.expires_at_ms), approved: watch::channel(false).0 };
-            if inner.pending.insert(key.clone(), requester, approval).is_ok() {
-                inner.tokens.insert(token_hash, (key, requester));
-            }
+            inner.keep(&body);
         }
         Ok(Approvals { inner: Mutex::new(inner), durable: Some(durable) })
+    }
+
+    /// Reads the approvals another server process made (the store is shared): the one of
+    /// (project, email, device) when given, else every pending one (a link is looked up by its
+    /// token's hash, which the store's key does not name).
+    fn read_store(&self, g: &mut ApprovalsInner, key: Option<&ApprovalKey>) {
+        let Some(d) = &self.durable else { return };
+        let bodies = match key {
+            Some(k) => d.entry(KIND, &store_key(k), wall_ms()).map(|b| b.into_iter().collect()),
+            None => d.entries(KIND, wall_ms()).map(|all| all.into_iter().map(|(_, b)| b).collect::<Vec<_>>()),
+        };
+        for body in bodies.unwrap_or_default() {
+            g.keep(&body);
+        }
     }
 
     /// A new link token for (project, email, device), asked by `requester` (replacing an earlier
@@ -185,8 +210,13 @@ impl Approvals {
     }
 
     pub fn lookup(&self, token: &str) -> Link {
-        let g = self.inner.lock().unwrap();
-        let Some((key, requester)) = g.tokens.get(&sha256(&[token.as_bytes()])) else {
+        let mut g = self.inner.lock().unwrap();
+        let hash = sha256(&[token.as_bytes()]);
+        if !g.tokens.contains_key(&hash) {
+            // Mailed by another server process, perhaps.
+            self.read_store(&mut g, None);
+        }
+        let Some((key, requester)) = g.tokens.get(&hash) else {
             return Link::Unknown;
         };
         match g.pending.get(key) {
@@ -199,6 +229,12 @@ impl Approvals {
             Some(_) => Link::Expired,
             None => Link::Unknown,
         }
+    }
+
+    /// Whether a durable store is shared with other server processes: a device waiting here may
+    /// be approved by another one, so the wait also asks the account (`POST /w/v1/device/wait`).
+    pub fn shared(&self) -> bool {
+        self.durable.is_some()
     }
 
     /// Wakes whoever waits for (project, email, device) and forgets the approval.
@@ -223,7 +259,10 @@ impl Approvals {
         email: &str,
         device_id: &str,
     ) -> Option<watch::Receiver<bool>> {
-        let g = self.inner.lock().unwrap();
+        let mut g = self.inner.lock().unwrap();
+        if !g.pending.contains_key(&approval_key(project, email, device_id)) {
+            self.read_store(&mut g, Some(&approval_key(project, email, device_id)));
+        }
         g.pending
             .get(&approval_key(project, email, device_id))
             .filter(|a| a.expires > Instant::now())

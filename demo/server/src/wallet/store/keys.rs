@@ -32,10 +32,10 @@ impl KeyStore {
 
     /// The account's key, drawn (and first written to the durable store) when it has none.
     pub fn create(&self, user_id: &str) -> Result<[u8; 32], StoreError> {
-        let mut keys = self.keys.lock().unwrap();
-        if let Some(k) = keys.get(user_id) {
-            return Ok(*k);
+        if let Some(k) = self.get(user_id) {
+            return Ok(k);
         }
+        let mut keys = self.keys.lock().unwrap();
         let mut k: [u8; 32] = random_bytes();
         if let Some(d) = &self.durable {
             // The key the store holds (the one just drawn, unless an earlier write got there).
@@ -45,7 +45,13 @@ impl KeyStore {
         Ok(k)
     }
 
+    /// The account's key: here, or (made by another server process) read from the durable store.
     pub fn get(&self, user_id: &str) -> Option<[u8; 32]> {
-        self.keys.lock().unwrap().get(user_id).copied()
+        if let Some(k) = self.keys.lock().unwrap().get(user_id).copied() {
+            return Some(k);
+        }
+        let k = self.durable.as_ref()?.kek(user_id).ok()??;
+        self.keys.lock().unwrap().insert(user_id.to_string(), k);
+        Some(k)
     }
 }

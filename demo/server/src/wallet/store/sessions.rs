@@ -130,18 +130,40 @@ impl Sessions {
         Ok(token)
     }
 
-    /// The live session of `token`.
-    pub fn get(&self, token: &str) -> Option<Session> {
+    /// The live session of `token`. With a durable store it is read there: a session made by
+    /// another server process is good here, one it ended is not (a store that cannot be read is
+    /// an error, not a signed-out visitor).
+    pub fn get(&self, token: &str) -> Result<Option<Session>, StoreError> {
         let key = sha256(&[token.as_bytes()]);
+        if let Some(d) = &self.durable {
+            let (now, wall) = (Instant::now(), wall_ms());
+            let held = d.session(&key, wall)?;
+            let mut m = self.inner.lock().unwrap();
+            let Some(s) = held else {
+                m.remove(&key);
+                return Ok(None);
+            };
+            let session = Session {
+                user_id: s.user_id,
+                device_id: s.device_id,
+                project_id: s.project_id,
+                expires: now + Duration::from_millis(s.expires_at_ms.saturating_sub(wall)),
+            };
+            if m.get(&key).is_none() {
+                // (A table full here still lets the session in: the store holds it.)
+                let _ = m.insert(key, crate::client::from_stored(&s.client), session.clone());
+            }
+            return Ok(Some(session));
+        }
         let mut m = self.inner.lock().unwrap();
-        match m.get(&key) {
+        Ok(match m.get(&key) {
             Some(s) if s.expires > Instant::now() => Some(s.clone()),
             Some(_) => {
                 m.remove(&key);
                 None
             }
             None => None,
-        }
+        })
     }
 
     /// Ends the session of `token` (refused, and kept, when the durable store cannot end it: a
@@ -175,12 +197,12 @@ mod tests {
             .create("u", "d", P, ip(1), Duration::from_secs(60))
             .unwrap();
         assert!(crate::wallet::validate::token(&t));
-        let got = s.get(&t).unwrap();
+        let got = s.get(&t).unwrap().unwrap();
         assert_eq!((got.user_id.as_str(), got.project_id.as_str()), ("u", P));
         s.revoke(&t).unwrap();
-        assert!(s.get(&t).is_none());
+        assert!(s.get(&t).unwrap().is_none());
         let t = s.create("u", "d", P, ip(1), Duration::ZERO).unwrap();
-        assert!(s.get(&t).is_none());
+        assert!(s.get(&t).unwrap().is_none());
     }
 
     #[test]
@@ -199,13 +221,13 @@ mod tests {
         std::thread::sleep(Duration::from_millis(5));
         // A new table on the same store (a restarted process).
         let again = Sessions::durable(10, 10, 2, d.clone()).unwrap();
-        assert!(again.get(&kept).is_none(), "the oldest was ended for the third, also in the store");
-        assert!(again.get(&revoked).is_none(), "a revoked session stays revoked");
-        assert!(again.get(&short).is_none(), "an expired one is not read back");
-        let live = again.get(&third).unwrap();
+        assert!(again.get(&kept).unwrap().is_none(), "the oldest was ended for the third, also in the store");
+        assert!(again.get(&revoked).unwrap().is_none(), "a revoked session stays revoked");
+        assert!(again.get(&short).unwrap().is_none(), "an expired one is not read back");
+        let live = again.get(&third).unwrap().unwrap();
         assert_eq!((live.user_id.as_str(), live.device_id.as_str(), live.project_id.as_str()), ("u", "d", P));
         assert!(live.expires > Instant::now() + Duration::from_secs(86_000), "its expiry kept");
-        assert!(again.get(&second).is_some());
+        assert!(again.get(&second).unwrap().is_some());
     }
 
     #[test]
@@ -218,8 +240,8 @@ mod tests {
             mine.push(s.create("u", "d", P, ip(1), day).unwrap());
             std::thread::sleep(Duration::from_millis(2));
         }
-        let live: Vec<bool> = mine.iter().map(|t| s.get(t).is_some()).collect();
+        let live: Vec<bool> = mine.iter().map(|t| s.get(t).unwrap().is_some()).collect();
         assert_eq!(live, [false, false, true, true, true]);
-        assert!(s.get(&other).is_some());
+        assert!(s.get(&other).unwrap().is_some());
     }
 }

@@ -78,14 +78,31 @@ impl Updates {
     pub fn durable(lock: UpdateLock, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
         let mut m = HashMap::new();
         for (user_id, body) in durable.entries(KIND, wall_ms())? {
-            let Ok(u) = serde_json::from_str::<StoredUpdate>(&body) else { continue };
-            let pending = match (u.new_email, u.code.as_ref().and_then(PendingCode::from_stored)) {
-                (Some(new_email), Some(code)) => Some(PendingUpdate { new_email, stage: if u.secondary { UpdateStage::Secondary } else { UpdateStage::Primary }, code }),
-                _ => None,
-            };
-            m.insert(user_id, UpdateState { pending, burned: u.burned, locked_until: u.locked_until_ms.map(wall_to_instant) });
+            if let Some(u) = parse_update(&body) {
+                m.insert(user_id, u);
+            }
         }
         Ok(Updates { inner: Mutex::new(m), lock, durable: Some(durable) })
+    }
+
+    /// Makes the user's state here the one the durable store holds (another server process may
+    /// have changed it); when the store cannot be read, the state here stands.
+    fn refresh(&self, m: &mut HashMap<String, UpdateState>, user_id: &str) {
+        let Some(d) = &self.durable else { return };
+        match d.entry(KIND, user_id, wall_ms()) {
+            Ok(Some(body)) => match parse_update(&body) {
+                Some(u) => {
+                    m.insert(user_id.to_string(), u);
+                }
+                None => {
+                    m.remove(user_id);
+                }
+            },
+            Ok(None) => {
+                m.remove(user_id);
+            }
+            Err(_) => {}
+        }
     }
 
     /// Writes the user's state as `m` holds it (deleted when there is none).
@@ -109,7 +126,8 @@ impl Updates {
     /// How long the user's email changes stay locked, if they are.
     pub fn locked(&self, user_id: &str) -> Option<Duration> {
         let now = Instant::now();
-        let m = self.inner.lock().unwrap();
+        let mut m = self.inner.lock().unwrap();
+        self.refresh(&mut m, user_id);
         m.get(user_id)
             .and_then(|u| u.locked_until)
             .filter(|t| *t > now)
@@ -119,6 +137,7 @@ impl Updates {
     /// Keeps the user's pending change (durable before its code is mailed).
     pub fn set(&self, user_id: &str, u: PendingUpdate) -> Result<(), StoreError> {
         let mut m = self.inner.lock().unwrap();
+        self.refresh(&mut m, user_id);
         let state = m.entry(user_id.to_string()).or_default();
         let before = state.pending.replace(u);
         if let Err(e) = self.write(&m, user_id) {
@@ -133,6 +152,7 @@ impl Updates {
     /// Drops the pending change; `done`: it went through (the burned codes are forgotten).
     pub fn remove(&self, user_id: &str, done: bool) {
         let mut m = self.inner.lock().unwrap();
+        self.refresh(&mut m, user_id);
         if let Some(u) = m.get_mut(user_id) {
             u.pending = None;
             if done {
@@ -151,6 +171,7 @@ impl Updates {
     /// code locks the changes for `lasts`. True when that locked them.
     pub fn burn(&self, user_id: &str) -> bool {
         let mut m = self.inner.lock().unwrap();
+        self.refresh(&mut m, user_id);
         let u = m.entry(user_id.to_string()).or_default();
         u.pending = None;
         u.burned += 1;
@@ -170,6 +191,7 @@ impl Updates {
         f: impl FnOnce(&mut PendingUpdate) -> (R, bool),
     ) -> Option<R> {
         let mut m = self.inner.lock().unwrap();
+        self.refresh(&mut m, user_id);
         let u = m.get_mut(user_id)?;
         let p = u.pending.as_mut()?;
         let (r, drop) = f(p);
@@ -180,6 +202,16 @@ impl Updates {
         let _ = self.write(&m, user_id);
         Some(r)
     }
+}
+
+/// A user's state as the store keeps it, read back (None when damaged).
+fn parse_update(body: &str) -> Option<UpdateState> {
+    let u = serde_json::from_str::<StoredUpdate>(body).ok()?;
+    let pending = match (u.new_email, u.code.as_ref().and_then(PendingCode::from_stored)) {
+        (Some(new_email), Some(code)) => Some(PendingUpdate { new_email, stage: if u.secondary { UpdateStage::Secondary } else { UpdateStage::Primary }, code }),
+        _ => None,
+    };
+    Some(UpdateState { pending, burned: u.burned, locked_until: u.locked_until_ms.map(wall_to_instant) })
 }
 
 #[cfg(test)]

@@ -10,11 +10,14 @@
 //! from the store (README, "Run the services": put it in a KMS or a secret store). A check value
 //! sealed when the store is made refuses a wrong master key at start, before any key is stored.
 //!
-//! The in-memory tables stay the readers' (one lock per lookup, never across an await); every
-//! change is written here first, and a change that cannot be written is refused (the request
-//! fails, nothing is half-kept). Until the tables read through the store, one server process uses
-//! a store at a time (SQLite: a lock file held by the process; PostgreSQL: an advisory lock held
-//! by its connection) — a second one is refused rather than let two memories disagree.
+//! The store is the truth; the in-memory tables are its cache. Every request reads what it decides
+//! on from the store (an account by identity, a session by its token's hash, a code, a mail slot,
+//! an approval link), and the writes that decide are conditional ([`Durable::swap_entry`],
+//! [`Durable::create_account`], [`Durable::update_account`]): several server processes on one
+//! PostgreSQL database serve the same visitors, and a throttle cannot be bypassed by alternating
+//! between them. A change that cannot be written is refused (the request fails, nothing is
+//! half-kept). An SQLite file is one machine's store: one server process uses it at a time (a lock
+//! file held by the process).
 
 pub mod postgres;
 pub mod sqlite;
@@ -28,8 +31,9 @@ use super::Account;
 use crate::wallet::random_bytes;
 
 /// The schema both stores read and write (1: accounts and keys; 2: sessions; 3: short-lived
-/// entries: login codes and mail throttles).
-pub const SCHEMA: i32 = 3;
+/// entries: login codes and mail throttles; 4: each identity's account, one account per identity
+/// across every process sharing the store).
+pub const SCHEMA: i32 = 4;
 
 /// A session as the store keeps it (by the hash of its token; the token itself is only in the
 /// frame): its expiry on the wall clock, the client it is charged to.
@@ -79,6 +83,33 @@ pub trait Durable: Send + Sync + std::fmt::Debug {
     fn delete_entry(&self, kind: &str, key: &str) -> Result<(), StoreError>;
     /// The entries of `kind` still live at `now_ms`, `(key, body)` (those expired are deleted).
     fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError>;
+
+    // Point reads and conditional writes: what lets several server processes share one store
+    // (each request reads what it decides on from here, not from its process's memory).
+
+    /// One account.
+    fn account(&self, user_id: &str) -> Result<Option<Account>, StoreError>;
+    /// The account `identity` logs into.
+    fn account_of(&self, identity: &str) -> Result<Option<Account>, StoreError>;
+    /// Makes account `a` unless one of its identities already has an account: then answers that
+    /// one and writes nothing (two processes making the first login's account at once end with
+    /// one account).
+    fn create_account(&self, a: &Account) -> Result<Account, StoreError>;
+    /// Changes one account in place: `change` gets the account as the store holds it now (no
+    /// other process changes it meanwhile) and answers whether to write it. The account as it is
+    /// after, or None when there is none. A change that gives the account an identity another
+    /// account holds is refused ([`identity_taken`]).
+    fn update_account(&self, user_id: &str, change: &mut (dyn FnMut(&mut Account) -> bool + Send)) -> Result<Option<Account>, StoreError>;
+    /// One account's key-encryption key, opened.
+    fn kek(&self, user_id: &str) -> Result<Option<[u8; 32]>, StoreError>;
+    /// One session, if still live at `now_ms`.
+    fn session(&self, key: &[u8; 32], now_ms: u64) -> Result<Option<StoredSession>, StoreError>;
+    /// One entry's body, if still live at `now_ms`.
+    fn entry(&self, kind: &str, key: &str, now_ms: u64) -> Result<Option<String>, StoreError>;
+    /// Replaces entry (`kind`, `key`) with `next` (`(expires_at_ms, body)`, or `None` to delete
+    /// it) only if it holds `expected` now (`None`: no live entry; an expired one counts as
+    /// none). False, with nothing written, when another process changed it first.
+    fn swap_entry(&self, kind: &str, key: &str, expected: Option<&str>, next: Option<(u64, &str)>, now_ms: u64) -> Result<bool, StoreError>;
 }
 
 /// Unix time now, in milliseconds.
@@ -213,6 +244,44 @@ impl Durable for Counted {
     fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
         self.count(self.inner.entries(kind, now_ms))
     }
+    fn account(&self, user_id: &str) -> Result<Option<Account>, StoreError> {
+        self.count(self.inner.account(user_id))
+    }
+    fn account_of(&self, identity: &str) -> Result<Option<Account>, StoreError> {
+        self.count(self.inner.account_of(identity))
+    }
+    fn create_account(&self, a: &Account) -> Result<Account, StoreError> {
+        self.count(self.inner.create_account(a))
+    }
+    fn update_account(&self, user_id: &str, change: &mut (dyn FnMut(&mut Account) -> bool + Send)) -> Result<Option<Account>, StoreError> {
+        self.count(self.inner.update_account(user_id, change))
+    }
+    fn kek(&self, user_id: &str) -> Result<Option<[u8; 32]>, StoreError> {
+        self.count(self.inner.kek(user_id))
+    }
+    fn session(&self, key: &[u8; 32], now_ms: u64) -> Result<Option<StoredSession>, StoreError> {
+        self.count(self.inner.session(key, now_ms))
+    }
+    fn entry(&self, kind: &str, key: &str, now_ms: u64) -> Result<Option<String>, StoreError> {
+        self.count(self.inner.entry(kind, key, now_ms))
+    }
+    fn swap_entry(&self, kind: &str, key: &str, expected: Option<&str>, next: Option<(u64, &str)>, now_ms: u64) -> Result<bool, StoreError> {
+        self.count(self.inner.swap_entry(kind, key, expected, next, now_ms))
+    }
+}
+
+/// An account's body as stored (JSON), and back.
+pub(crate) fn account_body(a: &Account) -> Result<String, StoreError> {
+    serde_json::to_string(a).map_err(|e| StoreError(format!("the wallet store could not write an account: {e}")))
+}
+
+pub(crate) fn account_from(body: &str) -> Result<Account, StoreError> {
+    serde_json::from_str(body).map_err(|e| StoreError(format!("the wallet store holds an account it cannot read: {e}")))
+}
+
+/// The error of an account write whose identity another account holds.
+pub(crate) fn identity_taken() -> StoreError {
+    StoreError("the wallet store holds another account for one of this account's identities".into())
 }
 
 /// Seals and opens values under the master key.
@@ -362,6 +431,70 @@ pub(crate) mod contract {
         assert_eq!(d.entries("gate", 1_000).unwrap().len(), 1);
         assert!(d.entries("code", 6_000).unwrap().is_empty(), "expired");
         assert_eq!(d.entries("gate", 6_000).unwrap().len(), 1, "another kind's entry is its own");
+    }
+
+    /// Point reads answer what was written; an account per identity, whoever makes it first.
+    pub fn point_reads_and_one_account_per_identity(open: &dyn Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError>) {
+        let d = open(&[7u8; 32]).unwrap();
+        let other = open(&[7u8; 32]);
+        assert_eq!(d.account("a").unwrap().map(|a| a.user_id), None);
+        let made = d.create_account(&account("a")).unwrap();
+        assert_eq!(made.user_id, "a");
+        let mut rival = account("b");
+        rival.identities = account("a").identities;
+        assert_eq!(d.create_account(&rival).unwrap().user_id, "a", "the identity's first account is answered");
+        assert_eq!(d.account("b").unwrap().map(|a| a.user_id), None, "and the second was not made");
+        assert_eq!(d.account_of("p/email:a@example.com").unwrap().map(|a| a.user_id).as_deref(), Some("a"));
+        // An identity moved (an email change) logs into the account from then on; the old one
+        // logs into nothing; another account cannot take an identity held.
+        let mut changed = account("a");
+        changed.identities = vec!["p/email:new@example.com".into()];
+        d.put_account(&changed).unwrap();
+        assert_eq!(d.account_of("p/email:a@example.com").unwrap().map(|a| a.user_id), None);
+        assert_eq!(d.account_of("p/email:new@example.com").unwrap().map(|a| a.user_id).as_deref(), Some("a"));
+        let mut thief = account("c");
+        thief.identities = vec!["p/email:new@example.com".into()];
+        assert!(d.put_account(&thief).unwrap_err().0.contains("another account"));
+        // A change made in place.
+        let after = d.update_account("a", &mut |a| { a.devices.insert("dev-2".into()); true }).unwrap().unwrap();
+        assert!(after.devices.contains("dev-2") && d.account("a").unwrap().unwrap().devices.contains("dev-2"));
+        let unchanged = d.update_account("a", &mut |a| { a.email = Some("x@example.com".into()); false }).unwrap().unwrap();
+        assert_eq!(unchanged.email, changed.email, "a change declined is not written");
+        assert_eq!(d.account("a").unwrap().unwrap().email, changed.email);
+        assert!(d.update_account("nobody", &mut |_| true).unwrap().is_none());
+        let refused = d.update_account("a", &mut |a| { a.identities.push("p/email:b-held@example.com".into()); true });
+        assert!(refused.is_ok(), "a free identity is taken");
+        let mut b = account("b");
+        b.identities = vec!["p/email:b@example.com".into()];
+        d.create_account(&b).unwrap();
+        let refused = d.update_account("a", &mut |a| { a.identities.push("p/email:b@example.com".into()); true }).unwrap_err();
+        assert!(refused.0.contains("another account"), "{refused}");
+        assert_eq!(d.account_of("p/email:b@example.com").unwrap().unwrap().user_id, "b");
+        assert_eq!(d.kek("a").unwrap(), None);
+        d.put_kek("a", &[4u8; 32]).unwrap();
+        assert_eq!(d.kek("a").unwrap(), Some([4u8; 32]));
+        // Sessions and entries by key, live ones only.
+        let s = StoredSession { user_id: "a".into(), device_id: "d".into(), project_id: "p".into(), client: "127.0.0.1".into(), expires_at_ms: 5_000 };
+        d.put_session(&[1; 32], &s).unwrap();
+        assert_eq!(d.session(&[1; 32], 1_000).unwrap(), Some(s.clone()));
+        assert_eq!(d.session(&[1; 32], 5_000).unwrap(), None, "expired");
+        assert_eq!(d.session(&[2; 32], 1_000).unwrap(), None);
+        // Entries change only from what the writer read.
+        assert!(d.swap_entry("k", "x", None, Some((5_000, "1")), 1_000).unwrap());
+        assert!(!d.swap_entry("k", "x", None, Some((5_000, "2")), 1_000).unwrap(), "one is there already");
+        assert!(!d.swap_entry("k", "x", Some("0"), Some((5_000, "2")), 1_000).unwrap(), "not what it holds");
+        assert_eq!(d.entry("k", "x", 1_000).unwrap().as_deref(), Some("1"));
+        assert!(d.swap_entry("k", "x", Some("1"), Some((5_000, "2")), 1_000).unwrap());
+        assert_eq!(d.entry("k", "x", 1_000).unwrap().as_deref(), Some("2"));
+        assert_eq!(d.entry("k", "x", 5_000).unwrap(), None, "expired");
+        assert!(d.swap_entry("k", "x", None, Some((9_000, "3")), 5_000).unwrap(), "an expired entry counts as none");
+        assert!(d.swap_entry("k", "x", Some("3"), None, 5_000).unwrap());
+        assert_eq!(d.entry("k", "x", 5_000).unwrap(), None, "deleted");
+        // Another process on the same store reads it all (PostgreSQL: several servers share it).
+        if let Ok(other) = other {
+            assert_eq!(other.account_of("p/email:new@example.com").unwrap().map(|a| a.user_id).as_deref(), Some("a"));
+            assert_eq!(other.kek("a").unwrap(), Some([4u8; 32]));
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The store for a deployment that outgrows one machine: a PostgreSQL database, chosen by a
 //! `postgres://` URL, its schema migrated at start (in one transaction, under an advisory lock, so
-//! processes starting together migrate once). Every statement ends within 5 s
+//! processes starting together migrate once). Several server processes share one database: each
+//! request reads what it decides on from here, and the writes that decide (a code's tries, a mail
+//! slot, an identity's account) are conditional. Every statement ends within 5 s
 //! (`statement_timeout`), a connection within 5 s; a dropped connection is made again at the
 //! next call. TLS is not spoken: reach the database on a private network or through a local TLS
 //! proxy (README, "Run the services").
@@ -14,11 +16,9 @@ use std::time::Duration;
 
 use postgres::{Client, Config, NoTls};
 
-use super::{session_from, Durable, Sealer, StoreError, StoredSession, SCHEMA};
+use super::{account_body, account_from, identity_taken, session_from, Durable, Sealer, StoreError, StoredSession, SCHEMA};
 use crate::wallet::store::Account;
 
-/// Held by the connection of the one server process using the database (session advisory lock).
-const PROCESS_LOCK: i64 = 0x776d_5f73_746f_7265; // "wm_store"
 /// Held while the schema is migrated (transaction advisory lock).
 const MIGRATE_LOCK: i64 = 0x776d_5f6d_6967_7261; // "wm_migra"
 
@@ -38,6 +38,10 @@ const MIGRATIONS: [&str; SCHEMA as usize] = [
     "CREATE TABLE sessions (key BYTEA PRIMARY KEY, expires_at BIGINT NOT NULL, body TEXT NOT NULL);
      CREATE INDEX sessions_expiry ON sessions (expires_at);",
     "CREATE TABLE entries (kind TEXT NOT NULL, key TEXT NOT NULL, expires_at BIGINT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, key));",
+    "CREATE TABLE identities (identity TEXT PRIMARY KEY, user_id TEXT NOT NULL);
+     CREATE INDEX identities_user ON identities (user_id);
+     INSERT INTO identities (identity, user_id)
+       SELECT jsonb_array_elements_text(body::jsonb -> 'identities'), user_id FROM accounts ON CONFLICT DO NOTHING;",
 ];
 
 /// The wallet service's store in a PostgreSQL database.
@@ -56,8 +60,7 @@ impl std::fmt::Debug for Postgres {
 
 impl Postgres {
     /// Connects to the database at `url`, migrates it to [`SCHEMA`] and checks the master key
-    /// (as [`Sqlite::open`](super::sqlite::Sqlite::open)); refused while another server process
-    /// holds the database.
+    /// (as [`Sqlite::open`](super::sqlite::Sqlite::open)).
     pub fn open(url: &str, master: &[u8; 32]) -> Result<Postgres, StoreError> {
         let mut config: Config = url.parse().map_err(|e| StoreError(format!("the wallet store's PostgreSQL URL cannot be read: {e}")))?;
         config.connect_timeout(Duration::from_secs(5)).keepalives(true).options("-c statement_timeout=5000");
@@ -90,8 +93,7 @@ impl Postgres {
         Ok(store)
     }
 
-    /// Runs `f` on the connection (made, with the process lock taken, when there is none or it
-    /// dropped), on a thread of its own. A call that failed because the connection dropped (the
+    /// Runs `f` on the connection (made when there is none or it dropped), on a thread of its own. A call that failed because the connection dropped (the
     /// database restarted) is made once more on a new one: every call here may be repeated.
     fn with<T: Send>(&self, f: impl Fn(&mut Client) -> Result<T, StoreError> + Send + Sync) -> Result<T, StoreError> {
         let mut held = self.client.lock().unwrap_or_else(|p| p.into_inner());
@@ -128,36 +130,136 @@ impl Drop for Postgres {
     }
 }
 
-/// A connection holding the process lock. A process that just stopped may still hold it for a
-/// moment (its session ends when the database sees the connection closed): waited for 3 s.
 fn connect(config: &Config) -> Result<Client, StoreError> {
-    let mut c = config.connect(NoTls).map_err(err("connect to its database"))?;
-    c.batch_execute("SET lock_timeout = '3s'").map_err(err("lock its database"))?;
-    if let Err(e) = c.query("SELECT pg_advisory_lock($1)", &[&PROCESS_LOCK]) {
-        return Err(match e.code() {
-            Some(code) if *code == postgres::error::SqlState::LOCK_NOT_AVAILABLE => {
-                StoreError("another server process uses the wallet store's database (one process per store until the tables are shared)".into())
-            }
-            _ => err("lock its database")(e),
-        });
-    }
-    c.batch_execute("RESET lock_timeout").map_err(err("lock its database"))?;
-    Ok(c)
+    config.connect(NoTls).map_err(err("connect to its database"))
 }
 
 impl Durable for Postgres {
     fn put_account(&self, a: &Account) -> Result<(), StoreError> {
-        let body = serde_json::to_string(a).map_err(|e| StoreError(format!("the wallet store could not write an account: {e}")))?;
         self.with(|c| {
-            c.execute("INSERT INTO accounts (user_id, body) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET body = excluded.body", &[&a.user_id, &body])
-                .map_err(err("write an account"))?;
-            Ok(())
+            let mut tx = c.transaction().map_err(err("write an account"))?;
+            write_account(&mut tx, a)?;
+            tx.commit().map_err(err("write an account"))
+        })
+    }
+
+    fn update_account(&self, user_id: &str, change: &mut (dyn FnMut(&mut Account) -> bool + Send)) -> Result<Option<Account>, StoreError> {
+        let change = Mutex::new(change);
+        self.with(|c| {
+            let mut tx = c.transaction().map_err(err("change an account"))?;
+            // The row locked (FOR UPDATE): another process's change waits for this one.
+            let body: Option<String> =
+                tx.query_opt("SELECT body FROM accounts WHERE user_id = $1 FOR UPDATE", &[&user_id]).map_err(err("change an account"))?.map(|r| r.get(0));
+            let Some(mut a) = body.as_deref().map(account_from).transpose()? else { return Ok(None) };
+            let mut next = a.clone();
+            if (change.lock().unwrap_or_else(|p| p.into_inner()))(&mut next) {
+                write_account(&mut tx, &next)?;
+                tx.commit().map_err(err("change an account"))?;
+                a = next;
+            }
+            Ok(Some(a))
         })
     }
 
     fn accounts(&self) -> Result<Vec<Account>, StoreError> {
         let bodies: Vec<String> = self.with(|c| Ok(c.query("SELECT body FROM accounts", &[]).map_err(err("read the accounts"))?.iter().map(|r| r.get(0)).collect()))?;
-        bodies.iter().map(|b| serde_json::from_str(b).map_err(|e| StoreError(format!("the wallet store holds an account it cannot read: {e}")))).collect()
+        bodies.iter().map(|b| account_from(b)).collect()
+    }
+
+    fn account(&self, user_id: &str) -> Result<Option<Account>, StoreError> {
+        let body: Option<String> = self.with(|c| Ok(c.query_opt("SELECT body FROM accounts WHERE user_id = $1", &[&user_id]).map_err(err("read an account"))?.map(|r| r.get(0))))?;
+        body.as_deref().map(account_from).transpose()
+    }
+
+    fn account_of(&self, identity: &str) -> Result<Option<Account>, StoreError> {
+        let body: Option<String> = self.with(|c| {
+            Ok(c.query_opt("SELECT a.body FROM identities i JOIN accounts a ON a.user_id = i.user_id WHERE i.identity = $1", &[&identity])
+                .map_err(err("read an account"))?
+                .map(|r| r.get(0)))
+        })?;
+        body.as_deref().map(account_from).transpose()
+    }
+
+    fn create_account(&self, a: &Account) -> Result<Account, StoreError> {
+        let body = account_body(a)?;
+        let held: Option<String> = self.with(|c| {
+            let mut tx = c.transaction().map_err(err("make an account"))?;
+            tx.execute("INSERT INTO accounts (user_id, body) VALUES ($1, $2)", &[&a.user_id, &body]).map_err(err("make an account"))?;
+            for identity in &a.identities {
+                // A rival's uncommitted row for the identity is waited for: then it is theirs.
+                let n = tx
+                    .execute("INSERT INTO identities (identity, user_id) VALUES ($1, $2) ON CONFLICT (identity) DO NOTHING", &[identity, &a.user_id])
+                    .map_err(err("make an account"))?;
+                if n == 0 {
+                    tx.rollback().map_err(err("make an account"))?;
+                    let row = c
+                        .query_one("SELECT a.body FROM identities i JOIN accounts a ON a.user_id = i.user_id WHERE i.identity = $1", &[identity])
+                        .map_err(err("read an account"))?;
+                    return Ok(Some(row.get(0)));
+                }
+            }
+            tx.commit().map_err(err("make an account"))?;
+            Ok(None)
+        })?;
+        match held {
+            Some(body) => account_from(&body),
+            None => Ok(a.clone()),
+        }
+    }
+
+    fn kek(&self, user_id: &str) -> Result<Option<[u8; 32]>, StoreError> {
+        let held: Option<(Vec<u8>, Vec<u8>)> =
+            self.with(|c| Ok(c.query_opt("SELECT nonce, sealed FROM keks WHERE user_id = $1", &[&user_id]).map_err(err("read a key"))?.map(|r| (r.get(0), r.get(1)))))?;
+        held.map(|(nonce, sealed)| self.sealer.open_kek(user_id, &nonce, &sealed)).transpose()
+    }
+
+    fn session(&self, key: &[u8; 32], now_ms: u64) -> Result<Option<StoredSession>, StoreError> {
+        let now = now_ms as i64;
+        let body: Option<String> = self.with(|c| {
+            Ok(c.query_opt("SELECT body FROM sessions WHERE key = $1 AND expires_at > $2", &[&&key[..], &now]).map_err(err("read a session"))?.map(|r| r.get(0)))
+        })?;
+        body.map(|b| session_from(key, &b).map(|(_, s)| s)).transpose()
+    }
+
+    fn entry(&self, kind: &str, key: &str, now_ms: u64) -> Result<Option<String>, StoreError> {
+        let now = now_ms as i64;
+        self.with(|c| {
+            Ok(c.query_opt("SELECT body FROM entries WHERE kind = $1 AND key = $2 AND expires_at > $3", &[&kind, &key, &now])
+                .map_err(err("read an entry"))?
+                .map(|r| r.get(0)))
+        })
+    }
+
+    fn swap_entry(&self, kind: &str, key: &str, expected: Option<&str>, next: Option<(u64, &str)>, now_ms: u64) -> Result<bool, StoreError> {
+        let now = now_ms as i64;
+        self.with(|c| {
+            let mut tx = c.transaction().map_err(err("write an entry"))?;
+            // The row is locked while it is compared (FOR UPDATE); a missing one cannot be, so
+            // the insert below is the check: a rival's row makes it fail (and the swap false).
+            let held: Option<(String, i64)> = tx
+                .query_opt("SELECT body, expires_at FROM entries WHERE kind = $1 AND key = $2 FOR UPDATE", &[&kind, &key])
+                .map_err(err("write an entry"))?
+                .map(|r| (r.get(0), r.get(1)));
+            let live = held.as_ref().filter(|(_, at)| *at > now).map(|(b, _)| b.as_str());
+            if live != expected {
+                return Ok(false);
+            }
+            let n = match (next, held.is_some()) {
+                (Some((at, body)), true) => tx.execute("UPDATE entries SET expires_at = $3, body = $4 WHERE kind = $1 AND key = $2", &[&kind, &key, &(at as i64), &body]),
+                (Some((at, body)), false) => tx.execute(
+                    "INSERT INTO entries (kind, key, expires_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (kind, key) DO NOTHING",
+                    &[&kind, &key, &(at as i64), &body],
+                ),
+                (None, true) => tx.execute("DELETE FROM entries WHERE kind = $1 AND key = $2", &[&kind, &key]),
+                (None, false) => Ok(1),
+            }
+            .map_err(err("write an entry"))?;
+            if n == 0 {
+                return Ok(false);
+            }
+            tx.commit().map_err(err("write an entry"))?;
+            Ok(true)
+        })
     }
 
     fn put_kek(&self, user_id: &str, kek: &[u8; 32]) -> Result<[u8; 32], StoreError> {
@@ -233,6 +335,23 @@ impl Durable for Postgres {
     }
 }
 
+/// Writes account `a` and its identities within `tx` (refused when another account holds one).
+fn write_account(tx: &mut postgres::Transaction<'_>, a: &Account) -> Result<(), StoreError> {
+    let body = account_body(a)?;
+    tx.execute("INSERT INTO accounts (user_id, body) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET body = excluded.body", &[&a.user_id, &body])
+        .map_err(err("write an account"))?;
+    tx.execute("DELETE FROM identities WHERE user_id = $1 AND NOT (identity = ANY($2))", &[&a.user_id, &a.identities]).map_err(err("write an account"))?;
+    for identity in &a.identities {
+        tx.execute("INSERT INTO identities (identity, user_id) VALUES ($1, $2) ON CONFLICT (identity) DO NOTHING", &[identity, &a.user_id])
+            .map_err(err("write an account"))?;
+        let owner: String = tx.query_one("SELECT user_id FROM identities WHERE identity = $1", &[identity]).map_err(err("write an account"))?.get(0);
+        if owner != a.user_id {
+            return Err(identity_taken());
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::contract;
@@ -269,14 +388,60 @@ mod tests {
     }
 
     #[test]
-    fn a_second_process_on_the_database_is_refused_until_the_first_lets_go() {
+    fn point_reads_answer_what_was_written_and_an_identity_has_one_account_across_processes() {
         let pg = PgServer::start().unwrap();
-        let first = Postgres::open(&pg.url("one"), &[7u8; 32]).unwrap();
-        let second = Postgres::open(&pg.url("one"), &[7u8; 32]).unwrap_err();
-        assert!(second.0.contains("another server process"), "{second}");
-        assert!(Postgres::open(&pg.url("two"), &[7u8; 32]).is_ok(), "another database is another store");
-        drop(first);
-        assert!(Postgres::open(&pg.url("one"), &[7u8; 32]).is_ok());
+        contract::point_reads_and_one_account_per_identity(&opener(pg.url("points")));
+    }
+
+    #[test]
+    fn processes_making_one_identitys_account_at_once_end_with_one_account() {
+        let pg = PgServer::start().unwrap();
+        let url = pg.url("race");
+        let stores: Vec<Postgres> = (0..4).map(|_| Postgres::open(&url, &[7u8; 32]).unwrap()).collect();
+        for round in 0..10 {
+            let winners: Vec<String> = std::thread::scope(|s| {
+                let handles: Vec<_> = stores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, store)| {
+                        s.spawn(move || {
+                            let mut a = contract::account(&format!("r{round}-{i}"));
+                            a.identities = vec![format!("p/email:race{round}@example.com")];
+                            store.create_account(&a).unwrap().user_id
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert!(winners.iter().all(|w| *w == winners[0]), "round {round}: {winners:?}");
+            let n: i64 = stores[0]
+                .with(|c| Ok(c.query_one("SELECT count(*) FROM accounts WHERE user_id LIKE $1", &[&format!("r{round}-%")]).map_err(err("x"))?.get(0)))
+                .unwrap();
+            assert_eq!(n, 1, "round {round}: one account made");
+        }
+    }
+
+    #[test]
+    fn processes_swapping_one_entry_at_once_each_see_the_others_write() {
+        let pg = PgServer::start().unwrap();
+        let url = pg.url("swap");
+        let stores: Vec<Postgres> = (0..4).map(|_| Postgres::open(&url, &[7u8; 32]).unwrap()).collect();
+        // Each adds one to a counter 25 times, re-reading when it lost a race: no add is lost.
+        std::thread::scope(|s| {
+            for store in &stores {
+                s.spawn(move || {
+                    let mut done = 0;
+                    while done < 25 {
+                        let held = store.entry("n", "k", 1).unwrap();
+                        let n: u32 = held.as_deref().map_or(0, |b| b.parse().unwrap());
+                        if store.swap_entry("n", "k", held.as_deref(), Some((u64::MAX >> 2, &(n + 1).to_string())), 1).unwrap() {
+                            done += 1;
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(stores[0].entry("n", "k", 1).unwrap().as_deref(), Some("100"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::{session_from, Durable, Sealer, StoreError, StoredSession, SCHEMA};
+use super::{account_body, account_from, identity_taken, session_from, Durable, Sealer, StoreError, StoredSession, SCHEMA};
 use crate::wallet::store::Account;
 
 fn err(what: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
@@ -71,6 +71,18 @@ impl Sqlite {
             )
             .map_err(err("migrate its schema"))?;
         }
+        if version < 4 {
+            // Each identity's account (from the accounts' own lists, for a file made before).
+            conn.execute_batch(
+                "BEGIN;
+                 CREATE TABLE IF NOT EXISTS identities (identity TEXT PRIMARY KEY, user_id TEXT NOT NULL);
+                 CREATE INDEX IF NOT EXISTS identities_user ON identities (user_id);
+                 INSERT OR IGNORE INTO identities (identity, user_id) SELECT j.value, a.user_id FROM accounts a, json_each(a.body, '$.identities') j;
+                 PRAGMA user_version = 4;
+                 COMMIT;",
+            )
+            .map_err(err("migrate its schema"))?;
+        }
         conn.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL)", []).map_err(err("make its tables"))?;
         let store = Sqlite { conn: Mutex::new(conn), sealer: Sealer::new(master) };
         // The stored keys first: a file made before its check value gets one only under the
@@ -93,11 +105,106 @@ impl Sqlite {
 
 impl Durable for Sqlite {
     fn put_account(&self, a: &Account) -> Result<(), StoreError> {
-        let body = serde_json::to_string(a).map_err(|e| StoreError(format!("the wallet store could not write an account: {e}")))?;
+        let mut conn = self.conn.lock().unwrap();
+        let tx = conn.transaction().map_err(err("write an account"))?;
+        write_account(&tx, a)?;
+        tx.commit().map_err(err("write an account"))
+    }
+
+    fn update_account(&self, user_id: &str, change: &mut (dyn FnMut(&mut Account) -> bool + Send)) -> Result<Option<Account>, StoreError> {
+        let mut conn = self.conn.lock().unwrap();
+        // IMMEDIATE: the write lock first, so no other process changes the row in between.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(err("change an account"))?;
+        let body: Option<String> = tx.query_row("SELECT body FROM accounts WHERE user_id = ?1", params![user_id], |r| r.get(0)).optional().map_err(err("change an account"))?;
+        let Some(mut a) = body.as_deref().map(account_from).transpose()? else { return Ok(None) };
+        let mut next = a.clone();
+        if change(&mut next) {
+            write_account(&tx, &next)?;
+            tx.commit().map_err(err("change an account"))?;
+            a = next;
+        }
+        Ok(Some(a))
+    }
+
+    fn account(&self, user_id: &str) -> Result<Option<Account>, StoreError> {
         let conn = self.conn.lock().unwrap();
-        conn.execute("INSERT INTO accounts (user_id, body) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET body = excluded.body", params![a.user_id, body])
-            .map_err(err("write an account"))?;
-        Ok(())
+        let body: Option<String> = conn.query_row("SELECT body FROM accounts WHERE user_id = ?1", params![user_id], |r| r.get(0)).optional().map_err(err("read an account"))?;
+        body.as_deref().map(account_from).transpose()
+    }
+
+    fn account_of(&self, identity: &str) -> Result<Option<Account>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let body: Option<String> = conn
+            .query_row("SELECT a.body FROM identities i JOIN accounts a ON a.user_id = i.user_id WHERE i.identity = ?1", params![identity], |r| r.get(0))
+            .optional()
+            .map_err(err("read an account"))?;
+        body.as_deref().map(account_from).transpose()
+    }
+
+    fn create_account(&self, a: &Account) -> Result<Account, StoreError> {
+        let body = account_body(a)?;
+        let mut conn = self.conn.lock().unwrap();
+        let tx = conn.transaction().map_err(err("make an account"))?;
+        for identity in &a.identities {
+            let held: Option<String> = tx
+                .query_row("SELECT a.body FROM identities i JOIN accounts a ON a.user_id = i.user_id WHERE i.identity = ?1", params![identity], |r| r.get(0))
+                .optional()
+                .map_err(err("make an account"))?;
+            if let Some(body) = held {
+                return account_from(&body);
+            }
+        }
+        tx.execute("INSERT INTO accounts (user_id, body) VALUES (?1, ?2)", params![a.user_id, body]).map_err(err("make an account"))?;
+        for identity in &a.identities {
+            tx.execute("INSERT INTO identities (identity, user_id) VALUES (?1, ?2)", params![identity, a.user_id]).map_err(err("make an account"))?;
+        }
+        tx.commit().map_err(err("make an account"))?;
+        Ok(a.clone())
+    }
+
+    fn kek(&self, user_id: &str) -> Result<Option<[u8; 32]>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let held: Option<(Vec<u8>, Vec<u8>)> =
+            conn.query_row("SELECT nonce, sealed FROM keks WHERE user_id = ?1", params![user_id], |r| Ok((r.get(0)?, r.get(1)?))).optional().map_err(err("read a key"))?;
+        held.map(|(nonce, sealed)| self.sealer.open_kek(user_id, &nonce, &sealed)).transpose()
+    }
+
+    fn session(&self, key: &[u8; 32], now_ms: u64) -> Result<Option<StoredSession>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let body: Option<String> = conn
+            .query_row("SELECT body FROM sessions WHERE key = ?1 AND expires_at > ?2", params![&key[..], now_ms as i64], |r| r.get(0))
+            .optional()
+            .map_err(err("read a session"))?;
+        body.map(|b| session_from(key, &b).map(|(_, s)| s)).transpose()
+    }
+
+    fn entry(&self, kind: &str, key: &str, now_ms: u64) -> Result<Option<String>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        conn.query_row("SELECT body FROM entries WHERE kind = ?1 AND key = ?2 AND expires_at > ?3", params![kind, key, now_ms as i64], |r| r.get(0))
+            .optional()
+            .map_err(err("read an entry"))
+    }
+
+    fn swap_entry(&self, kind: &str, key: &str, expected: Option<&str>, next: Option<(u64, &str)>, now_ms: u64) -> Result<bool, StoreError> {
+        let mut conn = self.conn.lock().unwrap();
+        let tx = conn.transaction().map_err(err("write an entry"))?;
+        let held: Option<String> = tx
+            .query_row("SELECT body FROM entries WHERE kind = ?1 AND key = ?2 AND expires_at > ?3", params![kind, key, now_ms as i64], |r| r.get(0))
+            .optional()
+            .map_err(err("write an entry"))?;
+        if held.as_deref() != expected {
+            return Ok(false);
+        }
+        match next {
+            Some((at, body)) => tx.execute(
+                "INSERT INTO entries (kind, key, expires_at, body) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(kind, key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body",
+                params![kind, key, at as i64, body],
+            ),
+            None => tx.execute("DELETE FROM entries WHERE kind = ?1 AND key = ?2", params![kind, key]),
+        }
+        .map_err(err("write an entry"))?;
+        tx.commit().map_err(err("write an entry"))?;
+        Ok(true)
     }
 
     fn accounts(&self) -> Result<Vec<Account>, StoreError> {
@@ -106,8 +213,7 @@ impl Durable for Sqlite {
         let rows = stmt.query_map([], |r| r.get::<_, String>(0)).map_err(err("read the accounts"))?;
         let mut out = Vec::new();
         for body in rows {
-            let body = body.map_err(err("read an account"))?;
-            out.push(serde_json::from_str(&body).map_err(|e| StoreError(format!("the wallet store holds an account it cannot read: {e}")))?);
+            out.push(account_from(&body.map_err(err("read an account"))?)?);
         }
         Ok(out)
     }
@@ -198,6 +304,30 @@ impl Durable for Sqlite {
     }
 }
 
+/// Writes account `a` and its identities within `tx` (refused when another account holds one).
+fn write_account(tx: &rusqlite::Transaction<'_>, a: &Account) -> Result<(), StoreError> {
+    let body = account_body(a)?;
+    tx.execute("INSERT INTO accounts (user_id, body) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET body = excluded.body", params![a.user_id, body])
+        .map_err(err("write an account"))?;
+    let held: Vec<String> = {
+        let mut stmt = tx.prepare("SELECT identity FROM identities WHERE user_id = ?1").map_err(err("write an account"))?;
+        let rows = stmt.query_map(params![a.user_id], |r| r.get(0)).map_err(err("write an account"))?;
+        rows.collect::<Result<_, _>>().map_err(err("write an account"))?
+    };
+    for gone in held.iter().filter(|i| !a.identities.contains(i)) {
+        tx.execute("DELETE FROM identities WHERE identity = ?1", params![gone]).map_err(err("write an account"))?;
+    }
+    for identity in &a.identities {
+        tx.execute("INSERT INTO identities (identity, user_id) VALUES (?1, ?2) ON CONFLICT(identity) DO NOTHING", params![identity, a.user_id])
+            .map_err(err("write an account"))?;
+        let owner: String = tx.query_row("SELECT user_id FROM identities WHERE identity = ?1", params![identity], |r| r.get(0)).map_err(err("write an account"))?;
+        if owner != a.user_id {
+            return Err(identity_taken());
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 impl Sqlite {
     /// Makes every later write fail (the tables gone), as a full disk would.
@@ -244,16 +374,22 @@ mod tests {
     }
 
     #[test]
+    fn point_reads_answer_what_was_written_and_an_identity_has_one_account() {
+        contract::point_reads_and_one_account_per_identity(&opener(file("points")));
+    }
+
+    #[test]
     fn a_schema_1_file_is_migrated_and_keeps_its_accounts() {
         let path = file("migrate");
         {
             let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
             d.put_account(&contract::account("a")).unwrap();
             let c = d.conn.lock().unwrap();
-            c.execute_batch("DROP TABLE sessions; DROP TABLE entries; PRAGMA user_version = 1;").unwrap();
+            c.execute_batch("DROP TABLE sessions; DROP TABLE entries; DROP TABLE identities; PRAGMA user_version = 1;").unwrap();
         }
         let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
         assert_eq!(d.accounts().unwrap().len(), 1);
+        assert_eq!(d.account_of("p/email:a@example.com").unwrap().map(|a| a.user_id).as_deref(), Some("a"), "its identities were indexed");
         assert!(d.sessions(0).unwrap().is_empty() && d.entries("code", 0).unwrap().is_empty());
         let v: i32 = d.conn.lock().unwrap().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         assert_eq!(v, SCHEMA);
