@@ -6,69 +6,18 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
-use common::frame::{approval_link, approvals, device, Frame, LOGIN, PROJECT};
+use common::frame::{approval_link, approvals, device, LOGIN, PROJECT};
 use common::mail::Maildev;
+use common::process::MASTER;
 use serde_json::{json, Value};
 
-const MASTER: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
 const ADDRESS: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-/// A server process of this test (killed with SIGKILL when dropped), its stdout and stderr
-/// appended to `log`.
-struct Server {
-    child: Child,
-    frame: Frame,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A server on `store`, its frame (the wallet service) on `frame_port`: the same origin across
-/// restarts, as a deployment's, so links mailed before a crash point at the new process.
-fn spawn(store: &str, smtp: SocketAddr, frame_port: u16, log: &Path) -> Server {
-    let err = std::fs::OpenOptions::new().create(true).append(true).open(log).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
-        .args(["--port", "0", "--log-requests", "--email-throttle", "2", "--frame-port"])
-        .arg(frame_port.to_string())
-        .arg("--smtp")
-        .arg(smtp.to_string())
-        .arg("--root")
-        .arg(common::repo_root())
-        .env("WM_STORE", store)
-        .env("WM_MASTER_KEY", MASTER)
-        .stdout(Stdio::piped())
-        .stderr(err)
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut frame = None;
-    let mut line = String::new();
-    while frame.is_none() {
-        line.clear();
-        assert!(out.read_line(&mut line).unwrap() > 0, "the server exited: {}", std::fs::read_to_string(log).unwrap_or_default());
-        if let Some(a) = line.trim().strip_prefix("frame on http://") {
-            frame = Some(a.parse::<SocketAddr>().unwrap());
-        }
-    }
-    // The rest of its stdout goes to the log too.
-    let mut log = std::fs::OpenOptions::new().append(true).open(log).unwrap();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        while out.read_line(&mut line).map(|n| n > 0).unwrap_or(false) {
-            let _ = log.write_all(line.as_bytes());
-            line.clear();
-        }
-    });
-    Server { child, frame: Frame::new(frame.unwrap()) }
+fn spawn(store: &str, smtp: SocketAddr, frame_port: u16, log: &Path) -> common::process::Server {
+    common::process::spawn(store, smtp, frame_port, log, &[])
 }
 
 fn ciphertext() -> String {

@@ -584,3 +584,27 @@ async fn our_disconnect_reaches_the_official_wallet_as_session_delete() {
     let deleted = wallet.expect("session_delete").await;
     assert_eq!(deleted["topic"], json!(session.topic));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_official_wallet_on_one_relay_instance_pairs_and_signs_with_our_dapp_on_another_through_redis() {
+    let anvil = Anvil::start(31337).await;
+    let redis = wm_demo::testing::RedisServer::start().unwrap();
+    let a = common::start_instance(&redis.url()).await;
+    let b = common::start_instance(&redis.url()).await;
+    // The dapp reaches instance A, the wallet instance B (a balancer sent them apart).
+    let mut wallet = Wallet::start(&format!("ws://{}/relay", b.addr), &[(CHAIN_A, &anvil)]).await;
+    let mut dapp = Dapp::connect(&format!("ws://{}/relay", a.addr)).await;
+
+    let session = pair(&mut dapp, &mut wallet).await;
+    assert_eq!((a.state.relay.stats().connections, b.state.relay.stats().connections), (1, 1), "one socket on each instance");
+    assert_eq!(session.accounts(), vec![format!("{CHAIN_A}:{ACCOUNT}")]);
+    let message = "wallet-modal: signed across two relay instances";
+    let params = json!([format!("0x{}", hex_encode(message.as_bytes())), ACCOUNT]);
+    let signature = dapp.request(&session.topic, CHAIN_A, "personal_sign", params).await;
+    let signer = recover_message_address(message, signature.as_str().expect("a signature string")).expect("a well-formed signature");
+    assert_eq!(signer, ACCOUNT);
+    // Every message crossed through Redis: each instance delivered what the other accepted.
+    let (sa, sb) = (a.state.relay.stats(), b.state.relay.stats());
+    assert!(sa.published > 0 && sb.published > 0 && sa.delivered > 0 && sb.delivered > 0, "{sa:?} {sb:?}");
+    assert_eq!(sa.redis_errors + sb.redis_errors, 0);
+}

@@ -4,6 +4,7 @@
 pub mod chain;
 pub mod frame;
 pub mod mail;
+pub mod process;
 pub mod relay;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
