@@ -433,6 +433,7 @@ impl Relay {
             publish_limit: RateLimiter::new(self.cfg.publish_rate, self.cfg.flood_close_after, now),
             frame_limit: RateLimiter::new(self.cfg.request_rate, self.cfg.flood_close_after, now),
             last_rx: now,
+            kept: Mutex::new(Vec::new()),
         };
         let outcome = conn.run(&mut socket, rx).await;
         {
@@ -667,6 +668,9 @@ struct Conn {
     publish_limit: RateLimiter,
     frame_limit: RateLimiter,
     last_rx: Instant,
+    /// With other instances: Redis's word on the messages this request published, awaited
+    /// before the answer (a message answered `true` is in Redis: a crash does not lose it).
+    kept: Mutex<Vec<tokio::sync::oneshot::Receiver<()>>>,
 }
 
 fn params_object(params: Option<&Value>) -> Result<&Map<String, Value>, RpcError> {
@@ -990,6 +994,17 @@ impl Conn {
             (Rate::Ok, Some(method)) => self.dispatch(method, m.get("params")),
         };
         let close = outcome.result.as_ref().err().and_then(|e| e.close.clone());
+        // Answered once Redis holds what was published (or could not: then counted there, and
+        // answered anyway: the sockets here had it).
+        let kept = std::mem::take(&mut *self.kept.lock().unwrap());
+        if !kept.is_empty() {
+            let all = async {
+                for k in kept {
+                    let _ = k.await;
+                }
+            };
+            let _ = timeout(cluster::FETCH_WAIT, all).await;
+        }
         // Requests without an id are notifications: no answer.
         if let Some(id) = &id {
             if let Flow::Gone = self.respond(socket, id, &outcome.result).await {
@@ -1103,7 +1118,9 @@ impl Conn {
         self.relay.published.fetch_add(1, Ordering::Relaxed);
         if let Some(cluster) = self.relay.cluster() {
             let until = if p.ttl_ms > 0 { now.saturating_add(p.ttl_ms) } else { 0 };
-            cluster.publish(&p.topic, &p.message, now, p.tag, until);
+            if let Some(kept) = cluster.publish(&p.topic, &p.message, now, p.tag, until) {
+                self.kept.lock().unwrap().push(kept);
+            }
         }
         Ok(())
     }

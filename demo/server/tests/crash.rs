@@ -148,3 +148,60 @@ async fn on_postgresql_a_server_killed_mid_login_and_mid_key_upload_restarts_to_
     crash_and_restart_keep_the_wallet(&pg.url("crash"), &dir).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Killed in the middle of a relay delivery: what the relay accepted and had not yet delivered
+/// (a peer offline, another not acknowledging) is delivered by the new process, from Redis.
+async fn crash_keeps_the_relays_queued_messages(store: &str, dir: &Path) {
+    use common::relay::{topic, Client};
+    let mail = Maildev::start().await;
+    let redis = wm_demo::testing::RedisServer::start().unwrap();
+    let log = dir.join("relay.log");
+    let with_redis = ["--redis", &redis.url()];
+    let (offline, busy) = (topic(7), topic(8));
+    let s = common::process::spawn(store, mail.smtp, 0, &log, &with_redis);
+    let mut dapp = Client::connect(s.addr, 1).await;
+    let mut wallet = Client::connect(s.addr, 2).await;
+    wallet.subscribe(&busy).await;
+    dapp.publish(&offline, "for-the-offline-wallet", 300, 1100).await;
+    dapp.publish(&busy, "request-1", 300, 1108).await;
+    // The push reaches the wallet, which dies before acknowledging it; the process is killed
+    // while a second request is on its way.
+    let first = wallet.push().await;
+    assert_eq!(first["params"]["data"]["message"], "request-1");
+    dapp.publish(&busy, "request-2", 300, 1108).await;
+    drop(s);
+    let s = common::process::spawn(store, mail.smtp, 0, &log, &with_redis);
+    let mut wallet = Client::connect(s.addr, 3).await;
+    wallet.subscribe(&busy).await;
+    let mut got = vec![wallet.push_acked().await, wallet.push_acked().await];
+    wallet.subscribe(&offline).await;
+    got.push(wallet.push_acked().await);
+    let messages: Vec<&str> = got.iter().map(|p| p["params"]["data"]["message"].as_str().unwrap()).collect();
+    assert_eq!(messages, ["request-1", "request-2", "for-the-offline-wallet"]);
+    wallet.no_push().await;
+    drop(s);
+    // The control: without Redis, the same crash loses what was queued.
+    let s = common::process::spawn(store, mail.smtp, 0, &log, &[]);
+    let mut dapp = Client::connect(s.addr, 1).await;
+    dapp.publish(&topic(10), "kept-in-memory-only", 300, 1100).await;
+    drop(s);
+    let s = common::process::spawn(store, mail.smtp, 0, &log, &[]);
+    let mut wallet = Client::connect(s.addr, 2).await;
+    wallet.subscribe(&topic(10)).await;
+    wallet.no_push().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_sqlite_a_server_killed_mid_relay_delivery_delivers_the_queued_messages_after_the_restart() {
+    let dir = temp("relay-sqlite");
+    crash_keeps_the_relays_queued_messages(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_a_server_killed_mid_relay_delivery_delivers_the_queued_messages_after_the_restart() {
+    let dir = temp("relay-postgres");
+    let pg = wm_demo::testing::PgServer::start().unwrap();
+    crash_keeps_the_relays_queued_messages(&pg.url("relay"), &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

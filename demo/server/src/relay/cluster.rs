@@ -48,7 +48,8 @@ pub struct Remote {
 }
 
 enum Job {
-    Publish(Remote),
+    /// With the sender told once Redis holds it (kept messages only).
+    Publish(Remote, Option<oneshot::Sender<()>>),
     Fetch(String, oneshot::Sender<Vec<Remote>>),
 }
 
@@ -114,12 +115,16 @@ impl Cluster {
     }
 
     /// Passes a message accepted here on to the other instances (and keeps it in Redis for its
-    /// ttl). Never waits: a full queue counts an error.
-    pub fn publish(&self, topic: &str, message: &str, published_at: u64, tag: u64, expires_at: u64) {
+    /// ttl). Never waits: a full queue counts an error. For a kept message, a receiver told once
+    /// Redis holds it (dropped unanswered when it could not).
+    pub fn publish(&self, topic: &str, message: &str, published_at: u64, tag: u64, expires_at: u64) -> Option<oneshot::Receiver<()>> {
         let r = Remote { o: self.id.clone(), t: topic.to_string(), m: message.to_string(), p: published_at, g: tag, e: expires_at };
-        if self.jobs.try_send(Job::Publish(r)).is_err() {
+        let (tx, rx) = if expires_at > published_at { let (tx, rx) = oneshot::channel(); (Some(tx), Some(rx)) } else { (None, None) };
+        if self.jobs.try_send(Job::Publish(r, tx)).is_err() {
             self.error();
+            return None;
         }
+        rx
     }
 
     /// The messages Redis keeps for `topic` and still live at `now` (oldest first); none when
@@ -196,7 +201,7 @@ async fn commands(cluster: Weak<Cluster>, url: RedisUrl, mut jobs: mpsc::Receive
             let mut replies = 0;
             for job in &held {
                 match job {
-                    Job::Publish(r) => {
+                    Job::Publish(r, _) => {
                         let body = serde_json::to_vec(r).unwrap_or_default();
                         conn.push(&[b"PUBLISH", c.channel().as_bytes(), &body]);
                         replies += 1;
@@ -235,10 +240,12 @@ async fn commands(cluster: Weak<Cluster>, url: RedisUrl, mut jobs: mpsc::Receive
             let mut at = 0;
             for job in held.drain(..) {
                 match job {
-                    Job::Publish(r) => {
+                    Job::Publish(r, kept) => {
                         let n = if r.e > r.p { 5 } else { 1 };
                         if !ok || answers[at..at + n].iter().any(|a| matches!(a, Reply::Error(_))) {
                             c.error();
+                        } else if let Some(kept) = kept {
+                            let _ = kept.send(());
                         }
                         at += n;
                     }
