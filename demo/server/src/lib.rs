@@ -494,6 +494,18 @@ pub async fn start_with_frame(
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 
+/// A crash on purpose at a named point, for the crash tests: when `$WM_FAILPOINTS` (a comma list,
+/// read once) names `point`, the process aborts there, as a `kill -9` landing at that instant
+/// would end it. Unset (always, outside those tests), this is one lookup.
+pub fn failpoint(point: &str) {
+    static POINTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let points = POINTS.get_or_init(|| std::env::var("WM_FAILPOINTS").map(|v| v.split(',').map(str::to_string).collect()).unwrap_or_default());
+    if points.iter().any(|p| p == point) {
+        eprintln!("failpoint {point}: aborting");
+        std::process::abort();
+    }
+}
+
 pub(crate) fn error(status: StatusCode, message: &str) -> Response {
     (
         status,

@@ -29,13 +29,16 @@ const USAGE: &str = "usage: wallet-modal-demo --port P (0 = any free port) --roo
 there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)] \
 [--log-requests (one JSON line per request on stderr: listener, method, route pattern, status, milliseconds)] \
 [--email-throttle SECONDS (1-3600: between two code mails to one address; default 30)] \
-[--redis redis://[:PASSWORD@]HOST:PORT[/DB] (or $WM_REDIS: the relay's link to the other instances behind it)]";
+[--redis redis://[:PASSWORD@]HOST:PORT[/DB] (or $WM_REDIS: the relay's link to the other instances behind it)] \
+[--payout-lease SECONDS (1-3600: with --store, a paid on-ramp order whose payout made no progress this long is taken up again; default 30)]";
 
 struct Args {
     port: u16,
     log_requests: bool,
     /// Seconds between two code mails to one address (`--email-throttle`; default 30).
     email_throttle: Option<u64>,
+    /// Seconds before a stalled on-ramp payout is taken up again (`--payout-lease`; default 30).
+    payout_lease: Option<u64>,
     store: Option<wm_demo::wallet::StoreConfig>,
     redis: Option<wm_demo::relay::resp::RedisUrl>,
     frame_port: Option<u16>,
@@ -108,6 +111,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut log_requests = false;
     let mut email_throttle: Option<u64> = None;
     let mut redis: Option<String> = None;
+    let mut payout_lease: Option<u64> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -157,6 +161,15 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                         .ok_or("--email-throttle must be 1..3600 (seconds)")?,
                 )
             }
+            "--payout-lease" => {
+                payout_lease = Some(
+                    value("--payout-lease")?
+                        .parse()
+                        .ok()
+                        .filter(|s| (1..=3600).contains(s))
+                        .ok_or("--payout-lease must be 1..3600 (seconds)")?,
+                )
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -178,6 +191,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         redis: redis.map(|r| wm_demo::relay::resp::RedisUrl::parse(&r)).transpose()?,
         log_requests,
         email_throttle,
+        payout_lease,
         port: port.ok_or("--port is required")?,
         frame_port,
         smtp,
@@ -271,6 +285,10 @@ async fn main() -> ExitCode {
     let config = wm_demo::ServerConfig {
         log_requests: args.log_requests,
         redis: args.redis,
+        onramp: wm_demo::onramp::OnrampConfig {
+            payout_lease: args.payout_lease.map_or(wm_demo::onramp::OnrampConfig::default().payout_lease, std::time::Duration::from_secs),
+            ..Default::default()
+        },
         wallet: {
             let defaults = wm_demo::wallet::WalletConfig::default();
             wm_demo::wallet::WalletConfig {

@@ -205,3 +205,107 @@ async fn on_postgresql_a_server_killed_mid_relay_delivery_delivers_the_queued_me
     crash_keeps_the_relays_queued_messages(&pg.url("relay"), &dir).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Killed in the middle of on-ramp payouts (at several moments, while the payer's account is also
+/// used by someone else): after the restart every paid order is paid out, and none twice.
+async fn crash_pays_each_order_once(store: &str, dir: &Path) {
+    use common::chain::Anvil;
+    let mail = Maildev::start().await;
+    let anvil = Anvil::start(31337).await;
+    let log = dir.join("onramp.log");
+    let chains = format!("31337={}", anvil.url);
+    let args = ["--chains", chains.as_str(), "--payout-lease", "1"];
+    // Meld's payout account (anvil's dev account 4), which the test also spends from.
+    const PAYER: &str = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
+    let card = json!({"cardNumber": "4242 4242 4242 4242", "expiry": "12/35", "cvc": "123"}).to_string();
+    let mut orders: Vec<(String, String, String)> = Vec::new(); // (id, destination, amount)
+    let mut s = common::process::spawn(store, mail.smtp, 0, &log, &args);
+    for (round, delay_ms) in [0u64, 2, 8, 25].into_iter().enumerate() {
+        let mut this_round = Vec::new();
+        for i in 0..3 {
+            let destination = format!("0x00000000000000000000000000000000{:04x}{:04x}", 0xc0de, round * 16 + i);
+            let body = json!({"destinationWallets": [{"address": destination, "blockchains": ["eip155:31337"], "assets": ["ETH"]}],
+                              "partnerUserId": "crash", "provider": "meld", "presetFiatAmount": "30"}).to_string();
+            let r = common::request(s.addr, "POST", "/v1/generators/onrampurl?projectId=demo-project", &[("content-type", "application/json")], body.as_bytes()).await;
+            assert_eq!(r.status, 200, "{}", r.text());
+            let id = r.json()["orderId"].as_str().unwrap().to_string();
+            let amount = common::get(s.addr, &format!("/v1/onramp/orders/{id}")).await.json()["purchaseAmount"].as_str().unwrap().to_string();
+            this_round.push((id, destination, amount));
+        }
+        // Pay all three at once; someone else spends from the payer meanwhile; the process is
+        // killed `delay_ms` later.
+        let addr = s.addr;
+        for (id, _, _) in &this_round {
+            let (path, card) = (format!("/onramp/meld/checkout/{id}/pay"), card.clone());
+            tokio::spawn(async move { common::request(addr, "POST", &path, &[("content-type", "application/json")], card.as_bytes()).await.status });
+        }
+        let other = anvil.send(PAYER, Some("0x000000000000000000000000000000000000dead"), "0x", 1);
+        tokio::time::sleep(std::time::Duration::from_millis(delay_ms)).await;
+        drop(s);
+        other.await;
+        s = common::process::spawn(store, mail.smtp, 0, &log, &args);
+        // The buyer's window pays again what the crash left unpaid (the page still showed the form).
+        for (id, _, _) in &this_round {
+            let now = common::get(s.addr, &format!("/v1/onramp/orders/{id}")).await.json();
+            if now["status"] == "PENDING" {
+                let r = common::request(s.addr, "POST", &format!("/onramp/meld/checkout/{id}/pay"), &[("content-type", "application/json")], card.as_bytes()).await;
+                assert!(r.status == 200 || r.status == 409, "{}", r.text());
+            }
+        }
+        orders.extend(this_round);
+    }
+    // And at the two exact instants that matter: the attempt written but not sent, and sent (mined)
+    // but its hash not written.
+    for (n, point) in ["payout-attempt-written", "payout-sent"].into_iter().enumerate() {
+        drop(s);
+        let crashing = common::process::spawn_env(store, mail.smtp, 0, &log, &args, &[("WM_FAILPOINTS", point)]);
+        let destination = format!("0x00000000000000000000000000000000{:04x}{:04x}", 0xfa11, n);
+        let body = json!({"destinationWallets": [{"address": destination, "blockchains": ["eip155:31337"], "assets": ["ETH"]}],
+                          "partnerUserId": "crash", "provider": "meld", "presetFiatAmount": "30"}).to_string();
+        let r = common::request(crashing.addr, "POST", "/v1/generators/onrampurl?projectId=demo-project", &[("content-type", "application/json")], body.as_bytes()).await;
+        let id = r.json()["orderId"].as_str().unwrap().to_string();
+        let amount = common::get(crashing.addr, &format!("/v1/onramp/orders/{id}")).await.json()["purchaseAmount"].as_str().unwrap().to_string();
+        let (addr, path, card) = (crashing.addr, format!("/onramp/meld/checkout/{id}/pay"), card.clone());
+        let _ = tokio::spawn(async move { common::request(addr, "POST", &path, &[("content-type", "application/json")], card.as_bytes()).await }).await;
+        let mut crashing = crashing;
+        let ended = crashing.child.wait().unwrap();
+        assert!(!ended.success(), "the process stopped at {point}");
+        s = common::process::spawn(store, mail.smtp, 0, &log, &args);
+        orders.push((id, destination, amount));
+    }
+    // Every order ends paid out (taken up again by the new processes), each destination holding
+    // exactly its order's amount: nothing paid twice.
+    for (id, destination, amount) in &orders {
+        let started = std::time::Instant::now();
+        let o = loop {
+            let o = common::get(s.addr, &format!("/v1/onramp/orders/{id}")).await.json();
+            if o["status"] == "COMPLETED" || o["status"] == "FAILED" {
+                break o;
+            }
+            assert!(started.elapsed() < std::time::Duration::from_secs(30), "not paid out: {o}");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        };
+        assert_eq!(o["status"], "COMPLETED", "{o}");
+        let held: u128 = anvil.eth_balance(destination).await.parse().unwrap();
+        let (whole, frac) = amount.split_once('.').unwrap_or((amount, ""));
+        let expected: u128 = format!("{whole}{frac:0<18}").parse().unwrap();
+        assert_eq!(held, expected, "order {id} paid {held} wei to {destination} for {amount} ETH");
+    }
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!text.contains(MASTER), "no key in the log");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_sqlite_a_server_killed_mid_payout_pays_every_order_out_once_after_the_restart() {
+    let dir = temp("onramp-sqlite");
+    crash_pays_each_order_once(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_a_server_killed_mid_payout_pays_every_order_out_once_after_the_restart() {
+    let dir = temp("onramp-postgres");
+    let pg = wm_demo::testing::PgServer::start().unwrap();
+    crash_pays_each_order_once(&pg.url("onramp"), &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

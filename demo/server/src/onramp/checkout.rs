@@ -211,8 +211,8 @@ fn lookup(o: &Onramp, provider: &str, id: &str) -> Result<Order, Response> {
             "orderId must be 1 to 64 of A-Z, a-z, 0-9, _ and -",
         ));
     }
-    match o.orders.lock().unwrap().get(id) {
-        Some(order) if order.provider.id == provider => Ok(order.clone()),
+    match o.order(id) {
+        Some(order) if order.provider.id == provider => Ok(order),
         _ => Err(fail(
             StatusCode::NOT_FOUND,
             "orderId",
@@ -446,23 +446,37 @@ pub async fn pay(
         .find(|p| p.id == order.provider.id)
         .map(|p| p.address)
         .unwrap_or_else(|| catalog::payout_address(&o.manifest(), order.provider, order.chain_id));
-    {
-        let mut orders = o.orders.lock().unwrap();
-        let Some(x) = orders.get_mut(&id) else {
+    // Paid exactly once, whichever instance is asked, however often: the change is conditional
+    // (PENDING, and unchanged since read).
+    let mut was = None;
+    let paid = o.change(&id, |x| {
+        was = Some(x.status);
+        if x.status != Status::Pending {
+            return false;
+        }
+        x.status = Status::Processing;
+        x.payer = Some(payer);
+        true
+    });
+    match (paid, was) {
+        (Ok(Some(_)), _) => {}
+        (Ok(None), Some(status)) if status != Status::Pending => {
+            let msg = format!("This order is already paid (status {})", status.as_str());
+            return refuse(StatusCode::CONFLICT, "orderId", msg);
+        }
+        (Ok(None), Some(_)) => {
+            return refuse(StatusCode::CONFLICT, "orderId", "This order is being paid from another window: reload the page".into());
+        }
+        (Ok(None), None) => {
             return fail(
                 StatusCode::NOT_FOUND,
                 "orderId",
                 format!("Unknown order {id}"),
             );
-        };
-        if x.status != Status::Pending {
-            let msg = format!("This order is already paid (status {})", x.status.as_str());
-            drop(orders);
-            return refuse(StatusCode::CONFLICT, "orderId", msg);
         }
-        x.status = Status::Processing;
-        x.payer = Some(payer);
-        x.updated_ms = super::now_ms();
+        (Err(_), _) => {
+            return refuse(StatusCode::SERVICE_UNAVAILABLE, "orderId", "The payment could not be recorded: nothing was charged, try again in a moment".into());
+        }
     }
     let mut task = tokio::spawn(payout::run(o.clone(), id.clone()));
     let _ = tokio::time::timeout(PAY_WAIT, &mut task).await;
@@ -470,7 +484,7 @@ pub async fn pay(
         return Redirect::to(&format!("/onramp/{}/checkout/{id}", order.provider.id))
             .into_response();
     }
-    let now = o.orders.lock().unwrap().get(&id).map(Order::to_json);
+    let now = o.order(&id).map(|x| x.to_json());
     match now {
         Some(v) => ok(v),
         None => fail(

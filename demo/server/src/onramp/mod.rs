@@ -19,6 +19,7 @@
 
 pub mod catalog;
 pub mod checkout;
+pub mod durable;
 pub mod money;
 pub mod orders;
 pub mod payout;
@@ -43,6 +44,8 @@ use catalog::{Asset, Fiat, Network, Provider, PROVIDERS};
 use money::{Calc, DecimalError};
 use orders::{Order, Orders, Status};
 
+use crate::wallet::store::durable::{Durable, StoreError};
+
 pub use orders::OnrampConfig;
 
 /// Largest JSON body of the on-ramp routes.
@@ -64,19 +67,83 @@ pub struct Onramp {
     manifest: catalog::ManifestCache,
     fail_options: AtomicBool,
     fail_quote: AtomicBool,
+    /// The server's store, when it has one ([`durable`]): every order is kept there.
+    store: Option<Arc<dyn Durable>>,
+    /// Orders this process is paying out now.
+    running: Mutex<std::collections::HashSet<String>>,
 }
 
 impl Onramp {
     pub fn new(app: Arc<AppState>) -> Arc<Onramp> {
         let cfg = &app.config.onramp;
-        Arc::new(Onramp {
+        let store = app.wallet.durable.clone().map(|d| d as Arc<dyn Durable>);
+        let o = Arc::new(Onramp {
             orders: Mutex::new(Orders::new(cfg)),
             order_budget: crate::client::Buckets::new(cfg.order_budget, cfg.max_orders),
             app,
             manifest: catalog::ManifestCache::default(),
             fail_options: AtomicBool::new(false),
             fail_quote: AtomicBool::new(false),
-        })
+            store,
+            running: Mutex::new(Default::default()),
+        });
+        if o.store.is_some() {
+            if let Ok(rt) = tokio::runtime::Handle::try_current() {
+                rt.spawn(resume(Arc::downgrade(&o)));
+            }
+        }
+        o
+    }
+
+    /// Writes `order` to the store (when there is one).
+    pub fn save(&self, order: &Order) -> Result<(), StoreError> {
+        let Some(d) = &self.store else { return Ok(()) };
+        let (until, body) = durable::body(order);
+        d.put_entry(durable::KIND, &order.id, until, &body)
+    }
+
+    /// Order `id`: as the store holds it (made or changed by another process), else as kept here.
+    pub fn order(&self, id: &str) -> Option<Order> {
+        if let Some(d) = &self.store {
+            if let Ok(held) = d.entry(durable::KIND, id, now_ms()) {
+                let parsed = held.as_deref().and_then(durable::parse);
+                if let Some(order) = &parsed {
+                    self.orders.lock().unwrap().put(order.clone(), now_ms());
+                }
+                return parsed.or_else(|| self.orders.lock().unwrap().get(id).cloned());
+            }
+        }
+        self.orders.lock().unwrap().get(id).cloned()
+    }
+
+    /// Changes order `id` with `f` and keeps it, in the store first. With a store the change is
+    /// made only if no other process changed the order since it was read (else `Ok(None)`); `f`
+    /// answering false changes nothing.
+    pub fn change(&self, id: &str, f: impl FnOnce(&mut Order) -> bool) -> Result<Option<Order>, StoreError> {
+        let now = now_ms();
+        let Some(d) = &self.store else {
+            let mut orders = self.orders.lock().unwrap();
+            let Some(x) = orders.get_mut(id) else { return Ok(None) };
+            let mut next = x.clone();
+            if !f(&mut next) {
+                return Ok(None);
+            }
+            next.updated_ms = now;
+            *x = next.clone();
+            return Ok(Some(next));
+        };
+        let Some(held) = d.entry(durable::KIND, id, now)? else { return Ok(None) };
+        let Some(mut next) = durable::parse(&held) else { return Ok(None) };
+        if !f(&mut next) {
+            return Ok(None);
+        }
+        next.updated_ms = now.max(next.updated_ms + 1);
+        let (until, body) = durable::body(&next);
+        if !d.swap_entry(durable::KIND, id, Some(&held), Some((until, &body)), now)? {
+            return Ok(None);
+        }
+        self.orders.lock().unwrap().put(next.clone(), now);
+        Ok(Some(next))
     }
 
     pub fn manifest(&self) -> Arc<catalog::ManifestInfo> {
@@ -89,6 +156,38 @@ impl Onramp {
 
     pub fn assets(&self) -> Vec<Asset> {
         catalog::assets(&self.networks(), &self.manifest())
+    }
+}
+
+/// Takes up the paid orders whose payout stopped making progress (a process that died, this one
+/// before a restart) every half lease, for as long as the on-ramp lives.
+async fn resume(o: std::sync::Weak<Onramp>) {
+    let lease = match o.upgrade() {
+        Some(o) => o.app.config.onramp.payout_lease,
+        None => return,
+    };
+    let mut first = true;
+    loop {
+        if !first {
+            tokio::time::sleep((lease / 2).max(std::time::Duration::from_millis(100))).await;
+        }
+        first = false;
+        let Some(o) = o.upgrade() else { return };
+        let Some(d) = o.store.clone() else { return };
+        let now = now_ms();
+        let lease_ms = lease.as_millis() as u64;
+        let Ok(entries) = tokio::task::spawn_blocking(move || d.entries(durable::KIND, now)).await.unwrap_or_else(|_| Ok(Vec::new())) else { continue };
+        for (id, body) in entries {
+            let Some(order) = durable::parse(&body) else { continue };
+            if order.status != Status::Processing || now.saturating_sub(order.updated_ms) < lease_ms || o.running.lock().unwrap().contains(&id) {
+                continue;
+            }
+            // Taken up by one process only: the write that claims it is conditional.
+            if let Ok(Some(_)) = o.change(&id, |x| x.status == Status::Processing) {
+                eprintln!("[onramp] order {id}: its payout is taken up again");
+                tokio::spawn(payout::run(o.clone(), id));
+            }
+        }
     }
 }
 
@@ -682,7 +781,12 @@ async fn onramp_url(
         Err(r) => return r,
     };
     let (id, provider) = (order.id.clone(), order.provider.id);
+    let saved = o.save(&order);
     let kept = o.orders.lock().unwrap().insert(order, now_ms());
+    if saved.is_err() {
+        o.orders.lock().unwrap().remove(&id);
+        return fail(StatusCode::SERVICE_UNAVAILABLE, "order", "The order could not be kept: try again in a moment");
+    }
     match kept {
         Ok(()) => {}
         Err(orders::Full::Client) => {
@@ -818,6 +922,7 @@ async fn new_order(o: &Onramp, bytes: &[u8], client: Client) -> Result<Order, Re
         created_ms: now,
         updated_ms: now,
         client,
+        attempt: None,
     })
 }
 
@@ -834,7 +939,7 @@ async fn order_status(State(o): State<Shared>, Path(id): Path<String>) -> Respon
             ),
         );
     }
-    match o.orders.lock().unwrap().get(&id) {
+    match o.order(&id) {
         Some(order) => ok(order.to_json()),
         None => fail(
             StatusCode::NOT_FOUND,

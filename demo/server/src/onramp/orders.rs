@@ -37,6 +37,9 @@ pub struct OnrampConfig {
     /// Each client's token bucket of orders made: a visitor retrying a checkout a few times
     /// never meets it; a flood gets 30, then one every 2 s (429 with `Retry-After`).
     pub order_budget: Budget,
+    /// With a store: a paid order whose payout made no progress for this long (its process died,
+    /// or stopped) is taken up by another process, or by this one after a restart.
+    pub payout_lease: Duration,
 }
 
 impl Default for OnrampConfig {
@@ -49,6 +52,7 @@ impl Default for OnrampConfig {
                 burst: 30,
                 every: Duration::from_secs(2),
             },
+            payout_lease: Duration::from_secs(30),
         }
     }
 }
@@ -103,6 +107,8 @@ pub struct Order {
     pub updated_ms: u64,
     /// The client that made it (see the module's notes).
     pub client: Client,
+    /// The payout's current attempt (its nonce), once one was made ([`super::durable`]).
+    pub attempt: Option<super::durable::Attempt>,
 }
 
 impl Order {
@@ -249,8 +255,26 @@ impl Orders {
         self.map.get_mut(id)
     }
 
+    /// Keeps `o` as the store holds it: replaced when known here, else added (when there is room;
+    /// the store holds it either way).
+    pub fn put(&mut self, o: Order, now_ms: u64) {
+        match self.map.get_mut(&o.id) {
+            Some(x) => *x = o,
+            None => {
+                let _ = self.insert(o, now_ms);
+            }
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.map.len()
+    }
+
+    /// Forgets order `id`.
+    pub fn remove(&mut self, id: &str) {
+        if let Some(pos) = self.ids.iter().position(|x| x == id) {
+            self.forget_at(pos);
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -292,6 +316,7 @@ mod tests {
             created_ms: 1,
             updated_ms: 1,
             client: ip(client),
+            attempt: None,
         }
     }
 

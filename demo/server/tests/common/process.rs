@@ -30,6 +30,11 @@ impl Drop for Server {
 /// fixed one keeps the origin across restarts, as a deployment's, so links mailed before a crash
 /// point at the new process), every request logged; `extra` arguments after those.
 pub fn spawn(store: &str, smtp: SocketAddr, frame_port: u16, log: &Path, extra: &[&str]) -> Server {
+    spawn_env(store, smtp, frame_port, log, extra, &[])
+}
+
+/// [`spawn`] with more environment variables (`WM_FAILPOINTS`: crash at a named point).
+pub fn spawn_env(store: &str, smtp: SocketAddr, frame_port: u16, log: &Path, extra: &[&str], env: &[(&str, &str)]) -> Server {
     let err = std::fs::OpenOptions::new().create(true).append(true).open(log).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
         .args(["--port", "0", "--log-requests", "--email-throttle", "2", "--frame-port"])
@@ -41,6 +46,7 @@ pub fn spawn(store: &str, smtp: SocketAddr, frame_port: u16, log: &Path, extra: 
         .args(extra)
         .env("WM_STORE", store)
         .env("WM_MASTER_KEY", MASTER)
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(err)
         .spawn()
