@@ -14,6 +14,11 @@
 //!    10,000) messages per second. Reported: messages per second, the delivery latency (p50, p99;
 //!    the relay and its clients share this process's cores) and the resident memory per 1,000
 //!    clients. Goals: 1,000 clients under 200 MB, ≥ 5,000 messages/s with p99 < 50 ms on loopback.
+//! 3. Relay instances: the server binary as one process, then as two processes behind one Redis
+//!    (a server of this bench's own), `WM_BENCH_INSTANCE_CLIENTS` (default 800) clients in pairs
+//!    whose two ends sit on different instances (every message crosses Redis), offered 10,000 and
+//!    20,000 messages per second. Goal to report against: two instances relay ≥ 1.6× one. (Here
+//!    both processes, Redis and the clients share two cores.)
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -101,17 +106,28 @@ fn resident_bytes() -> u64 {
 async fn relay(clients: usize, messages: usize, rate: usize) {
     let cfg = wm_demo::relay::RelayConfig { max_connections: clients + 16, ..wm_demo::relay::RelayConfig::default() };
     let (addr, relay) = wm_demo::relay::serve(cfg, 0).await.expect("relay starts");
+    let (total, line) = relay_on(&[addr], clients, messages, rate).await;
+    println!("  relay, {line} (this process: the relay and its clients)");
+    assert_eq!(relay.stats().delivered as usize, total);
+}
+
+/// Pairs of clients on `addrs` (the two ends of a pair on different ones when there are two),
+/// paced to offer `rate` messages per second: the messages and the line to print.
+async fn relay_on(addrs: &[std::net::SocketAddr], clients: usize, messages: usize, rate: usize) -> (usize, String) {
+    // Topics of this run only (a relay keeps what earlier runs published for their ttl).
+    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let base = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed) * 1_000_000;
     let before = resident_bytes();
     let mut all = Vec::with_capacity(clients);
     for i in 0..clients {
         // Spread over loopback addresses: the relay's per-address limits are a visitor's.
         let from = IpAddr::V4(Ipv4Addr::new(127, 1, (i / 200) as u8, 1 + (i % 200) as u8));
-        all.push(Client::connect_from(addr, (i % 250) as u8, from).await);
+        all.push(Client::connect_from(addrs[i % addrs.len()], (i % 250) as u8, from).await);
     }
     let connected = resident_bytes();
     // Pairs: client 2k and 2k+1 share topic k; each publishes to the other.
     for (i, c) in all.iter_mut().enumerate() {
-        c.subscribe(&common::relay::topic_n(i / 2)).await;
+        c.subscribe(&common::relay::topic_n(base + i / 2)).await;
     }
     // Paced: every client publishes one message each `every`, the clients' starts spread over one
     // period, so the relay is offered `rate` messages per second in all.
@@ -120,7 +136,7 @@ async fn relay(clients: usize, messages: usize, rate: usize) {
     let mut tasks = Vec::new();
     for (i, mut c) in all.into_iter().enumerate() {
         tasks.push(tokio::spawn(async move {
-            let topic = common::relay::topic_n(i / 2);
+            let topic = common::relay::topic_n(base + i / 2);
             let mut latencies = Vec::with_capacity(messages);
             let first = started + every.mul_f64(i as f64 / clients as f64);
             for m in 0..messages {
@@ -141,15 +157,58 @@ async fn relay(clients: usize, messages: usize, rate: usize) {
     let elapsed = started.elapsed();
     latencies.sort();
     let total = clients * messages;
-    println!(
-        "  relay, {clients} clients offered {rate} messages/s: {total} messages in {:.2} s = {:.0} messages/s; delivery p50 {}, p99 {}; memory {:.1} MB per 1,000 clients (this process: the relay and its clients)",
+    let line = format!(
+        "{clients} clients offered {rate} messages/s: {total} messages in {:.2} s = {:.0} messages/s; delivery p50 {}, p99 {}; this process grew {:.1} MB per 1,000 clients",
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64(),
         ms(pct(&latencies, 0.5)),
         ms(pct(&latencies, 0.99)),
         (connected.saturating_sub(before)) as f64 / 1e6 * 1000.0 / clients as f64,
     );
-    assert_eq!(relay.stats().delivered as usize, total);
+    (total, line)
+}
+
+/// A process's resident memory in bytes.
+fn resident_of(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/statm")).ok().and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok()).unwrap_or(0) * 4096
+}
+
+/// The server binary on a free port (its relay on `/relay`), joined to `redis` when given.
+fn instance(redis: Option<&str>) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::BufRead;
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"));
+    cmd.args(["--port", "0", "--root"]).arg(common::repo_root()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null());
+    if let Some(r) = redis {
+        cmd.args(["--redis", r]);
+    }
+    let mut child = cmd.spawn().expect("the server binary starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("listening on http://").expect("listening").parse().unwrap();
+    (child, addr)
+}
+
+async fn instances(clients: usize, messages: usize) {
+    let redis = match wm_demo::testing::RedisServer::start() {
+        Ok(r) => r,
+        Err(e) => return println!("  not measured ({e})"),
+    };
+    for rate in [10_000, 20_000] {
+        let (mut one, a) = instance(None);
+        let (_, line) = relay_on(&[a], clients, messages, rate).await;
+        println!("  one instance: {line}; the server process {:.0} MB", resident_of(one.id()) as f64 / 1e6);
+        let _ = one.kill();
+        let _ = one.wait();
+        let (mut first, a) = instance(Some(&redis.url()));
+        let (mut second, b) = instance(Some(&redis.url()));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let (_, line) = relay_on(&[a, b], clients, messages, rate).await;
+        println!("  two instances, every pair split across them: {line}; the server processes {:.0} + {:.0} MB", resident_of(first.id()) as f64 / 1e6, resident_of(second.id()) as f64 / 1e6);
+        for c in [&mut first, &mut second] {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
 }
 
 fn main() {
@@ -173,5 +232,7 @@ fn main() {
         for rate in [5_000, env_usize("WM_BENCH_RELAY_RATE", 10_000)] {
             relay(clients, messages, rate).await;
         }
+        println!("WalletConnect relay instances (server processes; two behind one Redis):");
+        instances(env_usize("WM_BENCH_INSTANCE_CLIENTS", 800), messages).await;
     });
 }

@@ -450,6 +450,9 @@ pub async fn start_with_frame(
     if let Some(url) = &state.config.redis {
         state.relay.join_cluster(url.clone(), "wm:relay");
     }
+    if let Some(d) = &state.wallet.durable {
+        state.chain_api.set_store(d.clone());
+    }
     state.chain_api.start();
     let chain_api = state.chain_api.clone();
     // One shutdown for both listeners; the wallet's long-polls end first.

@@ -1063,3 +1063,81 @@ async fn token_images_and_the_collections_metadata_are_served_from_the_repo() {
     );
     assert_eq!(hex_to_dec("0xff"), "255");
 }
+
+/// A server whose wallet store (and so its indexes) is the SQLite file `store`, on `chains`.
+async fn stored_server(chains: &str, manifest: Option<std::path::PathBuf>, store: &std::path::Path) -> wm_demo::Server {
+    let options = wm_demo::Options {
+        root: repo_root(),
+        chains: wm_demo::parse_chains(chains).unwrap(),
+        contracts: manifest,
+        solana: None,
+        bitcoin: None,
+        test_token: None,
+    };
+    let mut config = wm_demo::ServerConfig::default();
+    config.chain.poll_interval = Duration::from_millis(50);
+    config.wallet.store = Some(wm_demo::wallet::StoreConfig { url: wm_demo::wallet::store::durable::StoreUrl::Sqlite(store.to_path_buf()), master_key: [3; 32] });
+    wm_demo::start_with(options, config, 0, std::future::pending()).await.expect("server starts")
+}
+
+async fn indexed_block(s: &wm_demo::Server) -> Value {
+    get(s.addr, "/indexer/status").await.json()["chains"][0]["indexedBlock"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_store_a_restart_goes_on_from_the_stored_index_and_a_restarted_chain_is_indexed_again() {
+    let dir = std::env::temp_dir().join(format!("wm-index-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = dir.join("w.sqlite");
+    let anvil = Anvil::start(31337).await;
+    let chain = format!("31337={}", anvil.url);
+    let first = stored_server(&chain, None, &store).await;
+    let (path, _) = deploy_demo(&[&anvil], &first.origin());
+    first.state.chain_api.set_manifest(wm_demo::chain::manifest::Manifest::load(&path).unwrap());
+    wait_indexed(first.addr, &[&anvil]).await;
+    let head = indexed_block(&first).await;
+    let before = all_history(&first, ACCOUNTS[0], "eip155:31337").await.0;
+    assert!(before.len() > 3, "{before:?}");
+    // Kept once caught up.
+    let d = first.state.wallet.durable.clone().unwrap();
+    let started = Instant::now();
+    while wm_demo::wallet::store::durable::Durable::entry(&*d, "chain-index", "eip155:31337", 1).unwrap().is_none() {
+        assert!(started.elapsed() < Duration::from_secs(10), "the index was not kept");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    first.state.chain_api.stop();
+    drop(first);
+
+    // A server that cannot reach the chain at all still knows it: the index came from the store.
+    let offline = stored_server("31337=http://127.0.0.1:9", Some(path.clone()), &store).await;
+    let started = Instant::now();
+    while indexed_block(&offline).await != head {
+        assert!(started.elapsed() < Duration::from_secs(10), "not restored: {}", indexed_block(&offline).await);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let kept = all_history(&offline, ACCOUNTS[0], "eip155:31337").await.0;
+    assert_eq!(hashes(&kept), hashes(&before), "the same history, from the store");
+    offline.state.chain_api.stop();
+    drop(offline);
+
+    // Back on the chain, one more transfer since: it goes on from the stored block.
+    let r = anvil.send(ACCOUNTS[0], Some(ACCOUNTS[9]), "0x", 1).await;
+    assert_eq!(r["status"], "0x1");
+    let again = stored_server(&chain, Some(path.clone()), &store).await;
+    wait_indexed(again.addr, &[&anvil]).await;
+    let after = all_history(&again, ACCOUNTS[0], "eip155:31337").await.0;
+    assert_eq!(after.len(), before.len() + 1, "the new transfer, once");
+    assert_eq!(after[0]["metadata"]["hash"], r["transactionHash"]);
+    assert_eq!(hashes(&after[1..]), hashes(&before));
+    again.state.chain_api.stop();
+    drop(again);
+
+    // Another chain under the same id (restarted from its genesis): the stored index is dropped.
+    let fresh = Anvil::start(31337).await;
+    let other = stored_server(&format!("31337={}", fresh.url), None, &store).await;
+    wait_indexed(other.addr, &[&fresh]).await;
+    let rows = all_history(&other, ACCOUNTS[0], "eip155:31337").await.0;
+    assert!(rows.is_empty(), "nothing of the first chain: {rows:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

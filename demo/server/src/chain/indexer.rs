@@ -21,6 +21,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+use crate::wallet::store::durable::Durable;
+use super::snapshot;
 use super::abi::{self, Addr, Hash32};
 use super::index::{
     BlockHeader, EventKind, NftMeta, RangeData, Token, TokenEvent, TokenKind, TxRecord,
@@ -442,8 +444,48 @@ fn log_line(chain_id: u64, msg: &str) {
     eprintln!("[indexer eip155:{chain_id}] {msg}");
 }
 
-/// Follows the chain until the task is aborted.
-pub(crate) async fn run(chain: Arc<Chain>, cfg: ChainApiConfig, nft_jobs: mpsc::Sender<NftJob>) {
+/// Queues the metadata fetch of NFT items (an item shows without it when the queue is full).
+fn queue_nft_jobs(chain: &Arc<Chain>, nft_jobs: &mpsc::Sender<NftJob>, generation: u64, jobs: Vec<((Addr, U256), String)>) {
+    for (key, uri) in jobs {
+        let job = NftJob { chain: chain.clone(), generation, key, uri };
+        if let Err(mpsc::error::TrySendError::Full(job) | mpsc::error::TrySendError::Closed(job)) = nft_jobs.try_send(job) {
+            chain.set_nft_meta(generation, job.key, NftMeta::Unavailable);
+        }
+    }
+}
+
+/// Reads the chain's index back from the store (a restart goes on from there).
+async fn restore(chain: &Arc<Chain>, store: &Arc<dyn Durable>, nft_jobs: &mpsc::Sender<NftJob>) {
+    let (d, key) = (store.clone(), chain.caip2());
+    let held = tokio::task::spawn_blocking(move || d.entry(snapshot::KIND, &key, crate::wallet::store::durable::wall_ms())).await;
+    let Ok(Ok(Some(body))) = held else { return };
+    let Some((mut st, pending)) = tokio::task::spawn_blocking(move || snapshot::decode(&body)).await.ok().flatten() else {
+        log_line(chain.chain_id, "the stored index cannot be read: indexing from block 0");
+        return;
+    };
+    let generation = {
+        let mut now = chain.state.write().unwrap();
+        st.generation = now.generation;
+        *now = st;
+        now.generation
+    };
+    if let Some(n) = chain.state.read().unwrap().indexed {
+        log_line(chain.chain_id, &format!("going on from block {n} (the stored index)"));
+    }
+    queue_nft_jobs(chain, nft_jobs, generation, pending);
+}
+
+/// Writes the chain's index to the store.
+async fn save(chain: &Arc<Chain>, store: &Arc<dyn Durable>) {
+    let body = snapshot::encode(&chain.state.read().unwrap());
+    let Some(body) = body else { return };
+    let (d, key) = (store.clone(), chain.caip2());
+    let until = crate::wallet::store::durable::wall_ms().saturating_add(snapshot::KEEP_MS);
+    let _ = tokio::task::spawn_blocking(move || d.put_entry(snapshot::KIND, &key, until, &body)).await;
+}
+
+/// Follows the chain until the task is aborted; with a store, from where the last run left it.
+pub(crate) async fn run(chain: Arc<Chain>, cfg: ChainApiConfig, nft_jobs: mpsc::Sender<NftJob>, store: Option<Arc<dyn Durable>>) {
     let rpc = match &chain.rpc {
         Ok(r) => r.clone(),
         Err(e) => {
@@ -452,6 +494,12 @@ pub(crate) async fn run(chain: Arc<Chain>, cfg: ChainApiConfig, nft_jobs: mpsc::
             return;
         }
     };
+    if let Some(d) = &store {
+        restore(&chain, d, &nft_jobs).await;
+    }
+    // Applied since the last save, and when that was.
+    let mut unsaved = false;
+    let mut saved_at = std::time::Instant::now();
     let mut backoff = cfg.retry_min;
     let mut step = cfg.range_step.max(1);
     // The last error logged: the same error is logged once, not at every retry, and only once the
@@ -516,6 +564,10 @@ pub(crate) async fn run(chain: Arc<Chain>, cfg: ChainApiConfig, nft_jobs: mpsc::
             }
         }
         if next > head.number {
+            if let (Some(d), true) = (&store, unsaved) {
+                save(&chain, d).await;
+                (unsaved, saved_at) = (false, std::time::Instant::now());
+            }
             if last_logged.take().is_some() {
                 log_line(chain.chain_id, "indexing again");
             }
@@ -544,21 +596,11 @@ pub(crate) async fn run(chain: Arc<Chain>, cfg: ChainApiConfig, nft_jobs: mpsc::
                     st.apply(range);
                     (jobs, st.generation)
                 };
-                for (key, uri) in jobs {
-                    let job = NftJob {
-                        chain: chain.clone(),
-                        generation,
-                        key,
-                        uri,
-                    };
-                    if let Err(
-                        mpsc::error::TrySendError::Full(job)
-                        | mpsc::error::TrySendError::Closed(job),
-                    ) = nft_jobs.try_send(job)
-                    {
-                        // Too many waiting: this item shows without metadata.
-                        chain.set_nft_meta(generation, job.key, NftMeta::Unavailable);
-                    }
+                queue_nft_jobs(&chain, &nft_jobs, generation, jobs);
+                unsaved = true;
+                if let (Some(d), true) = (&store, saved_at.elapsed() >= snapshot::SAVE_EVERY) {
+                    save(&chain, d).await;
+                    (unsaved, saved_at) = (false, std::time::Instant::now());
                 }
                 chain.set_error(None);
                 failing_since = None;

@@ -16,6 +16,7 @@ pub mod indexer;
 pub mod manifest;
 pub mod nfts;
 pub mod rpc;
+pub mod snapshot;
 pub mod solana;
 pub mod esplora;
 pub mod u256;
@@ -158,6 +159,9 @@ pub struct ChainApi {
     manifest: RwLock<Arc<Manifest>>,
     manifest_mtime: Mutex<Option<SystemTime>>,
     tasks: Mutex<Vec<AbortHandle>>,
+    /// Where the indexers keep their index between runs ([`snapshot`]), when the server has a
+    /// store; set before [`ChainApi::start`].
+    store: std::sync::OnceLock<Arc<dyn crate::wallet::store::durable::Durable>>,
 }
 
 fn mtime(p: &PathBuf) -> Option<SystemTime> {
@@ -182,6 +186,7 @@ impl ChainApi {
             manifest: RwLock::new(Arc::new(Manifest::default())),
             manifest_mtime: Mutex::new(None),
             tasks: Mutex::new(Vec::new()),
+            store: std::sync::OnceLock::new(),
         };
         api.reload_manifest();
         Arc::new(api)
@@ -222,6 +227,11 @@ impl ChainApi {
         self.chains.iter().find(|c| c.chain_id == chain_id)
     }
 
+    /// Keeps the indexes in `store` between runs (before [`ChainApi::start`]).
+    pub fn set_store(&self, store: Arc<dyn crate::wallet::store::durable::Durable>) {
+        let _ = self.store.set(store);
+    }
+
     /// Starts an indexer per chain, the NFT metadata resolver and the manifest watcher.
     /// Needs a tokio runtime; a second call does nothing.
     pub fn start(self: &Arc<Self>) {
@@ -233,7 +243,7 @@ impl ChainApi {
         tasks.push(tokio::spawn(indexer::run_nft_resolver(rx, self.config.clone())).abort_handle());
         for c in &self.chains {
             tasks.push(
-                tokio::spawn(indexer::run(c.clone(), self.config.clone(), tx.clone()))
+                tokio::spawn(indexer::run(c.clone(), self.config.clone(), tx.clone(), self.store.get().cloned()))
                     .abort_handle(),
             );
         }
