@@ -142,8 +142,13 @@ async fn relay_on(addrs: &[std::net::SocketAddr], clients: usize, messages: usiz
             for m in 0..messages {
                 tokio::time::sleep_until((first + every * m as u32).into()).await;
                 c.publish(&topic, &format!("{}", now_us()), 300, 1108 + m as u64).await;
-                // The peer's message of this round (the pair publishes in step).
-                let p = c.push_acked().await;
+                // The peer's message of this round (the pair publishes in step); one that does
+                // not come within 10 s is counted lost.
+                let Some(p) = c.push_within(Duration::from_secs(10)).await else {
+                    latencies.push(Duration::MAX);
+                    continue;
+                };
+                c.send(serde_json::json!({"id": p["id"], "jsonrpc": "2.0", "result": true})).await;
                 let sent: u64 = p["params"]["data"]["message"].as_str().and_then(|s| s.parse().ok()).unwrap_or(0);
                 latencies.push(Duration::from_micros(now_us().saturating_sub(sent)));
             }
@@ -157,12 +162,15 @@ async fn relay_on(addrs: &[std::net::SocketAddr], clients: usize, messages: usiz
     let elapsed = started.elapsed();
     latencies.sort();
     let total = clients * messages;
+    let lost = latencies.iter().filter(|l| **l == Duration::MAX).count();
+    latencies.retain(|l| *l != Duration::MAX);
     let line = format!(
-        "{clients} clients offered {rate} messages/s: {total} messages in {:.2} s = {:.0} messages/s; delivery p50 {}, p99 {}; this process grew {:.1} MB per 1,000 clients",
+        "{clients} clients offered {rate} messages/s: {total} messages in {:.2} s = {:.0} messages/s; delivery p50 {}, p99 {}{}; this process grew {:.1} MB per 1,000 clients",
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64(),
         ms(pct(&latencies, 0.5)),
         ms(pct(&latencies, 0.99)),
+        if lost > 0 { format!(" ({lost} not delivered within 10 s)") } else { String::new() },
         (connected.saturating_sub(before)) as f64 / 1e6 * 1000.0 / clients as f64,
     );
     (total, line)
@@ -214,6 +222,12 @@ async fn instances(clients: usize, messages: usize) {
 fn main() {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     rt.block_on(async {
+        let messages = env_usize("WM_BENCH_RELAY_MESSAGES", 10);
+        // `WM_BENCH_ONLY=instances`: the relay instances part alone.
+        if std::env::var("WM_BENCH_ONLY").as_deref() == Ok("instances") {
+            println!("WalletConnect relay instances (server processes; two behind one Redis):");
+            return instances(env_usize("WM_BENCH_INSTANCE_CLIENTS", 800), messages).await;
+        }
         let n = env_usize("WM_BENCH_LOGINS", 40);
         println!("wallet service, {n} email logins each (release build, loopback, maildev):");
         logins("in memory", None, n).await;
@@ -227,7 +241,6 @@ fn main() {
             Err(e) => println!("  PostgreSQL: not measured ({e})"),
         }
         let clients = env_usize("WM_BENCH_RELAY_CLIENTS", 1000);
-        let messages = env_usize("WM_BENCH_RELAY_MESSAGES", 10);
         println!("WalletConnect relay (one instance):");
         for rate in [5_000, env_usize("WM_BENCH_RELAY_RATE", 10_000)] {
             relay(clients, messages, rate).await;

@@ -222,6 +222,11 @@ pub struct ServerConfig {
     pub log_requests: bool,
     /// The Redis that joins this server's relay to the other instances' (`--redis`, [`relay::cluster`]).
     pub redis: Option<relay::resp::RedisUrl>,
+    /// The address both listeners bind (`--host`; default 127.0.0.1: loopback only).
+    pub host: Option<std::net::IpAddr>,
+    /// The secure frame's origin as visitors reach it (`--frame-origin`, e.g. a balancer's
+    /// `https://wallet.example.com`); default `http://` + the frame listener's address.
+    pub frame_origin: Option<String>,
     pub http: http::HttpLimits,
     pub relay: relay::RelayConfig,
     pub analytics: AnalyticsLimits,
@@ -430,10 +435,11 @@ pub async fn start_with_frame(
     frame_port: Option<u16>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<Server> {
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    let host = config.host.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+    let listener = tokio::net::TcpListener::bind((host, port)).await?;
     let addr = listener.local_addr()?;
     let frame_listener = match frame_port {
-        Some(p) => Some(tokio::net::TcpListener::bind(("127.0.0.1", p)).await?),
+        Some(p) => Some(tokio::net::TcpListener::bind((host, p)).await?),
         None => None,
     };
     let frame_addr = frame_listener
@@ -444,7 +450,8 @@ pub async fn start_with_frame(
     let state = AppState::try_with_config(options, config).map_err(std::io::Error::other)?;
     *state.origin.lock().unwrap() = format!("http://{addr}");
     if let Some(a) = frame_addr {
-        state.wallet.set_frame_origin(format!("http://{a}"));
+        let origin = state.config.frame_origin.clone().unwrap_or_else(|| format!("http://{a}"));
+        state.wallet.set_frame_origin(origin);
     }
     let app = router(state.clone());
     if let Some(url) = &state.config.redis {

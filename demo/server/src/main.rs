@@ -30,7 +30,73 @@ there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY o
 [--log-requests (one JSON line per request on stderr: listener, method, route pattern, status, milliseconds)] \
 [--email-throttle SECONDS (1-3600: between two code mails to one address; default 30)] \
 [--redis redis://[:PASSWORD@]HOST:PORT[/DB] (or $WM_REDIS: the relay's link to the other instances behind it)] \
-[--payout-lease SECONDS (1-3600: with --store, a paid on-ramp order whose payout made no progress this long is taken up again; default 30)]";
+[--payout-lease SECONDS (1-3600: with --store, a paid on-ramp order whose payout made no progress this long is taken up again; default 90)] \
+[--host ADDRESS (the address both listeners bind; default 127.0.0.1)] \
+[--frame-origin URL (the secure frame's origin as visitors reach it, e.g. https://wallet.example.com behind a balancer)] \
+[--config FILE (or $WM_CONFIG: `name = value` lines, any option above without its dashes; the command line wins)]";
+
+/// The options a configuration file may set (those of the command line, but the test hooks'
+/// token: test switches are never read from a file).
+const CONFIG_NAMES: [&str; 17] = [
+    "port", "root", "chains", "contracts", "solana", "bitcoin", "frame-port", "smtp", "oidc", "store", "master-key-file", "log-requests", "email-throttle",
+    "redis", "payout-lease", "host", "frame-origin",
+];
+
+/// The arguments a configuration file stands for: each `name = value` line (blank lines and `#`
+/// comments skipped) as `--name value`; `log-requests = true` as the flag alone.
+fn config_args(path: &std::path::Path) -> Result<Vec<String>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("--config {}: {e}", path.display()))?;
+    if meta.len() > 64 * 1024 {
+        return Err(format!("--config {}: larger than 64 KiB", path.display()));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("--config {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = || format!("--config {} line {}", path.display(), n + 1);
+        let (name, value) = line.split_once('=').ok_or_else(|| format!("{}: expected `name = value`", at()))?;
+        let (name, value) = (name.trim(), value.trim().trim_matches('"'));
+        if !CONFIG_NAMES.contains(&name) {
+            return Err(format!("{}: unknown option {name:?}", at()));
+        }
+        match (name, value) {
+            ("log-requests", "true") => out.push("--log-requests".to_string()),
+            ("log-requests", "false") => {}
+            ("log-requests", _) => return Err(format!("{}: log-requests is true or false", at())),
+            _ => {
+                out.push(format!("--{name}"));
+                out.push(value.to_string());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The command line with the configuration file's options first (`--config FILE`, else
+/// `$WM_CONFIG`), so that the command line's own win.
+fn with_config(args: Vec<String>) -> Result<Vec<String>, String> {
+    let mut rest = Vec::with_capacity(args.len());
+    let mut file = std::env::var("WM_CONFIG").ok().filter(|s| !s.is_empty()).map(PathBuf::from);
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        if a == "--config" {
+            file = Some(PathBuf::from(it.next().ok_or("--config needs a value")?));
+        } else if let Some(f) = a.strip_prefix("--config=") {
+            file = Some(PathBuf::from(f));
+        } else {
+            rest.push(a);
+        }
+    }
+    let mut all = match file {
+        Some(f) => config_args(&f)?,
+        None => Vec::new(),
+    };
+    all.extend(rest);
+    Ok(all)
+}
 
 struct Args {
     port: u16,
@@ -39,6 +105,8 @@ struct Args {
     email_throttle: Option<u64>,
     /// Seconds before a stalled on-ramp payout is taken up again (`--payout-lease`; default 30).
     payout_lease: Option<u64>,
+    host: Option<std::net::IpAddr>,
+    frame_origin: Option<String>,
     store: Option<wm_demo::wallet::StoreConfig>,
     redis: Option<wm_demo::relay::resp::RedisUrl>,
     frame_port: Option<u16>,
@@ -112,6 +180,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut email_throttle: Option<u64> = None;
     let mut redis: Option<String> = None;
     let mut payout_lease: Option<u64> = None;
+    let mut host: Option<std::net::IpAddr> = None;
+    let mut frame_origin: Option<String> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -170,6 +240,15 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                         .ok_or("--payout-lease must be 1..3600 (seconds)")?,
                 )
             }
+            "--host" => host = Some(value("--host")?.parse().map_err(|_| "--host must be an IP address (0.0.0.0 for every interface)".to_string())?),
+            "--frame-origin" => {
+                let o = value("--frame-origin")?;
+                let ok = (o.starts_with("https://") || o.starts_with("http://")) && !o.ends_with('/') && o.len() <= 200 && !o[8..].contains('/') && !o.chars().any(|c| c.is_whitespace() || c.is_control());
+                if !ok {
+                    return Err(format!("--frame-origin must be an origin such as https://wallet.example.com (no path), got {o:?}"));
+                }
+                frame_origin = Some(o)
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -192,6 +271,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         log_requests,
         email_throttle,
         payout_lease,
+        host,
+        frame_origin,
         port: port.ok_or("--port is required")?,
         frame_port,
         smtp,
@@ -227,7 +308,7 @@ async fn shutdown_signal() {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> ExitCode {
-    let args = match parse_args(std::env::args().skip(1)) {
+    let args = match with_config(std::env::args().skip(1).collect()).and_then(|a| parse_args(a.into_iter())) {
         Ok(a) => a,
         Err(msg) => {
             if !msg.is_empty() {
@@ -285,6 +366,8 @@ async fn main() -> ExitCode {
     let config = wm_demo::ServerConfig {
         log_requests: args.log_requests,
         redis: args.redis,
+        host: args.host,
+        frame_origin: args.frame_origin,
         onramp: wm_demo::onramp::OnrampConfig {
             payout_lease: args.payout_lease.map_or(wm_demo::onramp::OnrampConfig::default().payout_lease, std::time::Duration::from_secs),
             ..Default::default()

@@ -285,6 +285,20 @@ impl Relay {
         self.cluster.get()
     }
 
+    /// Fetches what Redis keeps for every topic subscribed to here and hands what is new to the
+    /// subscribers (after the link to the other instances was down: what they published meanwhile
+    /// and kept is not lost).
+    pub async fn catch_up(&self) {
+        let Some(cluster) = self.cluster().cloned() else { return };
+        let topics = self.store.lock().unwrap().subscribed_topics();
+        for topic in topics {
+            let now = now_ms();
+            for r in cluster.fetch(&topic, now).await {
+                self.deliver_remote(&r);
+            }
+        }
+    }
+
     /// Hands a message another instance accepted to the subscribers connected here.
     pub fn deliver_remote(&self, r: &cluster::Remote) {
         self.store.lock().unwrap().publish_remote(&self.cfg, &r.t, Arc::from(r.m.as_str()), r.p, r.g, r.e, now_ms());

@@ -274,3 +274,51 @@ fn a_postgresql_store_from_wm_store_serves_several_processes_and_refuses_the_wro
         assert!(child.wait().unwrap().success());
     }
 }
+
+#[test]
+fn a_configuration_file_sets_the_options_the_command_line_wins_and_a_bad_line_is_named() {
+    let dir = std::env::temp_dir().join(format!("wm-cli-config-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("server.conf");
+    std::fs::write(
+        &file,
+        format!(
+            "# the services of one machine\nport = 0\nroot = {}\nchains = \"31337=http://127.0.0.1:7101,31338=http://127.0.0.1:7102\"\nhost = 127.0.0.1\nlog-requests = false\n",
+            common::repo_root().display()
+        ),
+    )
+    .unwrap();
+    // The file alone is enough to start; an option on the command line wins over the file's.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+        .arg("--config")
+        .arg(&file)
+        .args(["--chains", "31337=http://127.0.0.1:7201"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let port: u16 = line.trim_end().strip_prefix("listening on http://127.0.0.1:").expect(&line).parse().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let cfg = rt.block_on(common::get(([127, 0, 0, 1], port).into(), "/demo-config.json")).json();
+    assert_eq!(cfg["chains"][0]["rpcUrl"], "http://127.0.0.1:7201");
+    assert_eq!(cfg["chains"].as_array().map(Vec::len), Some(1), "{cfg}");
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    // A line it cannot use stops the start, naming the file and the line; so does a test switch.
+    for (text, says) in [
+        ("port = 0\nbogus = 1\n", "line 2: unknown option \"bogus\""),
+        ("port = 0\nno equals sign\n", "line 2: expected `name = value`"),
+        ("test-token = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", "line 1: unknown option \"test-token\""),
+        ("host = somewhere\n", "--host must be an IP address"),
+        ("frame-origin = https://wallet.example.com/path\n", "--frame-origin must be an origin"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo")).arg(format!("--config={}", file.display())).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{text:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -117,6 +117,28 @@ async fn an_instance_cut_off_from_redis_keeps_relaying_its_own_sockets_says_it_i
 }
 
 #[tokio::test]
+async fn what_another_instance_kept_while_the_subscriber_link_was_cut_is_delivered_once_it_links_again() {
+    let redis = RedisServer::start().unwrap();
+    let (a, b) = (common::start_instance(&redis.url()).await, common::start_instance(&redis.url()).await);
+    let t = topic(7);
+    let mut on_a = Client::connect(a.addr, 1).await;
+    on_a.subscribe(&t).await;
+    let mut on_b = Client::connect(b.addr, 2).await;
+    // Redis drops every subscriber link (as it does to one that falls behind), and B publishes
+    // before A's link is back: live, A would never hear it.
+    let url = wm_demo::relay::resp::RedisUrl::parse(&redis.url()).unwrap();
+    let mut conn = wm_demo::relay::resp::Conn::connect(&url, Duration::from_secs(3)).await.unwrap();
+    conn.push(&[b"CLIENT", b"KILL", b"TYPE", b"pubsub"]);
+    conn.flush().await.unwrap();
+    assert!(matches!(conn.read().await.unwrap(), wm_demo::relay::resp::Reply::Int(n) if n >= 2), "both instances' subscriber links cut");
+    on_b.publish(&t, "while-cut", 300, 1108).await;
+    let got = on_a.push_acked().await;
+    assert_eq!(data(&got)["message"], "while-cut");
+    on_a.no_push().await;
+    eventually("the links are back", || a.state.relay.stats().redis_up == Some(true)).await;
+}
+
+#[tokio::test]
 async fn a_message_redis_hands_back_out_of_bounds_is_dropped_and_counted() {
     let redis = RedisServer::start().unwrap();
     let a = common::start_instance(&redis.url()).await;

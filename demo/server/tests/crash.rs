@@ -268,7 +268,14 @@ async fn crash_pays_each_order_once(store: &str, dir: &Path) {
         let (addr, path, card) = (crashing.addr, format!("/onramp/meld/checkout/{id}/pay"), card.clone());
         let _ = tokio::spawn(async move { common::request(addr, "POST", &path, &[("content-type", "application/json")], card.as_bytes()).await }).await;
         let mut crashing = crashing;
-        let ended = crashing.child.wait().unwrap();
+        let started = std::time::Instant::now();
+        let ended = loop {
+            if let Some(status) = crashing.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(started.elapsed() < std::time::Duration::from_secs(30), "the process never reached {point}");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        };
         assert!(!ended.success(), "the process stopped at {point}");
         s = common::process::spawn(store, mail.smtp, 0, &log, &args);
         orders.push((id, destination, amount));

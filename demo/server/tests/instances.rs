@@ -150,6 +150,41 @@ async fn alternating_instances_gets_neither_a_second_code_mail_nor_more_tries_at
         let right = f.verify_in(PROJECT, &addr, &dev, &code).await;
         assert_eq!((right.status, right.json()["error"].as_str()), (400, Some(burned)), "burned on every instance");
     }
+
+    // At once: a burst of wrong tries on both instances together still gets at most the four
+    // answers "Invalid code" a code allows (a try that met another's write is answered 503).
+    // (The burned code doubled the address's wait for its next one.)
+    let started = std::time::Instant::now();
+    loop {
+        let r = b.start_login_in(PROJECT, &addr, &dev).await;
+        if r.status == 200 {
+            assert_eq!(r.json()["action"], "VERIFY_OTP");
+            break;
+        }
+        assert!(r.status == 429 && started.elapsed() < Duration::from_secs(15), "{}", r.text());
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let code = d.mail.code(&addr, LOGIN, 3).await;
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+    let mut tries = Vec::new();
+    for i in 0..12 {
+        let f = if i % 2 == 0 { *a } else { *b };
+        let (addr, dev) = (addr.clone(), dev.clone());
+        tries.push(tokio::spawn(async move { f.verify_in(PROJECT, &addr, &dev, wrong).await }));
+    }
+    let mut invalid = 0;
+    for t in tries {
+        let r = t.await.unwrap();
+        match (r.status, r.json()["error"].as_str().unwrap_or("")) {
+            (400, "Invalid code") => invalid += 1,
+            (400, e) if e == burned => {}
+            (503, _) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(invalid <= 4, "{invalid} wrong tries were answered as tries, of 4 allowed");
+    let right = a.verify_in(PROJECT, &addr, &dev, &code).await;
+    assert_eq!((right.status, right.json()["error"].as_str()), (400, Some(burned)), "the burst burned the code");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -20,6 +20,9 @@ use crate::chain::abi::{addr_hex, parse_addr};
 
 /// The store's kind of these entries.
 pub const KIND: &str = "onramp-order";
+/// The store's kind of the marks of orders being paid out (what is looked through for stalled
+/// payouts: not every order of the last 30 days).
+pub const PAYING: &str = "onramp-paying";
 /// How long an order is kept after its last change.
 pub const KEEP_MS: u64 = 30 * 24 * 3600 * 1000;
 
@@ -121,23 +124,18 @@ pub fn parse(body: &str) -> Option<Order> {
 }
 
 /// Whether a transaction (an `eth_getBlockByNumber` entry) is `o`'s payout: from the payer, with
-/// the attempt's nonce, to the destination (native) or the token with `transfer(destination,
-/// amount)`.
+/// the attempt's nonce, and the payout's `to`, `value` and data (which carries the order's tag).
 pub fn is_payout(tx: &serde_json::Value, o: &Order, payer: &crate::chain::abi::Addr, nonce: u64) -> bool {
-    let field = |k: &str| tx.get(k).and_then(|v| v.as_str()).map(str::to_ascii_lowercase);
-    let nonce_ok = field("nonce").and_then(|n| u64::from_str_radix(n.trim_start_matches("0x"), 16).ok()) == Some(nonce);
-    let from_ok = field("from") == Some(addr_hex(payer).to_ascii_lowercase());
-    let (to, value, data) = match o.token {
-        None => (addr_hex(&o.destination), crate::chain::u256::U256::from_u128(o.purchase_units).to_hex_quantity(), "0x".to_string()),
-        Some(t) => (addr_hex(&t), "0x0".to_string(), super::payout::transfer_data(&o.destination, o.purchase_units)),
-    };
-    let input = field("input").or_else(|| field("data")).unwrap_or_else(|| "0x".into());
+    let field = |v: &serde_json::Value, k: &str| v.get(k).and_then(|v| v.as_str()).map(str::to_ascii_lowercase);
+    let quantity = |q: Option<String>| q.map(|v| v.trim_start_matches("0x").trim_start_matches('0').to_string());
+    let want = super::payout::payout_tx(o, payer);
+    let nonce_ok = field(tx, "nonce").and_then(|n| u64::from_str_radix(n.trim_start_matches("0x"), 16).ok()) == Some(nonce);
+    let input = field(tx, "input").or_else(|| field(tx, "data"));
     nonce_ok
-        && from_ok
-        && field("to") == Some(to.to_ascii_lowercase())
-        && field("value").as_deref().map(|v| v.trim_start_matches("0x").trim_start_matches('0').to_string())
-            == Some(value.trim_start_matches("0x").trim_start_matches('0').to_string())
-        && input == data.to_ascii_lowercase()
+        && field(tx, "from") == field(&want, "from")
+        && field(tx, "to") == field(&want, "to")
+        && quantity(field(tx, "value")) == quantity(field(&want, "value"))
+        && input == field(&want, "data")
 }
 
 #[cfg(test)]
@@ -178,12 +176,16 @@ mod tests {
         assert!(parse("{").is_none());
         // The payout transaction is recognised by every field; another transfer is not it.
         let payer = o.payer.unwrap();
-        let tx = serde_json::json!({"from": addr_hex(&payer), "nonce": "0x7", "to": addr_hex(&o.token.unwrap()), "value": "0x0",
-            "input": super::super::payout::transfer_data(&o.destination, o.purchase_units)});
+        let tag = super::super::payout::order_tag(&o);
+        let data = format!("{}{tag}", super::super::payout::transfer_data(&o.destination, o.purchase_units));
+        let tx = serde_json::json!({"from": addr_hex(&payer), "nonce": "0x7", "to": addr_hex(&o.token.unwrap()), "value": "0x0", "input": data});
         assert!(is_payout(&tx, &o, &payer, 7));
         assert!(!is_payout(&tx, &o, &payer, 8), "another nonce");
         let mut other = tx.clone();
-        other["input"] = serde_json::json!(super::super::payout::transfer_data(&o.destination, 1));
+        other["input"] = serde_json::json!(format!("{}{tag}", super::super::payout::transfer_data(&o.destination, 1)));
         assert!(!is_payout(&other, &o, &payer, 7), "another amount");
+        // Another order of the same amount to the same address is another payout.
+        let twin = Order { id: "ord_2".into(), ..o.clone() };
+        assert!(!is_payout(&tx, &twin, &payer, 7), "another order's tag");
     }
 }

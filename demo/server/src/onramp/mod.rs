@@ -71,6 +71,9 @@ pub struct Onramp {
     store: Option<Arc<dyn Durable>>,
     /// Orders this process is paying out now.
     running: Mutex<std::collections::HashSet<String>>,
+    /// One payout at a time per (chain, payer) in this process: from drawing a nonce to the send
+    /// (two drawing the same pending nonce would make one of them start over).
+    payer_locks: Mutex<HashMap<(u64, crate::chain::abi::Addr), Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Onramp {
@@ -86,6 +89,7 @@ impl Onramp {
             fail_quote: AtomicBool::new(false),
             store,
             running: Mutex::new(Default::default()),
+            payer_locks: Mutex::new(HashMap::new()),
         });
         if o.store.is_some() {
             if let Ok(rt) = tokio::runtime::Handle::try_current() {
@@ -134,13 +138,21 @@ impl Onramp {
         };
         let Some(held) = d.entry(durable::KIND, id, now)? else { return Ok(None) };
         let Some(mut next) = durable::parse(&held) else { return Ok(None) };
+        let was = next.status;
         if !f(&mut next) {
             return Ok(None);
         }
         next.updated_ms = now.max(next.updated_ms + 1);
         let (until, body) = durable::body(&next);
+        // An order being paid out is marked first (what `resume` looks through), unmarked after.
+        if next.status == Status::Processing && was != Status::Processing {
+            d.put_entry(durable::PAYING, id, until, "")?;
+        }
         if !d.swap_entry(durable::KIND, id, Some(&held), Some((until, &body)), now)? {
             return Ok(None);
+        }
+        if next.status != Status::Processing && was == Status::Processing {
+            let _ = d.delete_entry(durable::PAYING, id);
         }
         self.orders.lock().unwrap().put(next.clone(), now);
         Ok(Some(next))
@@ -176,14 +188,33 @@ async fn resume(o: std::sync::Weak<Onramp>) {
         let Some(d) = o.store.clone() else { return };
         let now = now_ms();
         let lease_ms = lease.as_millis() as u64;
-        let Ok(entries) = tokio::task::spawn_blocking(move || d.entries(durable::KIND, now)).await.unwrap_or_else(|_| Ok(Vec::new())) else { continue };
-        for (id, body) in entries {
-            let Some(order) = durable::parse(&body) else { continue };
-            if order.status != Status::Processing || now.saturating_sub(order.updated_ms) < lease_ms || o.running.lock().unwrap().contains(&id) {
+        let Ok(paying) = tokio::task::spawn_blocking({
+            let d = d.clone();
+            move || d.entries(durable::PAYING, now)
+        })
+        .await
+        .unwrap_or_else(|_| Ok(Vec::new())) else {
+            continue;
+        };
+        for (id, _) in paying {
+            if o.running.lock().unwrap().contains(&id) {
                 continue;
             }
-            // Taken up by one process only: the write that claims it is conditional.
-            if let Ok(Some(_)) = o.change(&id, |x| x.status == Status::Processing) {
+            let Ok(Some(body)) = d.entry(durable::KIND, &id, now) else { continue };
+            let Some(order) = durable::parse(&body) else { continue };
+            if order.status != Status::Processing {
+                let _ = d.delete_entry(durable::PAYING, &id);
+                continue;
+            }
+            if now.saturating_sub(order.updated_ms) < lease_ms {
+                continue;
+            }
+            // Taken up by one process only: the claim is a write from the very body read.
+            let mut claimed = order.clone();
+            claimed.updated_ms = now.max(order.updated_ms + 1);
+            let (until, next) = durable::body(&claimed);
+            if let Ok(true) = d.swap_entry(durable::KIND, &id, Some(&body), Some((until, &next)), now) {
+                o.orders.lock().unwrap().put(claimed, now);
                 eprintln!("[onramp] order {id}: its payout is taken up again");
                 tokio::spawn(payout::run(o.clone(), id));
             }
@@ -781,9 +812,9 @@ async fn onramp_url(
         Err(r) => return r,
     };
     let (id, provider) = (order.id.clone(), order.provider.id);
-    let saved = o.save(&order);
-    let kept = o.orders.lock().unwrap().insert(order, now_ms());
-    if saved.is_err() {
+    let kept = o.orders.lock().unwrap().insert(order.clone(), now_ms());
+    // Kept in the store once accepted here (a refused order is kept nowhere).
+    if kept.is_ok() && o.save(&order).is_err() {
         o.orders.lock().unwrap().remove(&id);
         return fail(StatusCode::SERVICE_UNAVAILABLE, "order", "The order could not be kept: try again in a moment");
     }

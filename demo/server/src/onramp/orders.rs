@@ -38,7 +38,8 @@ pub struct OnrampConfig {
     /// never meets it; a flood gets 30, then one every 2 s (429 with `Retry-After`).
     pub order_budget: Budget,
     /// With a store: a paid order whose payout made no progress for this long (its process died,
-    /// or stopped) is taken up by another process, or by this one after a restart.
+    /// or stopped) is taken up by another process, or by this one after a restart. Longer than a
+    /// payout waits to be mined ([`super::payout::MINE_TIMEOUT`]), so a live one is left alone.
     pub payout_lease: Duration,
 }
 
@@ -52,7 +53,7 @@ impl Default for OnrampConfig {
                 burst: 30,
                 every: Duration::from_secs(2),
             },
-            payout_lease: Duration::from_secs(30),
+            payout_lease: Duration::from_secs(90),
         }
     }
 }

@@ -71,21 +71,35 @@ async fn can_pay(rpc: &RpcClient, o: &Order, payer: &Addr) -> Result<(), String>
     Ok(())
 }
 
-/// Sends the payout with `nonce`; `Ok(hash)` once the node accepted it.
-async fn send(rpc: &RpcClient, o: &Order, payer: &Addr, nonce: u64) -> Result<String, String> {
-    let mut tx = match o.token {
+/// The order's tag: 16 bytes of its id's hash, appended to the payout's call data (ignored by the
+/// recipient and by ERC-20 `transfer`), so that two orders paying the same amount to the same
+/// address are never mistaken for each other when a payout is looked for on the chain.
+pub fn order_tag(o: &Order) -> String {
+    abi::hex_lower(&crate::wallet::sha256(&[b"wallet-modal on-ramp order ", o.id.as_bytes()])[..16])[2..].to_string()
+}
+
+/// The payout transaction of order `o` from `payer` (without its nonce): `to`, `value`, `data`.
+pub fn payout_tx(o: &Order, payer: &Addr) -> Value {
+    let tag = order_tag(o);
+    match o.token {
         None => json!({
             "from": addr_hex(payer),
             "to": addr_hex(&o.destination),
             "value": U256::from_u128(o.purchase_units).to_hex_quantity(),
+            "data": format!("0x{tag}"),
         }),
         Some(t) => json!({
             "from": addr_hex(payer),
             "to": addr_hex(&t),
             "value": "0x0",
-            "data": transfer_data(&o.destination, o.purchase_units),
+            "data": format!("{}{tag}", transfer_data(&o.destination, o.purchase_units)),
         }),
-    };
+    }
+}
+
+/// Sends the payout with `nonce`; `Ok(hash)` once the node accepted it.
+async fn send(rpc: &RpcClient, o: &Order, payer: &Addr, nonce: u64) -> Result<String, String> {
+    let mut tx = payout_tx(o, payer);
     tx["nonce"] = json!(format!("0x{nonce:x}"));
     let hash: String = rpc
         .call("eth_sendTransaction", json!([tx]))
@@ -121,9 +135,13 @@ async fn mined(rpc: &RpcClient, hash: &str) -> Result<(), String> {
         .map_err(|_| format!("the payout transaction was not mined within {MINE_TIMEOUT:?}"))?
 }
 
-/// Records a change of order `id` (a failed write is retried by whoever takes the order up).
+/// Records a change of order `id` while it is being paid out (a failed write is retried by
+/// whoever takes the order up; an order another process finished is left as it is).
 fn update(o: &Onramp, id: &str, f: impl FnOnce(&mut Order)) {
     let _ = o.change(id, |x| {
+        if x.status != Status::Processing {
+            return false;
+        }
         f(x);
         true
     });
@@ -175,8 +193,14 @@ async fn fate(rpc: &RpcClient, o: &Order, payer: &Addr, a: Attempt) -> Result<Fa
 /// Sends order `id`'s payout at most once: the transaction's hash once a node accepted (or had
 /// mined) it.
 async fn send_once(o: &Onramp, rpc: &RpcClient, id: &str, payer: &Addr) -> Result<String, String> {
-    for _ in 0..3 {
+    for round in 0..8 {
+        if round > 0 {
+            // Another sender took the nonce: a moment before the next one (other processes).
+            tokio::time::sleep(Duration::from_millis(50 * round)).await;
+        }
         let order = o.order(id).ok_or("the order is gone")?;
+        let lock = o.payer_locks.lock().unwrap().entry((order.chain_id, *payer)).or_default().clone();
+        let _turn = lock.lock().await;
         if let Some(a) = order.attempt {
             match fate(rpc, &order, payer, a).await? {
                 Fate::Mined(hash) => return Ok(hash),

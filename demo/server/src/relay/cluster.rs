@@ -10,8 +10,10 @@
 //! - A socket subscribing here to a topic also gets what the topic's list holds (published on
 //!   another instance before anyone here listened, or by an instance since gone).
 //!
-//! Both links reconnect by themselves (waits of 0.2 s doubling to 2 s). While Redis is away the
-//! relay keeps serving the sockets connected to it; what it could not send is counted
+//! Both links reconnect by themselves (waits of 0.2 s doubling to 2 s); once linked again, every
+//! topic subscribed to here is fetched from Redis, so what other instances kept meanwhile is not
+//! lost. While Redis is away the relay keeps serving the sockets connected to it; what it could
+//! not send is counted
 //! (`wm_relay_redis_errors_total`) and `/readyz` says so. Nothing here trusts Redis either: every
 //! reply is bounded ([`super::resp`]), and a message read back is checked like a publish.
 
@@ -294,8 +296,12 @@ async fn subscriber(relay: Weak<Relay>, cluster: Weak<Cluster>, url: RedisUrl) {
             }
         };
         c.subscribed.store(true, Ordering::Relaxed);
-        failures = 0;
         drop(c);
+        // Linked (again, after a break): what the others kept meanwhile for the topics here.
+        if let Some(relay) = relay.upgrade() {
+            tokio::spawn(async move { relay.catch_up().await });
+        }
+        failures = 0;
         loop {
             // (Reads wait as long as the channel is quiet; a dropped relay ends the task at the
             // next message, and a dead connection ends the read.)

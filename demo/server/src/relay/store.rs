@@ -550,6 +550,11 @@ impl Store {
         });
     }
 
+    /// The topics some connection here subscribes to.
+    pub fn subscribed_topics(&self) -> Vec<String> {
+        self.topics.iter().filter(|(_, t)| !t.subscribers.is_empty()).map(|(k, _)| k.to_string()).collect()
+    }
+
     pub fn stats(&self) -> StoreStats {
         StoreStats {
             topics: self.topics.len(),

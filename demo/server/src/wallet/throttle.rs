@@ -152,7 +152,12 @@ impl Throttle {
         let mut m = self.gates.lock().unwrap();
         let held = self.refresh(&mut m, key).map_err(|_| Held::NoRoom(NoRoom::Store))?;
         let k = key.to_string();
-        let mut gate = match m.get(&k) {
+        // With a store, its gate decides (also when this process's table has no room for it).
+        let current = match &self.durable {
+            Some(_) => held.as_deref().and_then(parse_gate).map(|(_, g)| g),
+            None => m.get(&k).copied(),
+        };
+        let mut gate = match current.as_ref() {
             Some(g) if now < g.free_at => {
                 return Err(Held::Wait {
                     seconds: seconds(g.free_at - now),

@@ -64,6 +64,10 @@ impl ApprovalsInner {
         }
         let approved = self.pending.get(&key).map_or_else(|| watch::channel(false).0, |p| p.approved.clone());
         if self.pending.insert(key.clone(), requester, Approval { token_hash, expires: wall_to_instant(a.expires_at_ms), approved }).is_ok() {
+            if self.tokens.len() >= 2 * self.pending.len() + 16 {
+                let pending = &self.pending;
+                self.tokens.retain(|_, (k, _)| pending.contains_key(k));
+            }
             self.tokens.insert(token_hash, (key, requester));
         }
     }
@@ -77,6 +81,8 @@ pub struct Approvals {
 
 /// The store's kind of these entries.
 const KIND: &str = "device-approval";
+/// The store's kind of the links: a link's token hash → its approval's store key.
+const LINK_KIND: &str = "device-link";
 
 /// A pending approval as the store keeps it.
 #[derive(Serialize, Deserialize)]
@@ -130,16 +136,11 @@ impl Approvals {
         Ok(Approvals { inner: Mutex::new(inner), durable: Some(durable) })
     }
 
-    /// Reads the approvals another server process made (the store is shared): the one of
-    /// (project, email, device) when given, else every pending one (a link is looked up by its
-    /// token's hash, which the store's key does not name).
-    fn read_store(&self, g: &mut ApprovalsInner, key: Option<&ApprovalKey>) {
+    /// Reads the approval another server process made (the store is shared): the one stored
+    /// under `store_key`.
+    fn read_store(&self, g: &mut ApprovalsInner, store_key: &str) {
         let Some(d) = &self.durable else { return };
-        let bodies = match key {
-            Some(k) => d.entry(KIND, &store_key(k), wall_ms()).map(|b| b.into_iter().collect()),
-            None => d.entries(KIND, wall_ms()).map(|all| all.into_iter().map(|(_, b)| b).collect::<Vec<_>>()),
-        };
-        for body in bodies.unwrap_or_default() {
+        if let Ok(Some(body)) = d.entry(KIND, store_key, wall_ms()) {
             g.keep(&body);
         }
     }
@@ -180,6 +181,9 @@ impl Approvals {
                 expires_at_ms: instant_to_wall(expires),
             };
             let body = serde_json::to_string(&stored).map_err(|_| NoRoom::Store)?;
+            // The link's own entry (its token's hash → the approval), for whichever process the
+            // link is opened on.
+            d.put_entry(LINK_KIND, &hex(&token_hash), stored.expires_at_ms, &store_key(&key)).map_err(|_| NoRoom::Store)?;
             d.put_entry(KIND, &store_key(&key), stored.expires_at_ms, &body).map_err(|_| NoRoom::Store)?;
         }
         // Replaces the earlier approval; when refused, the earlier one and its link stay.
@@ -212,14 +216,21 @@ impl Approvals {
     pub fn lookup(&self, token: &str) -> Link {
         let mut g = self.inner.lock().unwrap();
         let hash = sha256(&[token.as_bytes()]);
-        if !g.tokens.contains_key(&hash) {
-            // Mailed by another server process, perhaps.
-            self.read_store(&mut g, None);
+        if let Some(d) = &self.durable {
+            // Mailed by another server process, perhaps, or replaced or used on one: the store's
+            // approval decides.
+            match d.entry(LINK_KIND, &hex(&hash), wall_ms()) {
+                Ok(Some(approval)) => self.read_store(&mut g, &approval),
+                Ok(None) => return Link::Unknown,
+                Err(_) => {}
+            }
         }
         let Some((key, requester)) = g.tokens.get(&hash) else {
             return Link::Unknown;
         };
         match g.pending.get(key) {
+            // (A link replaced by a newer one for the same device no longer approves it.)
+            Some(a) if a.token_hash != hash => Link::Unknown,
             Some(a) if a.expires > Instant::now() => Link::Valid(ApprovalTarget {
                 project_id: key.0.clone(),
                 email: key.1.clone(),
@@ -247,6 +258,7 @@ impl Approvals {
             if let Some(d) = &self.durable {
                 // (Left in the store, the link would approve the same device again: harmless.)
                 let _ = d.delete_entry(KIND, &store_key(&key));
+                let _ = d.delete_entry(LINK_KIND, &hex(&a.token_hash));
             }
         }
     }
@@ -261,7 +273,7 @@ impl Approvals {
     ) -> Option<watch::Receiver<bool>> {
         let mut g = self.inner.lock().unwrap();
         if !g.pending.contains_key(&approval_key(project, email, device_id)) {
-            self.read_store(&mut g, Some(&approval_key(project, email, device_id)));
+            self.read_store(&mut g, &store_key(&approval_key(project, email, device_id)));
         }
         g.pending
             .get(&approval_key(project, email, device_id))

@@ -86,29 +86,40 @@ impl Updates {
     }
 
     /// Makes the user's state here the one the durable store holds (another server process may
-    /// have changed it); when the store cannot be read, the state here stands.
-    fn refresh(&self, m: &mut HashMap<String, UpdateState>, user_id: &str) {
-        let Some(d) = &self.durable else { return };
-        match d.entry(KIND, user_id, wall_ms()) {
-            Ok(Some(body)) => match parse_update(&body) {
-                Some(u) => {
-                    m.insert(user_id.to_string(), u);
-                }
-                None => {
-                    m.remove(user_id);
-                }
-            },
-            Ok(None) => {
+    /// have changed it) and answers the body read, what a write then expects (`Err`: the store
+    /// cannot be read; the state here stands).
+    fn refresh(&self, m: &mut HashMap<String, UpdateState>, user_id: &str) -> Result<Option<String>, StoreError> {
+        let Some(d) = &self.durable else { return Ok(None) };
+        let held = d.entry(KIND, user_id, wall_ms())?;
+        match held.as_deref().and_then(parse_update) {
+            Some(u) => {
+                m.insert(user_id.to_string(), u);
+            }
+            None => {
                 m.remove(user_id);
             }
-            Err(_) => {}
         }
+        Ok(held)
     }
 
-    /// Writes the user's state as `m` holds it (deleted when there is none).
-    fn write(&self, m: &HashMap<String, UpdateState>, user_id: &str) -> Result<(), StoreError> {
-        let Some(d) = &self.durable else { return Ok(()) };
-        let Some(u) = m.get(user_id) else { return d.delete_entry(KIND, user_id) };
+    /// Writes the user's state as `m` holds it (deleted when there is none), only if the store
+    /// still holds `held` (what [`Updates::refresh`] read): false when another process changed it
+    /// first (then the state here is read again).
+    fn write(&self, m: &mut HashMap<String, UpdateState>, user_id: &str, held: Option<&str>) -> Result<bool, StoreError> {
+        let Some(d) = &self.durable else { return Ok(true) };
+        let next = match m.get(user_id) {
+            Some(u) => Some(self.body(u)?),
+            None => None,
+        };
+        let swapped = d.swap_entry(KIND, user_id, held, next.as_ref().map(|(at, b)| (*at, b.as_str())), wall_ms())?;
+        if !swapped {
+            let _ = self.refresh(m, user_id);
+        }
+        Ok(swapped)
+    }
+
+    /// A user's state as the store keeps it: `(until, body)`.
+    fn body(&self, u: &UpdateState) -> Result<(u64, String), StoreError> {
         let stored = StoredUpdate {
             new_email: u.pending.as_ref().map(|p| p.new_email.clone()),
             secondary: u.pending.as_ref().is_some_and(|p| p.stage == UpdateStage::Secondary),
@@ -120,14 +131,14 @@ impl Updates {
         // length at the latest.
         let until = stored.locked_until_ms.unwrap_or(0).max(instant_to_wall(Instant::now() + self.lock.lasts));
         let body = serde_json::to_string(&stored).map_err(|e| StoreError(format!("the wallet store could not write an email change: {e}")))?;
-        d.put_entry(KIND, user_id, until, &body)
+        Ok((until, body))
     }
 
     /// How long the user's email changes stay locked, if they are.
     pub fn locked(&self, user_id: &str) -> Option<Duration> {
         let now = Instant::now();
         let mut m = self.inner.lock().unwrap();
-        self.refresh(&mut m, user_id);
+        let _ = self.refresh(&mut m, user_id);
         m.get(user_id)
             .and_then(|u| u.locked_until)
             .filter(|t| *t > now)
@@ -137,23 +148,24 @@ impl Updates {
     /// Keeps the user's pending change (durable before its code is mailed).
     pub fn set(&self, user_id: &str, u: PendingUpdate) -> Result<(), StoreError> {
         let mut m = self.inner.lock().unwrap();
-        self.refresh(&mut m, user_id);
-        let state = m.entry(user_id.to_string()).or_default();
-        let before = state.pending.replace(u);
-        if let Err(e) = self.write(&m, user_id) {
-            if let Some(state) = m.get_mut(user_id) {
-                state.pending = before;
+        let held = self.refresh(&mut m, user_id)?;
+        m.entry(user_id.to_string()).or_default().pending = Some(u);
+        match self.write(&mut m, user_id, held.as_deref()) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(StoreError("the email change was changed meanwhile: try again".into())),
+            Err(e) => {
+                let _ = self.refresh(&mut m, user_id);
+                Err(e)
             }
-            return Err(e);
         }
-        Ok(())
     }
 
     /// Drops the pending change; `done`: it went through (the burned codes are forgotten).
     pub fn remove(&self, user_id: &str, done: bool) {
         let mut m = self.inner.lock().unwrap();
-        self.refresh(&mut m, user_id);
-        if let Some(u) = m.get_mut(user_id) {
+        for _ in 0..3 {
+            let Ok(held) = self.refresh(&mut m, user_id) else { break };
+            let Some(u) = m.get_mut(user_id) else { return };
             u.pending = None;
             if done {
                 u.burned = 0;
@@ -163,7 +175,9 @@ impl Updates {
             }
             // (A failed write is counted by the store's metric; the pending change then expires
             // there with its code.)
-            let _ = self.write(&m, user_id);
+            if !matches!(self.write(&mut m, user_id, held.as_deref()), Ok(false)) {
+                return;
+            }
         }
     }
 
@@ -171,36 +185,54 @@ impl Updates {
     /// code locks the changes for `lasts`. True when that locked them.
     pub fn burn(&self, user_id: &str) -> bool {
         let mut m = self.inner.lock().unwrap();
-        self.refresh(&mut m, user_id);
-        let u = m.entry(user_id.to_string()).or_default();
-        u.pending = None;
-        u.burned += 1;
-        let locked = u.burned >= self.lock.after;
-        if locked {
-            u.burned = 0;
-            u.locked_until = Some(Instant::now() + self.lock.lasts);
+        for _ in 0..3 {
+            let held = self.refresh(&mut m, user_id);
+            let u = m.entry(user_id.to_string()).or_default();
+            u.pending = None;
+            u.burned += 1;
+            let locked = u.burned >= self.lock.after;
+            if locked {
+                u.burned = 0;
+                u.locked_until = Some(Instant::now() + self.lock.lasts);
+            }
+            match held {
+                // Counted only if no other process changed the state meanwhile, else again.
+                Ok(held) => match self.write(&mut m, user_id, held.as_deref()) {
+                    Ok(false) => continue,
+                    _ => return locked,
+                },
+                Err(_) => return locked,
+            }
         }
-        let _ = self.write(&m, user_id);
-        locked
+        false
     }
 
-    /// Runs `f` on the user's pending change, if any; `f` may drop it by answering `true`.
+    /// Runs `f` on the user's pending change, if any; `f` may drop it by answering `true`. With a
+    /// store, the change (a code's try) counts only once written, from the state read: when the
+    /// store cannot be read or another process changed it meanwhile, nothing is tried (`None`).
     pub fn with<R>(
         &self,
         user_id: &str,
         f: impl FnOnce(&mut PendingUpdate) -> (R, bool),
     ) -> Option<R> {
         let mut m = self.inner.lock().unwrap();
-        self.refresh(&mut m, user_id);
+        let held = self.refresh(&mut m, user_id);
+        if self.durable.is_some() && held.is_err() {
+            return None;
+        }
         let u = m.get_mut(user_id)?;
         let p = u.pending.as_mut()?;
         let (r, drop) = f(p);
         if drop {
             u.pending = None;
         }
-        // A wrong try is counted in the store too.
-        let _ = self.write(&m, user_id);
-        Some(r)
+        match self.write(&mut m, user_id, held.ok().flatten().as_deref()) {
+            Ok(true) => Some(r),
+            _ => {
+                let _ = self.refresh(&mut m, user_id);
+                None
+            }
+        }
     }
 }
 
