@@ -181,8 +181,18 @@ fn resident_of(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/statm")).ok().and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok()).unwrap_or(0) * 4096
 }
 
+/// A server process of this bench, killed when dropped (also when the bench fails midway).
+struct Instance(std::process::Child);
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// The server binary on a free port (its relay on `/relay`), joined to `redis` when given.
-fn instance(redis: Option<&str>) -> (std::process::Child, std::net::SocketAddr) {
+fn instance(redis: Option<&str>) -> (Instance, std::net::SocketAddr) {
     use std::io::BufRead;
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"));
     cmd.args(["--port", "0", "--root"]).arg(common::repo_root()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null());
@@ -193,7 +203,7 @@ fn instance(redis: Option<&str>) -> (std::process::Child, std::net::SocketAddr) 
     let mut line = String::new();
     std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     let addr = line.trim().strip_prefix("listening on http://").expect("listening").parse().unwrap();
-    (child, addr)
+    (Instance(child), addr)
 }
 
 async fn instances(clients: usize, messages: usize) {
@@ -202,20 +212,15 @@ async fn instances(clients: usize, messages: usize) {
         Err(e) => return println!("  not measured ({e})"),
     };
     for rate in [10_000, 20_000] {
-        let (mut one, a) = instance(None);
+        let (one, a) = instance(None);
         let (_, line) = relay_on(&[a], clients, messages, rate).await;
-        println!("  one instance: {line}; the server process {:.0} MB", resident_of(one.id()) as f64 / 1e6);
-        let _ = one.kill();
-        let _ = one.wait();
-        let (mut first, a) = instance(Some(&redis.url()));
-        let (mut second, b) = instance(Some(&redis.url()));
+        println!("  one instance: {line}; the server process {:.0} MB", resident_of(one.0.id()) as f64 / 1e6);
+        drop(one);
+        let (first, a) = instance(Some(&redis.url()));
+        let (second, b) = instance(Some(&redis.url()));
         tokio::time::sleep(Duration::from_millis(300)).await;
         let (_, line) = relay_on(&[a, b], clients, messages, rate).await;
-        println!("  two instances, every pair split across them: {line}; the server processes {:.0} + {:.0} MB", resident_of(first.id()) as f64 / 1e6, resident_of(second.id()) as f64 / 1e6);
-        for c in [&mut first, &mut second] {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
+        println!("  two instances, every pair split across them: {line}; the server processes {:.0} + {:.0} MB", resident_of(first.0.id()) as f64 / 1e6, resident_of(second.0.id()) as f64 / 1e6);
     }
 }
 
