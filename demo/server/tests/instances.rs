@@ -240,3 +240,40 @@ async fn when_one_instance_is_killed_in_the_middle_of_a_load_the_other_keeps_ser
     publ.publish(&t, "after-the-kill", 300, 1).await;
     assert_eq!(sub.push_acked().await["params"]["data"]["message"], "after-the-kill");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_database_holds_up_only_the_requests_waiting_for_it() {
+    let pg = PgServer::start().unwrap();
+    let mail = Maildev::start().await;
+    let dir = std::env::temp_dir().join(format!("wm-instances-{}-stall", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let url = pg.url("stall");
+    let s = spawn(&url, mail.smtp, 0, &dir.join("server.log"), &[]);
+    // Another client of the database holds the entries table for 4 s.
+    let holder = {
+        let url = url.clone();
+        std::thread::spawn(move || {
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+            c.batch_execute("BEGIN; LOCK TABLE entries IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(4); COMMIT;").unwrap();
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // More login starts than the server has worker threads, each waiting on the table.
+    let mut waiting = Vec::new();
+    for i in 0..6 {
+        let f = s.frame;
+        waiting.push(tokio::spawn(async move { f.start_login_in(PROJECT, &format!("stall{i}@example.com"), &device("stall")).await.status }));
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let started = std::time::Instant::now();
+    let health = common::get(s.addr, "/healthz").await;
+    let took = started.elapsed();
+    assert_eq!(health.status, 200);
+    assert!(took < Duration::from_millis(1_000), "/healthz waited {took:?} behind the stalled database");
+    for w in waiting {
+        let status = w.await.unwrap();
+        assert!(status == 200 || status == 503, "{status}");
+    }
+    holder.join().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}

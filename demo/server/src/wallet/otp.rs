@@ -220,7 +220,7 @@ impl Codes {
             device_id: device_id.to_string(),
             code,
         };
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         self.write(project, email, &entry, client).map_err(|_| NoRoom::Store)?;
         let inserted = m.insert(key_of(project, email), client, entry);
         if inserted.is_err() {
@@ -230,7 +230,7 @@ impl Codes {
     }
 
     pub fn remove(&self, project: &str, email: &str) {
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         // (A code the store still holds expires there with its time-to-live.)
         let _ = self.forget(project, email);
         m.remove(&key_of(project, email));
@@ -248,7 +248,7 @@ impl Codes {
         max_attempts: u32,
     ) -> Result<(), Refused> {
         let k = key_of(project, email);
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         // With a durable store its entry is the truth (the code may have been mailed, or tried, by
         // another server process): read now, and changed below only if unchanged since.
         let held = match &self.durable {

@@ -15,6 +15,21 @@ use tokio::time::Instant;
 use crate::client::Client;
 
 /// What a table needs to know about its entries.
+/// Locks a table. The tables hold their lock while they ask the durable store, which may wait (a
+/// database round trip, a slow database): a worker of the server's runtime that would wait here
+/// announces it (`block_in_place`), so the runtime moves its other tasks to another thread and a
+/// stalled store holds up only the requests that need it.
+pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    if let Ok(g) = m.try_lock() {
+        return g;
+    }
+    let wait = || m.lock().unwrap_or_else(|p| p.into_inner());
+    match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(wait),
+        _ => wait(),
+    }
+}
+
 pub trait Lifetime {
     /// An expired entry is worth nothing: it is dropped whenever room is needed.
     fn expired(&self, now: Instant) -> bool;

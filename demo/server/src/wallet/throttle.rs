@@ -149,7 +149,7 @@ impl Throttle {
     /// Takes `key`'s slot now for `client`, or says why not.
     pub fn take(&self, key: &str, client: Client) -> Result<(), Held> {
         let now = Instant::now();
-        let mut m = self.gates.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.gates);
         let held = self.refresh(&mut m, key).map_err(|_| Held::NoRoom(NoRoom::Store))?;
         let k = key.to_string();
         // With a store, its gate decides (also when this process's table has no room for it).
@@ -193,7 +193,7 @@ impl Throttle {
     /// Gives the slot back (the mail could not be sent).
     pub fn release(&self, key: &str) {
         let now = Instant::now();
-        let mut m = self.gates.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.gates);
         let _ = self.refresh(&mut m, key);
         let k = key.to_string();
         match m.get_mut(&k) {
@@ -210,7 +210,7 @@ impl Throttle {
     /// burn (from the window, at most `max_backoff`).
     pub fn burn(&self, key: &str) {
         let now = Instant::now();
-        let mut m = self.gates.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.gates);
         let _ = self.refresh(&mut m, key);
         let Some(g) = m.get_mut(&key.to_string()) else {
             return;
@@ -231,7 +231,7 @@ impl Throttle {
 
     /// The address logged in: its burned codes are forgotten (the window still holds).
     pub fn clear_burns(&self, key: &str) {
-        let mut m = self.gates.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.gates);
         let _ = self.refresh(&mut m, key);
         if let Some(g) = m.get_mut(&key.to_string()) {
             g.burned = 0;

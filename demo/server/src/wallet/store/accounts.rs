@@ -119,16 +119,16 @@ impl Accounts {
     /// may have changed it); when the store cannot be read, the copy here answers.
     pub fn get(&self, user_id: &str) -> Option<Account> {
         if let Some(Ok(held)) = self.durable.as_ref().map(|d| d.account(user_id)) {
-            let mut g = self.inner.lock().unwrap();
+            let mut g = crate::wallet::table::lock(&self.inner);
             return held.inspect(|a| Self::keep(&mut g, a));
         }
-        self.inner.lock().unwrap().by_id.get(user_id).cloned()
+        crate::wallet::table::lock(&self.inner).by_id.get(user_id).cloned()
     }
 
     /// The account `identity` logs into (read in the durable store first, as [`Accounts::get`]).
     pub fn find(&self, identity: &str) -> Option<Account> {
         if let Some(Ok(held)) = self.durable.as_ref().map(|d| d.account_of(identity)) {
-            let mut g = self.inner.lock().unwrap();
+            let mut g = crate::wallet::table::lock(&self.inner);
             match &held {
                 Some(a) => Self::keep(&mut g, a),
                 None => {
@@ -137,7 +137,7 @@ impl Accounts {
             }
             return held;
         }
-        let g = self.inner.lock().unwrap();
+        let g = crate::wallet::table::lock(&self.inner);
         g.by_identity
             .get(identity)
             .and_then(|id| g.by_id.get(id))
@@ -155,11 +155,11 @@ impl Accounts {
     ) -> Result<(Account, bool), NoRoom> {
         if let Some(d) = &self.durable {
             if let Some(a) = d.account_of(identity).map_err(|_| NoRoom::Store)? {
-                Self::keep(&mut self.inner.lock().unwrap(), &a);
+                Self::keep(&mut crate::wallet::table::lock(&self.inner), &a);
                 return Ok((a, false));
             }
         }
-        let mut g = self.inner.lock().unwrap();
+        let mut g = crate::wallet::table::lock(&self.inner);
         if let Some(a) = g.by_identity.get(identity).and_then(|id| g.by_id.get(id)) {
             if self.durable.is_none() {
                 return Ok((a.clone(), false));
@@ -190,7 +190,7 @@ impl Accounts {
     where
         E: Send,
     {
-        let mut g = self.inner.lock().unwrap();
+        let mut g = crate::wallet::table::lock(&self.inner);
         let mut refused = None;
         let changed = match &self.durable {
             Some(d) => {
@@ -265,7 +265,7 @@ impl Accounts {
         // An identity listed by the account is its own (the store maps each identity to one
         // account); in memory the mapping is checked as well.
         let mapped: Option<String> = {
-            let g = self.inner.lock().unwrap();
+            let g = crate::wallet::table::lock(&self.inner);
             g.by_id.get(user_id).and_then(|a| a.email.as_deref()).map(|e| email_identity(&project, e)).filter(|old| g.by_identity.get(old).map(String::as_str) == Some(user_id))
         };
         let durable = self.durable.is_some();

@@ -158,7 +158,7 @@ impl Approvals {
         let token = hex(&random_bytes::<32>());
         let token_hash = sha256(&[token.as_bytes()]);
         let key = approval_key(project, email, device_id);
-        let mut guard = self.inner.lock().unwrap();
+        let mut guard = crate::wallet::table::lock(&self.inner);
         let g = &mut *guard;
         // Whoever waits for the earlier link keeps waiting, on the same channel.
         let previous = g
@@ -214,7 +214,7 @@ impl Approvals {
     }
 
     pub fn lookup(&self, token: &str) -> Link {
-        let mut g = self.inner.lock().unwrap();
+        let mut g = crate::wallet::table::lock(&self.inner);
         let hash = sha256(&[token.as_bytes()]);
         if let Some(d) = &self.durable {
             // Mailed by another server process, perhaps, or replaced or used on one: the store's
@@ -250,7 +250,7 @@ impl Approvals {
 
     /// Wakes whoever waits for (project, email, device) and forgets the approval.
     pub fn complete(&self, project: &str, email: &str, device_id: &str) {
-        let mut g = self.inner.lock().unwrap();
+        let mut g = crate::wallet::table::lock(&self.inner);
         let key = approval_key(project, email, device_id);
         if let Some(a) = g.pending.remove(&key) {
             g.tokens.remove(&a.token_hash);
@@ -271,7 +271,7 @@ impl Approvals {
         email: &str,
         device_id: &str,
     ) -> Option<watch::Receiver<bool>> {
-        let mut g = self.inner.lock().unwrap();
+        let mut g = crate::wallet::table::lock(&self.inner);
         if !g.pending.contains_key(&approval_key(project, email, device_id)) {
             self.read_store(&mut g, &store_key(&approval_key(project, email, device_id)));
         }

@@ -35,7 +35,7 @@ impl KeyStore {
         if let Some(k) = self.get(user_id) {
             return Ok(k);
         }
-        let mut keys = self.keys.lock().unwrap();
+        let mut keys = crate::wallet::table::lock(&self.keys);
         let mut k: [u8; 32] = random_bytes();
         if let Some(d) = &self.durable {
             // The key the store holds (the one just drawn, unless an earlier write got there).
@@ -47,11 +47,11 @@ impl KeyStore {
 
     /// The account's key: here, or (made by another server process) read from the durable store.
     pub fn get(&self, user_id: &str) -> Option<[u8; 32]> {
-        if let Some(k) = self.keys.lock().unwrap().get(user_id).copied() {
+        if let Some(k) = crate::wallet::table::lock(&self.keys).get(user_id).copied() {
             return Some(k);
         }
         let k = self.durable.as_ref()?.kek(user_id).ok()??;
-        self.keys.lock().unwrap().insert(user_id.to_string(), k);
+        crate::wallet::table::lock(&self.keys).insert(user_id.to_string(), k);
         Some(k)
     }
 }

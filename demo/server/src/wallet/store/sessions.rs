@@ -77,7 +77,7 @@ impl Sessions {
         let token = hex(&random_bytes::<32>());
         let key = sha256(&[token.as_bytes()]);
         let now = Instant::now();
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         let mut mine: Vec<([u8; 32], Instant)> = m
             .iter()
             .filter(|(_, s)| s.user_id == user_id)
@@ -138,7 +138,7 @@ impl Sessions {
         if let Some(d) = &self.durable {
             let (now, wall) = (Instant::now(), wall_ms());
             let held = d.session(&key, wall)?;
-            let mut m = self.inner.lock().unwrap();
+            let mut m = crate::wallet::table::lock(&self.inner);
             let Some(s) = held else {
                 m.remove(&key);
                 return Ok(None);
@@ -155,7 +155,7 @@ impl Sessions {
             }
             return Ok(Some(session));
         }
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         Ok(match m.get(&key) {
             Some(s) if s.expires > Instant::now() => Some(s.clone()),
             Some(_) => {
@@ -170,7 +170,7 @@ impl Sessions {
     /// logout that a restart would undo is no logout).
     pub fn revoke(&self, token: &str) -> Result<(), StoreError> {
         let key = sha256(&[token.as_bytes()]);
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         if let Some(d) = &self.durable {
             d.delete_sessions(&[key])?;
         }

@@ -137,7 +137,7 @@ impl Updates {
     /// How long the user's email changes stay locked, if they are.
     pub fn locked(&self, user_id: &str) -> Option<Duration> {
         let now = Instant::now();
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         let _ = self.refresh(&mut m, user_id);
         m.get(user_id)
             .and_then(|u| u.locked_until)
@@ -147,7 +147,7 @@ impl Updates {
 
     /// Keeps the user's pending change (durable before its code is mailed).
     pub fn set(&self, user_id: &str, u: PendingUpdate) -> Result<(), StoreError> {
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         let held = self.refresh(&mut m, user_id)?;
         m.entry(user_id.to_string()).or_default().pending = Some(u);
         match self.write(&mut m, user_id, held.as_deref()) {
@@ -162,7 +162,7 @@ impl Updates {
 
     /// Drops the pending change; `done`: it went through (the burned codes are forgotten).
     pub fn remove(&self, user_id: &str, done: bool) {
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         for _ in 0..3 {
             let Ok(held) = self.refresh(&mut m, user_id) else { break };
             let Some(u) = m.get_mut(user_id) else { return };
@@ -184,7 +184,7 @@ impl Updates {
     /// A code of the user's change was burned: the change is dropped, and the `after`-th burned
     /// code locks the changes for `lasts`. True when that locked them.
     pub fn burn(&self, user_id: &str) -> bool {
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         for _ in 0..3 {
             let held = self.refresh(&mut m, user_id);
             let u = m.entry(user_id.to_string()).or_default();
@@ -215,7 +215,7 @@ impl Updates {
         user_id: &str,
         f: impl FnOnce(&mut PendingUpdate) -> (R, bool),
     ) -> Option<R> {
-        let mut m = self.inner.lock().unwrap();
+        let mut m = crate::wallet::table::lock(&self.inner);
         let held = self.refresh(&mut m, user_id);
         if self.durable.is_some() && held.is_err() {
             return None;

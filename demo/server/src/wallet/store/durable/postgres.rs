@@ -96,6 +96,16 @@ impl Postgres {
     /// Runs `f` on the connection (made when there is none or it dropped), on a thread of its own. A call that failed because the connection dropped (the
     /// database restarted) is made once more on a new one: every call here may be repeated.
     fn with<T: Send>(&self, f: impl Fn(&mut Client) -> Result<T, StoreError> + Send + Sync) -> Result<T, StoreError> {
+        // On the server's (multi-threaded) runtime the call is announced as blocking: the
+        // runtime moves this worker's other tasks to another thread, so a slow database holds up
+        // the requests that wait for it, not the whole server (health checks, the relay).
+        match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+            Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(|| self.with_blocking(f)),
+            _ => self.with_blocking(f),
+        }
+    }
+
+    fn with_blocking<T: Send>(&self, f: impl Fn(&mut Client) -> Result<T, StoreError> + Send + Sync) -> Result<T, StoreError> {
         let mut held = self.client.lock().unwrap_or_else(|p| p.into_inner());
         let slot: &mut Option<Client> = &mut held;
         let config = &self.config;
