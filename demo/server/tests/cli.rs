@@ -234,7 +234,8 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
     assert_eq!(second.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&second.stderr).contains("another server process uses the wallet store"));
     unsafe_kill_term(child.id());
-    assert!(child.wait().unwrap().success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -321,4 +322,23 @@ fn a_configuration_file_sets_the_options_the_command_line_wins_and_a_bad_line_is
         assert!(err.contains(says), "{text:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_sigterm_sent_the_moment_it_says_listening_stops_it_gracefully() {
+    for _ in 0..10 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-demo"))
+            .args(["--port", "0", "--root"])
+            .arg(common::repo_root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert!(line.starts_with("listening on "), "{line}");
+        unsafe_kill_term(child.id());
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{status:?}: killed by the signal instead of stopping");
+    }
 }
