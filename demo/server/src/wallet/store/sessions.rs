@@ -26,6 +26,19 @@ impl Lifetime for Session {
     }
 }
 
+/// A session as the store keeps it, here: its client, and its expiry moved from the wall clock
+/// (`wall`, read at `now`) to this process's.
+fn from_stored(s: StoredSession, now: Instant, wall: u64) -> (Client, Session) {
+    let client = crate::client::from_stored(&s.client);
+    let session = Session {
+        user_id: s.user_id,
+        device_id: s.device_id,
+        project_id: s.project_id,
+        expires: now + Duration::from_millis(s.expires_at_ms.saturating_sub(wall)),
+    };
+    (client, session)
+}
+
 /// Sessions by the hash of their token (the token itself is only in the frame), charged to the
 /// client that logged in ([`ClientTable`]), and at most `max_per_user` live ones per account (the
 /// account's oldest is ended first).
@@ -52,13 +65,7 @@ impl Sessions {
         let mut table = ClientTable::new(max, max_per_client);
         let (now, wall) = (Instant::now(), wall_ms());
         for (key, s) in durable.sessions(wall)? {
-            let client = crate::client::from_stored(&s.client);
-            let session = Session {
-                user_id: s.user_id,
-                device_id: s.device_id,
-                project_id: s.project_id,
-                expires: now + Duration::from_millis(s.expires_at_ms.saturating_sub(wall)),
-            };
+            let (client, session) = from_stored(s, now, wall);
             // A table full at start (its bounds lowered since) keeps those it can.
             let _ = table.insert(key, client, session);
         }
@@ -143,15 +150,10 @@ impl Sessions {
                 m.remove(&key);
                 return Ok(None);
             };
-            let session = Session {
-                user_id: s.user_id,
-                device_id: s.device_id,
-                project_id: s.project_id,
-                expires: now + Duration::from_millis(s.expires_at_ms.saturating_sub(wall)),
-            };
+            let (client, session) = from_stored(s, now, wall);
             if m.get(&key).is_none() {
                 // (A table full here still lets the session in: the store holds it.)
-                let _ = m.insert(key, crate::client::from_stored(&s.client), session.clone());
+                let _ = m.insert(key, client, session.clone());
             }
             return Ok(Some(session));
         }
