@@ -132,12 +132,12 @@ async function once(base, mailUrl, run) {
 }
 
 try {
-  execFileSync('cargo', ['build', '-q', '-p', 'wallet-modal-demo'], { cwd: root, stdio: 'inherit' });
+  execFileSync('cargo', ['build', '-q', '-p', 'wallet-modal-server'], { cwd: root, stdio: 'inherit' });
   const [anvilPort, smtp, web, port, framePort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   start(require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil'), ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', '31337', '--silent']);
   start('node', ['node_modules/maildev/dist/bin/maildev.js', '--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent']);
   await Promise.all([waitPort(anvilPort), waitPort(smtp), waitPort(web)]);
-  const backend = start(path.join(process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-demo'), [
+  const backend = start(path.join(process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-server'), [
     '--port', String(port), '--root', '.', '--chains', `31337=http://127.0.0.1:${anvilPort}`, '--frame-port', String(framePort), '--smtp', `127.0.0.1:${smtp}`,
   ]);
   // Both lines are read by one listener (the second may come in the same chunk as the first).

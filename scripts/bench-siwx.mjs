@@ -103,11 +103,11 @@ async function verifyInWasm() {
 }
 
 try {
-  execFileSync('cargo', ['build', '-q', '-p', 'wallet-modal-demo'], { cwd: root, stdio: 'inherit' });
+  execFileSync('cargo', ['build', '-q', '-p', 'wallet-modal-server'], { cwd: root, stdio: 'inherit' });
   const [anvilPort, port] = await Promise.all([freePort(), freePort()]);
   start(require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil'), ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', '31337', '--silent']);
   await waitPort(anvilPort);
-  const backend = start(path.join(process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-demo'), ['--port', String(port), '--root', '.', '--chains', `31337=http://127.0.0.1:${anvilPort}`]);
+  const backend = start(path.join(process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-server'), ['--port', String(port), '--root', '.', '--chains', `31337=http://127.0.0.1:${anvilPort}`]);
   await line(backend, /listening on (\S+)/);
   const base = `http://127.0.0.1:${port}`;
   console.log('Sign-in (SIWX), the demo page in headless Chromium (fresh profile per run), anvil and the backend on loopback:');

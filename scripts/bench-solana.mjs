@@ -99,13 +99,13 @@ async function once(base) {
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'wm-bench-solana-'));
 try {
-  execFileSync('cargo', ['build', '-q', '-p', 'wallet-modal-demo'], { cwd: root, stdio: 'inherit' });
+  execFileSync('cargo', ['build', '-q', '-p', 'wallet-modal-server'], { cwd: root, stdio: 'inherit' });
   const [anvilPort, port] = await Promise.all([freePort(), freePort()]);
   start(require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil'), ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', '31337', '--silent']);
   const solanaJson = path.join(tmp, 'solana.json');
   const chain = start('node', ['demo/solana/rpc.mjs', '--port', '0', '--seed', 'demo', '--out', solanaJson]);
   await Promise.all([waitPort(anvilPort), line(chain, /solana on (\S+)/)]);
-  const backend = start(path.join(process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-demo'), [
+  const backend = start(path.join(process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-server'), [
     '--port', String(port), '--root', '.', '--chains', `31337=http://127.0.0.1:${anvilPort}`, '--solana', solanaJson,
   ]);
   await line(backend, /listening on (\S+)/);

@@ -27,7 +27,7 @@ die() { log "error: $*"; exit 1; }
 
 # ----- processes we own ------------------------------------------------------------------------------
 PIDS=()
-TMP="$(mktemp -d "${TMPDIR:-/tmp}/wallet-modal-demo.XXXXXX")"
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/wallet-modal-server.XXXXXX")"
 cleaned=0
 cleanup() {
   [ "$cleaned" = 1 ] && return
@@ -158,13 +158,13 @@ MAIL_URL="http://127.0.0.1:$MAIL_WEB"
 # Built first, then the binary itself is started, so the saved pid is the server (not a cargo parent).
 # DEMO_CARGO_PROFILE=debug: the debug build (what `make test` has built already), not the release one.
 if [ "${DEMO_CARGO_PROFILE:-release}" = debug ]; then
-  log "building the demo backend (cargo build -p wallet-modal-demo)"
-  cargo build -q -p wallet-modal-demo >&2
-  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/wallet-modal-demo"
+  log "building the demo backend (cargo build -p wallet-modal-server)"
+  cargo build -q -p wallet-modal-server >&2
+  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/wallet-modal-server"
 else
-  log "building the demo backend (cargo build --release -p wallet-modal-demo)"
-  cargo build --release -p wallet-modal-demo >&2
-  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-demo"
+  log "building the demo backend (cargo build --release -p wallet-modal-server)"
+  cargo build --release -p wallet-modal-server >&2
+  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/wallet-modal-server"
 fi
 [ -x "$BIN" ] || die "backend binary not found at $BIN"
 

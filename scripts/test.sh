@@ -107,8 +107,8 @@ for _ in 1 2 3 4 5; do
   if listening "$pid" "$MS" "$MW"; then PIDS+=("$pid"); break; fi
   kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 done
-BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-demo"
-cargo build -q -p wallet-modal-demo  # a no-op when up to date; never a stale backend
+BACKEND_BIN="${CARGO_TARGET_DIR:-target}/debug/wallet-modal-server"
+cargo build -q -p wallet-modal-server  # a no-op when up to date; never a stale backend
 OIDC_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 # The backend's test hooks (the analytics it recorded) answer only this run's bearer token.
 export WM_TEST_TOKEN=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')

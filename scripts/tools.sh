@@ -25,13 +25,13 @@ apt_need() {
 apt_need chromium chromium "the browser tests' browser"
 # The local Bitcoin regtest chain (demo/bitcoin/regtest.mjs): Debian's litecoind.
 apt_need litecoind litecoind "the local Bitcoin regtest chain"
-# The wallet service's PostgreSQL store tests (demo/server/src/testing.rs start a cluster of their
+# The wallet service's PostgreSQL store tests (server/src/testing.rs start a cluster of their
 # own on a free port and stop it by pid): Debian keeps its programs off the PATH.
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
   PATH="$PATH:/nonexistent" apt_need initdb postgresql "the wallet store's PostgreSQL tests"
 fi
 
-# The relay's several-instance tests (demo/server/src/testing.rs start a redis-server of their own).
+# The relay's several-instance tests (server/src/testing.rs start a redis-server of their own).
 apt_need redis-server redis-server "the relay's several-instance tests"
 
 if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then

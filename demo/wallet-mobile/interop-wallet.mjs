@@ -1,4 +1,4 @@
-// The wallet side of the native interop test (demo/server/tests/wc_interop.rs): the official
+// The wallet side of the native interop test (server/tests/wc_interop.rs): the official
 // @walletconnect/sign-client, driven over stdin/stdout with one JSON object per line.
 //
 //   node demo/wallet-mobile/interop-wallet.mjs --relay ws://127.0.0.1:P/relay [--rpc eip155:31337=http://…]…

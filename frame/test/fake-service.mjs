@@ -2,7 +2,7 @@
 // answers the /w/v1 routes (and JSON-RPC at http://rpc.test/ through `rpc`), with knobs to slow a
 // route down, fail it, approve a device or a Farcaster channel. It keeps what a real service keeps
 // (accounts per project with kek and ciphertext, sessions, codes, approved devices) so tests can
-// check what the frame uploaded. The real service is tested in demo/server/tests.
+// check what the frame uploaded. The real service is tested in server/tests.
 import crypto from 'node:crypto';
 
 export const FRAME_BASE = 'http://frame.test';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The frame in a real browser against the real wallet service, by hand (not part of make test):
 //   node frame/test/smoke.mjs
-// Needs the demo backend built (`cargo build -p wallet-modal-demo`), node_modules and Chromium.
+// Needs the demo backend built (`cargo build -p wallet-modal-server`), node_modules and Chromium.
 // Starts, on free loopback ports, a maildev, an anvil, the backend with its frame listener (serving
 // this checkout's frame, bundled into a temporary root), and a page on another origin that embeds
 // the frame; then logs in by email in headless Chromium, signs, sends a transaction, reloads, signs
@@ -90,7 +90,7 @@ async function main() {
   const anvilBin = require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
   const anvil = await start(anvilBin, ['--host', '127.0.0.1', '--port', '0', '--chain-id', '31337'], (o) => o.match(/Listening on (127\.0\.0\.1:\d+)/)?.[1]);
   const rpcUrl = `http://${anvil}`;
-  const backend = path.join(root, process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-demo');
+  const backend = path.join(root, process.env.CARGO_TARGET_DIR || 'target', 'debug/wallet-modal-server');
   const frameBase = await start(backend, ['--port', '0', '--frame-port', '0', '--root', path.join(tmp, 'root'), '--chains', `31337=${rpcUrl}`, '--smtp', `127.0.0.1:${smtp}`], (o) => o.match(/^frame on (\S+)$/m)?.[1]);
   step(`frame service on ${frameBase}, anvil ${rpcUrl}`);
 

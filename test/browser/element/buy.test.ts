@@ -1,5 +1,5 @@
 // Buying crypto with fiat from the Account view through the demo backend's two local on-ramp
-// providers, which pay out on the real anvil chains (demo/server/src/onramp/).
+// providers, which pay out on the real anvil chains (server/src/onramp/).
 import { expect } from '@esm-bundle/chai';
 import { encodeFunctionData, parseAbi } from 'viem';
 import { expectNoSeriousAxeViolations } from '../views/axe';

@@ -1,0 +1,344 @@
+//! The binary: argument handling and the single `listening on` line.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+mod common;
+
+#[test]
+fn prints_one_listening_line_and_serves() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .args(["--port", "0", "--root"])
+        .arg(common::repo_root())
+        .args([
+            "--chains",
+            "31337=http://127.0.0.1:7001,31338=http://127.0.0.1:7002",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let url = line
+        .trim_end()
+        .strip_prefix("listening on http://127.0.0.1:")
+        .map(str::to_string);
+    let port: u16 = url.expect(&line).parse().unwrap();
+    assert_ne!(port, 0);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let cfg = rt
+        .block_on(common::get(
+            ([127, 0, 0, 1], port).into(),
+            "/demo-config.json",
+        ))
+        .json();
+    assert_eq!(cfg["chains"][1]["rpcUrl"], "http://127.0.0.1:7002");
+    assert_eq!(cfg["apiUrl"], format!("http://127.0.0.1:{port}"));
+    // SIGTERM stops it cleanly, with nothing more on stdout
+    unsafe_kill_term(child.id());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
+    assert_eq!(rest, "");
+}
+
+fn unsafe_kill_term(pid: u32) {
+    // `kill -TERM <pid>`, the way scripts/demo.sh stops it.
+    let ok = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}
+
+#[test]
+fn rejects_bad_arguments() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap()
+    };
+    let root = common::repo_root();
+    let root = root.to_str().unwrap();
+    let o = run(&["--root", root]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--port"));
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        run(&["--port", "0", "--root", "/nonexistent"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["--port", "0", "--root", root, "--chains", "abc"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(run(&["--port", "x", "--root", root]).status.code(), Some(2));
+    // A deploy manifest that cannot be read, or is not one, stops the start with the reason.
+    let o = run(&[
+        "--port",
+        "0",
+        "--root",
+        root,
+        "--contracts",
+        "/nonexistent/manifest.json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--contracts /nonexistent/manifest.json"));
+    let bad = std::env::temp_dir().join(format!("wm-bad-manifest-{}.json", std::process::id()));
+    std::fs::write(&bad, r#"{"version":1,"chains":[{"chainId":1,"tokens":[{"kind":"erc20","address":"0x12","symbol":"X"}]}]}"#).unwrap();
+    let o = run(&[
+        "--port",
+        "0",
+        "--root",
+        root,
+        "--contracts",
+        bad.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bad token address"));
+    assert_eq!(run(&["--bogus"]).status.code(), Some(2));
+    assert_eq!(run(&["--help"]).status.code(), Some(0));
+}
+
+#[test]
+fn the_test_token_flag_opens_the_test_hooks_to_its_bearer_only() {
+    let token = "cli-test-token-0123456789abcdef0123456789";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .args(["--port", "0", "--test-token", token, "--root"])
+        .arg(common::repo_root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let port: u16 = line
+        .trim_end()
+        .strip_prefix("listening on http://127.0.0.1:")
+        .expect(&line)
+        .parse()
+        .unwrap();
+    let addr = ([127, 0, 0, 1], port).into();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let auth = format!("Bearer {token}");
+    let (with, without, delete) = rt.block_on(async {
+        let with =
+            common::request(addr, "GET", "/e/recorded", &[("Authorization", &auth)], b"").await;
+        let without = common::get(addr, "/e/recorded").await;
+        let delete = common::request(
+            addr,
+            "DELETE",
+            "/e/recorded",
+            &[("Authorization", &auth)],
+            b"",
+        )
+        .await;
+        (with, without, delete)
+    });
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    assert_eq!((with.status, with.text().as_str()), (200, "[]"));
+    assert_eq!(without.status, 404);
+    assert_eq!(delete.status, 204);
+}
+
+#[test]
+fn a_short_or_odd_test_token_is_refused_at_start() {
+    let root = common::repo_root();
+    for bad in [
+        "short",
+        &"a".repeat(31),
+        &format!("{} x", "a".repeat(40)),
+        &"a".repeat(257),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+            .args(["--port", "0", "--test-token", bad, "--root"])
+            .arg(&root)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--test-token must be 32-256 characters"),
+            "{bad}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing() {
+    let root = common::repo_root();
+    let dir = std::env::temp_dir().join(format!("wm-cli-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("wallet.sqlite");
+    let key = dir.join("master.key");
+    std::fs::write(&key, format!("{}\n", "ab".repeat(32))).unwrap();
+    let run = |args: &[&str], env_key: Option<&str>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"));
+        c.args(["--port", "0", "--root"]).arg(&root).args(args).env_remove("WM_MASTER_KEY").env_remove("WM_STORE");
+        if let Some(k) = env_key {
+            c.env("WM_MASTER_KEY", k);
+        }
+        let o = c.stdout(Stdio::piped()).stderr(Stdio::piped()).output().unwrap();
+        (o.status.code(), String::from_utf8_lossy(&o.stderr).to_string())
+    };
+    let store = format!("sqlite:{}", db.display());
+    let (code, err) = run(&["--store", &store], None);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--store needs the master key") && err.contains("WM_MASTER_KEY"), "{err}");
+    let (code, err) = run(&["--store", "mysql://localhost/wallet"], Some(&"ab".repeat(32)));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--store must be sqlite:PATH or a postgres:// URL"), "{err}");
+    let (code, err) = run(&["--store", &store], Some(&format!("+{}", "a".repeat(63))));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("$WM_MASTER_KEY) must be 64 hex characters"), "{err}");
+    let (code, err) = run(&["--master-key-file", key.to_str().unwrap()], None);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--master-key-file needs --store"), "{err}");
+    // Both given: it starts, and the store file is made.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .args(["--port", "0", "--frame-port", "0", "--root"])
+        .arg(&root)
+        .args(["--store", &store, "--master-key-file", key.to_str().unwrap()])
+        .env_remove("WM_MASTER_KEY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    assert!(db.is_file(), "the store file is made");
+    // A second process on the same file is refused: each keeps the tables in memory.
+    let second = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .args(["--port", "0", "--root"])
+        .arg(&root)
+        .args(["--store", &store, "--master-key-file", key.to_str().unwrap()])
+        .env_remove("WM_MASTER_KEY")
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&second.stderr).contains("another server process uses the wallet store"));
+    unsafe_kill_term(child.id());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_postgresql_store_from_wm_store_serves_several_processes_and_refuses_the_wrong_master_key() {
+    let root = common::repo_root();
+    let pg = wm_server::testing::PgServer::start().unwrap();
+    let url = pg.url("cli");
+    let server = |key: &str, stdout: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+            .args(["--port", "0", "--frame-port", "0", "--root"])
+            .arg(&root)
+            .env("WM_STORE", &url)
+            .env("WM_MASTER_KEY", key.repeat(32))
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // Two processes on one database (several instances behind a balancer) both start.
+    let mut first = server("cd", Stdio::piped());
+    let mut second = server("cd", Stdio::piped());
+    for child in [&mut first, &mut second] {
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    }
+    // A third with the wrong master key is refused with its reason (naming no key), while the
+    // others run.
+    let wrong = server("ce", Stdio::null()).wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(1), "{err}");
+    assert!(err.contains("master key does not open"), "{err}");
+    assert!(!err.contains(&"ce".repeat(32)) && !err.contains(&"cd".repeat(32)), "{err}");
+    for child in [&mut first, &mut second] {
+        unsafe_kill_term(child.id());
+        assert!(child.wait().unwrap().success());
+    }
+}
+
+#[test]
+fn a_configuration_file_sets_the_options_the_command_line_wins_and_a_bad_line_is_named() {
+    let dir = std::env::temp_dir().join(format!("wm-cli-config-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("server.conf");
+    std::fs::write(
+        &file,
+        format!(
+            "# the services of one machine\nport = 0\nroot = {}\nchains = \"31337=http://127.0.0.1:7101,31338=http://127.0.0.1:7102\"\nhost = 127.0.0.1\nlog-requests = false\n",
+            common::repo_root().display()
+        ),
+    )
+    .unwrap();
+    // The file alone is enough to start; an option on the command line wins over the file's.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .arg("--config")
+        .arg(&file)
+        .args(["--chains", "31337=http://127.0.0.1:7201"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let port: u16 = line.trim_end().strip_prefix("listening on http://127.0.0.1:").expect(&line).parse().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let cfg = rt.block_on(common::get(([127, 0, 0, 1], port).into(), "/demo-config.json")).json();
+    assert_eq!(cfg["chains"][0]["rpcUrl"], "http://127.0.0.1:7201");
+    assert_eq!(cfg["chains"].as_array().map(Vec::len), Some(1), "{cfg}");
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    // A line it cannot use stops the start, naming the file and the line; so does a test switch.
+    for (text, says) in [
+        ("port = 0\nbogus = 1\n", "line 2: unknown option \"bogus\""),
+        ("port = 0\nno equals sign\n", "line 2: expected `name = value`"),
+        ("test-token = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", "line 1: unknown option \"test-token\""),
+        ("host = somewhere\n", "--host must be an IP address"),
+        ("frame-origin = https://wallet.example.com/path\n", "--frame-origin must be an origin"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server")).arg(format!("--config={}", file.display())).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{text:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_sigterm_sent_the_moment_it_says_listening_stops_it_gracefully() {
+    for _ in 0..10 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+            .args(["--port", "0", "--root"])
+            .arg(common::repo_root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert!(line.starts_with("listening on "), "{line}");
+        unsafe_kill_term(child.id());
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{status:?}: killed by the signal instead of stopping");
+    }
+}
