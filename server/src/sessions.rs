@@ -14,8 +14,14 @@
 //!
 //! The page's domain is the request's `Origin` (one the project allows), or this server's own
 //! host without one. Every refusal is a 4xx with a message that says why.
+//!
+//! With a store (`--store`), nonces and sessions are kept there (entries `siwx-nonce` and
+//! `siwx-session`, the latter keyed `{address}|{pci}`): a nonce issued by one instance is used once
+//! on any, and sessions survive a restart and are seen by every instance. A store that cannot be
+//! reached is answered 503; nothing is then issued or kept. Without one, this process's memory.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -28,6 +34,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use wm_core::auth::slice::{chain_says_valid, verify_session, SessionCheck};
 
+use crate::wallet::store::durable::Durable;
 use crate::{check_project, error, own_origin, AppState, Shared};
 
 /// How long an issued nonce can be used.
@@ -35,6 +42,12 @@ const NONCE_TTL_MS: u64 = 10 * 60_000;
 /// Nonces waiting at most; sessions kept at most (the oldest go first).
 const NONCES_MAX: usize = 10_000;
 const SESSIONS_MAX: usize = 10_000;
+/// Sessions one address keeps in the store at most (its oldest-expiring go first).
+const ADDRESS_SESSIONS_MAX: usize = 100;
+/// How often, at most, the store's expired nonces and sessions are deleted.
+const PURGE_EVERY_MS: u64 = 60_000;
+const NONCE_KIND: &str = "siwx-nonce";
+const SESSION_KIND: &str = "siwx-session";
 /// The largest body read (a message is at most 8 KB).
 const BODY_MAX: usize = 16 * 1024;
 /// A session lasts this long when its message has no expiration time.
@@ -49,11 +62,72 @@ struct Session {
     expires_at: u64,
 }
 
+impl Session {
+    /// The store's body of a session.
+    fn body(&self) -> String {
+        json!({ "pci": self.pci, "caipAddress": self.caip_address, "message": self.message, "signature": self.signature, "expiresAt": self.expires_at })
+            .to_string()
+    }
+
+    /// A session read from the store; `None` for a body this server did not write.
+    fn from_body(body: &str) -> Option<Session> {
+        if body.len() > 4 * BODY_MAX {
+            return None;
+        }
+        let v: Value = serde_json::from_str(body).ok()?;
+        let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+        Some(Session {
+            pci: text("pci")?,
+            caip_address: text("caipAddress")?,
+            message: text("message")?,
+            signature: text("signature")?,
+            expires_at: v.get("expiresAt")?.as_u64()?,
+        })
+    }
+
+    fn listed(&self) -> Value {
+        json!({ "pci": self.pci, "caipAddress": self.caip_address, "message": self.message, "expiresAt": self.expires_at })
+    }
+}
+
 #[derive(Default)]
 pub struct Sessions {
-    /// Issued nonces and when each stops being usable.
+    /// Nonces this process issued and when each stops being usable (without a store, the only
+    /// record; with one, the bound on what this process issues).
     nonces: Mutex<HashMap<String, u64>>,
     sessions: Mutex<Vec<Session>>,
+    /// When the store's expired entries were last deleted.
+    purged_at: AtomicU64,
+}
+
+/// An address as a store key: EVM addresses in lower case (they are compared in any case).
+fn address_key(address: &str) -> String {
+    if address.starts_with("0x") {
+        address.to_ascii_lowercase()
+    } else {
+        address.to_string()
+    }
+}
+
+/// A session's key in the store: `{address}|{pci}`.
+fn session_key(caip_address: &str, pci: &str) -> String {
+    let address = caip_address.rsplit_once(':').map_or(caip_address, |(_, a)| a);
+    format!("{}|{pci}", address_key(address))
+}
+
+fn store_down() -> Response {
+    error(StatusCode::SERVICE_UNAVAILABLE, "the sign-in store cannot be reached: try again in a moment")
+}
+
+/// Deletes the store's expired nonces and sessions, at most once a minute per process.
+fn purge_now_and_then(st: &AppState, store: &dyn Durable, now: u64) {
+    let last = st.sessions.purged_at.load(Ordering::Relaxed);
+    if now.saturating_sub(last) >= PURGE_EVERY_MS
+        && st.sessions.purged_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+    {
+        let _ = store.purge(NONCE_KIND, now);
+        let _ = store.purge(SESSION_KIND, now);
+    }
 }
 
 fn now_ms() -> u64 {
@@ -95,13 +169,23 @@ async fn nonce(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Has
         return error(status, msg);
     }
     let now = now_ms();
-    let mut nonces = st.sessions.nonces.lock().unwrap();
-    nonces.retain(|_, until| *until > now);
-    if nonces.len() >= NONCES_MAX {
-        return error(StatusCode::TOO_MANY_REQUESTS, "too many sign-ins under way: try again in a few minutes");
-    }
     let n = random_hex(16);
-    nonces.insert(n.clone(), now + NONCE_TTL_MS);
+    {
+        let mut nonces = st.sessions.nonces.lock().unwrap();
+        nonces.retain(|_, until| *until > now);
+        if nonces.len() >= NONCES_MAX {
+            return error(StatusCode::TOO_MANY_REQUESTS, "too many sign-ins under way: try again in a few minutes");
+        }
+        nonces.insert(n.clone(), now + NONCE_TTL_MS);
+    }
+    if let Some(store) = st.wallet.durable.as_deref() {
+        // Written before it is handed out (the lock above is not held across the store's call).
+        purge_now_and_then(&st, store, now);
+        if store.put_entry(NONCE_KIND, &n, now + NONCE_TTL_MS, "1").is_err() {
+            st.sessions.nonces.lock().unwrap().remove(&n);
+            return store_down();
+        }
+    }
     Json(json!({ "nonce": n })).into_response()
 }
 
@@ -144,12 +228,17 @@ async fn create(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Ha
     };
     // The message's nonce: one issued here, used now for the first and last time.
     let nonce = message.lines().find_map(|l| l.strip_prefix("Nonce: ")).unwrap_or_default().to_string();
-    {
-        let mut nonces = st.sessions.nonces.lock().unwrap();
-        match nonces.remove(&nonce) {
-            Some(until) if until > now => {}
-            _ => return error(StatusCode::UNAUTHORIZED, "sign-in refused: the nonce was not issued here, was already used, or expired"),
-        }
+    let local = st.sessions.nonces.lock().unwrap().remove(&nonce);
+    let fresh = match st.wallet.durable.as_deref() {
+        // Used once, whichever instance issued it: the store's entry is taken away conditionally.
+        Some(store) => match store.swap_entry(NONCE_KIND, &nonce, Some("1"), None, now) {
+            Ok(taken) => taken,
+            Err(_) => return store_down(),
+        },
+        None => local.is_some_and(|until| until > now),
+    };
+    if !fresh {
+        return error(StatusCode::UNAUTHORIZED, "sign-in refused: the nonce was not issued here, was already used, or expired");
     }
     let expires = match check {
         SessionCheck::Valid(s) => s.expires_at,
@@ -177,6 +266,22 @@ async fn create(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Ha
         expires_at: expires.unwrap_or(now + DEFAULT_TTL_MS),
     };
     let out = json!({ "pci": session.pci, "caipAddress": session.caip_address, "expiresAt": session.expires_at });
+    if let Some(store) = st.wallet.durable.as_deref() {
+        let key = session_key(&session.caip_address, &session.pci);
+        let prefix = format!("{}|", key.rsplit_once('|').map_or("", |(a, _)| a));
+        let Ok(mut held) = store.entries_under(SESSION_KIND, &prefix, now) else { return store_down() };
+        // An address keeps its newest sessions: those expiring first make room.
+        held.sort_by_key(|(_, b)| Session::from_body(b).map_or(0, |s| s.expires_at));
+        for (old, _) in held.iter().take((held.len() + 1).saturating_sub(ADDRESS_SESSIONS_MAX)) {
+            if store.delete_entry(SESSION_KIND, old).is_err() {
+                return store_down();
+            }
+        }
+        if store.put_entry(SESSION_KIND, &key, session.expires_at, &session.body()).is_err() {
+            return store_down();
+        }
+        return (StatusCode::CREATED, Json(out)).into_response();
+    }
     let mut sessions = st.sessions.sessions.lock().unwrap();
     sessions.retain(|s| s.expires_at > now);
     if sessions.len() >= SESSIONS_MAX {
@@ -199,12 +304,21 @@ async fn list(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Hash
         return error(StatusCode::BAD_REQUEST, "the address is too long");
     }
     let now = now_ms();
-    let sessions = st.sessions.sessions.lock().unwrap();
-    let mine: Vec<Value> = sessions
-        .iter()
-        .filter(|s| s.expires_at > now && of_address(&s.caip_address, &address))
-        .map(|s| json!({ "pci": s.pci, "caipAddress": s.caip_address, "message": s.message, "expiresAt": s.expires_at }))
-        .collect();
+    let mine: Vec<Value> = match st.wallet.durable.as_deref() {
+        Some(store) => match store.entries_under(SESSION_KIND, &format!("{}|", address_key(&address)), now) {
+            Ok(held) => held
+                .iter()
+                .filter_map(|(_, b)| Session::from_body(b))
+                .filter(|s| s.expires_at > now && of_address(&s.caip_address, &address))
+                .map(|s| s.listed())
+                .collect(),
+            Err(_) => return store_down(),
+        },
+        None => {
+            let sessions = st.sessions.sessions.lock().unwrap();
+            sessions.iter().filter(|s| s.expires_at > now && of_address(&s.caip_address, &address)).map(Session::listed).collect()
+        }
+    };
     Json(json!({ "sessions": mine })).into_response()
 }
 
@@ -220,6 +334,28 @@ async fn revoke(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Ha
         (Ok(p), Ok(s)) => (p, s),
         (Err(r), _) | (_, Err(r)) => return r,
     };
+    if let Some(store) = st.wallet.durable.as_deref() {
+        if address.len() > 128 || pci.len() > 64 {
+            return error(StatusCode::NOT_FOUND, "no such session for this address");
+        }
+        let key = format!("{}|{pci}", address_key(&address));
+        let now = now_ms();
+        let held = match store.entry(SESSION_KIND, &key, now) {
+            Ok(Some(b)) => b,
+            Ok(None) => return error(StatusCode::NOT_FOUND, "no such session for this address"),
+            Err(_) => return store_down(),
+        };
+        let Some(session) = Session::from_body(&held).filter(|s| of_address(&s.caip_address, &address)) else {
+            return error(StatusCode::NOT_FOUND, "no such session for this address");
+        };
+        if session.signature != signature {
+            return error(StatusCode::FORBIDDEN, "the signature is not this session's");
+        }
+        return match store.swap_entry(SESSION_KIND, &key, Some(&held), None, now) {
+            Ok(_) => Json(json!({ "revoked": true })).into_response(),
+            Err(_) => store_down(),
+        };
+    }
     let mut sessions = st.sessions.sessions.lock().unwrap();
     match sessions.iter().position(|s| s.pci == pci && of_address(&s.caip_address, &address)) {
         None => error(StatusCode::NOT_FOUND, "no such session for this address"),

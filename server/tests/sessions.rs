@@ -151,3 +151,110 @@ async fn a_contract_account_signs_in_through_its_owner_and_erc1271_on_the_chain(
     let r = sign_in(&s, &msg, &sign(OTHER_KEY, &msg), &caip).await;
     assert_eq!(r.status, 401, "another key is not: {}", r.text());
 }
+
+/// A server on `store` (stopped by sending on the answer's channel, which lets go of its store).
+async fn on_store(anvil: &Anvil, url: wm_server::wallet::store::durable::StoreUrl) -> (wm_server::Server, tokio::sync::oneshot::Sender<()>) {
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let mut config = wm_server::ServerConfig::default();
+    config.wallet.store = Some(wm_server::wallet::StoreConfig { url, master_key: [0x51; 32] });
+    let options = wm_server::Options {
+        root: common::repo_root(),
+        chains: wm_server::parse_chains(&format!("31337={}", anvil.url)).unwrap(),
+        contracts: None,
+        solana: None,
+        bitcoin: None,
+        test_token: None,
+    };
+    let s = wm_server::start_with(options, config, 0, async move {
+        let _ = stopped.await;
+    })
+    .await
+    .expect("server starts");
+    (s, stop)
+}
+
+async fn stop(s: wm_server::Server, stop: tokio::sync::oneshot::Sender<()>) {
+    stop.send(()).unwrap();
+    let wm_server::Server { handle, state, .. } = s;
+    drop(state);
+    let _ = handle.await;
+}
+
+async fn listed(s: &wm_server::Server, address: &str) -> Value {
+    request(s.addr, "GET", &format!("/v1/sessions/{address}?projectId=demo"), &[], b"").await.json()["sessions"].clone()
+}
+
+#[tokio::test]
+async fn with_an_sqlite_store_a_session_outlives_a_restart_and_a_nonce_issued_before_it_is_used_once_after() {
+    let anvil = Anvil::start(31337).await;
+    let dir = std::env::temp_dir().join(format!("wm-siwx-{}-{}", std::process::id(), now_ms()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = wm_server::wallet::store::durable::StoreUrl::Sqlite(dir.join("store.sqlite"));
+    let caip = format!("eip155:31337:{ADDRESS}");
+
+    let (a, stop_a) = on_store(&anvil, url.clone()).await;
+    let msg = message("127.0.0.1:5173", ADDRESS, 31337, &nonce(&a).await, now_ms() + 3_600_000);
+    let sig = sign(KEY, &msg);
+    let r = sign_in(&a, &msg, &sig, &caip).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let pci = r.json()["pci"].as_str().unwrap().to_string();
+    let pending = message("127.0.0.1:5173", ADDRESS, 31337, &nonce(&a).await, now_ms() + 3_600_000);
+    stop(a, stop_a).await;
+
+    let (b, stop_b) = on_store(&anvil, url.clone()).await;
+    let sessions = listed(&b, &ADDRESS.to_lowercase()).await;
+    assert_eq!(sessions.as_array().map(Vec::len), Some(1), "{sessions}");
+    assert_eq!((sessions[0]["pci"].as_str(), sessions[0]["message"].as_str()), (Some(pci.as_str()), Some(msg.as_str())));
+    assert!(sessions[0].get("signature").is_none());
+    // The nonce issued before the restart works once after it.
+    let second = sign(KEY, &pending);
+    assert_eq!(sign_in(&b, &pending, &second, &caip).await.status, 201);
+    let again = sign_in(&b, &pending, &second, &caip).await;
+    assert_eq!(again.status, 401, "a replay: {}", again.text());
+    assert_eq!(listed(&b, ADDRESS).await.as_array().map(Vec::len), Some(2));
+    // Revoked after the restart, and it stays revoked over the next.
+    let r = post(&b, &format!("/v1/sessions/{ADDRESS}/revoke?projectId=demo"), &json!({"pci": pci, "signature": sign(OTHER_KEY, "x")})).await;
+    assert_eq!(r.status, 403, "{}", r.text());
+    let r = post(&b, &format!("/v1/sessions/{ADDRESS}/revoke?projectId=demo"), &json!({"pci": pci, "signature": sig})).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    stop(b, stop_b).await;
+    let (c, stop_c) = on_store(&anvil, url).await;
+    let sessions = listed(&c, ADDRESS).await;
+    assert_eq!(sessions.as_array().map(Vec::len), Some(1), "{sessions}");
+    assert_ne!(sessions[0]["pci"].as_str(), Some(pci.as_str()), "the revoked one is gone");
+    stop(c, stop_c).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn two_instances_on_postgresql_share_nonces_and_sessions_and_a_nonce_is_used_once_whichever_gets_it() {
+    let anvil = Anvil::start(31337).await;
+    let pg = wm_server::testing::PgServer::start().unwrap();
+    let url = wm_server::wallet::store::durable::StoreUrl::parse(&pg.url("siwx")).unwrap();
+    let (a, stop_a) = on_store(&anvil, url.clone()).await;
+    let (b, stop_b) = on_store(&anvil, url).await;
+    let caip = format!("eip155:31337:{ADDRESS}");
+
+    // Issued by A, used on B; the same message sent to both at once is taken by one.
+    let msg = message("127.0.0.1:5173", ADDRESS, 31337, &nonce(&a).await, now_ms() + 3_600_000);
+    let sig = sign(KEY, &msg);
+    let (ra, rb) = tokio::join!(sign_in(&a, &msg, &sig, &caip), sign_in(&b, &msg, &sig, &caip));
+    let mut statuses = [ra.status, rb.status];
+    statuses.sort();
+    assert_eq!(statuses, [201, 401], "A: {} B: {}", ra.text(), rb.text());
+    let made = if ra.status == 201 { ra.json() } else { rb.json() };
+    let pci = made["pci"].as_str().unwrap();
+    // Each instance lists it; a revoke on one ends it on the other.
+    for s in [&a, &b] {
+        assert_eq!(listed(s, ADDRESS).await[0]["pci"].as_str(), Some(pci));
+    }
+    let r = post(&a, &format!("/v1/sessions/{ADDRESS}/revoke?projectId=demo"), &json!({"pci": pci, "signature": sig})).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(listed(&b, ADDRESS).await, json!([]));
+    let r = post(&b, &format!("/v1/sessions/{ADDRESS}/revoke?projectId=demo"), &json!({"pci": pci, "signature": sig})).await;
+    assert_eq!(r.status, 404, "already revoked on A: {}", r.text());
+    // Another address's list is its own.
+    assert_eq!(listed(&b, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8").await, json!([]));
+    stop(a, stop_a).await;
+    stop(b, stop_b).await;
+}

@@ -83,6 +83,11 @@ pub trait Durable: Send + Sync + std::fmt::Debug {
     fn delete_entry(&self, kind: &str, key: &str) -> Result<(), StoreError>;
     /// The entries of `kind` still live at `now_ms`, `(key, body)` (those expired are deleted).
     fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError>;
+    /// The entries of `kind` whose key starts with `prefix`, still live at `now_ms` (an address's
+    /// sign-in sessions: keys `{address}|{id}`), `(key, body)` in key order.
+    fn entries_under(&self, kind: &str, prefix: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError>;
+    /// Deletes the entries of `kind` that expired by `now_ms`; how many.
+    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError>;
 
     // Point reads and conditional writes: what lets several server processes share one store
     // (each request reads what it decides on from here, not from its process's memory).
@@ -243,6 +248,12 @@ impl Durable for Counted {
     }
     fn entries(&self, kind: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
         self.count(self.inner.entries(kind, now_ms))
+    }
+    fn entries_under(&self, kind: &str, prefix: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
+        self.count(self.inner.entries_under(kind, prefix, now_ms))
+    }
+    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError> {
+        self.count(self.inner.purge(kind, now_ms))
     }
     fn account(&self, user_id: &str) -> Result<Option<Account>, StoreError> {
         self.count(self.inner.account(user_id))
@@ -431,6 +442,20 @@ pub(crate) mod contract {
         assert_eq!(d.entries("gate", 1_000).unwrap().len(), 1);
         assert!(d.entries("code", 6_000).unwrap().is_empty(), "expired");
         assert_eq!(d.entries("gate", 6_000).unwrap().len(), 1, "another kind's entry is its own");
+        // Keys under a prefix: only those, only live ones, in key order; `%` and `_` are plain.
+        d.put_entry("s", "0xab|2", 9_000, "two").unwrap();
+        d.put_entry("s", "0xab|1", 9_000, "one").unwrap();
+        d.put_entry("s", "0xab|old", 2_000, "old").unwrap();
+        d.put_entry("s", "0xabc|1", 9_000, "other").unwrap();
+        d.put_entry("s", "0x%b|1", 9_000, "like").unwrap();
+        d.put_entry("t", "0xab|1", 9_000, "kind").unwrap();
+        let under = |p: &str, now| d.entries_under("s", p, now).unwrap().into_iter().map(|(_, b)| b).collect::<Vec<_>>();
+        assert_eq!(under("0xab|", 1_000), ["one", "two", "old"], "key order");
+        assert_eq!(under("0xab|", 3_000), ["one", "two"]);
+        assert_eq!(under("0x%", 3_000), ["like"], "a LIKE wildcard in the prefix matches itself only");
+        assert_eq!(d.purge("s", 3_000).unwrap(), 1, "the expired one is purged");
+        assert_eq!(d.purge("s", 3_000).unwrap(), 0);
+        assert_eq!(d.entries_under("t", "0xab|", 3_000).unwrap().len(), 1, "another kind is untouched");
     }
 
     /// Point reads answer what was written; an account per identity, whoever makes it first.

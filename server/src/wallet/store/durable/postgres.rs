@@ -335,6 +335,23 @@ impl Durable for Postgres {
         })
     }
 
+    fn entries_under(&self, kind: &str, prefix: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
+        let (now, n) = (now_ms as i64, prefix.chars().count() as i32);
+        // left(), not LIKE: a prefix is matched as it is (`%` and `_` are plain characters).
+        self.with(|c| {
+            Ok(c.query("SELECT key, body FROM entries WHERE kind = $1 AND left(key, $2) = $3 AND expires_at > $4 ORDER BY key COLLATE \"C\"", &[&kind, &n, &prefix, &now])
+                .map_err(err("read the entries"))?
+                .iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect())
+        })
+    }
+
+    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError> {
+        let now = now_ms as i64;
+        self.with(|c| c.execute("DELETE FROM entries WHERE kind = $1 AND expires_at <= $2", &[&kind, &now]).map_err(err("drop the expired entries")))
+    }
+
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
         let now = now_ms as i64;
         let rows: Vec<(Vec<u8>, String)> = self.with(|c| {

@@ -290,6 +290,24 @@ impl Durable for Sqlite {
         rows.collect::<Result<Vec<_>, _>>().map_err(err("read an entry"))
     }
 
+    fn entries_under(&self, kind: &str, prefix: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        // substr, not LIKE: a prefix is matched as it is (`%` and `_` are plain characters).
+        let mut stmt = conn
+            .prepare("SELECT key, body FROM entries WHERE kind = ?1 AND substr(key, 1, ?2) = ?3 AND expires_at > ?4 ORDER BY key")
+            .map_err(err("read the entries"))?;
+        let rows = stmt
+            .query_map(params![kind, prefix.chars().count() as i64, prefix, now_ms as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+            .map_err(err("read the entries"))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(err("read an entry"))
+    }
+
+    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let n = conn.execute("DELETE FROM entries WHERE kind = ?1 AND expires_at <= ?2", params![kind, now_ms as i64]).map_err(err("drop the expired entries"))?;
+        Ok(n as u64)
+    }
+
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
         let conn = self.conn.lock().unwrap();
         conn.execute("DELETE FROM sessions WHERE expires_at <= ?1", params![now_ms as i64]).map_err(err("drop the expired sessions"))?;
