@@ -19,6 +19,7 @@ pub mod http;
 pub mod images;
 pub mod onramp;
 pub mod ops;
+pub mod projects;
 pub mod relay;
 pub mod sessions;
 #[doc(hidden)]
@@ -60,17 +61,30 @@ pub struct ChainConfig {
     pub rpc_url: String,
 }
 
-/// Parses `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546`.
+/// Parses `31337=http://127.0.0.1:8545,eip155:31338=http://127.0.0.1:8546` (each network as its
+/// CAIP-2 id or its chain id, with its upstream JSON-RPC URL).
 pub fn parse_chains(s: &str) -> Result<Vec<ChainConfig>, String> {
     let mut out: Vec<ChainConfig> = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (id, url) = part
             .split_once('=')
             .ok_or_else(|| format!("expected CHAINID=URL, got {part:?}"))?;
-        let chain_id: u64 = id
-            .trim()
+        // A CAIP-2 network (`eip155:1`) or its EVM chain id alone (`1`).
+        let id = id.trim();
+        let number = match id.split_once(':') {
+            Some(("eip155", n)) => n,
+            Some((ns, _)) => {
+                return Err(format!(
+                    "{id}: only eip155 networks are read over --chains (Solana's RPC comes with --solana, Bitcoin's with --bitcoin), not {ns}"
+                ))
+            }
+            None => id,
+        };
+        let chain_id: u64 = number
             .parse()
-            .map_err(|_| format!("bad chain id {id:?}"))?;
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("bad chain id {id:?}: a CAIP-2 eip155 network (eip155:1) or a chain id"))?;
         let url = url.trim();
         if !(url.starts_with("http://") || url.starts_with("https://")) {
             return Err(format!("rpc url must be http(s): {url:?}"));
@@ -236,6 +250,8 @@ pub struct ServerConfig {
     pub social: wallet::social::SocialConfig,
     pub farcaster: farcaster::FarcasterConfig,
     pub onramp: onramp::OnrampConfig,
+    /// The projects served and each one's allowed origins (`--project`; default: the demo's).
+    pub projects: projects::Projects,
 }
 
 pub struct AppState {
@@ -535,28 +551,8 @@ fn now_ms() -> u64 {
 fn project_id(q: &HashMap<String, String>, headers: &HeaderMap) -> Option<String> {
     q.get("projectId")
         .cloned()
-        .or_else(|| {
-            headers
-                .get("x-project-id")
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_string)
-        })
+        .or_else(|| headers.get("x-project-id").and_then(|v| v.to_str().ok()).map(str::to_string))
         .map(|s| s.trim().to_string())
-}
-
-/// Common project-id checks. Special ids: empty → 400, `bad` → 403, `rate-limited` → 429,
-/// `server-error` → 500.
-pub(crate) fn check_project(
-    q: &HashMap<String, String>,
-    headers: &HeaderMap,
-) -> Result<String, (StatusCode, &'static str)> {
-    match project_id(q, headers).as_deref() {
-        None | Some("") => Err((StatusCode::BAD_REQUEST, "projectId is required")),
-        Some("bad") => Err((StatusCode::FORBIDDEN, "Invalid projectId")),
-        Some("rate-limited") => Err((StatusCode::TOO_MANY_REQUESTS, "Rate limited")),
-        Some("server-error") => Err((StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")),
-        Some(id) => Ok(id.to_string()),
-    }
 }
 
 /// CORS for every route: `*` origin, preflight answered with 204.
@@ -708,9 +704,15 @@ async fn project_config(
     headers: HeaderMap,
     Query(q): Params,
 ) -> Response {
-    match check_project(&q, &headers) {
+    match st.config.projects.check(&q, &headers) {
         Ok(id) => {
             let mut features = demo_features(&id);
+            // With --oidc-clients, the social rows are the providers this server has a client for
+            // (Farcaster has none to configure).
+            let social = &st.social.config;
+            if !social.clients.is_empty() {
+                features.socials.retain(|p| p == "farcaster" || social.client(p).is_some());
+            }
             // The demo's anvil chains have a Uniswap V2 market: swaps are offered there too
             // (project `swaps-spec-networks`: only on the spec's networks, for the tests).
             if !features.swaps.is_empty() && id != "swaps-spec-networks" {
@@ -722,36 +724,15 @@ async fn project_config(
     }
 }
 
-async fn origins(headers: HeaderMap, Query(q): Params) -> Response {
-    let id = match check_project(&q, &headers) {
+async fn origins(State(st): State<Shared>, headers: HeaderMap, Query(q): Params) -> Response {
+    let id = match st.config.projects.check(&q, &headers) {
         Ok(id) => id,
         Err((status, msg)) => return error(status, msg),
     };
     Json(AllowedOrigins {
-        allowed_origins: project_origins(&id),
+        allowed_origins: st.config.projects.origins(&id),
     })
     .into_response()
-}
-
-/// The origins a demo project allows (wildcard patterns): the local pages, or, for project
-/// `foreign-origin`, one that no test page has.
-pub fn project_origins(project: &str) -> Vec<String> {
-    if project == "foreign-origin" {
-        vec!["https://only.example.com".to_string()]
-    } else {
-        vec![
-            "http://127.0.0.1:*".to_string(),
-            "http://localhost:*".to_string(),
-        ]
-    }
-}
-
-/// Whether `origin` may embed the secure frame for `project` (the wallet service checks this
-/// itself before a login hands anything to an origin: the frame's own check is not the only one).
-pub fn origin_allowed_for(project: &str, origin: &str) -> bool {
-    !project.is_empty()
-        && project.len() <= 128
-        && wm_core::service::origins::origin_allowed(origin, &project_origins(project))
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -969,5 +950,17 @@ mod tests {
         assert!(parse_chains("1=ftp://a").is_err());
         assert!(parse_chains("1=http://a,1=http://b").is_err());
         assert!(parse_chains("1").is_err());
+        assert!(parse_chains("0=http://a").is_err());
+    }
+
+    #[test]
+    fn chains_are_named_by_caip2_network_or_chain_id_and_other_namespaces_are_pointed_elsewhere() {
+        let c = parse_chains("eip155:1=https://rpc.example.com/v1/KEY,10=http://127.0.0.1:9545").unwrap();
+        assert_eq!((c[0].chain_id, c[0].rpc_url.as_str()), (1, "https://rpc.example.com/v1/KEY"));
+        assert_eq!(c[1].chain_id, 10);
+        assert!(parse_chains("eip155:1=http://a,1=http://b").unwrap_err().contains("given twice"));
+        let e = parse_chains("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp=http://a").unwrap_err();
+        assert!(e.contains("--solana"), "{e}");
+        assert!(parse_chains("eip155:x=http://a").unwrap_err().contains("CAIP-2"));
     }
 }

@@ -1,4 +1,4 @@
-//! `wallet-modal-server --port P --root DIR [--chains 31337=URL,31338=URL] [--contracts manifest.json]
+//! `wallet-modal-server --port P [--root DIR] [--chains eip155:1=URL,…] [--contracts manifest.json] [--project ID=ORIGIN,…]
 //! [--frame-port F --smtp HOST:PORT --oidc URL] [--test-token TOKEN] [--store sqlite:PATH|postgres://…] [--redis redis://HOST:PORT]`
 //!
 //! With `--store sqlite:PATH` (or a PostgreSQL URL, also from `$WM_STORE`) the embedded wallets'
@@ -19,8 +19,8 @@ use std::process::ExitCode;
 
 use wm_server::{default_chains, parse_chains, Options};
 
-const USAGE: &str = "usage: wallet-modal-server --port P (0 = any free port) --root <repo dir> \
-[--chains 31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546] [--contracts manifest.json] [--solana solana.json] [--bitcoin http://user:password@127.0.0.1:port] \
+const USAGE: &str = "usage: wallet-modal-server --port P (0 = any free port) [--root DIR (where demo/ and dist/ are served from; default .)] \
+[--chains eip155:1=https://…,31337=http://127.0.0.1:8545 (each EVM network, CAIP-2 or chain id, and its upstream JSON-RPC URL)] [--contracts manifest.json] [--solana solana.json] [--bitcoin http://user:password@127.0.0.1:port] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
 [--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
@@ -33,13 +33,18 @@ there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY o
 [--payout-lease SECONDS (1-3600: with --store, a paid on-ramp order whose payout made no progress this long is taken up again; default 90)] \
 [--host ADDRESS (the address both listeners bind; default 127.0.0.1)] \
 [--frame-origin URL (the secure frame's origin as visitors reach it, e.g. https://wallet.example.com behind a balancer)] \
-[--config FILE (or $WM_CONFIG: `name = value` lines, any option above without its dashes; the command line wins)]";
+[--project ID=ORIGIN[,ORIGIN…] (once per project: only those are served, each embedded only by its origins, e.g. shop=https://shop.example.com,https://*.shop.example.com; \
+none: any project id, on the local pages, as the demo)] \
+[--relay-limits NAME=N,… (the relay's bounds: connections, subscriptions, topics, message-bytes, frame-bytes, stored-bytes, mailbox, ttl, publish-rate, request-rate)] \
+[--oidc-clients PROVIDER=CLIENT_ID,… (social login's clients at the --oidc issuer, e.g. google=wallet-web; secrets in $WM_OIDC_CLIENT_SECRET_GOOGLE or $WM_OIDC_CLIENT_SECRET; \
+only those listed are offered)] \
+[--config FILE (or $WM_CONFIG: `name = value` lines, any option above without its dashes, `project` once per project; the command line wins)]";
 
 /// The options a configuration file may set (those of the command line, but the test hooks'
 /// token: test switches are never read from a file).
-const CONFIG_NAMES: [&str; 17] = [
+const CONFIG_NAMES: [&str; 20] = [
     "port", "root", "chains", "contracts", "solana", "bitcoin", "frame-port", "smtp", "oidc", "store", "master-key-file", "log-requests", "email-throttle",
-    "redis", "payout-lease", "host", "frame-origin",
+    "redis", "payout-lease", "host", "frame-origin", "project", "relay-limits", "oidc-clients",
 ];
 
 /// The arguments a configuration file stands for: each `name = value` line (blank lines and `#`
@@ -112,6 +117,9 @@ struct Args {
     frame_port: Option<u16>,
     smtp: Option<String>,
     oidc: Option<String>,
+    projects: wm_server::projects::Projects,
+    relay: Option<wm_server::relay::RelayConfig>,
+    oidc_clients: Option<String>,
     options: Options,
 }
 
@@ -182,6 +190,9 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut payout_lease: Option<u64> = None;
     let mut host: Option<std::net::IpAddr> = None;
     let mut frame_origin: Option<String> = None;
+    let mut projects: Vec<String> = Vec::new();
+    let mut relay_limits: Option<String> = None;
+    let mut oidc_clients: Option<String> = None;
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
             Some((k, v)) if k.starts_with("--") => (k.to_string(), Some(v.to_string())),
@@ -249,13 +260,16 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 }
                 frame_origin = Some(o)
             }
+            "--project" => projects.push(value("--project")?),
+            "--relay-limits" => relay_limits = Some(value("--relay-limits")?),
+            "--oidc-clients" => oidc_clients = Some(value("--oidc-clients")?),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
     let root = root.unwrap_or_else(|| PathBuf::from("."));
-    if !root.join("demo").is_dir() {
-        return Err(format!("--root {} has no demo/ directory", root.display()));
+    if !root.is_dir() {
+        return Err(format!("--root {} is not a directory", root.display()));
     }
     if let Some(path) = &contracts {
         // Checked now so that a typo fails at start; later versions of the file are re-read.
@@ -277,6 +291,9 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         frame_port,
         smtp,
         oidc,
+        projects: wm_server::projects::Projects::parse(projects.iter().map(String::as_str))?,
+        relay: relay_limits.map(|spec| wm_server::relay::RelayConfig::default().with_limits(&spec)).transpose()?,
+        oidc_clients,
         options: Options {
             root,
             chains: chains.unwrap_or_else(default_chains),
@@ -337,6 +354,9 @@ async fn main() -> ExitCode {
             return ExitCode::from(if msg.is_empty() { 0 } else { 2 });
         }
     };
+    if !args.options.root.join("demo").is_dir() {
+        eprintln!("note: {} has no demo/ directory: the demo pages answer 404 (the services do not need them)", args.options.root.display());
+    }
     if !args.options.root.join("dist").is_dir() {
         eprintln!("note: {}/dist does not exist yet; /dist/... will answer 404 until the element is built", args.options.root.display());
     }
@@ -346,20 +366,28 @@ async fn main() -> ExitCode {
     if args.frame_port.is_some() && args.oidc.is_none() {
         eprintln!("note: no --oidc given: social login answers 503");
     }
-    let client_secret = match &args.oidc {
-        Some(_) => {
-            let env = wm_server::wallet::social::SECRET_ENV;
-            match std::env::var(env) {
-                Ok(s) if (32..=256).contains(&s.len()) => s,
-                _ => {
-                    eprintln!(
-                        "error: --oidc needs the client secret in ${env} (32-256 characters)"
-                    );
-                    return ExitCode::from(2);
-                }
-            }
+    let env = wm_server::wallet::social::SECRET_ENV;
+    let secret_of = |name: &str| std::env::var(name).ok().filter(|s| !s.is_empty());
+    let (client_secret, clients) = match (&args.oidc, &args.oidc_clients) {
+        (None, Some(_)) => {
+            eprintln!("error: --oidc-clients needs --oidc (the issuer the clients belong to)");
+            return ExitCode::from(2);
         }
-        None => String::new(),
+        (Some(_), Some(spec)) => match wm_server::wallet::social::SocialConfig::parse_clients(spec, secret_of) {
+            Ok(c) => (secret_of(env).unwrap_or_default(), c),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        (Some(_), None) => match secret_of(env) {
+            Some(s) if (32..=256).contains(&s.len()) => (s, Default::default()),
+            _ => {
+                eprintln!("error: --oidc needs the client secret in ${env} (32-256 characters)");
+                return ExitCode::from(2);
+            }
+        },
+        (None, None) => (String::new(), Default::default()),
     };
     // One server process per SQLite file (one machine's store): the file's lock is held for the
     // life of the process, and a second process is refused. Several processes share a PostgreSQL
@@ -383,6 +411,8 @@ async fn main() -> ExitCode {
         _ => None,
     };
     let config = wm_server::ServerConfig {
+        projects: args.projects,
+        relay: args.relay.unwrap_or_default(),
         log_requests: args.log_requests,
         redis: args.redis,
         host: args.host,
@@ -403,6 +433,7 @@ async fn main() -> ExitCode {
         social: wm_server::wallet::social::SocialConfig {
             issuer: args.oidc,
             client_secret,
+            clients,
             ..Default::default()
         },
         ..Default::default()

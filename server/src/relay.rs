@@ -192,6 +192,60 @@ impl Default for RelayConfig {
     }
 }
 
+impl RelayConfig {
+    /// Applies `--relay-limits name=value,…`: `connections`, `subscriptions`, `topics`,
+    /// `message-bytes`, `frame-bytes`, `stored-bytes` (the shares of one client, connection and
+    /// address scale with it, as in the defaults), `mailbox` (messages kept per topic), `ttl`
+    /// (seconds), `publish-rate` and `request-rate` (per connection per second). Every value is
+    /// checked; nothing is changed when one is bad.
+    pub fn with_limits(&self, spec: &str) -> Result<RelayConfig, String> {
+        let mut c = self.clone();
+        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) = part.split_once('=').ok_or_else(|| format!("--relay-limits: expected name=value, got {part:?}"))?;
+            let (name, value) = (name.trim(), value.trim());
+            let n = |lo: u64, hi: u64| -> Result<u64, String> {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|v| (lo..=hi).contains(v))
+                    .ok_or_else(|| format!("--relay-limits: {name} must be {lo}..{hi}, got {value:?}"))
+            };
+            match name {
+                "connections" => c.max_connections = n(1, 1_000_000)? as usize,
+                "subscriptions" => c.max_subscriptions = n(1, 100_000)? as usize,
+                "topics" => c.max_topics = n(1, 10_000_000)? as usize,
+                "message-bytes" => c.max_message_bytes = n(1024, 16 << 20)? as usize,
+                "frame-bytes" => c.max_frame_bytes = n(4096, 64 << 20)? as usize,
+                "stored-bytes" => {
+                    let b = n(1 << 20, 1 << 40)? as usize;
+                    c.max_stored_bytes = b;
+                    c.small_reserve_bytes = b / 4;
+                    c.max_client_stored_bytes = b / 16;
+                    c.max_conn_stored_bytes = b / 32;
+                    c.max_ip_stored_bytes = b / 8;
+                    c.ip_small_reserve_bytes = b / 32;
+                }
+                "mailbox" => c.mailbox_limit = n(1, 100_000)? as usize,
+                "ttl" => c.max_ttl = Duration::from_secs(n(300, 30 * 24 * 3600)?),
+                "publish-rate" => c.publish_rate = n(1, 1_000_000)? as u32,
+                "request-rate" => c.request_rate = n(1, 1_000_000)? as u32,
+                _ => {
+                    return Err(format!(
+                        "--relay-limits: unknown limit {name:?} (connections, subscriptions, topics, message-bytes, frame-bytes, stored-bytes, mailbox, ttl, publish-rate, request-rate)"
+                    ))
+                }
+            }
+        }
+        if c.max_message_bytes > c.max_frame_bytes / 2 {
+            return Err(format!(
+                "--relay-limits: message-bytes ({}) must be at most half of frame-bytes ({}): a message travels inside a JSON-RPC frame",
+                c.max_message_bytes, c.max_frame_bytes
+            ));
+        }
+        Ok(c)
+    }
+}
+
 /// Counters for tests and diagnostics.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RelayStats {
@@ -1369,6 +1423,27 @@ impl Conn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn relay_limits_from_the_configuration_are_checked_and_scale_the_shares() {
+        let d = RelayConfig::default();
+        let c = d.with_limits("connections=20000, stored-bytes=1073741824,ttl=86400,mailbox=50,publish-rate=10").unwrap();
+        assert_eq!((c.max_connections, c.max_stored_bytes, c.mailbox_limit, c.publish_rate), (20_000, 1 << 30, 50, 10));
+        assert_eq!(c.max_ttl, Duration::from_secs(86_400));
+        assert_eq!((c.max_ip_stored_bytes, c.small_reserve_bytes, c.max_client_stored_bytes), (1 << 27, 1 << 28, 1 << 26));
+        assert_eq!(c.max_message_bytes, d.max_message_bytes, "what is not named stays");
+        for (bad, says) in [
+            ("connections=0", "connections must be 1..1000000"),
+            ("connections=lots", "connections must be"),
+            ("ttl=10", "ttl must be 300.."),
+            ("sockets=5", "unknown limit \"sockets\""),
+            ("connections", "expected name=value"),
+            ("message-bytes=1048576", "at most half of frame-bytes"),
+        ] {
+            let e = d.with_limits(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn ttls_are_clamped_to_seven_days() {

@@ -35,7 +35,7 @@ use serde_json::{json, Value};
 use wm_core::auth::slice::{chain_says_valid, verify_session, SessionCheck};
 
 use crate::wallet::store::durable::Durable;
-use crate::{check_project, error, own_origin, AppState, Shared};
+use crate::{error, own_origin, AppState, Shared};
 
 /// How long an issued nonce can be used.
 const NONCE_TTL_MS: u64 = 10 * 60_000;
@@ -154,7 +154,7 @@ pub fn router(state: Shared) -> Router<Shared> {
 fn page_domain(st: &AppState, headers: &HeaderMap, project: &str) -> Result<String, Response> {
     match headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
         Some(origin) if origin.len() <= 256 => {
-            if !crate::origin_allowed_for(project, origin) {
+            if !st.config.projects.origin_allowed(project, origin) {
                 return Err(error(StatusCode::FORBIDDEN, "this origin is not one the project allows"));
             }
             Ok(origin.split_once("://").map(|(_, h)| h).unwrap_or(origin).to_string())
@@ -165,7 +165,7 @@ fn page_domain(st: &AppState, headers: &HeaderMap, project: &str) -> Result<Stri
 }
 
 async fn nonce(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err((status, msg)) = check_project(&q, &headers) {
+    if let Err((status, msg)) = st.config.projects.check(&q, &headers) {
         return error(status, msg);
     }
     let now = now_ms();
@@ -205,7 +205,7 @@ fn field<'a>(o: &'a serde_json::Map<String, Value>, k: &str) -> Result<&'a str, 
 }
 
 async fn create(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>, body: Bytes) -> Response {
-    let project = match check_project(&q, &headers) {
+    let project = match st.config.projects.check(&q, &headers) {
         Ok(p) => p,
         Err((status, msg)) => return error(status, msg),
     };
@@ -297,7 +297,7 @@ fn of_address(caip: &str, address: &str) -> bool {
 }
 
 async fn list(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>, Path(address): Path<String>) -> Response {
-    if let Err((status, msg)) = check_project(&q, &headers) {
+    if let Err((status, msg)) = st.config.projects.check(&q, &headers) {
         return error(status, msg);
     }
     if address.len() > 128 {
@@ -323,7 +323,7 @@ async fn list(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Hash
 }
 
 async fn revoke(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>, Path(address): Path<String>, body: Bytes) -> Response {
-    if let Err((status, msg)) = check_project(&q, &headers) {
+    if let Err((status, msg)) = st.config.projects.check(&q, &headers) {
         return error(status, msg);
     }
     let o = match body_object(&body) {

@@ -342,3 +342,111 @@ fn a_sigterm_sent_the_moment_it_says_listening_stops_it_gracefully() {
         assert!(status.success(), "{status:?}: killed by the signal instead of stopping");
     }
 }
+
+/// Starts the binary with `args`: the child, its port and (`with_frame`) its frame port.
+fn spawn_listening(args: &[String], with_frame: bool) -> (std::process::Child, u16, Option<u16>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let port: u16 = line.trim_end().strip_prefix("listening on http://127.0.0.1:").expect(&line).parse().unwrap();
+    let mut frame = String::new();
+    let frame_port = if with_frame {
+        out.read_line(&mut frame).unwrap();
+        Some(frame.trim_end().strip_prefix("frame on http://127.0.0.1:").expect(&frame).parse().unwrap())
+    } else {
+        None
+    };
+    (child, port, frame_port)
+}
+
+#[test]
+fn configured_projects_are_the_only_ones_served_each_with_its_origins_and_the_relay_takes_its_limits() {
+    let dir = std::env::temp_dir().join(format!("wm-cli-projects-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("server.conf");
+    std::fs::write(
+        &file,
+        format!(
+            "port = 0\nframe-port = 0\nroot = {}\nproject = shop=https://shop.example.com,https://*.shop.example.com\nproject = docs=http://127.0.0.1:*\nrelay-limits = connections=1\n",
+            common::repo_root().display()
+        ),
+    )
+    .unwrap();
+    let (mut child, port, frame) = spawn_listening(&[format!("--config={}", file.display())], true);
+    let addr: std::net::SocketAddr = ([127, 0, 0, 1], port).into();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let origins = common::get(addr, "/projects/v1/origins?projectId=shop").await;
+        assert_eq!(origins.status, 200, "{}", origins.text());
+        assert_eq!(origins.json()["allowedOrigins"], serde_json::json!(["https://shop.example.com", "https://*.shop.example.com"]));
+        for unknown in ["demo", "bad", "anything"] {
+            let r = common::get(addr, &format!("/appkit/v1/config?projectId={unknown}")).await;
+            assert_eq!((r.status, r.json()["error"].as_str().map(str::to_string)), (403, Some("Invalid projectId".into())), "{unknown}");
+        }
+        assert_eq!(common::get(addr, "/appkit/v1/config?projectId=docs").await.status, 200);
+        assert_eq!(common::get(addr, "/v1/supported-chains?projectId=nope").await.status, 403, "every API asks the same list");
+        // The secure frame may be embedded by the project's origins only.
+        let frame: std::net::SocketAddr = ([127, 0, 0, 1], frame.unwrap()).into();
+        let page = common::get(frame, "/frame?projectId=shop").await;
+        let csp = page.header("content-security-policy").unwrap_or_default().to_string();
+        assert!(csp.contains("frame-ancestors https://shop.example.com https://*.shop.example.com"), "{csp}");
+        let page = common::get(frame, "/frame?projectId=demo").await;
+        assert!(page.header("content-security-policy").is_some_and(|c| c.contains("frame-ancestors 'none'")));
+        // Sign-in: a page of the project may ask for a nonce; another origin may not.
+        let ok = common::request(addr, "GET", "/v1/sessions/nonce?projectId=shop", &[("Origin", "https://app.shop.example.com")], b"").await;
+        assert_eq!(ok.status, 200, "{}", ok.text());
+        let r = common::request(addr, "POST", "/v1/sessions?projectId=shop", &[("Origin", "http://127.0.0.1:5173"), ("Content-Type", "application/json")], b"{}").await;
+        assert_eq!(r.status, 403, "the demo's local pages are not the shop's: {}", r.text());
+        // connections=1: a second relay socket is refused.
+        let mut first = common::relay::Client::connect(addr, 1).await;
+        first.subscribe(&common::relay::topic(1)).await;
+        let mut second = common::relay::Client::connect_url(&common::relay::relay_url(addr, &common::relay::jwt(addr, 2))).await;
+        assert_eq!(second.closed_with().await, (1013, "too many connections".to_string()));
+    });
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    // Bad values stop the start and say what is wrong.
+    for (args, says) in [
+        (vec!["--project", "shop"], "--project must be ID=ORIGIN"),
+        (vec!["--project", "shop=https://a.com/path"], "scheme, host and port only"),
+        (vec!["--project", "a=https://a.com", "--project", "a=https://b.com"], "given twice"),
+        (vec!["--relay-limits", "connections=0"], "connections must be 1..1000000"),
+        (vec!["--chains", "solana:x=http://127.0.0.1:1"], "--solana"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server")).args(["--port", "0"]).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn oidc_clients_need_the_issuer_and_each_ones_secret() {
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+            .args(["--port", "0", "--frame-port", "0", "--root"])
+            .arg(common::repo_root())
+            .args(args)
+            .env_remove("WM_OIDC_CLIENT_SECRET")
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (code, err) = run(&["--oidc-clients", "google=web"], &[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--oidc-clients needs --oidc"), "{err}");
+    let (code, err) = run(&["--oidc", "http://127.0.0.1:9", "--oidc-clients", "google=web"], &[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("$WM_OIDC_CLIENT_SECRET_GOOGLE"), "{err}");
+    let (code, err) = run(&["--oidc", "http://127.0.0.1:9", "--oidc-clients", "myspace=web"], &[("WM_OIDC_CLIENT_SECRET", &"s".repeat(40))]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown provider \"myspace\""), "{err}");
+}

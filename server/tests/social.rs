@@ -787,6 +787,37 @@ async fn every_provider_name_signs_in_at_its_own_client_of_the_provider() {
     assert_eq!(users.len(), 6, "six accounts");
 }
 
+#[tokio::test]
+async fn configured_clients_sign_in_with_their_own_client_id_and_only_they_are_offered() {
+    // GitHub sign-ins go through the broker's client "google" (another id than the provider's name);
+    // Google is not configured on this server.
+    let s = start_with(
+        |c| {
+            c.clients = [("github".to_string(), wm_server::wallet::social::OidcClient { id: "google".into(), secret: SECRET.into() })].into();
+        },
+        false,
+    )
+    .await;
+    let uri = s.authorization_url("github").await;
+    assert!(uri.contains("client_id=google&"), "{uri}");
+    let mut popup = Browser::default();
+    let login = popup.open(&uri).await;
+    assert!(login.text.contains("<h1>Sign in to Google (demo)</h1>"), "the broker's client: {}", login.text);
+    let consent = popup.submit(&login, "/login", "login=erin%40corp.test").await;
+    let done = popup.submit(&consent, "/confirm", "").await;
+    let r = s.connect(&done.result_uri(), &device("a")).await;
+    assert_eq!(r.status, 200, "the code is exchanged with that client's secret: {}", r.text());
+    let info = s.session(r.json()["session"].as_str().unwrap()).await;
+    assert_eq!(info["socialProvider"], "github");
+    let r = s.social_uri("google", DAPP).await;
+    assert_eq!(r.status, 503, "{}", r.text());
+    assert!(r.text().contains("does not offer that provider"), "{}", r.text());
+    // The project configuration offers the configured provider (and Farcaster, which has no client).
+    let cfg = common::get(s._server.addr, "/appkit/v1/config?projectId=demo-project").await.json();
+    let socials = cfg.pointer("/features/socials").or_else(|| cfg.pointer("/socials")).cloned().unwrap_or_default();
+    assert_eq!(socials, json!(["farcaster", "github"]), "{cfg}");
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Refusals
 

@@ -139,10 +139,11 @@ fn invalid_address() -> ApiError {
 }
 
 pub(super) fn project_check(
+    st: &AppState,
     q: &HashMap<String, String>,
     headers: &HeaderMap,
 ) -> Result<(), ApiError> {
-    crate::check_project(q, headers)
+    st.config.projects.check(q, headers)
         .map(|_| ())
         .map_err(|(status, msg)| api_error(status, "projectId", msg))
 }
@@ -499,7 +500,7 @@ async fn balance_within(
     Path(address): Path<String>,
     Query(q): Params,
 ) -> Response {
-    if let Err(e) = project_check(&q, &headers) {
+    if let Err(e) = project_check(&st, &q, &headers) {
         return e.into_response();
     }
     // A Solana network: answered from the Solana node when it is the one configured.
@@ -911,7 +912,7 @@ pub async fn history(
     Path(address): Path<String>,
     Query(q): Params,
 ) -> Response {
-    if let Err(e) = project_check(&q, &headers) {
+    if let Err(e) = project_check(&st, &q, &headers) {
         return e.into_response();
     }
     let who = match path_address(&address) {
@@ -1125,7 +1126,7 @@ pub async fn fungible_price(
     if let Some(p) = body.project_id.filter(|p| !p.is_empty()) {
         q.entry("projectId".into()).or_insert(p);
     }
-    if let Err(e) = project_check(&q, &headers) {
+    if let Err(e) = project_check(&st, &q, &headers) {
         return e.into_response();
     }
     let mut cq = HashMap::new();
@@ -1207,7 +1208,7 @@ pub async fn fungible_price(
 /// balances, history and NFTs this API reads — the EVM chains and the Solana VM's (the modal skips
 /// those calls for any other).
 pub async fn supported_chains(State(st): State<Shared>, headers: HeaderMap, Query(q): Params) -> Response {
-    if let Err(e) = project_check(&q, &headers) {
+    if let Err(e) = project_check(&st, &q, &headers) {
         return e.into_response();
     }
     let mut http: Vec<String> = st.chain_api.chains.iter().map(|c| c.caip2()).collect();
@@ -1226,7 +1227,7 @@ pub async fn identity(
     Path(address): Path<String>,
     Query(q): Params,
 ) -> Response {
-    if let Err(e) = project_check(&q, &headers) {
+    if let Err(e) = project_check(&st, &q, &headers) {
         return e.into_response();
     }
     if address.len() > MAX_ADDRESS_PARAM {

@@ -46,7 +46,7 @@ pub async fn nfts(
     Path(address): Path<String>,
     Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Response {
-    if let Err(e) = project_check(&q, &headers) {
+    if let Err(e) = project_check(&st, &q, &headers) {
         return e.into_response();
     }
     let api = &st.chain_api;

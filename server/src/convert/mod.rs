@@ -65,8 +65,8 @@ const NATIVE_SYMBOL: &str = "ETH";
 // ---------------------------------------------------------------------------------------------------------
 // Parameters
 
-fn project(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), ApiError> {
-    crate::check_project(q, headers)
+fn project(st: &AppState, q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), ApiError> {
+    st.config.projects.check(q, headers)
         .map(|_| ())
         .map_err(|(status, msg)| api_error(status, "projectId", msg))
 }
@@ -167,7 +167,7 @@ async fn tokens_inner(
     headers: &HeaderMap,
     q: &HashMap<String, String>,
 ) -> Result<Value, ApiError> {
-    project(q, headers)?;
+    project(st, q, headers)?;
     let chain = parse_caip2("chainId", required(q, "chainId")?)?;
     let mk = market::market(&st.chain_api, "chainId", &chain)?;
     let filter = match param(q, "address")? {
@@ -235,7 +235,7 @@ async fn quotes_inner(
     headers: &HeaderMap,
     q: &HashMap<String, String>,
 ) -> Result<Value, ApiError> {
-    project(q, headers)?;
+    project(st, q, headers)?;
     let amount_raw = required(q, "amount")?;
     let amount_in = amount("amount", amount_raw)?;
     let (from_raw, to_raw) = (required(q, "from")?, required(q, "to")?);
@@ -295,7 +295,7 @@ async fn allowance_inner(
     headers: &HeaderMap,
     q: &HashMap<String, String>,
 ) -> Result<Value, ApiError> {
-    project(q, headers)?;
+    project(st, q, headers)?;
     let (chain, token) = parse_caip10("tokenAddress", required(q, "tokenAddress")?)?;
     let user = parse_user("userAddress", required(q, "userAddress")?, &chain)?;
     let mk = market::market(&st.chain_api, "tokenAddress", &chain)?;
@@ -320,7 +320,7 @@ async fn gas_price_inner(
     headers: &HeaderMap,
     q: &HashMap<String, String>,
 ) -> Result<Value, ApiError> {
-    project(q, headers)?;
+    project(st, q, headers)?;
     let chain = parse_caip2("chainId", required(q, "chainId")?)?;
     let mk = market::market(&st.chain_api, "chainId", &chain)?;
     let gp = mk.gas_price().await?;
@@ -353,7 +353,7 @@ async fn build_approve_inner(
     headers: &HeaderMap,
     q: &HashMap<String, String>,
 ) -> Result<Value, ApiError> {
-    project(q, headers)?;
+    project(st, q, headers)?;
     let from_raw = required(q, "from")?;
     let (chain, token) = match param(q, "to")? {
         Some(to_raw) => {
@@ -484,7 +484,7 @@ async fn build_transaction_inner(
     if let Some(p) = body_str(&body, "projectId", false)? {
         q.entry("projectId".into()).or_insert(p);
     }
-    project(&q, headers)?;
+    project(st, &q, headers)?;
     let amount_in = amount("amount", &body_required(&body, "amount", true)?)?;
     let (chain, from, to) = pair_of(
         &body_required(&body, "from", false)?,

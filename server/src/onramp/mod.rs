@@ -279,11 +279,11 @@ fn ok(v: Value) -> Response {
 }
 
 /// The project checks of the other blockchain API routes (`projectId` query or `x-project-id`).
-fn project(q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), Response> {
+fn project(st: &AppState, q: &HashMap<String, String>, headers: &HeaderMap) -> Result<(), Response> {
     if q.get("projectId").is_some_and(|p| p.len() > MAX_FIELD) {
         return Err(bad("projectId", "projectId is too long"));
     }
-    crate::check_project(q, headers)
+    st.config.projects.check(q, headers)
         .map(|_| ())
         .map_err(|(status, msg)| fail(status, "projectId", msg))
 }
@@ -517,7 +517,7 @@ async fn options(
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    if let Err(r) = project(&q, &headers) {
+    if let Err(r) = project(&o.app, &q, &headers) {
         return r;
     }
     if o.fail_options.load(Ordering::Relaxed) {
@@ -628,7 +628,7 @@ async fn quote(
     Query(q): Query<HashMap<String, String>>,
     req: Request,
 ) -> Response {
-    if let Err(r) = project(&q, req.headers()) {
+    if let Err(r) = project(&o.app, &q, req.headers()) {
         return r;
     }
     if o.fail_quote.load(Ordering::Relaxed) {
@@ -789,7 +789,7 @@ async fn onramp_url(
     Query(q): Query<HashMap<String, String>>,
     req: Request,
 ) -> Response {
-    if let Err(r) = project(&q, req.headers()) {
+    if let Err(r) = project(&o.app, &q, req.headers()) {
         return r;
     }
     if let Err(seconds) = o.order_budget.take(client) {

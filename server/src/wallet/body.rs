@@ -65,9 +65,9 @@ impl Fields {
     }
 
     /// `projectId`, checked like the other APIs do ([`check_project`]).
-    pub fn project_id(&self) -> Result<&str, ApiError> {
+    pub fn project_id(&self, projects: &crate::projects::Projects) -> Result<&str, ApiError> {
         let p = self.str("projectId")?;
-        check_project(p)?;
+        check_project(projects, p)?;
         Ok(p)
     }
 
@@ -84,12 +84,12 @@ impl Fields {
 
 /// The project checks of the other APIs (`bad` → 403, …), a length bound, and the characters the
 /// wallet service scopes identities with ([`validate::project_id`]).
-pub fn check_project(project_id: &str) -> Result<(), ApiError> {
+pub fn check_project(projects: &crate::projects::Projects, project_id: &str) -> Result<(), ApiError> {
     if project_id.len() > validate::MAX_PROJECT_ID {
         return Err(ApiError::bad("projectId is too long"));
     }
-    let q = std::collections::HashMap::from([("projectId".to_string(), project_id.to_string())]);
-    crate::check_project(&q, &Default::default())
+    projects
+        .check_id(project_id)
         .map_err(|(status, msg)| ApiError::new(status, msg))?;
     if !validate::project_id(project_id) {
         return Err(ApiError::bad(

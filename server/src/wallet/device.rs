@@ -33,7 +33,7 @@ async fn wait(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
     let b = body::json(&st, req).await?;
     let email = b.email()?;
     let device_id = b.device_id()?;
-    let project = b.project_id()?;
+    let project = b.project_id(&st.config.projects)?;
     let identity = email_identity(project, &email);
     let approved = || json!({ "approved": true });
     let Some(mut rx) = w.approvals.subscribe(project, &email, device_id) else {

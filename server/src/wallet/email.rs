@@ -52,7 +52,7 @@ async fn start(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
     let b = body::json(&st, req).await?;
     let email = b.email()?;
     let device_id = b.device_id()?;
-    let project = b.project_id()?;
+    let project = b.project_id(&st.config.projects)?;
     spend(&w.budgets.mails, client)?;
     w.throttle.take(&email, client).map_err(held)?;
     let sent = if w.device_approved(&email_identity(project, &email), device_id) {
@@ -121,7 +121,7 @@ async fn verify(State(st): State<Arc<AppState>>, req: Request) -> ApiResult {
     let email = b.email()?;
     let device_id = b.device_id()?;
     let otp = b.otp()?;
-    let project = b.project_id()?;
+    let project = b.project_id(&st.config.projects)?;
     spend(&w.budgets.tries, client)?;
     let taken = w.codes.take(
         &w.pepper,

@@ -139,13 +139,13 @@ async fn channel(State(fc): State<Shared>, req: Request) -> ApiResult {
     let (siwe_uri, domain) = parse_origin(origin)
         .ok_or_else(|| ApiError::bad("Invalid origin: expected http(s)://host[:port]"))?;
     let project = b.str("projectId").unwrap_or_default();
-    if !crate::origin_allowed_for(project, origin) {
+    if !st.config.projects.origin_allowed(project, origin) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "This origin is not allowed for the project",
         ));
     }
-    body::check_project(project)?;
+    body::check_project(&st.config.projects, project)?;
     let device_id = b.device_id()?.to_string();
     spend(&st.wallet.budgets.starts, client)?;
     let nonce = hex(&random_bytes::<16>());

@@ -17,6 +17,7 @@ use axum::routing::get;
 use axum::Router;
 
 use super::{validate, ApiError, Embeddable};
+use crate::projects::Projects;
 use crate::AppState;
 
 pub const FRAME_HTML: &str = "<!doctype html><html lang=\"en\"><head><meta charset=utf-8><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>wallet-modal secure frame</title><link rel=\"stylesheet\" href=\"/frame/frame.css\"></head><body><script type=module src=\"/frame/frame.js\"></script></body></html>";
@@ -105,15 +106,14 @@ pub fn csp_source(pattern: &str) -> Option<String> {
 /// The `frame-ancestors` directive of the frame page for `project`: the project's allowed origins
 /// (those `/w/v1/origins` gives) that CSP can express; `'none'` for no project, an invalid or
 /// refused one, or when none can be expressed.
-pub fn frame_ancestors(project: Option<&str>) -> String {
+pub fn frame_ancestors(projects: &Projects, project: Option<&str>) -> String {
     let Some(project) = project.filter(|p| validate::project_id(p)) else {
         return "frame-ancestors 'none'".to_string();
     };
-    let q = HashMap::from([("projectId".to_string(), project.to_string())]);
-    if crate::check_project(&q, &Default::default()).is_err() {
+    if projects.check_id(project).is_err() {
         return "frame-ancestors 'none'".to_string();
     }
-    let sources: Vec<String> = crate::project_origins(project)
+    let sources: Vec<String> = projects.origins(project)
         .iter()
         .filter_map(|o| csp_source(o))
         .collect();
@@ -125,12 +125,12 @@ pub fn frame_ancestors(project: Option<&str>) -> String {
 }
 
 /// The frame page's whole policy for `project`.
-pub fn frame_csp(project: Option<&str>) -> String {
-    format!("{FRAME_CSP_BASE}; {}", frame_ancestors(project))
+pub fn frame_csp(projects: &Projects, project: Option<&str>) -> String {
+    format!("{FRAME_CSP_BASE}; {}", frame_ancestors(projects, project))
 }
 
-async fn frame(Query(q): Query<HashMap<String, String>>) -> Response {
-    let csp = frame_csp(q.get("projectId").map(String::as_str));
+async fn frame(State(st): State<Arc<AppState>>, Query(q): Query<HashMap<String, String>>) -> Response {
+    let csp = frame_csp(&st.config.projects, q.get("projectId").map(String::as_str));
     let mut res = html(StatusCode::OK, FRAME_HTML.to_string(), &csp);
     res.extensions_mut().insert(Embeddable);
     res
@@ -210,17 +210,17 @@ mod tests {
     #[test]
     fn the_frame_page_policy_names_the_projects_origins_or_none() {
         assert_eq!(
-            frame_ancestors(Some("demo-project")),
+            frame_ancestors(&Projects::Demo, Some("demo-project")),
             "frame-ancestors http://127.0.0.1:* http://localhost:*"
         );
         assert_eq!(
-            frame_ancestors(Some("foreign-origin")),
+            frame_ancestors(&Projects::Demo, Some("foreign-origin")),
             "frame-ancestors https://only.example.com"
         );
         for none in [None, Some(""), Some("bad"), Some("a b"), Some("a;b")] {
-            assert_eq!(frame_ancestors(none), "frame-ancestors 'none'", "{none:?}");
+            assert_eq!(frame_ancestors(&Projects::Demo, none), "frame-ancestors 'none'", "{none:?}");
         }
-        let csp = frame_csp(Some("demo-project"));
+        let csp = frame_csp(&Projects::Demo, Some("demo-project"));
         assert!(csp.starts_with(FRAME_CSP_BASE) && csp.contains("style-src 'self'"));
     }
 }

@@ -64,6 +64,11 @@ pub struct SocialConfig {
     pub issuer: Option<String>,
     /// The secret of every client (the provider names), from [`SECRET_ENV`].
     pub client_secret: String,
+    /// `--oidc-clients google=ID,…`: each provider's client at the issuer (a team's broker, such
+    /// as Keycloak, Auth0 or Dex, that signs visitors in with that provider) and its own secret
+    /// (`$WM_OIDC_CLIENT_SECRET_GOOGLE`, else [`SECRET_ENV`]'s). Empty: every provider is a client
+    /// named after it with the one secret (the demo's provider); else only those listed are offered.
+    pub clients: std::collections::BTreeMap<String, OidcClient>,
     /// A pending authorization request is forgotten after this (contract: 10 minutes).
     pub state_ttl: Duration,
     /// A result token is good for this long (contract: 5 minutes).
@@ -82,6 +87,7 @@ impl Default for SocialConfig {
         SocialConfig {
             issuer: None,
             client_secret: String::new(),
+            clients: Default::default(),
             state_ttl: Duration::from_secs(10 * 60),
             result_ttl: Duration::from_secs(5 * 60),
             http_timeout: Duration::from_secs(10),
@@ -96,12 +102,56 @@ impl std::fmt::Debug for SocialConfig {
         f.debug_struct("SocialConfig")
             .field("issuer", &self.issuer)
             .field("client_secret", &"<redacted>")
+            .field("clients", &self.clients.iter().map(|(p, c)| (p, &c.id)).collect::<Vec<_>>())
             .field("state_ttl", &self.state_ttl)
             .field("result_ttl", &self.result_ttl)
             .field("http_timeout", &self.http_timeout)
             .field("max_entries", &self.max_entries)
             .field("max_entries_per_client", &self.max_entries_per_client)
             .finish()
+    }
+}
+
+/// One provider's client at the issuer.
+#[derive(Clone, PartialEq, Eq)]
+pub struct OidcClient {
+    pub id: String,
+    pub secret: String,
+}
+
+impl SocialConfig {
+    /// The client id and secret that sign visitors in with `provider`; `None` when this server
+    /// does not offer it.
+    pub fn client(&self, provider: &str) -> Option<(&str, &str)> {
+        if self.clients.is_empty() {
+            return PROVIDERS.iter().find(|p| **p == provider).map(|p| (*p, self.client_secret.as_str()));
+        }
+        self.clients.get(provider).map(|c| (c.id.as_str(), c.secret.as_str()))
+    }
+
+    /// `--oidc-clients google=CLIENT_ID,…` with each secret from `secret_of(provider)`.
+    pub fn parse_clients(spec: &str, secret_of: impl Fn(&str) -> Option<String>) -> Result<std::collections::BTreeMap<String, OidcClient>, String> {
+        let mut out = std::collections::BTreeMap::new();
+        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (provider, id) = part.split_once('=').ok_or_else(|| format!("--oidc-clients: expected PROVIDER=CLIENT_ID, got {part:?}"))?;
+            let (provider, id) = (provider.trim(), id.trim());
+            if !PROVIDERS.contains(&provider) {
+                return Err(format!("--oidc-clients: unknown provider {provider:?} (one of {})", PROVIDERS.join(", ")));
+            }
+            let id_ok = (1..=256).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_graphic());
+            if !id_ok {
+                return Err(format!("--oidc-clients {provider}: the client id must be 1-256 visible characters"));
+            }
+            let env = format!("{SECRET_ENV}_{}", provider.to_ascii_uppercase());
+            let secret = secret_of(&env)
+                .or_else(|| secret_of(SECRET_ENV))
+                .filter(|s| (32..=256).contains(&s.len()))
+                .ok_or_else(|| format!("--oidc-clients {provider}: its client secret (32-256 characters) must be in ${env} or ${SECRET_ENV}"))?;
+            if out.insert(provider.to_string(), OidcClient { id: id.to_string(), secret }).is_some() {
+                return Err(format!("--oidc-clients: {provider} given twice"));
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -220,17 +270,20 @@ async fn uri(
         .and_then(|p| PROVIDERS.iter().find(|x| *x == p))
         .copied()
         .ok_or_else(|| ApiError::bad("Unknown provider"))?;
+    let Some((client_id, _)) = st.social.config.client(provider) else {
+        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "This server does not offer that provider"));
+    };
     let origin = q.get("origin").filter(|o| valid_origin(o)).ok_or_else(|| {
         ApiError::bad("Invalid origin: an http(s) origin of at most 200 characters")
     })?;
     let project = q.get("projectId").map(String::as_str).unwrap_or_default();
-    if !crate::origin_allowed_for(project, origin) {
+    if !st.config.projects.origin_allowed(project, origin) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "This origin is not allowed for the project",
         ));
     }
-    body::check_project(project)?;
+    body::check_project(&st.config.projects, project)?;
     let device_id = q
         .get("deviceId")
         .filter(|d| validate::device_id(d))
@@ -265,7 +318,7 @@ async fn uri(
     let uri = oidc::authorization_url(
         &d.authorization_endpoint,
         &oidc::AuthRequest {
-            client_id: provider,
+            client_id,
             redirect_uri: &redirect_uri,
             state: &state,
             nonce: &nonce,
@@ -372,14 +425,17 @@ async fn callback(
             "The sign-in provider sent no code.",
         );
     };
+    let Some((client_id, client_secret)) = social.config.client(p.provider) else {
+        return failure(StatusCode::SERVICE_UNAVAILABLE, "Sign-in failed", "This server does not offer that sign-in provider.");
+    };
     let redirect_uri = format!("{frame}{CALLBACK}");
     let timeout = social.config.http_timeout;
     let exchanged = match oidc::discover(issuer, timeout).await {
         Ok(d) => {
             let x = oidc::Exchange {
                 issuer,
-                client_id: p.provider,
-                client_secret: &social.config.client_secret,
+                client_id,
+                client_secret,
                 redirect_uri: &redirect_uri,
                 code,
                 code_verifier: &p.code_verifier,
