@@ -22,6 +22,7 @@ pub mod ops;
 pub mod projects;
 pub mod relay;
 pub mod sessions;
+pub mod tls;
 #[doc(hidden)]
 pub mod testing;
 pub mod wallet;
@@ -656,6 +657,11 @@ pub(crate) fn own_origin(st: &AppState, headers: &HeaderMap) -> String {
 }
 
 async fn demo_config(State(st): State<Shared>, headers: HeaderMap) -> Response {
+    // The demo page's settings hand the upstream RPC URLs to the browser: a deployment (its
+    // projects listed) keeps them to itself.
+    if st.config.projects != projects::Projects::Demo {
+        return error(StatusCode::NOT_FOUND, "not found");
+    }
     let chains: Vec<Value> = st
         .options
         .chains

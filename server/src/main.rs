@@ -38,13 +38,14 @@ none: any project id, on the local pages, as the demo)] \
 [--relay-limits NAME=N,… (the relay's bounds: connections, subscriptions, topics, message-bytes, frame-bytes, stored-bytes, mailbox, ttl, publish-rate, request-rate)] \
 [--oidc-clients PROVIDER=CLIENT_ID,… (social login's clients at the --oidc issuer, e.g. google=wallet-web; secrets in $WM_OIDC_CLIENT_SECRET_GOOGLE or $WM_OIDC_CLIENT_SECRET; \
 only those listed are offered)] \
+[--ca-file PEM (certificate authorities trusted besides the built-in roots for https:// upstreams: chains, the --oidc issuer)] \
 [--config FILE (or $WM_CONFIG: `name = value` lines, any option above without its dashes, `project` once per project; the command line wins)]";
 
 /// The options a configuration file may set (those of the command line, but the test hooks'
 /// token: test switches are never read from a file).
-const CONFIG_NAMES: [&str; 20] = [
+const CONFIG_NAMES: [&str; 21] = [
     "port", "root", "chains", "contracts", "solana", "bitcoin", "frame-port", "smtp", "oidc", "store", "master-key-file", "log-requests", "email-throttle",
-    "redis", "payout-lease", "host", "frame-origin", "project", "relay-limits", "oidc-clients",
+    "redis", "payout-lease", "host", "frame-origin", "project", "relay-limits", "oidc-clients", "ca-file",
 ];
 
 /// The arguments a configuration file stands for: each `name = value` line (blank lines and `#`
@@ -263,6 +264,11 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--project" => projects.push(value("--project")?),
             "--relay-limits" => relay_limits = Some(value("--relay-limits")?),
             "--oidc-clients" => oidc_clients = Some(value("--oidc-clients")?),
+            "--ca-file" => {
+                let f = value("--ca-file")?;
+                let pem = std::fs::read(&f).map_err(|e| format!("--ca-file {f}: {e}"))?;
+                wm_server::tls::trust_pem(&pem).map_err(|e| format!("--ca-file {f}: {e}"))?;
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }

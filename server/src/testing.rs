@@ -17,6 +17,8 @@ pub struct PgServer {
     bin: PathBuf,
     /// The system user it runs as when the tests run as root (PostgreSQL refuses root).
     user: Option<(u32, u32)>,
+    /// With TLS: `ssl=on` and its certificate files (in `dir`).
+    tls: bool,
 }
 
 /// The folder of PostgreSQL's programs: `$WM_POSTGRES_BIN`, else Debian's newest
@@ -65,6 +67,16 @@ fn free_port() -> u16 {
 impl PgServer {
     /// A new cluster (user `wm`, trusted on loopback), started.
     pub fn start() -> Result<PgServer, String> {
+        Self::start_maybe_tls(None)
+    }
+
+    /// [`PgServer::start`] speaking TLS (`ssl = on`) with this certificate chain and key (PEM);
+    /// connections without TLS are still taken (the client decides).
+    pub fn start_tls(cert_pem: &str, key_pem: &str) -> Result<PgServer, String> {
+        Self::start_maybe_tls(Some((cert_pem, key_pem)))
+    }
+
+    fn start_maybe_tls(tls: Option<(&str, &str)>) -> Result<PgServer, String> {
         let bin = bin_dir()?;
         let user = run_as()?;
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
@@ -81,7 +93,18 @@ impl PgServer {
         if !out.status.success() {
             return Err(format!("initdb failed: {}", String::from_utf8_lossy(&out.stderr)));
         }
-        let mut pg = PgServer { dir, port: 0, child: None, bin, user };
+        if let Some((cert, key)) = tls {
+            use std::os::unix::fs::PermissionsExt;
+            for (name, text, mode) in [("server.crt", cert, 0o644), ("server.key", key, 0o600)] {
+                let path = dir.join(name);
+                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).map_err(|e| format!("{}: {e}", path.display()))?;
+                if let Some((uid, gid)) = user {
+                    std::os::unix::fs::chown(&path, Some(uid), Some(gid)).map_err(|e| format!("chown {}: {e}", path.display()))?;
+                }
+            }
+        }
+        let mut pg = PgServer { dir, port: 0, child: None, bin, user, tls: tls.is_some() };
         pg.run(false)?;
         Ok(pg)
     }
@@ -104,6 +127,7 @@ impl PgServer {
             let sockets = self.dir.display().to_string();
             cmd.args(["-D", "data", "-h", "127.0.0.1", "-p", &port.to_string(), "-k", &sockets])
                 .args(["-c", "max_connections=40", "-c", "shared_buffers=16MB", "-c", "log_min_messages=warning"])
+                .args(if self.tls { vec!["-c", "ssl=on", "-c", "ssl_cert_file=../server.crt", "-c", "ssl_key_file=../server.key"] } else { vec![] })
                 .current_dir(&self.dir)
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
@@ -143,6 +167,17 @@ impl PgServer {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success() || err.contains("already exists"), "CREATE DATABASE {name}: {err}");
         format!("postgres://wm@127.0.0.1:{}/{name}", self.port)
+    }
+
+    /// What `sql` prints in database `db` (psql, unaligned, tuples only; sslmode=disable).
+    pub fn psql(&self, db: &str, sql: &str) -> String {
+        let out = Command::new(self.bin.join("psql"))
+            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "wm", "-d", db, "-Atqc", sql])
+            .env("PGSSLMODE", "disable")
+            .output()
+            .unwrap_or_else(|e| panic!("psql: {e}"));
+        assert!(out.status.success(), "psql {sql}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
     }
 
     /// Its port.

@@ -391,6 +391,7 @@ fn configured_projects_are_the_only_ones_served_each_with_its_origins_and_the_re
         }
         assert_eq!(common::get(addr, "/appkit/v1/config?projectId=docs").await.status, 200);
         assert_eq!(common::get(addr, "/v1/supported-chains?projectId=nope").await.status, 403, "every API asks the same list");
+        assert_eq!(common::get(addr, "/demo-config.json").await.status, 404, "the demo page's settings (upstream URLs) are the demo's only");
         // The secure frame may be embedded by the project's origins only.
         let frame: std::net::SocketAddr = ([127, 0, 0, 1], frame.unwrap()).into();
         let page = common::get(frame, "/frame?projectId=shop").await;

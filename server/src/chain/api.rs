@@ -1371,7 +1371,7 @@ pub async fn status(State(st): State<Shared>) -> Response {
             let status = c.status.lock().unwrap().clone();
             json!({
                 "chainId": c.caip2(),
-                "rpcUrl": c.rpc_url,
+                "rpcUrl": super::rpc::shown_url(&c.rpc_url),
                 "indexedBlock": s.indexed,
                 "indexedHash": s.last_hash.map(|h| abi::hex_lower(&h)),
                 "headBlock": status.head,

@@ -639,7 +639,7 @@ pub(crate) async fn resolve_nft_meta(uri: &str, cfg: &ChainApiConfig) -> NftMeta
                 .and_then(|(_, j)| serde_json::from_str(j).ok())
         }
     } else if uri.starts_with("http://") {
-        match super::rpc::http_get(uri, &cfg.metadata).await {
+        match super::rpc::http_get_loopback(uri, &cfg.metadata).await {
             Ok((200, body)) => serde_json::from_slice(&body).ok(),
             _ => None,
         }

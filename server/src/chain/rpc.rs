@@ -1,13 +1,15 @@
-//! A small HTTP/1.1 client over tokio's `TcpStream`, for JSON-RPC to local chains (anvil) and for
-//! NFT metadata served on loopback. Only `http://` URLs whose host is a loopback address: the demo
-//! backend never reaches out of the machine.
+//! A small HTTP/1.1 client over tokio's `TcpStream`, for JSON-RPC to the chains and the server's
+//! other configured upstreams (the OpenID Connect issuer, the Farcaster relay, Bitcoin's node):
+//! `http://` or `https://` (rustls; the Mozilla roots built in, plus those of `--ca-file`,
+//! [`crate::tls::trust_pem`]) to any host ([`parse_upstream_url`]). URLs that come from outside (NFT metadata
+//! named by a contract) are read only on loopback ([`parse_loopback_url`]).
 //!
 //! Bounded everywhere: the response head (16 KiB), the body ([`RpcLimits::max_response`]), the time
 //! of a whole exchange ([`RpcLimits::timeout`]). Keep-alive connections are pooled (a few idle ones);
 //! a request on a reused connection that fails before any response byte is retried once on a fresh
 //! connection (the server may have closed it while idle).
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -15,7 +17,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 const MAX_HEAD: usize = 16 * 1024;
@@ -63,70 +65,126 @@ impl std::fmt::Display for RpcError {
     }
 }
 
-/// Where an `http://` loopback URL points.
+/// Where a URL points.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpTarget {
-    pub addr: SocketAddr,
+    /// `host:port` to connect to (a name is resolved at each connection).
+    pub server: String,
     /// The `Host` header (`127.0.0.1:8545`).
     pub host: String,
     /// Path and query (`/` at least).
     pub path: String,
+    /// `https://`: the name the server's certificate must carry.
+    pub tls: Option<String>,
 }
 
-/// Parses `http://HOST[:PORT][/path]` where HOST is `localhost`, an IPv4 loopback address or `[::1]`.
+impl HttpTarget {
+    /// The port connected to.
+    pub fn port(&self) -> u16 {
+        self.server.rsplit_once(':').and_then(|(_, p)| p.parse().ok()).unwrap_or(0)
+    }
+}
+
+/// Parses `http://HOST[:PORT][/path]` where HOST is `localhost`, an IPv4 loopback address or
+/// `[::1]`: the URLs that come from outside (NFT metadata), which this server reads on loopback only.
 pub fn parse_loopback_url(url: &str) -> Result<HttpTarget, String> {
+    if url.starts_with("https://") {
+        return Err(format!("only http:// URLs are supported here, got {}", shown_url(url)));
+    }
+    let t = parse_url(url)?;
+    let host = t.server.rsplit_once(':').map_or("", |(h, _)| h);
+    let ip: Option<IpAddr> = if host.eq_ignore_ascii_case("localhost") {
+        Some(IpAddr::V4(Ipv4Addr::LOCALHOST))
+    } else {
+        host.trim_start_matches('[').trim_end_matches(']').parse().ok()
+    };
+    if !ip.is_some_and(|ip| ip.is_loopback()) {
+        return Err(format!("only loopback hosts are supported here, got {host:?}"));
+    }
+    Ok(t)
+}
+
+/// Parses an upstream's URL from the configuration: `http://` or `https://`, any host (a name,
+/// an IPv4 address or `[IPv6]`) and port, a path; no credentials.
+pub fn parse_upstream_url(url: &str) -> Result<HttpTarget, String> {
+    parse_url(url)
+}
+
+fn parse_url(url: &str) -> Result<HttpTarget, String> {
     if url.len() > 2048 {
         return Err("URL longer than 2048 characters".into());
     }
-    let rest = url
-        .strip_prefix("http://")
-        .ok_or_else(|| format!("only http:// URLs are supported here, got {url:?}"))?;
+    let (rest, tls, default_port) = if let Some(r) = url.strip_prefix("http://") {
+        (r, false, "80")
+    } else if let Some(r) = url.strip_prefix("https://") {
+        (r, true, "443")
+    } else {
+        return Err(format!("only http:// and https:// URLs are supported, got {}", shown_url(url)));
+    };
     let (authority, path) = match rest.find(['/', '?', '#']) {
         Some(i) => (&rest[..i], &rest[i..]),
         None => (rest, "/"),
     };
     let path = path.split('#').next().unwrap_or("/");
-    let path = if path.starts_with('/') {
-        path.to_string()
-    } else {
-        format!("/{path}")
-    };
+    let path = if path.starts_with('/') { path.to_string() } else { format!("/{path}") };
+    if path.bytes().any(|b| b <= b' ' || b == 0x7f) {
+        return Err(format!("bad path in {}", shown_url(url)));
+    }
     if authority.contains('@') {
-        return Err(format!("credentials in URLs are not supported: {url:?}"));
+        return Err(format!("credentials in URLs are not supported: {}", shown_url(url)));
     }
     let (host, port) = if let Some(v6) = authority.strip_prefix('[') {
-        let (h, after) = v6
-            .split_once(']')
-            .ok_or_else(|| format!("bad host in {url:?}"))?;
+        let (h, after) = v6.split_once(']').ok_or_else(|| format!("bad host in {}", shown_url(url)))?;
+        h.parse::<std::net::Ipv6Addr>().map_err(|_| format!("bad host in {}", shown_url(url)))?;
         let port = match after.strip_prefix(':') {
             Some(p) => p,
-            None if after.is_empty() => "80",
-            None => return Err(format!("bad host in {url:?}")),
+            None if after.is_empty() => default_port,
+            None => return Err(format!("bad host in {}", shown_url(url))),
         };
-        (h, port)
+        (format!("[{h}]"), port)
     } else {
-        match authority.rsplit_once(':') {
-            Some((h, p)) => (h, p),
-            None => (authority, "80"),
+        let (h, p) = authority.rsplit_once(':').unwrap_or((authority, default_port));
+        let name_ok = !h.is_empty()
+            && h.len() <= 253
+            && h.split('.').all(|l| !l.is_empty() && l.len() <= 63 && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+        if !name_ok {
+            return Err(format!("bad host in {}", shown_url(url)));
         }
+        (h.to_ascii_lowercase(), p)
     };
-    let port: u16 = port.parse().map_err(|_| format!("bad port in {url:?}"))?;
-    let ip: IpAddr = if host.eq_ignore_ascii_case("localhost") {
-        IpAddr::V4(Ipv4Addr::LOCALHOST)
-    } else {
-        host.parse()
-            .map_err(|_| format!("only loopback hosts are supported here, got {host:?}"))?
-    };
-    if !ip.is_loopback() {
-        return Err(format!(
-            "only loopback hosts are supported here, got {host:?}"
-        ));
-    }
-    Ok(HttpTarget {
-        addr: SocketAddr::new(ip, port),
-        host: authority.to_string(),
-        path,
-    })
+    let port: u16 = port.parse().ok().filter(|p| *p > 0).ok_or_else(|| format!("bad port in {}", shown_url(url)))?;
+    let tls = tls.then(|| host.trim_start_matches('[').trim_end_matches(']').to_string());
+    Ok(HttpTarget { server: format!("{host}:{port}"), host: authority.to_string(), path, tls })
+}
+
+/// A URL as messages show it: its scheme, host and port, the rest (a path or query that may hold
+/// an API key) as `/…`; credentials dropped.
+pub fn shown_url(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
+    let authority: String = authority.chars().take(100).collect();
+    let more = if end < rest.len() && &rest[end..] != "/" { "/…" } else { "" };
+    if scheme.is_empty() { format!("{authority}{more}") } else { format!("{scheme}://{authority}{more}") }
+}
+
+/// A connection: plain TCP or TLS over it.
+pub(crate) trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
+pub(crate) type Conn = Box<dyn Io>;
+
+/// Connects to `t` (and, for `https://`, makes the TLS session, the certificate checked for its name).
+pub(crate) async fn connect(t: &HttpTarget) -> Result<Conn, String> {
+    let tcp = TcpStream::connect(&t.server).await.map_err(|e| format!("cannot connect to {}: {e}", t.server))?;
+    let _ = tcp.set_nodelay(true);
+    let Some(name) = &t.tls else { return Ok(Box::new(tcp)) };
+    let server_name = rustls::pki_types::ServerName::try_from(name.clone()).map_err(|e| format!("bad TLS name {name:?}: {e}"))?;
+    let tls = tokio_rustls::TlsConnector::from(crate::tls::client_config())
+        .connect(server_name, tcp)
+        .await
+        .map_err(|e| format!("TLS with {}: {e}", t.server))?;
+    Ok(Box::new(tls))
 }
 
 /// One response: status, whether the connection may be reused, body.
@@ -141,7 +199,7 @@ fn find_head_end(buf: &[u8]) -> Option<usize> {
 }
 
 /// Reads one HTTP/1.1 response from `s`. `Err((msg, got_bytes))`: whether any byte arrived.
-async fn read_response(s: &mut TcpStream, max_body: usize) -> Result<RawResponse, (String, bool)> {
+async fn read_response(s: &mut (impl AsyncRead + Unpin + ?Sized), max_body: usize) -> Result<RawResponse, (String, bool)> {
     let mut buf: Vec<u8> = Vec::with_capacity(8192);
     let mut chunk = vec![0u8; 64 * 1024];
     let head_end = loop {
@@ -283,16 +341,22 @@ async fn read_response(s: &mut TcpStream, max_body: usize) -> Result<RawResponse
     })
 }
 
-/// One GET to a loopback URL (NFT metadata, OpenID Connect discovery): status and body, within
+/// One GET to an upstream URL (OpenID Connect discovery, its keys): status and body, within
 /// `limits`.
 pub async fn http_get(url: &str, limits: &RpcLimits) -> Result<(u16, Vec<u8>), String> {
     http_request("GET", url, &[], None, limits).await
 }
 
-/// One request to a loopback URL with these extra headers and an optional body (its content type
+/// One GET to a URL that came from outside (NFT metadata named by a contract): loopback only.
+pub async fn http_get_loopback(url: &str, limits: &RpcLimits) -> Result<(u16, Vec<u8>), String> {
+    let t = parse_loopback_url(url)?;
+    exchange_once("GET", url, &t, &[], None, limits).await
+}
+
+/// One request to an upstream URL with these extra headers and an optional body (its content type
 /// and bytes), `Connection: close`: status and body, within `limits`. The one small HTTP client of
-/// the backend's own calls (the chains' JSON-RPC aside): NFT metadata, the OpenID Connect
-/// provider's endpoints, the Farcaster auth relay.
+/// the backend's own calls (the chains' JSON-RPC aside): the OpenID Connect provider's endpoints,
+/// the Farcaster auth relay, Bitcoin's node.
 pub async fn http_request(
     method: &str,
     url: &str,
@@ -300,11 +364,20 @@ pub async fn http_request(
     body: Option<(&str, &[u8])>,
     limits: &RpcLimits,
 ) -> Result<(u16, Vec<u8>), String> {
-    let t = parse_loopback_url(url)?;
+    let t = parse_upstream_url(url)?;
+    exchange_once(method, url, &t, headers, body, limits).await
+}
+
+async fn exchange_once(
+    method: &str,
+    url: &str,
+    t: &HttpTarget,
+    headers: &[(&str, &str)],
+    body: Option<(&str, &[u8])>,
+    limits: &RpcLimits,
+) -> Result<(u16, Vec<u8>), String> {
     let fut = async {
-        let mut s = TcpStream::connect(t.addr)
-            .await
-            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        let mut s = connect(t).await?;
         let mut head = format!(
             "{method} {} HTTP/1.1\r\nHost: {}\r\nAccept: application/json\r\nConnection: close\r\n",
             t.path, t.host
@@ -329,7 +402,7 @@ pub async fn http_request(
     };
     tokio::time::timeout(limits.timeout, fut)
         .await
-        .map_err(|_| format!("no answer from {url} within {:?}", limits.timeout))?
+        .map_err(|_| format!("no answer from {} within {:?}", shown_url(url), limits.timeout))?
 }
 
 #[derive(Serialize)]
@@ -378,31 +451,37 @@ fn into_result<T>(r: Response<T>, method: &str) -> Result<T, RpcError> {
 }
 
 /// A JSON-RPC client for one endpoint.
-#[derive(Debug)]
 pub struct RpcClient {
     pub target: HttpTarget,
+    /// The URL as messages show it ([`shown_url`]: no path, which may hold an API key).
     pub url: String,
     limits: RpcLimits,
-    idle: Mutex<Vec<TcpStream>>,
+    idle: Mutex<Vec<Conn>>,
     next_id: AtomicU64,
+}
+
+impl std::fmt::Debug for RpcClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RpcClient").field("target", &self.target).field("limits", &self.limits).finish()
+    }
 }
 
 impl RpcClient {
     pub fn new(url: &str, limits: RpcLimits) -> Result<RpcClient, String> {
         Ok(RpcClient {
-            target: parse_loopback_url(url)?,
-            url: url.to_string(),
+            target: parse_upstream_url(url)?,
+            url: shown_url(url),
             limits,
             idle: Mutex::new(Vec::new()),
             next_id: AtomicU64::new(1),
         })
     }
 
-    fn take_idle(&self) -> Option<TcpStream> {
+    fn take_idle(&self) -> Option<Conn> {
         self.idle.lock().unwrap().pop()
     }
 
-    fn put_idle(&self, s: TcpStream) {
+    fn put_idle(&self, s: Conn) {
         let mut idle = self.idle.lock().unwrap();
         if idle.len() < self.limits.max_idle {
             idle.push(s);
@@ -411,7 +490,7 @@ impl RpcClient {
 
     async fn exchange(
         &self,
-        s: &mut TcpStream,
+        s: &mut Conn,
         body: &[u8],
     ) -> Result<RawResponse, (String, bool)> {
         let head = format!(
@@ -437,13 +516,9 @@ impl RpcClient {
                 let reused = attempt_reused.is_some();
                 let mut s = match attempt_reused.take() {
                     Some(s) => s,
-                    None => {
-                        let s = TcpStream::connect(self.target.addr).await.map_err(|e| {
-                            RpcError::Transport(format!("cannot connect to {}: {e}", self.url))
-                        })?;
-                        let _ = s.set_nodelay(true);
-                        s
-                    }
+                    None => connect(&self.target)
+                        .await
+                        .map_err(|e| RpcError::Transport(format!("{}: {e}", self.url)))?,
                 };
                 match self.exchange(&mut s, body).await {
                     Ok(r) => {
@@ -561,22 +636,20 @@ impl RpcClient {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::net::SocketAddr;
 
     #[test]
     fn loopback_urls_only() {
         let t = parse_loopback_url("http://127.0.0.1:8545").unwrap();
-        assert_eq!(t.addr, "127.0.0.1:8545".parse().unwrap());
+        assert_eq!(t.server, "127.0.0.1:8545");
         assert_eq!(t.path, "/");
         assert_eq!(t.host, "127.0.0.1:8545");
         let t = parse_loopback_url("http://localhost:4173/demo-nft/1?x=1#f").unwrap();
         assert_eq!(t.path, "/demo-nft/1?x=1");
-        assert_eq!(t.addr.port(), 4173);
+        assert_eq!(t.port(), 4173);
         let t = parse_loopback_url("http://[::1]:9/rpc").unwrap();
-        assert_eq!(t.addr, "[::1]:9".parse().unwrap());
-        assert_eq!(
-            parse_loopback_url("http://127.0.0.1").unwrap().addr.port(),
-            80
-        );
+        assert_eq!(t.server, "[::1]:9");
+        assert_eq!(parse_loopback_url("http://127.0.0.1").unwrap().port(), 80);
         for bad in [
             "https://127.0.0.1:8545",
             "http://example.com:8545",
@@ -588,6 +661,43 @@ mod tests {
             assert!(parse_loopback_url(bad).is_err(), "{bad}");
         }
     }
+
+    #[test]
+    fn upstream_urls_are_http_or_https_to_any_host_without_credentials() {
+        let t = parse_upstream_url("https://Mainnet.Example.com/v3/KEY?x=1").unwrap();
+        assert_eq!((t.server.as_str(), t.path.as_str(), t.tls.as_deref()), ("mainnet.example.com:443", "/v3/KEY?x=1", Some("mainnet.example.com")));
+        assert_eq!(t.host, "Mainnet.Example.com");
+        let t = parse_upstream_url("http://10.0.0.5:8545").unwrap();
+        assert_eq!((t.server.as_str(), t.tls), ("10.0.0.5:8545", None));
+        let t = parse_upstream_url("https://[2001:db8::1]:8443/rpc").unwrap();
+        assert_eq!((t.server.as_str(), t.tls.as_deref()), ("[2001:db8::1]:8443", Some("2001:db8::1")));
+        for bad in [
+            "ftp://example.com",
+            "https://user:pw@example.com",
+            "https://exa mple.com",
+            "https://example..com",
+            "https://example.com:0",
+            "https://example.com:70000",
+            "https://[nope]:1",
+            "https://example.com/a b",
+            "https://",
+        ] {
+            assert!(parse_upstream_url(bad).is_err(), "{bad}");
+        }
+        assert!(parse_upstream_url(&format!("https://a.com/{}", "x".repeat(3000))).is_err());
+    }
+
+    #[test]
+    fn shown_urls_keep_the_host_and_hide_paths_and_credentials() {
+        assert_eq!(shown_url("https://mainnet.example.com/v3/SECRETKEY"), "https://mainnet.example.com/…");
+        assert_eq!(shown_url("http://user:pw@127.0.0.1:8545"), "http://127.0.0.1:8545");
+        assert_eq!(shown_url("http://127.0.0.1:8545/"), "http://127.0.0.1:8545");
+        assert_eq!(shown_url("https://a.example?key=SECRET"), "https://a.example/…");
+        let e = parse_upstream_url("https://a.example/path with SECRET").unwrap_err();
+        assert!(!e.contains("SECRET"), "{e}");
+    }
+
+
 
     async fn serve_once(answer: &'static [u8]) -> SocketAddr {
         let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

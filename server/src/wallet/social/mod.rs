@@ -155,13 +155,19 @@ impl SocialConfig {
     }
 }
 
-/// `--oidc URL`: an `http://` loopback origin (no path, a trailing `/` dropped).
+/// `--oidc URL`: the issuer, an `https://` origin, or an `http://` one on loopback (the client
+/// secret never crosses a network in the clear); no path, a trailing `/` dropped.
 pub fn parse_issuer(s: &str) -> Result<String, String> {
     let s = s.strip_suffix('/').unwrap_or(s);
     let bad = || {
-        format!("--oidc must be an http:// loopback origin like http://127.0.0.1:4180, got {s:?}")
+        format!("--oidc must be an https:// origin (or http:// on loopback, like http://127.0.0.1:4180), got {s:?}")
     };
-    let t = crate::chain::rpc::parse_loopback_url(s).map_err(|_| bad())?;
+    let t = if s.starts_with("https://") {
+        crate::chain::rpc::parse_upstream_url(s)
+    } else {
+        crate::chain::rpc::parse_loopback_url(s)
+    }
+    .map_err(|_| bad())?;
     if t.path != "/" || s.contains('?') || s.contains('#') {
         return Err(bad());
     }
@@ -638,14 +644,17 @@ mod tests {
     }
 
     #[test]
-    fn the_issuer_flag_is_a_loopback_origin() {
+    fn the_issuer_flag_is_an_https_origin_or_http_on_loopback() {
         assert_eq!(
             parse_issuer("http://127.0.0.1:4180/").as_deref(),
             Ok("http://127.0.0.1:4180")
         );
         assert!(parse_issuer("http://localhost:4180").is_ok());
+        assert_eq!(parse_issuer("https://accounts.google.com").as_deref(), Ok("https://accounts.google.com"));
+        assert!(parse_issuer("https://id.example.com:8443").is_ok());
         for bad in [
-            "https://accounts.google.com",
+            "http://accounts.google.com",
+            "https://accounts.google.com/realms/x",
             "http://127.0.0.1:4180/x",
             "http://10.0.0.1:1",
             "127.0.0.1:1",

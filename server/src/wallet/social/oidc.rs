@@ -80,7 +80,8 @@ pub async fn discover(issuer: &str, timeout: Duration) -> Result<Discovery, Oidc
     let url = |k: &str| {
         doc[k]
             .as_str()
-            .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
+            // An https issuer's endpoints are https too.
+            .filter(|u| u.starts_with("https://") || (!issuer.starts_with("https://") && u.starts_with("http://")))
             .filter(|u| u.len() <= 2048)
             .map(str::to_string)
             .ok_or_else(|| OidcError::Unreachable(format!("the discovery document has no {k}")))

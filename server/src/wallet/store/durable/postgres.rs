@@ -14,7 +14,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use postgres::{Client, Config, NoTls};
+use postgres::{Client, Config};
 
 use super::{account_body, account_from, identity_taken, session_from, Durable, Sealer, StoreError, StoredSession, SCHEMA};
 use crate::wallet::store::Account;
@@ -26,7 +26,16 @@ fn err(what: &str) -> impl Fn(postgres::Error) -> StoreError + '_ {
     // The database's own message when it sent one ("db error" alone says nothing).
     move |e| match e.as_db_error() {
         Some(db) => StoreError(format!("the wallet store could not {what}: {} ({})", db.message(), db.code().code())),
-        None => StoreError(format!("the wallet store could not {what}: {e}")),
+        None => {
+            // With its causes ("error performing TLS handshake: invalid peer certificate: …").
+            let mut msg = format!("the wallet store could not {what}: {e}");
+            let mut cause = std::error::Error::source(&e);
+            while let Some(c) = cause {
+                msg.push_str(&format!(": {c}"));
+                cause = c.source();
+            }
+            StoreError(msg)
+        }
     }
 }
 
@@ -140,8 +149,12 @@ impl Drop for Postgres {
     }
 }
 
+/// Connects: in the clear unless the database offers TLS, then over TLS with its certificate
+/// checked against the roots and `--ca-file` ([`crate::tls`]) and its host name; `sslmode=require`
+/// refuses a database that does not offer it, `sslmode=disable` never asks.
 fn connect(config: &Config) -> Result<Client, StoreError> {
-    config.connect(NoTls).map_err(err("connect to its database"))
+    let tls = tokio_postgres_rustls::MakeRustlsConnect::new((*crate::tls::client_config()).clone());
+    config.connect(tls).map_err(err("connect to its database"))
 }
 
 impl Durable for Postgres {
@@ -493,9 +506,10 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(10));
         let e = Postgres::open("postgres://wm@127.0.0.1:bad/wm", &[7u8; 32]).unwrap_err();
         assert!(e.0.contains("cannot be read"), "{e}");
-        // TLS is not spoken: a URL that requires it is refused, not sent in the clear.
+        // A URL that requires TLS, to a database that does not speak it: refused, not sent in the
+        // clear (tests/upstream_tls.rs has one that does).
         let pg = PgServer::start().unwrap();
         let e = Postgres::open(&format!("{}?sslmode=require", pg.url("tls")), &[7u8; 32]).unwrap_err();
-        assert!(e.0.contains("could not connect to its database"), "{e}");
+        assert!(e.0.contains("could not connect to its database") && e.0.contains("TLS"), "{e}");
     }
 }

@@ -1,0 +1,179 @@
+//! Upstreams over HTTPS: the server binary reads a chain through a TLS endpoint whose certificate
+//! a private certificate authority signed (made here with rcgen), trusted with `--ca-file`; without
+//! it the chain is refused for its certificate, and what the server reports never shows the
+//! upstream URL's path (where providers put API keys). The wallet store reaches PostgreSQL over TLS
+//! the same way.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::chain::Anvil;
+use serde_json::{json, Value};
+
+/// anvil's first dev account and its starting balance (10,000 ETH).
+const DEV: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+struct Pki {
+    ca_pem: String,
+    cert_pem: String,
+    key_pem: String,
+    cert: rustls::pki_types::CertificateDer<'static>,
+    key: rustls::pki_types::PrivateKeyDer<'static>,
+}
+
+/// A certificate authority, and a certificate it signed for `localhost` and 127.0.0.1.
+fn pki() -> Pki {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca.distinguished_name.push(rcgen::DnType::CommonName, "wallet-modal test CA");
+    ca.key_usages = vec![rcgen::KeyUsagePurpose::KeyCertSign, rcgen::KeyUsagePurpose::CrlSign];
+    let ca_cert = ca.self_signed(&ca_key).unwrap();
+    let issuer = rcgen::Issuer::new(ca, ca_key);
+    let key = rcgen::KeyPair::generate().unwrap();
+    let mut leaf = rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()]).unwrap();
+    leaf.distinguished_name.push(rcgen::DnType::CommonName, "localhost");
+    let cert = leaf.signed_by(&key, &issuer).unwrap();
+    Pki {
+        ca_pem: ca_cert.pem(),
+        cert_pem: cert.pem(),
+        key_pem: key.serialize_pem(),
+        cert: cert.der().clone(),
+        key: rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
+    }
+}
+
+/// A TLS endpoint in front of `upstream` (each connection's bytes copied both ways); its port.
+async fn tls_proxy(pki: &Pki, upstream: SocketAddr) -> u16 {
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(vec![pki.cert.clone()], pki.key.clone_key())
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut tls) = acceptor.accept(tcp).await else { return };
+                let Ok(mut up) = tokio::net::TcpStream::connect(upstream).await else { return };
+                let _ = tokio::io::copy_bidirectional(&mut tls, &mut up).await;
+            });
+        }
+    });
+    port
+}
+
+/// The server binary with `args`; its main listener.
+fn server(args: &[String]) -> (common::chain::KillOnDrop, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .args(["--port", "0", "--root"])
+        .arg(common::repo_root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("listening on http://").expect(&line).parse().unwrap();
+    (common::chain::KillOnDrop(child), addr)
+}
+
+/// The first chain of `/indexer/status` once it has caught up or failed.
+async fn chain_status(addr: SocketAddr) -> Value {
+    let started = Instant::now();
+    loop {
+        let v = common::get(addr, "/indexer/status").await.json()["chains"][0].clone();
+        if v["indexedBlock"].as_u64().is_some() || !v["error"].is_null() || started.elapsed() > Duration::from_secs(20) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_chain_behind_https_is_read_with_the_ca_file_trusted_and_refused_for_its_certificate_without() {
+    let anvil = Anvil::start(31337).await;
+    let pki = pki();
+    let port = tls_proxy(&pki, anvil.addr).await;
+    let dir = std::env::temp_dir().join(format!("wm-tls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ca_file = dir.join("ca.pem");
+    std::fs::write(&ca_file, &pki.ca_pem).unwrap();
+    // The query stands for an API key: it must not show in what the server reports.
+    let chains = format!("eip155:31337=https://localhost:{port}/?apikey=SECRET-API-KEY");
+
+    let (_trusting, addr) = server(&["--chains".into(), chains.clone(), "--ca-file".into(), ca_file.display().to_string()]);
+    let status = chain_status(addr).await;
+    assert!(status["indexedBlock"].as_u64().is_some(), "{status}");
+    assert_eq!(status["rpcUrl"], json!(format!("https://localhost:{port}/…")));
+    let balance = common::get(addr, &format!("/v1/account/{DEV}/balance?projectId=demo&currency=usd&chainId=eip155:31337")).await;
+    assert_eq!(balance.status, 200, "{}", balance.text());
+    let native = balance.json()["balances"].as_array().unwrap().iter().find(|b| b["symbol"] == "ETH").cloned().unwrap_or_default();
+    assert_eq!(native["quantity"]["numeric"], json!("10000.000000000000000000"), "read over TLS from anvil: {native}");
+
+    let (_doubting, addr) = server(&["--chains".into(), chains]);
+    let status = chain_status(addr).await;
+    assert!(status["indexedBlock"].is_null(), "{status}");
+    let error = status["error"].as_str().unwrap_or_default();
+    assert!(error.contains("certificate") && error.contains("UnknownIssuer"), "{status}");
+    assert!(!status.to_string().contains("SECRET-API-KEY"), "{status}");
+
+    // A file that is not certificates stops the start.
+    std::fs::write(&ca_file, "not a certificate").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server")).args(["--port", "0", "--ca-file"]).arg(&ca_file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no certificate"), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn the_store_reaches_postgresql_over_tls_with_its_certificate_checked() {
+    let pki = pki();
+    let pg = wm_server::testing::PgServer::start_tls(&pki.cert_pem, &pki.key_pem).unwrap();
+    let url = format!("{}?sslmode=require", pg.url("tls"));
+    let dir = std::env::temp_dir().join(format!("wm-tls-pg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ca_file = dir.join("ca.pem");
+    std::fs::write(&ca_file, &pki.ca_pem).unwrap();
+    let start = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+            .args(["--port", "0", "--root"])
+            .arg(common::repo_root())
+            .args(extra)
+            .env("WM_STORE", &url)
+            .env("WM_MASTER_KEY", common::process::MASTER)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+
+    // Its certificate's authority not trusted: the start stops, saying why.
+    let out = start(&[]).wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("connect to its database") && err.contains("certificate"), "{err}");
+
+    // Trusted: the store works, over TLS (as the database itself reports the connection).
+    let mut child = start(&["--ca-file", ca_file.to_str().unwrap()]);
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let child = common::chain::KillOnDrop(child);
+    let addr: SocketAddr = line.trim().strip_prefix("listening on http://").expect(&line).parse().unwrap();
+    let ready = common::get(addr, "/readyz").await;
+    assert_eq!(ready.status, 200, "{}", ready.text());
+    let ssl = pg.psql("postgres", "SELECT bool_and(s.ssl) || '/' || count(*) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.datname = 'tls'");
+    assert_eq!(ssl, "true/1", "the store's connection");
+    drop(child);
+    let _ = std::fs::remove_dir_all(&dir);
+}
