@@ -23,7 +23,7 @@ const USAGE: &str = "usage: wallet-modal-server --port P (0 = any free port) [--
 [--chains eip155:1=https://…,31337=http://127.0.0.1:8545 (each EVM network, CAIP-2 or chain id, and its upstream JSON-RPC URL)] [--contracts manifest.json] [--solana solana.json] [--bitcoin http://user:password@127.0.0.1:port] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
-[--oidc http://127.0.0.1:P (social login's OpenID Connect provider; secret in $WM_OIDC_CLIENT_SECRET)] \
+[--oidc URL (social login's OpenID Connect issuer: https://…, or http:// on loopback; secret in $WM_OIDC_CLIENT_SECRET)] \
 [--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)] \
 [--store sqlite:PATH | postgres://USER@HOST:PORT/DB (or $WM_STORE: keeps the embedded wallets' accounts and keys \
 there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)] \

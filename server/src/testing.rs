@@ -243,11 +243,19 @@ pub struct RedisServer {
     port: u16,
     child: Option<Child>,
     dir: PathBuf,
+    /// With TLS: its TLS port (besides the plain one).
+    tls_port: Option<u16>,
 }
 
 impl RedisServer {
     pub fn start() -> Result<RedisServer, String> {
         Self::start_on_port(None)
+    }
+
+    /// One that also speaks TLS ([`RedisServer::tls_url`]) with this certificate chain and key
+    /// (PEM); clients present no certificate.
+    pub fn start_tls(cert_pem: &str, key_pem: &str) -> Result<RedisServer, String> {
+        Self::start_with(None, Some((cert_pem, key_pem)))
     }
 
     /// Starts one on `port` (a server killed there a moment ago: tried until the port is free).
@@ -256,13 +264,22 @@ impl RedisServer {
     }
 
     fn start_on_port(fixed: Option<u16>) -> Result<RedisServer, String> {
+        Self::start_with(fixed, None)
+    }
+
+    fn start_with(fixed: Option<u16>, tls: Option<(&str, &str)>) -> Result<RedisServer, String> {
         let bin = std::env::var("WM_REDIS_SERVER").unwrap_or_else(|_| "redis-server".into());
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("wm-redis-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let mut server = RedisServer { port: 0, child: None, dir };
+        if let Some((cert, key)) = tls {
+            for (name, text) in [("server.crt", cert), ("server.key", key)] {
+                std::fs::write(dir.join(name), text).map_err(|e| format!("{name}: {e}"))?;
+            }
+        }
+        let mut server = RedisServer { port: 0, child: None, dir, tls_port: None };
         let mut last = String::new();
         for _ in 0..10 {
             if fixed.is_some() && !last.is_empty() {
@@ -272,7 +289,14 @@ impl RedisServer {
             let log = server.dir.join("log");
             let mut cmd = Command::new(&bin);
             cmd.args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"])
-                .args(["--dir", &server.dir.display().to_string(), "--logfile", &log.display().to_string()])
+                .args(["--dir", &server.dir.display().to_string(), "--logfile", &log.display().to_string()]);
+            let tls_port = tls.map(|_| free_port());
+            if let Some(t) = tls_port {
+                cmd.args(["--tls-port", &t.to_string(), "--tls-auth-clients", "no"])
+                    .args(["--tls-cert-file", &server.dir.join("server.crt").display().to_string()])
+                    .args(["--tls-key-file", &server.dir.join("server.key").display().to_string()]);
+            }
+            cmd
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null());
@@ -287,6 +311,7 @@ impl RedisServer {
                     let mut pong = [0u8; 7];
                     if s.write_all(b"PING\r\n").is_ok() && s.read_exact(&mut pong).is_ok() && &pong == b"+PONG\r\n" {
                         server.port = port;
+                        server.tls_port = tls_port;
                         server.child = Some(child);
                         return Ok(server);
                     }
@@ -310,6 +335,11 @@ impl RedisServer {
     /// `redis://127.0.0.1:PORT`.
     pub fn url(&self) -> String {
         format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// `rediss://127.0.0.1:TLS_PORT` (started with [`RedisServer::start_tls`]).
+    pub fn tls_url(&self) -> Option<String> {
+        self.tls_port.map(|p| format!("rediss://127.0.0.1:{p}"))
     }
 
     /// Kills the server (SIGKILL).

@@ -4,6 +4,23 @@
 
 use std::sync::Mutex;
 
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+
+/// A connection: plain TCP or TLS over it.
+pub trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
+pub type Stream = Box<dyn Io>;
+
+/// `tcp` as it is (`name` None), or a TLS session over it with a server whose certificate is
+/// valid for `name` (a host name or an IP address).
+pub async fn over(tcp: TcpStream, name: Option<&str>) -> Result<Stream, String> {
+    let Some(name) = name else { return Ok(Box::new(tcp)) };
+    let server_name = rustls::pki_types::ServerName::try_from(name.to_string()).map_err(|e| format!("bad TLS name {name:?}: {e}"))?;
+    let tls = tokio_rustls::TlsConnector::from(client_config()).connect(server_name, tcp).await.map_err(|e| format!("TLS: {e}"))?;
+    Ok(Box::new(tls))
+}
+
 /// The certificates trusted beyond the built-in roots ([`trust_pem`]), and the TLS configuration
 /// made from both (rebuilt when one is added).
 static EXTRA_ROOTS: Mutex<Vec<rustls::pki_types::CertificateDer<'static>>> = Mutex::new(Vec::new());

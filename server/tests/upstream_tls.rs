@@ -177,3 +177,39 @@ async fn the_store_reaches_postgresql_over_tls_with_its_certificate_checked() {
     drop(child);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn two_relays_join_through_redis_over_tls_and_one_without_the_ca_is_not_ready() {
+    let pki = pki();
+    let redis = wm_server::testing::RedisServer::start_tls(&pki.cert_pem, &pki.key_pem).unwrap();
+    let url = redis.tls_url().unwrap();
+    let dir = std::env::temp_dir().join(format!("wm-tls-redis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ca_file = dir.join("ca.pem");
+    std::fs::write(&ca_file, &pki.ca_pem).unwrap();
+    let trusting = ["--redis".to_string(), url.clone(), "--ca-file".to_string(), ca_file.display().to_string()];
+    let (_a, a) = server(&trusting);
+    let (_b, b) = server(&trusting);
+    for addr in [a, b] {
+        let started = Instant::now();
+        while common::get(addr, "/readyz").await.status != 200 {
+            assert!(started.elapsed() < Duration::from_secs(10), "{}", common::get(addr, "/readyz").await.text());
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let topic = common::relay::topic(7);
+    let mut on_a = common::relay::Client::connect(a, 1).await;
+    on_a.subscribe(&topic).await;
+    let mut on_b = common::relay::Client::connect(b, 2).await;
+    on_b.publish(&topic, "over-tls", 300, 1108).await;
+    assert_eq!(on_a.push_acked().await["params"]["data"]["message"], "over-tls");
+
+    // Its certificate's authority not trusted: the relay serves its own sockets and says it
+    // cannot reach Redis.
+    let (_c, c) = server(&["--redis".to_string(), url]);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let ready = common::get(c, "/readyz").await;
+    assert_eq!(ready.status, 503, "{}", ready.text());
+    assert!(ready.text().contains("Redis"), "{}", ready.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 const MAX_HEAD: usize = 16 * 1024;
@@ -169,22 +169,13 @@ pub fn shown_url(url: &str) -> String {
     if scheme.is_empty() { format!("{authority}{more}") } else { format!("{scheme}://{authority}{more}") }
 }
 
-/// A connection: plain TCP or TLS over it.
-pub(crate) trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
-impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
-pub(crate) type Conn = Box<dyn Io>;
+pub(crate) type Conn = crate::tls::Stream;
 
 /// Connects to `t` (and, for `https://`, makes the TLS session, the certificate checked for its name).
 pub(crate) async fn connect(t: &HttpTarget) -> Result<Conn, String> {
     let tcp = TcpStream::connect(&t.server).await.map_err(|e| format!("cannot connect to {}: {e}", t.server))?;
     let _ = tcp.set_nodelay(true);
-    let Some(name) = &t.tls else { return Ok(Box::new(tcp)) };
-    let server_name = rustls::pki_types::ServerName::try_from(name.clone()).map_err(|e| format!("bad TLS name {name:?}: {e}"))?;
-    let tls = tokio_rustls::TlsConnector::from(crate::tls::client_config())
-        .connect(server_name, tcp)
-        .await
-        .map_err(|e| format!("TLS with {}: {e}", t.server))?;
-    Ok(Box::new(tls))
+    crate::tls::over(tcp, t.tls.as_deref()).await.map_err(|e| format!("{}: {e}", t.server))
 }
 
 /// One response: status, whether the connection may be reused, body.

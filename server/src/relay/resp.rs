@@ -51,24 +51,33 @@ fn bad(what: impl Into<String>) -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::InvalidData, what.into())
 }
 
-/// Where the server is: `redis://[:password@]host:port[/db]` (TLS `rediss://` is not spoken).
+/// Where the server is: `redis://[[user]:password@]host:port[/db]`, or `rediss://…` over TLS (the
+/// server's certificate checked against the roots and `--ca-file` for the host's name).
 #[derive(Clone, PartialEq, Eq)]
 pub struct RedisUrl {
     pub addr: String,
+    /// An ACL user (`AUTH user password`); none: the default user.
+    pub user: Option<String>,
     pub password: Option<String>,
     pub db: u32,
+    /// `rediss://`: the name the server's certificate must carry.
+    pub tls: Option<String>,
 }
 
 impl std::fmt::Debug for RedisUrl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // (Never the password.)
-        write!(f, "redis://{}/{}", self.addr, self.db)
+        write!(f, "{}://{}/{}", if self.tls.is_some() { "rediss" } else { "redis" }, self.addr, self.db)
     }
 }
 
 impl RedisUrl {
     pub fn parse(text: &str) -> Result<RedisUrl, String> {
-        let rest = text.strip_prefix("redis://").ok_or("--redis must be a redis://host:port URL (rediss:// is not spoken)")?;
+        let (rest, tls) = match (text.strip_prefix("redis://"), text.strip_prefix("rediss://")) {
+            (Some(r), _) => (r, false),
+            (_, Some(r)) => (r, true),
+            _ => return Err("--redis must be a redis://host:port URL (rediss:// for TLS)".into()),
+        };
         let (auth, rest) = match rest.rsplit_once('@') {
             Some((auth, rest)) => (Some(auth), rest),
             None => (None, rest),
@@ -83,13 +92,15 @@ impl RedisUrl {
             return Err("the Redis URL must name host:port".into());
         }
         let password = auth.map(|a| a.split_once(':').map_or(a, |(_, p)| p).to_string()).filter(|p| !p.is_empty());
-        Ok(RedisUrl { addr: addr.to_string(), password, db })
+        let user = auth.and_then(|a| a.split_once(':')).map(|(u, _)| u.to_string()).filter(|u| !u.is_empty());
+        let host = addr.rsplit_once(':').map_or(addr, |(h, _)| h).trim_start_matches('[').trim_end_matches(']');
+        Ok(RedisUrl { addr: addr.to_string(), user, password, db, tls: tls.then(|| host.to_string()) })
     }
 }
 
 /// One connection.
 pub struct Conn {
-    io: BufReader<TcpStream>,
+    io: BufReader<crate::tls::Stream>,
     out: Vec<u8>,
 }
 
@@ -100,10 +111,18 @@ impl Conn {
             .await
             .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "connecting to Redis timed out"))??;
         stream.set_nodelay(true)?;
+        let stream = tokio::time::timeout(wait, crate::tls::over(stream, url.tls.as_deref()))
+            .await
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "the TLS handshake with Redis timed out"))?
+            .map_err(|e| std::io::Error::other(format!("Redis {e}")))?;
         let mut conn = Conn { io: BufReader::new(stream), out: Vec::new() };
         let mut setup = 0;
-        if let Some(p) = &url.password {
-            conn.push(&[b"AUTH", p.as_bytes()]);
+        match (&url.user, &url.password) {
+            (Some(u), Some(p)) => conn.push(&[b"AUTH", u.as_bytes(), p.as_bytes()]),
+            (None, Some(p)) => conn.push(&[b"AUTH", p.as_bytes()]),
+            _ => {}
+        }
+        if url.password.is_some() {
             setup += 1;
         }
         if url.db != 0 {
@@ -242,7 +261,11 @@ mod tests {
         assert_eq!((u.addr.as_str(), u.password.as_deref(), u.db), ("127.0.0.1:6380", Some("s3cret"), 2));
         assert!(!format!("{u:?}").contains("s3cret"));
         assert_eq!(RedisUrl::parse("redis://db:6379").unwrap().password, None);
-        for bad in ["rediss://db:6379", "redis://db", "redis://:6379", "http://db:6379", "redis://db:6379/x"] {
+        let u = RedisUrl::parse("rediss://relay:pw@redis.internal:6380").unwrap();
+        assert_eq!((u.user.as_deref(), u.password.as_deref(), u.tls.as_deref()), (Some("relay"), Some("pw"), Some("redis.internal")));
+        assert_eq!(format!("{u:?}"), "rediss://redis.internal:6380/0");
+        assert_eq!(RedisUrl::parse("redis://db:6379").unwrap().tls, None);
+        for bad in ["redisx://db:6379", "redis://db", "redis://:6379", "http://db:6379", "redis://db:6379/x"] {
             assert!(RedisUrl::parse(bad).is_err(), "{bad}");
         }
     }

@@ -39,6 +39,10 @@ fn err(what: &str) -> impl Fn(postgres::Error) -> StoreError + '_ {
     }
 }
 
+/// Connections one process keeps to the database (each store call takes a free one): requests of
+/// several visitors are served at once, and the database sees a bounded number per instance.
+pub const POOL: usize = 4;
+
 /// The migrations, in order: the schema is their count.
 const MIGRATIONS: [&str; SCHEMA as usize] = [
     "CREATE TABLE accounts (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);
@@ -56,7 +60,10 @@ const MIGRATIONS: [&str; SCHEMA as usize] = [
 /// The wallet service's store in a PostgreSQL database.
 pub struct Postgres {
     config: Config,
-    client: Mutex<Option<Client>>,
+    /// The pool: [`POOL`] connections, each made when first needed (and again when dropped).
+    clients: Vec<Mutex<Option<Client>>>,
+    /// Where the next call starts looking for a free connection.
+    next: std::sync::atomic::AtomicUsize,
     sealer: Sealer,
 }
 
@@ -73,7 +80,12 @@ impl Postgres {
     pub fn open(url: &str, master: &[u8; 32]) -> Result<Postgres, StoreError> {
         let mut config: Config = url.parse().map_err(|e| StoreError(format!("the wallet store's PostgreSQL URL cannot be read: {e}")))?;
         config.connect_timeout(Duration::from_secs(5)).keepalives(true).options("-c statement_timeout=5000");
-        let store = Postgres { config, client: Mutex::new(None), sealer: Sealer::new(master) };
+        let store = Postgres {
+            config,
+            clients: (0..POOL).map(|_| Mutex::new(None)).collect(),
+            next: std::sync::atomic::AtomicUsize::new(0),
+            sealer: Sealer::new(master),
+        };
         store.with(|c| {
             let mut tx = c.transaction().map_err(err("begin its migration"))?;
             tx.query("SELECT pg_advisory_xact_lock($1)", &[&MIGRATE_LOCK]).map_err(err("lock its schema"))?;
@@ -115,7 +127,15 @@ impl Postgres {
     }
 
     fn with_blocking<T: Send>(&self, f: impl Fn(&mut Client) -> Result<T, StoreError> + Send + Sync) -> Result<T, StoreError> {
-        let mut held = self.client.lock().unwrap_or_else(|p| p.into_inner());
+        // A free connection of the pool, else (all busy) the next one's turn.
+        let start = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let n = self.clients.len();
+        let free = (0..n).find_map(|i| match self.clients[(start + i) % n].try_lock() {
+            Ok(g) => Some(g),
+            Err(std::sync::TryLockError::Poisoned(p)) => Some(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => None,
+        });
+        let mut held = free.unwrap_or_else(|| self.clients[start % n].lock().unwrap_or_else(|p| p.into_inner()));
         let slot: &mut Option<Client> = &mut held;
         let config = &self.config;
         std::thread::scope(|s| {
@@ -143,8 +163,9 @@ impl Postgres {
 impl Drop for Postgres {
     /// The connection is closed on a thread of its own too (closing it blocks on its runtime).
     fn drop(&mut self) {
-        if let Some(c) = self.client.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
-            let _ = std::thread::spawn(move || drop(c)).join();
+        let held: Vec<Client> = self.clients.iter_mut().filter_map(|m| m.get_mut().unwrap_or_else(|p| p.into_inner()).take()).collect();
+        if !held.is_empty() {
+            let _ = std::thread::spawn(move || drop(held)).join();
         }
     }
 }
@@ -511,5 +532,26 @@ mod tests {
         let pg = PgServer::start().unwrap();
         let e = Postgres::open(&format!("{}?sslmode=require", pg.url("tls")), &[7u8; 32]).unwrap_err();
         assert!(e.0.contains("could not connect to its database") && e.0.contains("TLS"), "{e}");
+    }
+
+    #[test]
+    fn calls_at_once_run_on_the_pools_connections_side_by_side_and_no_more_are_made() {
+        let pg = PgServer::start().unwrap();
+        let store = Arc::new(Postgres::open(&pg.url("pool"), &[7u8; 32]).unwrap());
+        let started = std::time::Instant::now();
+        let threads: Vec<_> = (0..2 * POOL)
+            .map(|_| {
+                let store = store.clone();
+                std::thread::spawn(move || store.with(|c| c.batch_execute("SELECT pg_sleep(0.3)").map_err(err("sleep"))))
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap().unwrap();
+        }
+        let took = started.elapsed();
+        // Two rounds of POOL calls side by side: ~0.6 s; one connection would take 2 × POOL × 0.3 s.
+        assert!(took < Duration::from_millis(300 * POOL as u64), "{took:?}");
+        let held = pg.psql("postgres", "SELECT count(*) FROM pg_stat_activity WHERE datname = 'pool'");
+        assert_eq!(held, POOL.to_string(), "the pool's connections, no more");
     }
 }
