@@ -19,7 +19,7 @@
 // to stderr. Stops on SIGTERM and SIGINT.
 //
 // Every sign-in asks for the login name and then for consent (the provider keeps no login and no
-// grant from one sign-in to the next), so each popup looks the same. See demo/README.md (Social login).
+// grant from one sign-in to the next), so each popup looks the same. See server/README.md (Social login).
 
 import { createServer } from 'node:http';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
