@@ -11,6 +11,8 @@
 //                     127.0.0.1 only
 //   --redirect URL    the redirect URI registered for every client (the wallet service's
 //                     http://127.0.0.1:F/w/v1/social/callback); loopback http:// URLs only; repeatable
+//   --alg A           how id_tokens are signed: EdDSA (default, Ed25519) or RS256 (a 2,048-bit RSA
+//                     key: what Google, Keycloak, Auth0 and Dex use)
 //
 // Environment: WM_OIDC_CLIENT_SECRET (required, 32-256 characters): the secret of every client
 // (client_secret_basic or client_secret_post at the token endpoint); the scripts draw one per run.
@@ -35,7 +37,7 @@ const PROVIDERS = {
 };
 
 function fail(message) {
-  process.stderr.write(`error: ${message}\nusage: node demo/oidc/provider.mjs --port P [--issuer-host 127.0.0.1|localhost] --redirect URL [--redirect URL ...] (env WM_OIDC_CLIENT_SECRET)\n`);
+  process.stderr.write(`error: ${message}\nusage: node demo/oidc/provider.mjs --port P [--issuer-host 127.0.0.1|localhost] --redirect URL [--redirect URL ...] [--alg EdDSA|RS256] (env WM_OIDC_CLIENT_SECRET)\n`);
   process.exit(2);
 }
 
@@ -46,6 +48,7 @@ try {
       port: { type: 'string' },
       'issuer-host': { type: 'string', default: '127.0.0.1' },
       redirect: { type: 'string', multiple: true },
+      alg: { type: 'string', default: 'EdDSA' },
     },
     strict: true,
   }).values;
@@ -159,8 +162,10 @@ function errorPage(res, status, message) {
 // ---------------------------------------------------------------------------------------------------------
 // The provider
 
-const { privateKey } = generateKeyPairSync('ed25519');
-const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: `demo-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'EdDSA' };
+const alg = args.alg;
+if (alg !== 'EdDSA' && alg !== 'RS256') fail('--alg must be EdDSA or RS256');
+const { privateKey } = alg === 'RS256' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ed25519');
+const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: `demo-${randomBytes(6).toString('hex')}`, use: 'sig', alg };
 
 // Login always prompts unless this very interaction just did it (no login is remembered).
 const policy = interactionPolicy.base();
@@ -193,11 +198,11 @@ const provider = new Provider(issuer, {
     grant_types: ['authorization_code'],
     response_types: ['code'],
     token_endpoint_auth_method: 'client_secret_basic',
-    id_token_signed_response_alg: 'EdDSA',
+    id_token_signed_response_alg: alg,
   })),
   clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
   jwks: { keys: [signingKey] },
-  enabledJWA: { idTokenSigningAlgValues: ['EdDSA'], userinfoSigningAlgValues: ['EdDSA'] },
+  enabledJWA: { idTokenSigningAlgValues: [alg], userinfoSigningAlgValues: [alg] },
   cookies: { keys: [randomBytes(32).toString('hex')] },
   scopes: ['openid', 'email', 'profile'],
   claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },

@@ -55,11 +55,18 @@ pub const RECORDED_EVENT_OVERHEAD: usize = 128;
 /// Delay of the `slow` image.
 pub const SLOW_IMAGE_DELAY: Duration = Duration::from_secs(5);
 
-/// An anvil chain the demo page and demo wallet use.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An EVM network and its upstream JSON-RPC URL.
+#[derive(Clone, PartialEq, Eq)]
 pub struct ChainConfig {
     pub chain_id: u64,
     pub rpc_url: String,
+}
+
+impl std::fmt::Debug for ChainConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // (The URL as messages show it: its path may hold an API key.)
+        write!(f, "ChainConfig {{ chain_id: {}, rpc_url: {:?} }}", self.chain_id, chain::rpc::shown_url(&self.rpc_url))
+    }
 }
 
 /// Parses `31337=http://127.0.0.1:8545,eip155:31338=http://127.0.0.1:8546` (each network as its
@@ -476,6 +483,7 @@ pub async fn start_with_frame(
     }
     if let Some(d) = &state.wallet.durable {
         state.chain_api.set_store(d.clone());
+        tokio::spawn(sweep_store(Arc::downgrade(d)));
     }
     state.chain_api.start();
     let chain_api = state.chain_api.clone();
@@ -546,6 +554,21 @@ fn now_ms() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0)
+}
+
+/// How often the store's expired rows are deleted.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Deletes the store's expired entries and sessions (login codes, mail gates, approval links,
+/// sign-in nonces…) at start and every ten minutes: nothing reads them any more, and nothing else
+/// deletes them (the tables are read one row at a time, not loaded). Every instance sweeps; a
+/// sweep that fails is tried at the next. Ends once the server has let go of its store.
+pub async fn sweep_store(d: std::sync::Weak<wallet::store::durable::Counted>) {
+    use wallet::store::durable::Durable;
+    while let Some(store) = d.upgrade() {
+        let _ = tokio::task::spawn_blocking(move || store.purge_expired(wallet::store::durable::wall_ms())).await;
+        tokio::time::sleep(SWEEP_EVERY).await;
+    }
 }
 
 /// The project id from `?projectId=` or the `x-project-id` header.
@@ -835,10 +858,17 @@ async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) 
         return error(StatusCode::PAYLOAD_TOO_LARGE, &too_large);
     }
     let project = project_id(&q, req.headers());
-    match project.as_deref() {
-        None | Some("") => return error(StatusCode::BAD_REQUEST, "projectId is required"),
-        Some("bad") => return error(StatusCode::FORBIDDEN, "Invalid projectId"),
-        _ => {}
+    let id = project.as_deref().unwrap_or_default();
+    let refused = match &st.config.projects {
+        // The demo's sink takes any project's events but `bad`'s (its other refusal ids play the
+        // hosted service's answers to the modal's other calls).
+        projects::Projects::Demo if id.is_empty() => Some((StatusCode::BAD_REQUEST, "projectId is required")),
+        projects::Projects::Demo if id == "bad" => Some((StatusCode::FORBIDDEN, "Invalid projectId")),
+        projects::Projects::Demo => None,
+        listed => listed.check_id(id).err(),
+    };
+    if let Some((status, msg)) = refused {
+        return error(status, msg);
     }
     let read = axum::body::to_bytes(req.into_body(), limits.max_body);
     let bytes = match tokio::time::timeout(st.config.http.body_read_timeout, read).await {

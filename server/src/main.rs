@@ -100,6 +100,22 @@ fn with_config(args: Vec<String>) -> Result<Vec<String>, String> {
         Some(f) => config_args(&f)?,
         None => Vec::new(),
     };
+    // The options that may be given several times (`project`): the command line's replace the
+    // file's rather than add to them.
+    for name in ["--project", "--ca-file"] {
+        if rest.iter().any(|a| a == name || a.starts_with(&format!("{name}="))) {
+            let mut kept = Vec::with_capacity(all.len());
+            let mut it = std::mem::take(&mut all).into_iter();
+            while let Some(a) = it.next() {
+                if a == name {
+                    it.next();
+                } else {
+                    kept.push(a);
+                }
+            }
+            all = kept;
+        }
+    }
     all.extend(rest);
     Ok(all)
 }

@@ -77,6 +77,16 @@ impl Projects {
         }
     }
 
+    /// Whether the relay takes a socket of project `id` (its URL's `projectId`): the demo's
+    /// relay takes any but `bad` (and none: tests and tools connect without one), a deployment's
+    /// only a listed project's.
+    pub fn relay_allows(&self, id: Option<&str>) -> bool {
+        match self {
+            Projects::Demo => id != Some("bad"),
+            Projects::Listed(p) => id.is_some_and(|id| p.contains_key(id.trim())),
+        }
+    }
+
     /// The origins (wildcard patterns, `wm_core::service::origins`) project `id` allows; none
     /// for a project this server does not serve.
     pub fn origins(&self, id: &str) -> Vec<String> {

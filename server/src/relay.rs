@@ -422,6 +422,7 @@ impl Relay {
         query: &HashMap<String, String>,
         headers: &HeaderMap,
         peer: Client,
+        projects: &crate::projects::Projects,
     ) -> Response {
         let token = query.get("auth").cloned().or_else(|| {
             headers
@@ -450,9 +451,9 @@ impl Relay {
                 auth::verify_jwt(t, &policy).map_err(|e| e.to_string())
             }
         };
-        let auth = match (auth, query.get("projectId").map(String::as_str)) {
-            (Ok(_), Some("bad")) => Err("invalid projectId".to_string()),
-            (a, _) => a,
+        let auth = match auth {
+            Ok(_) if !projects.relay_allows(query.get("projectId").map(String::as_str)) => Err("invalid projectId".to_string()),
+            a => a,
         };
         let relay = self.clone();
         ws.max_message_size(self.cfg.max_frame_bytes)
@@ -553,7 +554,7 @@ pub async fn handler(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    serve_upgrade(&st.relay, ws, uri.path(), &q, &headers, peer)
+    serve_upgrade(&st.relay, ws, uri.path(), &q, &headers, peer, &st.config.projects)
 }
 
 fn serve_upgrade(
@@ -563,9 +564,10 @@ fn serve_upgrade(
     q: &HashMap<String, String>,
     headers: &HeaderMap,
     peer: Client,
+    projects: &crate::projects::Projects,
 ) -> Response {
     match ws {
-        Ok(ws) => relay.upgrade(ws, path, q, headers, peer),
+        Ok(ws) => relay.upgrade(ws, path, q, headers, peer, projects),
         Err(_) => (
             StatusCode::UPGRADE_REQUIRED,
             [(header::UPGRADE, "websocket")],
@@ -590,7 +592,7 @@ pub fn router(relay: Arc<Relay>) -> Router {
                  uri: Uri,
                  Query(q): Query<HashMap<String, String>>,
                  headers: HeaderMap| async move {
-                    serve_upgrade(&relay, ws, uri.path(), &q, &headers, peer)
+                    serve_upgrade(&relay, ws, uri.path(), &q, &headers, peer, &crate::projects::Projects::Demo)
                 },
             ),
         )

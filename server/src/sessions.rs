@@ -21,7 +21,6 @@
 //! reached is answered 503; nothing is then issued or kept. Without one, this process's memory.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -34,6 +33,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use wm_core::auth::slice::{chain_says_valid, verify_session, SessionCheck};
 
+use crate::client::Peer;
 use crate::wallet::store::durable::Durable;
 use crate::{error, own_origin, AppState, Shared};
 
@@ -44,14 +44,17 @@ const NONCES_MAX: usize = 10_000;
 const SESSIONS_MAX: usize = 10_000;
 /// Sessions one address keeps in the store at most (its oldest-expiring go first).
 const ADDRESS_SESSIONS_MAX: usize = 100;
-/// How often, at most, the store's expired nonces and sessions are deleted.
-const PURGE_EVERY_MS: u64 = 60_000;
 const NONCE_KIND: &str = "siwx-nonce";
 const SESSION_KIND: &str = "siwx-session";
 /// The largest body read (a message is at most 8 KB).
 const BODY_MAX: usize = 16 * 1024;
 /// A session lasts this long when its message has no expiration time.
 const DEFAULT_TTL_MS: u64 = 24 * 3_600_000;
+/// And at most this long, whatever its message says (the store keeps nothing forever).
+const MAX_TTL_MS: u64 = 30 * 24 * 3_600_000;
+/// Nonces one client (peer address) may ask for: 120 at once, then one every 2 s; what bounds
+/// how fast one client can make sessions (each also needs a signature).
+const NONCE_BUDGET: crate::client::Budget = crate::client::Budget { burst: 120, every: std::time::Duration::from_secs(2) };
 
 #[derive(Clone, Debug)]
 struct Session {
@@ -90,14 +93,19 @@ impl Session {
     }
 }
 
-#[derive(Default)]
 pub struct Sessions {
     /// Nonces this process issued and when each stops being usable (without a store, the only
     /// record; with one, the bound on what this process issues).
     nonces: Mutex<HashMap<String, u64>>,
     sessions: Mutex<Vec<Session>>,
-    /// When the store's expired entries were last deleted.
-    purged_at: AtomicU64,
+    /// Nonces asked per client ([`NONCE_BUDGET`]).
+    nonce_budget: crate::client::Buckets,
+}
+
+impl Default for Sessions {
+    fn default() -> Self {
+        Sessions { nonces: Mutex::default(), sessions: Mutex::default(), nonce_budget: crate::client::Buckets::new(NONCE_BUDGET, NONCES_MAX) }
+    }
 }
 
 /// An address as a store key: EVM addresses in lower case (they are compared in any case).
@@ -119,16 +127,6 @@ fn store_down() -> Response {
     error(StatusCode::SERVICE_UNAVAILABLE, "the sign-in store cannot be reached: try again in a moment")
 }
 
-/// Deletes the store's expired nonces and sessions, at most once a minute per process.
-fn purge_now_and_then(st: &AppState, store: &dyn Durable, now: u64) {
-    let last = st.sessions.purged_at.load(Ordering::Relaxed);
-    if now.saturating_sub(last) >= PURGE_EVERY_MS
-        && st.sessions.purged_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok()
-    {
-        let _ = store.purge(NONCE_KIND, now);
-        let _ = store.purge(SESSION_KIND, now);
-    }
-}
 
 fn now_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
@@ -164,9 +162,12 @@ fn page_domain(st: &AppState, headers: &HeaderMap, project: &str) -> Result<Stri
     }
 }
 
-async fn nonce(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
+async fn nonce(State(st): State<Shared>, Peer(client): Peer, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
     if let Err((status, msg)) = st.config.projects.check(&q, &headers) {
         return error(status, msg);
+    }
+    if let Err(seconds) = st.sessions.nonce_budget.take(client) {
+        return error(StatusCode::TOO_MANY_REQUESTS, &format!("too many sign-ins from your network: try again in {seconds} seconds"));
     }
     let now = now_ms();
     let n = random_hex(16);
@@ -179,8 +180,8 @@ async fn nonce(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Has
         nonces.insert(n.clone(), now + NONCE_TTL_MS);
     }
     if let Some(store) = st.wallet.durable.as_deref() {
-        // Written before it is handed out (the lock above is not held across the store's call).
-        purge_now_and_then(&st, store, now);
+        // Written before it is handed out (the lock above is not held across the store's call);
+        // expired ones are deleted by the server's sweep ([`crate::sweep_store`]).
         if store.put_entry(NONCE_KIND, &n, now + NONCE_TTL_MS, "1").is_err() {
             st.sessions.nonces.lock().unwrap().remove(&n);
             return store_down();
@@ -263,7 +264,7 @@ async fn create(State(st): State<Shared>, headers: HeaderMap, Query(q): Query<Ha
         caip_address: caip_address.to_string(),
         message: message.to_string(),
         signature: signature.to_string(),
-        expires_at: expires.unwrap_or(now + DEFAULT_TTL_MS),
+        expires_at: expires.unwrap_or(now + DEFAULT_TTL_MS).min(now + MAX_TTL_MS),
     };
     let out = json!({ "pci": session.pci, "caipAddress": session.caip_address, "expiresAt": session.expires_at });
     if let Some(store) = st.wallet.durable.as_deref() {

@@ -404,17 +404,33 @@ fn configured_projects_are_the_only_ones_served_each_with_its_origins_and_the_re
         assert_eq!(ok.status, 200, "{}", ok.text());
         let r = common::request(addr, "POST", "/v1/sessions?projectId=shop", &[("Origin", "http://127.0.0.1:5173"), ("Content-Type", "application/json")], b"{}").await;
         assert_eq!(r.status, 403, "the demo's local pages are not the shop's: {}", r.text());
-        // connections=1: a second relay socket is refused.
-        let mut first = common::relay::Client::connect(addr, 1).await;
+        // The relay takes a listed project's sockets only; connections=1: a second is refused.
+        let url = |seed: u8, project: &str| common::relay::relay_url(addr, &common::relay::jwt(addr, seed)).replace("projectId=demo-project", &format!("projectId={project}"));
+        let mut first = common::relay::Client::connect_url(&url(1, "shop")).await;
         first.subscribe(&common::relay::topic(1)).await;
-        let mut second = common::relay::Client::connect_url(&common::relay::relay_url(addr, &common::relay::jwt(addr, 2))).await;
+        let mut unlisted = common::relay::Client::connect_url(&url(3, "demo-project")).await;
+        assert_eq!(unlisted.closed_with().await, (1008, "invalid projectId".to_string()));
+        let mut second = common::relay::Client::connect_url(&url(2, "docs")).await;
         assert_eq!(second.closed_with().await, (1013, "too many connections".to_string()));
+        // Analytics events of an unlisted project are refused too.
+        let e = common::request(addr, "POST", "/e?projectId=demo-project", &[("Content-Type", "application/json")], b"{}").await;
+        assert_eq!(e.status, 403, "{}", e.text());
+    });
+    unsafe_kill_term(child.id());
+    assert!(child.wait().unwrap().success());
+    // Projects on the command line replace the file's.
+    let (mut child, port, _) = spawn_listening(&[format!("--config={}", file.display()), "--project=other=https://o.example".into()], true);
+    let addr: std::net::SocketAddr = ([127, 0, 0, 1], port).into();
+    rt.block_on(async {
+        assert_eq!(common::get(addr, "/appkit/v1/config?projectId=other").await.status, 200);
+        assert_eq!(common::get(addr, "/appkit/v1/config?projectId=shop").await.status, 403);
     });
     unsafe_kill_term(child.id());
     assert!(child.wait().unwrap().success());
     // Bad values stop the start and say what is wrong.
     for (args, says) in [
         (vec!["--project", "shop"], "--project must be ID=ORIGIN"),
+        (vec!["--oidc", "http://127.0.0.1:9", "--oidc-clients", ","], "no client given"),
         (vec!["--project", "shop=https://a.com/path"], "scheme, host and port only"),
         (vec!["--project", "a=https://a.com", "--project", "a=https://b.com"], "given twice"),
         (vec!["--relay-limits", "connections=0"], "connections must be 1..1000000"),

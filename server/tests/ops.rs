@@ -91,3 +91,25 @@ async fn metrics_count_requests_by_route_pattern_and_status_never_by_the_path_as
         assert_eq!(metric(&m, name), Some(0.0), "{name}\n{m}");
     }
 }
+
+#[tokio::test]
+async fn a_started_server_sweeps_the_stores_expired_rows_and_keeps_the_live_ones() {
+    use wm_server::wallet::store::durable::{open, Durable, StoreUrl};
+    let pg = wm_server::testing::PgServer::start().unwrap();
+    let url = StoreUrl::parse(&pg.url("sweep")).unwrap();
+    let now = wm_server::wallet::store::durable::wall_ms();
+    {
+        let d = open(&url, &[0x11; 32]).unwrap();
+        d.put_entry("code", "p/old@example.com", now - 1, "{}").unwrap();
+        d.put_entry("siwx-nonce", "n-old", now - 60_000, "1").unwrap();
+        d.put_entry("code", "p/live@example.com", now + 600_000, "{}").unwrap();
+    }
+    let count = || pg.psql("sweep", "SELECT string_agg(key, ',' ORDER BY key) FROM entries");
+    assert_eq!(count(), "n-old,p/live@example.com,p/old@example.com");
+    let _s = start(Some(url)).await;
+    let started = std::time::Instant::now();
+    while count() != "p/live@example.com" {
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "not swept: {}", count());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}

@@ -258,3 +258,28 @@ async fn two_instances_on_postgresql_share_nonces_and_sessions_and_a_nonce_is_us
     stop(a, stop_a).await;
     stop(b, stop_b).await;
 }
+
+#[tokio::test]
+async fn a_session_lasts_at_most_30_days_and_one_client_cannot_ask_for_nonces_without_end() {
+    let anvil = Anvil::start(31337).await;
+    let s = chain_server(&[&anvil], None).await;
+    // A message that says it expires in ten years: kept 30 days.
+    let msg = message("127.0.0.1:5173", ADDRESS, 31337, &nonce(&s).await, now_ms() + 10 * 365 * 86_400_000);
+    let r = sign_in(&s, &msg, &sign(KEY, &msg), &format!("eip155:31337:{ADDRESS}")).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let expires = r.json()["expiresAt"].as_u64().unwrap();
+    let month = 30 * 86_400_000;
+    assert!(expires <= now_ms() + month && expires > now_ms() + month - 60_000, "{expires}");
+    // The client's nonce budget runs out (120 at once) and says when to come back.
+    let mut refused = None;
+    for _ in 0..130 {
+        let r = request(s.addr, "GET", "/v1/sessions/nonce?projectId=demo", &[("Origin", ORIGIN)], b"").await;
+        if r.status != 200 {
+            refused = Some(r);
+            break;
+        }
+    }
+    let r = refused.expect("refused within 130 asks");
+    assert_eq!(r.status, 429, "{}", r.text());
+    assert!(r.text().contains("try again in"), "{}", r.text());
+}

@@ -51,8 +51,8 @@ impl Drop for Provider {
 }
 
 impl Provider {
-    /// `node demo/oidc/provider.mjs --port 0 --redirect {redirect}`; waits for its one line.
-    fn start(redirect: &str) -> Provider {
+    /// `node demo/oidc/provider.mjs --port 0 --redirect {redirect} --alg {alg}`; waits for its one line.
+    fn start(redirect: &str, alg: &str) -> Provider {
         let root = common::repo_root();
         assert!(
             root.join("node_modules/oidc-provider/package.json")
@@ -68,6 +68,8 @@ impl Provider {
                 "127.0.0.1",
                 "--redirect",
                 redirect,
+                "--alg",
+                alg,
             ])
             .env("WM_OIDC_CLIENT_SECRET", SECRET)
             .stdin(Stdio::null())
@@ -131,6 +133,11 @@ async fn start() -> Setup {
 /// [`start`] with other social-login bounds, and a maildev as the wallet service's SMTP sink when
 /// `with_mail`.
 async fn start_with(tweak: impl Fn(&mut SocialConfig), with_mail: bool) -> Setup {
+    start_signing(tweak, with_mail, "EdDSA").await
+}
+
+/// [`start_with`], the provider signing its id_tokens with `alg`.
+async fn start_signing(tweak: impl Fn(&mut SocialConfig), with_mail: bool, alg: &str) -> Setup {
     let mail = if with_mail {
         Some(Maildev::start().await)
     } else {
@@ -140,7 +147,7 @@ async fn start_with(tweak: impl Fn(&mut SocialConfig), with_mail: bool) -> Setup
         let frame_port = free_port();
         let provider = Provider::start(&format!(
             "http://127.0.0.1:{frame_port}/w/v1/social/callback"
-        ));
+        ), alg);
         let mut social = SocialConfig {
             issuer: Some(provider.issuer.clone()),
             client_secret: SECRET.into(),
@@ -788,6 +795,18 @@ async fn every_provider_name_signs_in_at_its_own_client_of_the_provider() {
 }
 
 #[tokio::test]
+async fn a_provider_signing_rs256_like_google_and_keycloak_signs_visitors_in() {
+    let s = start_signing(|_| {}, false, "RS256").await;
+    let mut popup = Browser::default();
+    let login = popup.open(&s.authorization_url("google").await).await;
+    let consent = popup.submit(&login, "/login", "login=rsa%40corp.test").await;
+    let done = popup.submit(&consent, "/confirm", "").await;
+    let r = s.connect(&done.result_uri(), &device("a")).await;
+    assert_eq!(r.status, 200, "the RS256 id_token is verified: {}", r.text());
+    assert_eq!(r.json()["email"], "rsa@corp.test");
+}
+
+#[tokio::test]
 async fn configured_clients_sign_in_with_their_own_client_id_and_only_they_are_offered() {
     // GitHub sign-ins go through the broker's client "google" (another id than the provider's name);
     // Google is not configured on this server.
@@ -949,7 +968,7 @@ async fn an_answer_naming_another_issuer_is_refused() {
 
 #[tokio::test]
 async fn the_provider_prints_one_line_serves_discovery_on_loopback_and_stops_on_sigterm() {
-    let p = Provider::start("http://127.0.0.1:1/w/v1/social/callback");
+    let p = Provider::start("http://127.0.0.1:1/w/v1/social/callback", "EdDSA");
     assert!(p.issuer.starts_with("http://127.0.0.1:"), "{}", p.issuer);
     let d = common::get(p.addr(), "/.well-known/openid-configuration").await;
     assert_eq!(d.status, 200);

@@ -40,14 +40,25 @@ fn error(status: StatusCode, message: impl Into<String>) -> Response {
 }
 
 impl Esplora {
-    /// `http://user:password@127.0.0.1:port` (the node's RPC, on loopback).
+    /// `http://user:password@127.0.0.1:port` (the node's RPC on loopback), or `https://…` to a
+    /// node anywhere: its password never crosses a network in the clear.
     pub fn new(url: &str) -> Result<Esplora, String> {
-        let rest = url.strip_prefix("http://").ok_or("--bitcoin: expected http://user:password@127.0.0.1:port")?;
-        let (auth, host) = rest.split_once('@').ok_or("--bitcoin: expected the RPC user and password in the URL")?;
+        let (scheme, rest) = match (url.strip_prefix("http://"), url.strip_prefix("https://")) {
+            (Some(r), _) => ("http", r),
+            (_, Some(r)) => ("https", r),
+            _ => return Err("--bitcoin: expected http://user:password@127.0.0.1:port (or https://user:password@host:port)".into()),
+        };
+        let (auth, host) = rest.rsplit_once('@').ok_or("--bitcoin: expected the RPC user and password in the URL")?;
+        let node = format!("{scheme}://{host}/");
+        if scheme == "http" {
+            crate::chain::rpc::parse_loopback_url(&node).map_err(|_| "--bitcoin: an http:// node must be on loopback (use https:// to reach one elsewhere)".to_string())?;
+        } else {
+            crate::chain::rpc::parse_upstream_url(&node).map_err(|e| format!("--bitcoin: {e}"))?;
+        }
         use base64::Engine;
         let authorization = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(auth));
         let limits = RpcLimits { max_response: 8 * 1024 * 1024, ..RpcLimits::default() };
-        Ok(Esplora { url: format!("http://{host}/"), authorization, limits })
+        Ok(Esplora { url: node, authorization, limits })
     }
 
     /// One JSON-RPC call to the node: its result, or why not.
@@ -252,4 +263,19 @@ pub fn router<S: Clone + Send + Sync + 'static>(esplora: Shared) -> Router<S> {
         .route("/bitcoin/api/tx", post(broadcast))
         .route("/bitcoin/api/tx/{id}/status", get(tx_status))
         .with_state(esplora)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nodes_password_never_crosses_a_network_in_the_clear() {
+        assert!(Esplora::new("http://user:pw@127.0.0.1:19443").is_ok());
+        assert_eq!(Esplora::new("https://user:p@ss@btc.example.com:8332").unwrap().url, "https://btc.example.com:8332/");
+        let e = Esplora::new("http://user:pw@10.0.0.5:8332").err().unwrap();
+        assert!(e.contains("must be on loopback"), "{e}");
+        assert!(Esplora::new("https://btc.example.com").err().unwrap().contains("user and password"));
+        assert!(Esplora::new("ftp://u:p@127.0.0.1:1").is_err());
+    }
 }

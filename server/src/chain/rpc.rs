@@ -66,7 +66,7 @@ impl std::fmt::Display for RpcError {
 }
 
 /// Where a URL points.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct HttpTarget {
     /// `host:port` to connect to (a name is resolved at each connection).
     pub server: String,
@@ -76,6 +76,13 @@ pub struct HttpTarget {
     pub path: String,
     /// `https://`: the name the server's certificate must carry.
     pub tls: Option<String>,
+}
+
+impl std::fmt::Debug for HttpTarget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // (Never the path: an API key may be in it.)
+        f.debug_struct("HttpTarget").field("server", &self.server).field("tls", &self.tls).finish_non_exhaustive()
+    }
 }
 
 impl HttpTarget {
@@ -162,6 +169,10 @@ fn parse_url(url: &str) -> Result<HttpTarget, String> {
 pub fn shown_url(url: &str) -> String {
     let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    if rest[end..].contains('@') {
+        // Credentials with a `/` or `?` in them: nothing after the scheme is shown.
+        return format!("{scheme}://…");
+    }
     let authority = &rest[..end];
     let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
     let authority: String = authority.chars().take(100).collect();
@@ -684,6 +695,9 @@ mod tests {
         assert_eq!(shown_url("http://user:pw@127.0.0.1:8545"), "http://127.0.0.1:8545");
         assert_eq!(shown_url("http://127.0.0.1:8545/"), "http://127.0.0.1:8545");
         assert_eq!(shown_url("https://a.example?key=SECRET"), "https://a.example/…");
+        assert_eq!(shown_url("https://u:p/SECRET@h.example/x"), "https://…");
+        let t = parse_upstream_url("https://h.example/v3/SECRET").unwrap();
+        assert!(!format!("{t:?}").contains("SECRET"));
         let e = parse_upstream_url("https://a.example/path with SECRET").unwrap_err();
         assert!(!e.contains("SECRET"), "{e}");
     }

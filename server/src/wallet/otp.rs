@@ -167,15 +167,10 @@ impl Codes {
         }
     }
 
-    /// The pending codes of a durable store, read now; every later change written there first.
+    /// The pending codes of a durable store: each read from it when it is tried; every change
+    /// written there first.
     pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
-        let mut table = ClientTable::new(max, max_per_client);
-        for (key, body) in durable.entries(KIND, wall_ms())? {
-            let Some((project, email)) = key.split_once('/') else { continue };
-            let Some((client, code)) = parse_code(&body) else { continue };
-            let _ = table.insert(key_of(project, email), client, code);
-        }
-        Ok(Codes { inner: Mutex::new(table), durable: Some(durable) })
+        Ok(Codes { inner: Mutex::new(ClientTable::new(max, max_per_client)), durable: Some(durable) })
     }
 
     /// The body (project, email)'s code has in the store.

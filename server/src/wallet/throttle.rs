@@ -97,14 +97,10 @@ impl Throttle {
         }
     }
 
-    /// The gates of a durable store, read now; every later change written there.
+    /// The gates of a durable store: each read from it when its address asks for a mail; every
+    /// change written there.
     pub fn durable(pace: Pace, max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
-        let mut table = ClientTable::new(max, max_per_client);
-        for (key, body) in durable.entries(KIND, wall_ms())? {
-            let Some((client, gate)) = parse_gate(&body) else { continue };
-            let _ = table.insert(key, client, gate);
-        }
-        Ok(Throttle { gates: Mutex::new(table), pace, durable: Some(durable) })
+        Ok(Throttle { gates: Mutex::new(ClientTable::new(max, max_per_client)), pace, durable: Some(durable) })
     }
 
     /// Makes `key`'s gate here the one the durable store holds (other server processes share the

@@ -151,24 +151,30 @@ impl SocialConfig {
                 return Err(format!("--oidc-clients: {provider} given twice"));
             }
         }
+        if out.is_empty() {
+            return Err("--oidc-clients: no client given (PROVIDER=CLIENT_ID,…)".into());
+        }
         Ok(out)
     }
 }
 
-/// `--oidc URL`: the issuer, an `https://` origin, or an `http://` one on loopback (the client
-/// secret never crosses a network in the clear); no path, a trailing `/` dropped.
+/// `--oidc URL`: the issuer, exactly as its tokens name it: `https://` (a path such as Keycloak's
+/// `/realms/x` and a trailing `/` such as Auth0's kept), or an `http://` origin on loopback (the
+/// client secret never crosses a network in the clear; a trailing `/` dropped).
 pub fn parse_issuer(s: &str) -> Result<String, String> {
-    let s = s.strip_suffix('/').unwrap_or(s);
     let bad = || {
-        format!("--oidc must be an https:// origin (or http:// on loopback, like http://127.0.0.1:4180), got {s:?}")
+        format!("--oidc must be an https:// issuer (or http:// on loopback, like http://127.0.0.1:4180), got {s:?}")
     };
-    let t = if s.starts_with("https://") {
-        crate::chain::rpc::parse_upstream_url(s)
-    } else {
-        crate::chain::rpc::parse_loopback_url(s)
+    if s.contains('?') || s.contains('#') {
+        return Err(bad());
     }
-    .map_err(|_| bad())?;
-    if t.path != "/" || s.contains('?') || s.contains('#') {
+    if s.starts_with("https://") {
+        crate::chain::rpc::parse_upstream_url(s).map_err(|_| bad())?;
+        return Ok(s.to_string());
+    }
+    let s = s.strip_suffix('/').unwrap_or(s);
+    let t = crate::chain::rpc::parse_loopback_url(s).map_err(|_| bad())?;
+    if t.path != "/" {
         return Err(bad());
     }
     Ok(s.to_string())
@@ -652,9 +658,11 @@ mod tests {
         assert!(parse_issuer("http://localhost:4180").is_ok());
         assert_eq!(parse_issuer("https://accounts.google.com").as_deref(), Ok("https://accounts.google.com"));
         assert!(parse_issuer("https://id.example.com:8443").is_ok());
+        assert_eq!(parse_issuer("https://kc.example.com/realms/shop").as_deref(), Ok("https://kc.example.com/realms/shop"));
+        assert_eq!(parse_issuer("https://tenant.auth0.com/").as_deref(), Ok("https://tenant.auth0.com/"), "as its tokens name it");
         for bad in [
             "http://accounts.google.com",
-            "https://accounts.google.com/realms/x",
+            "https://accounts.google.com?x=1",
             "http://127.0.0.1:4180/x",
             "http://10.0.0.1:1",
             "127.0.0.1:1",

@@ -67,7 +67,7 @@ async fn get_json(url: &str, timeout: Duration) -> Result<Value, OidcError> {
 /// `{issuer}/.well-known/openid-configuration`, whose `issuer` must be `issuer` itself.
 pub async fn discover(issuer: &str, timeout: Duration) -> Result<Discovery, OidcError> {
     let doc = get_json(
-        &format!("{issuer}/.well-known/openid-configuration"),
+        &format!("{}/.well-known/openid-configuration", issuer.trim_end_matches('/')),
         timeout,
     )
     .await?;
@@ -80,8 +80,9 @@ pub async fn discover(issuer: &str, timeout: Duration) -> Result<Discovery, Oidc
     let url = |k: &str| {
         doc[k]
             .as_str()
-            // An https issuer's endpoints are https too.
-            .filter(|u| u.starts_with("https://") || (!issuer.starts_with("https://") && u.starts_with("http://")))
+            // An https issuer's endpoints are https too; an http (loopback) issuer's are https or
+            // on loopback: the client secret never crosses a network in the clear.
+            .filter(|u| u.starts_with("https://") || (!issuer.starts_with("https://") && crate::chain::rpc::parse_loopback_url(u).is_ok()))
             .filter(|u| u.len() <= 2048)
             .map(str::to_string)
             .ok_or_else(|| OidcError::Unreachable(format!("the discovery document has no {k}")))
@@ -200,7 +201,8 @@ fn decode_part(part: &str) -> Result<Vec<u8>, OidcError> {
         .map_err(|_| bad("not base64url"))
 }
 
-/// Checks a compact JWS `id_token` (EdDSA over Ed25519 only) and its claims at time `now`.
+/// Checks a compact JWS `id_token` (EdDSA over Ed25519, or RS256: RSASSA-PKCS1-v1_5 with SHA-256
+/// and a 2,048–4,096-bit key) and its claims at time `now`.
 pub fn verify_id_token(
     token: &str,
     jwks: &Value,
@@ -218,15 +220,21 @@ pub fn verify_id_token(
     };
     let header: Value =
         serde_json::from_slice(&decode_part(header_b64)?).map_err(|_| bad("bad header"))?;
-    if header["alg"] != "EdDSA" {
-        return Err(bad(format!("unsupported alg {}", header["alg"])));
-    }
-    let key = signing_key(jwks, header["kid"].as_str())?;
-    let signature = Signature::from_slice(&decode_part(signature_b64)?)
-        .map_err(|_| bad("bad signature length"))?;
     let signed = &token[..header_b64.len() + 1 + payload_b64.len()];
-    key.verify_strict(signed.as_bytes(), &signature)
-        .map_err(|_| bad("bad signature"))?;
+    match header["alg"].as_str() {
+        Some("EdDSA") => {
+            let key = signing_key(jwks, header["kid"].as_str())?;
+            let signature = Signature::from_slice(&decode_part(signature_b64)?)
+                .map_err(|_| bad("bad signature length"))?;
+            key.verify_strict(signed.as_bytes(), &signature)
+                .map_err(|_| bad("bad signature"))?;
+        }
+        Some("RS256") => {
+            let key = rsa_key(jwks, header["kid"].as_str())?;
+            verify_rs256(&key, signed.as_bytes(), &decode_part(signature_b64)?)?;
+        }
+        _ => return Err(bad(format!("unsupported alg {}", header["alg"]))),
+    }
 
     let c: Value =
         serde_json::from_slice(&decode_part(payload_b64)?).map_err(|_| bad("bad payload"))?;
@@ -295,6 +303,46 @@ fn signing_key(jwks: &Value, kid: Option<&str>) -> Result<VerifyingKey, OidcErro
     VerifyingKey::from_bytes(&bytes).map_err(|_| bad("bad JWKS key"))
 }
 
+/// The JWKS's RSA signing key `kid` (or its only one), bounded: 2,048 to 4,096 bits.
+fn rsa_key(jwks: &Value, kid: Option<&str>) -> Result<rsa::RsaPublicKey, OidcError> {
+    let keys = jwks["keys"].as_array().ok_or_else(|| bad("no JWKS keys"))?;
+    let rsa_keys: Vec<&Value> = keys
+        .iter()
+        .filter(|k| k["kty"] == "RSA")
+        .filter(|k| k.get("use").is_none_or(|u| u == "sig"))
+        .filter(|k| k.get("alg").is_none_or(|a| a == "RS256"))
+        .collect();
+    let key = match kid {
+        Some(kid) => rsa_keys.iter().find(|k| k["kid"] == kid),
+        None if rsa_keys.len() == 1 => rsa_keys.first(),
+        None => None,
+    }
+    .ok_or_else(|| bad("no matching key in the JWKS"))?;
+    let part = |name: &str| {
+        key[name]
+            .as_str()
+            .ok_or_else(|| bad(format!("JWKS key without {name}")))
+            .and_then(|v| if v.len() <= 1400 { Ok(v) } else { Err(bad("JWKS RSA key of an unsupported size")) })
+            .and_then(decode_part)
+    };
+    let (n, e) = (part("n")?, part("e")?);
+    let bits = n.iter().position(|b| *b != 0).map_or(0, |i| (n.len() - i) * 8);
+    if !(2048..=4096).contains(&bits) || e.is_empty() || e.len() > 8 {
+        return Err(bad("JWKS RSA key of an unsupported size"));
+    }
+    rsa::RsaPublicKey::new(rsa::BigUint::from_bytes_be(&n), rsa::BigUint::from_bytes_be(&e)).map_err(|_| bad("bad JWKS key"))
+}
+
+/// RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8017 §8.2; JWS "RS256", RFC 7518 §3.3).
+fn verify_rs256(key: &rsa::RsaPublicKey, signed: &[u8], signature: &[u8]) -> Result<(), OidcError> {
+    use sha2::Digest;
+    // DER of DigestInfo's algorithm for SHA-256, before the 32-byte hash (RFC 8017 §9.2, note 1).
+    const SHA256_PREFIX: [u8; 19] = [0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20];
+    let hashed = sha2::Sha256::digest(signed);
+    let scheme = rsa::Pkcs1v15Sign { hash_len: Some(32), prefix: SHA256_PREFIX.to_vec().into_boxed_slice() };
+    key.verify(scheme, &hashed, signature).map_err(|_| bad("bad signature"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +370,23 @@ mod tests {
     fn claims() -> Value {
         json!({"iss": ISS, "aud": "google", "sub": "alice", "nonce": "n1", "exp": 2000, "iat": 1000,
                "email": "alice@example.com", "email_verified": true, "name": "Alice"})
+    }
+
+    #[test]
+    fn an_rs256_token_needs_an_rsa_key_of_2048_to_4096_bits_and_its_own_signature() {
+        let h = URL_SAFE_NO_PAD.encode(json!({"alg": "RS256", "kid": "r1"}).to_string());
+        let p = URL_SAFE_NO_PAD.encode(claims().to_string());
+        let token = format!("{h}.{p}.{}", URL_SAFE_NO_PAD.encode([1u8; 256]));
+        let check = |jwks: Value| verify_id_token(&token, &jwks, ISS, "google", "n1", 1500).unwrap_err().to_string();
+        // Only an Ed25519 key: none to check an RS256 signature with.
+        let ed = json!({"keys": [{"kty": "OKP", "crv": "Ed25519", "kid": "r1", "x": URL_SAFE_NO_PAD.encode(key().verifying_key().to_bytes())}]});
+        assert!(check(ed).contains("no matching key"));
+        let rsa = |bytes: usize| json!({"keys": [{"kty": "RSA", "kid": "r1", "n": URL_SAFE_NO_PAD.encode(vec![0xc5u8; bytes]), "e": "AQAB"}]});
+        assert!(check(rsa(128)).contains("unsupported size"), "1,024 bits");
+        assert!(check(rsa(1024)).contains("unsupported size"), "8,192 bits");
+        assert!(check(rsa(256)).contains("bad signature"), "a 2,048-bit key, a signature it did not make");
+        let wrong_alg = json!({"keys": [{"kty": "RSA", "kid": "r1", "alg": "RS512", "n": URL_SAFE_NO_PAD.encode(vec![0xc5u8; 256]), "e": "AQAB"}]});
+        assert!(check(wrong_alg).contains("no matching key"));
     }
 
     fn check(token: &str) -> Result<Claims, OidcError> {

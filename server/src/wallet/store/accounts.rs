@@ -87,21 +87,20 @@ impl Accounts {
         }
     }
 
-    /// The accounts of a durable store (every change written there first), read from it now.
+    /// The accounts of a durable store (every change written there first): each read from it
+    /// when a request needs it (nothing is loaded at start), kept here as a cache.
     pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
-        let mut inner = AccountsInner::default();
-        for a in durable.accounts()? {
-            for identity in &a.identities {
-                inner.by_identity.insert(identity.clone(), a.user_id.clone());
-            }
-            inner.by_id.insert(a.user_id.clone(), a);
-        }
-        Ok(Accounts { inner: Mutex::new(inner), max, max_per_client, durable: Some(durable) })
+        Ok(Accounts { inner: Mutex::new(AccountsInner::default()), max, max_per_client, durable: Some(durable) })
     }
 
     /// Keeps `a` (as the store holds it) here too: its identities map to it, those it lost no
     /// longer do.
-    fn keep(g: &mut AccountsInner, a: &Account) {
+    fn keep(&self, g: &mut AccountsInner, a: &Account) {
+        // With a store this is a cache, bounded: a full one starts again (the store answers).
+        if self.durable.is_some() && g.by_id.len() >= self.max && !g.by_id.contains_key(&a.user_id) {
+            g.by_id.clear();
+            g.by_identity.clear();
+        }
         if let Some(old) = g.by_id.get(&a.user_id) {
             for gone in old.identities.iter().filter(|i| !a.identities.contains(i)) {
                 if g.by_identity.get(gone) == Some(&a.user_id) {
@@ -120,7 +119,7 @@ impl Accounts {
     pub fn get(&self, user_id: &str) -> Option<Account> {
         if let Some(Ok(held)) = self.durable.as_ref().map(|d| d.account(user_id)) {
             let mut g = crate::wallet::table::lock(&self.inner);
-            return held.inspect(|a| Self::keep(&mut g, a));
+            return held.inspect(|a| self.keep(&mut g, a));
         }
         crate::wallet::table::lock(&self.inner).by_id.get(user_id).cloned()
     }
@@ -130,7 +129,7 @@ impl Accounts {
         if let Some(Ok(held)) = self.durable.as_ref().map(|d| d.account_of(identity)) {
             let mut g = crate::wallet::table::lock(&self.inner);
             match &held {
-                Some(a) => Self::keep(&mut g, a),
+                Some(a) => self.keep(&mut g, a),
                 None => {
                     g.by_identity.remove(identity);
                 }
@@ -155,7 +154,7 @@ impl Accounts {
     ) -> Result<(Account, bool), NoRoom> {
         if let Some(d) = &self.durable {
             if let Some(a) = d.account_of(identity).map_err(|_| NoRoom::Store)? {
-                Self::keep(&mut crate::wallet::table::lock(&self.inner), &a);
+                self.keep(&mut crate::wallet::table::lock(&self.inner), &a);
                 return Ok((a, false));
             }
         }
@@ -168,7 +167,9 @@ impl Accounts {
         if g.made_by.get(&client).copied().unwrap_or(0) >= self.max_per_client {
             return Err(NoRoom::Client);
         }
-        if g.by_id.len() >= self.max {
+        // (Without a store, the table is every account: it is bounded here. With one, the store
+        // holds them and this is only a cache.)
+        if self.durable.is_none() && g.by_id.len() >= self.max {
             return Err(NoRoom::Full);
         }
         let a = make();
@@ -176,7 +177,7 @@ impl Accounts {
             Some(d) => d.create_account(&a).map_err(|_| NoRoom::Store)?,
             None => a.clone(),
         };
-        Self::keep(&mut g, &held);
+        self.keep(&mut g, &held);
         if held.user_id != a.user_id {
             return Ok((held, false));
         }
@@ -216,7 +217,7 @@ impl Accounts {
         }
         match changed {
             Ok(Some(a)) => {
-                Self::keep(&mut g, &a);
+                self.keep(&mut g, &a);
                 Ok(())
             }
             Ok(None) => Err(no_account),
@@ -327,6 +328,28 @@ mod tests {
         assert_eq!(accounts.get("a").unwrap().email.as_deref(), Some("a@example.com"));
         let _ = std::fs::remove_dir_all(&dir);
     }
+    #[test]
+    fn a_durable_stores_accounts_are_read_when_asked_for_not_loaded_at_start() {
+        let d = super::super::durable::contract::temp_sqlite("lazy-accounts");
+        for i in 0..300 {
+            d.create_account(&super::super::durable::contract::account(&format!("u{i}"))).unwrap();
+        }
+        let accounts = Accounts::durable(10, 10, d.clone()).unwrap();
+        assert!(accounts.inner.lock().unwrap().by_id.is_empty(), "nothing read at start");
+        let found = accounts.find("p/email:u299@example.com").expect("read from the store when asked");
+        assert_eq!(found.user_id, "u299");
+        assert_eq!(accounts.get("u7").map(|a| a.user_id), Some("u7".to_string()));
+        assert!(accounts.find("p/email:nobody@example.com").is_none());
+        // The cache stays bounded however many are read, and new accounts are not refused
+        // because the store holds more than the cache's bound.
+        for i in 0..300 {
+            assert!(accounts.get(&format!("u{i}")).is_some());
+        }
+        assert!(accounts.inner.lock().unwrap().by_id.len() <= 10);
+        let made = accounts.find_or_create("p/email:new@example.com", IpAddr::V4(Ipv4Addr::LOCALHOST), || super::super::durable::contract::account("new"));
+        assert!(made.is_ok(), "{:?}", made.err());
+    }
+
     use std::net::{IpAddr, Ipv4Addr};
 
     const P: &str = "demo-project";

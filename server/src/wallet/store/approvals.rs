@@ -127,12 +127,10 @@ impl Approvals {
         }
     }
 
-    /// The pending approvals of a durable store, read now; every later change written there.
+    /// The pending approvals of a durable store: each read from it when its device or its link
+    /// asks; every change written there.
     pub fn durable(max: usize, max_per_client: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
-        let mut inner = ApprovalsInner { pending: ClientTable::new(max, max_per_client), tokens: HashMap::new() };
-        for (_, body) in durable.entries(KIND, wall_ms())? {
-            inner.keep(&body);
-        }
+        let inner = ApprovalsInner { pending: ClientTable::new(max, max_per_client), tokens: HashMap::new() };
         Ok(Approvals { inner: Mutex::new(inner), durable: Some(durable) })
     }
 

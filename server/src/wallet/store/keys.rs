@@ -24,10 +24,9 @@ impl std::fmt::Debug for KeyStore {
 }
 
 impl KeyStore {
-    /// The keys of a durable store, read (and opened) from it now.
+    /// The keys of a durable store: each read (and opened) from it when first needed.
     pub fn durable(durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
-        let keys = durable.keks()?.into_iter().collect();
-        Ok(KeyStore { keys: Mutex::new(keys), durable: Some(durable) })
+        Ok(KeyStore { keys: Mutex::new(Default::default()), durable: Some(durable) })
     }
 
     /// The account's key, drawn (and first written to the durable store) when it has none.

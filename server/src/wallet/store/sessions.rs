@@ -59,17 +59,10 @@ impl Sessions {
         }
     }
 
-    /// The live sessions of a durable store, read from it now (their expiry moved from the wall
-    /// clock to this process's); every later change written there first.
+    /// The sessions of a durable store: each read from it when a request carries its token (its
+    /// expiry moved from the wall clock to this process's); every change written there first.
     pub fn durable(max: usize, max_per_client: usize, max_per_user: usize, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
-        let mut table = ClientTable::new(max, max_per_client);
-        let (now, wall) = (Instant::now(), wall_ms());
-        for (key, s) in durable.sessions(wall)? {
-            let (client, session) = from_stored(s, now, wall);
-            // A table full at start (its bounds lowered since) keeps those it can.
-            let _ = table.insert(key, client, session);
-        }
-        Ok(Sessions { inner: Mutex::new(table), max_per_user: max_per_user.max(1), durable: Some(durable) })
+        Ok(Sessions { inner: Mutex::new(ClientTable::new(max, max_per_client)), max_per_user: max_per_user.max(1), durable: Some(durable) })
     }
 
     /// A new session: its token (32 random bytes, hex).
@@ -98,12 +91,17 @@ impl Sessions {
         for (k, expires) in mine {
             if expires <= now {
                 ended.push(k);
-            } else if over > 0 {
+            } else if over > 0 && self.durable.is_none() {
                 ended.push(k);
                 over -= 1;
             }
         }
         if let Some(d) = &self.durable {
+            // The account's sessions are counted in the store, whichever instance made them
+            // (two logins of one account at the very same moment may both fit, once).
+            let held = d.sessions_of(user_id, wall_ms()).map_err(|_| NoRoom::Store)?;
+            let over = (held.len() + 1).saturating_sub(self.max_per_user);
+            ended.extend(held.iter().take(over).map(|(k, _)| *k));
             // The new session is durable before its token is handed out; the ones it ends are
             // ended there first too (else a restart would bring them back).
             let stored = StoredSession {
@@ -129,10 +127,11 @@ impl Sessions {
             expires: now + ttl,
         };
         if let Err(no_room) = m.insert(key, client, session) {
-            if let Some(d) = &self.durable {
-                let _ = d.delete_sessions(&[key]);
+            // With a store this table is a cache: the session stands (the store holds it, and
+            // the sessions it ended are ended). Without one, it is refused.
+            if self.durable.is_none() {
+                return Err(no_room);
             }
-            return Err(no_room);
         }
         Ok(token)
     }
@@ -230,6 +229,23 @@ mod tests {
         assert_eq!((live.user_id.as_str(), live.device_id.as_str(), live.project_id.as_str()), ("u", "d", P));
         assert!(live.expires > Instant::now() + Duration::from_secs(86_000), "its expiry kept");
         assert!(again.get(&second).unwrap().is_some());
+    }
+
+    #[test]
+    fn the_per_account_cap_counts_the_sessions_every_instance_made() {
+        let d = crate::wallet::store::durable::contract::temp_sqlite("sessions-cap");
+        let day = Duration::from_secs(86_400);
+        // Two processes' tables on one store, the account's cap 2.
+        let (a, b) = (Sessions::durable(10, 10, 2, d.clone()).unwrap(), Sessions::durable(10, 10, 2, d.clone()).unwrap());
+        let first = a.create("u", "d1", P, ip(1), day).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+        let second = b.create("u", "d2", P, ip(1), day).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+        let third = a.create("u", "d3", P, ip(1), day).unwrap();
+        assert!(a.get(&first).unwrap().is_none() && b.get(&first).unwrap().is_none(), "the oldest made room, for both");
+        assert!(a.get(&second).unwrap().is_some(), "B's session counts on A and is kept");
+        assert!(b.get(&third).unwrap().is_some());
+        assert_eq!(d.sessions_of("u", 0).unwrap().len(), 2);
     }
 
     #[test]

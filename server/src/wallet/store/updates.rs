@@ -74,15 +74,9 @@ impl Updates {
         }
     }
 
-    /// The email-change states of a durable store, read now.
+    /// The email-change states of a durable store: each read from it when its account asks.
     pub fn durable(lock: UpdateLock, durable: Arc<dyn Durable>) -> Result<Self, StoreError> {
-        let mut m = HashMap::new();
-        for (user_id, body) in durable.entries(KIND, wall_ms())? {
-            if let Some(u) = parse_update(&body) {
-                m.insert(user_id, u);
-            }
-        }
-        Ok(Updates { inner: Mutex::new(m), lock, durable: Some(durable) })
+        Ok(Updates { inner: Mutex::new(HashMap::new()), lock, durable: Some(durable) })
     }
 
     /// Makes the user's state here the one the durable store holds (another server process may

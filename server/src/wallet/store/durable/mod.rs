@@ -33,7 +33,7 @@ use crate::wallet::random_bytes;
 /// The schema both stores read and write (1: accounts and keys; 2: sessions; 3: short-lived
 /// entries: login codes and mail throttles; 4: each identity's account, one account per identity
 /// across every process sharing the store).
-pub const SCHEMA: i32 = 4;
+pub const SCHEMA: i32 = 5;
 
 /// A session as the store keeps it (by the hash of its token; the token itself is only in the
 /// frame): its expiry on the wall clock, the client it is charged to.
@@ -75,6 +75,9 @@ pub trait Durable: Send + Sync + std::fmt::Debug {
     fn put_session(&self, key: &[u8; 32], s: &StoredSession) -> Result<(), StoreError>;
     /// Ends sessions (revoked, or the account's oldest ended for a new one).
     fn delete_sessions(&self, keys: &[[u8; 32]]) -> Result<(), StoreError>;
+    /// One account's sessions still live at `now_ms`, those expiring first first (the
+    /// per-account cap counts them across every instance).
+    fn sessions_of(&self, user_id: &str, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError>;
     /// The sessions still live at `now_ms` (those expired are deleted).
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError>;
     /// Writes a short-lived entry of `kind` (a login code, an address's mail throttle): `body`
@@ -86,8 +89,9 @@ pub trait Durable: Send + Sync + std::fmt::Debug {
     /// The entries of `kind` whose key starts with `prefix`, still live at `now_ms` (an address's
     /// sign-in sessions: keys `{address}|{id}`), `(key, body)` in key order.
     fn entries_under(&self, kind: &str, prefix: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError>;
-    /// Deletes the entries of `kind` that expired by `now_ms`; how many.
-    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError>;
+    /// Deletes every entry and session that expired by `now_ms` (dead already: no read answers
+    /// them); how many.
+    fn purge_expired(&self, now_ms: u64) -> Result<u64, StoreError>;
 
     // Point reads and conditional writes: what lets several server processes share one store
     // (each request reads what it decides on from here, not from its process's memory).
@@ -252,8 +256,11 @@ impl Durable for Counted {
     fn entries_under(&self, kind: &str, prefix: &str, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
         self.count(self.inner.entries_under(kind, prefix, now_ms))
     }
-    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError> {
-        self.count(self.inner.purge(kind, now_ms))
+    fn purge_expired(&self, now_ms: u64) -> Result<u64, StoreError> {
+        self.count(self.inner.purge_expired(now_ms))
+    }
+    fn sessions_of(&self, user_id: &str, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
+        self.count(self.inner.sessions_of(user_id, now_ms))
     }
     fn account(&self, user_id: &str) -> Result<Option<Account>, StoreError> {
         self.count(self.inner.account(user_id))
@@ -425,6 +432,12 @@ pub(crate) mod contract {
         assert_eq!(live, vec![([1; 32], session("a", 5_000)), ([2; 32], session("b", 10_000))]);
         assert_eq!(d.sessions(6_000).unwrap(), vec![([2; 32], session("b", 10_000))], "an expired session is not read back");
         assert_eq!(d.sessions(1_000).unwrap().len(), 1, "and it was deleted");
+        // One account's, soonest expiring first.
+        d.put_session(&[5; 32], &session("b", 8_000)).unwrap();
+        d.put_session(&[6; 32], &session("z", 8_000)).unwrap();
+        let of_b: Vec<_> = d.sessions_of("b", 6_000).unwrap().into_iter().map(|(k, s)| (k[0], s.expires_at_ms)).collect();
+        assert_eq!(of_b, vec![(5, 8_000), (2, 10_000)]);
+        assert_eq!(d.sessions_of("b", 9_000).unwrap().len(), 1, "a live one only");
     }
 
     /// Entries are kept by kind and key until they expire.
@@ -453,9 +466,13 @@ pub(crate) mod contract {
         assert_eq!(under("0xab|", 1_000), ["one", "two", "old"], "key order");
         assert_eq!(under("0xab|", 3_000), ["one", "two"]);
         assert_eq!(under("0x%", 3_000), ["like"], "a LIKE wildcard in the prefix matches itself only");
-        assert_eq!(d.purge("s", 3_000).unwrap(), 1, "the expired one is purged");
-        assert_eq!(d.purge("s", 3_000).unwrap(), 0);
-        assert_eq!(d.entries_under("t", "0xab|", 3_000).unwrap().len(), 1, "another kind is untouched");
+        let expiring = StoredSession { user_id: "x".into(), device_id: "d".into(), project_id: "p".into(), client: "127.0.0.1".into(), expires_at_ms: 2_500 };
+        d.put_session(&[9; 32], &expiring).unwrap();
+        // Expired by 3,000: the entry "0xab|old" and that session.
+        assert_eq!(d.purge_expired(3_000).unwrap(), 2, "the expired entry and session are purged");
+        assert_eq!(d.purge_expired(3_000).unwrap(), 0);
+        assert_eq!(d.entries_under("t", "0xab|", 3_000).unwrap().len(), 1, "live ones stay");
+        assert!(d.session(&[9; 32], 0).unwrap().is_none(), "the expired session is gone");
     }
 
     /// Point reads answer what was written; an account per identity, whoever makes it first.

@@ -55,6 +55,10 @@ const MIGRATIONS: [&str; SCHEMA as usize] = [
      CREATE INDEX identities_user ON identities (user_id);
      INSERT INTO identities (identity, user_id)
        SELECT jsonb_array_elements_text(body::jsonb -> 'identities'), user_id FROM accounts ON CONFLICT DO NOTHING;",
+    "ALTER TABLE sessions ADD COLUMN user_id TEXT;
+     UPDATE sessions SET user_id = body::jsonb ->> 'user_id';
+     CREATE INDEX sessions_user ON sessions (user_id, expires_at);
+     CREATE INDEX entries_expiry ON entries (expires_at);",
 ];
 
 /// The wallet service's store in a PostgreSQL database.
@@ -89,6 +93,8 @@ impl Postgres {
         store.with(|c| {
             let mut tx = c.transaction().map_err(err("begin its migration"))?;
             tx.query("SELECT pg_advisory_xact_lock($1)", &[&MIGRATE_LOCK]).map_err(err("lock its schema"))?;
+            // A migration may fill a large table: it is not held to the calls' 5 s.
+            tx.batch_execute("SET LOCAL statement_timeout = 0").map_err(err("migrate its schema"))?;
             tx.batch_execute("CREATE TABLE IF NOT EXISTS wm_schema (version INT NOT NULL)").map_err(err("make its tables"))?;
             let version: i32 = tx.query_opt("SELECT version FROM wm_schema", &[]).map_err(err("read its schema"))?.map_or(0, |r| r.get(0));
             if version > SCHEMA {
@@ -170,12 +176,15 @@ impl Drop for Postgres {
     }
 }
 
-/// Connects: in the clear unless the database offers TLS, then over TLS with its certificate
-/// checked against the roots and `--ca-file` ([`crate::tls`]) and its host name; `sslmode=require`
-/// refuses a database that does not offer it, `sslmode=disable` never asks.
+/// Connects: with `sslmode=require` over TLS only, the certificate checked against the roots and
+/// `--ca-file` ([`crate::tls`]) for the URL's host; otherwise in the clear, as before (a database
+/// with a certificate nobody can check, such as Debian's self-signed default, keeps working).
 fn connect(config: &Config) -> Result<Client, StoreError> {
-    let tls = tokio_postgres_rustls::MakeRustlsConnect::new((*crate::tls::client_config()).clone());
-    config.connect(tls).map_err(err("connect to its database"))
+    if config.get_ssl_mode() == postgres::config::SslMode::Require {
+        let tls = tokio_postgres_rustls::MakeRustlsConnect::new((*crate::tls::client_config()).clone());
+        return config.connect(tls).map_err(err("connect to its database"));
+    }
+    config.connect(postgres::NoTls).map_err(err("connect to its database"))
 }
 
 impl Durable for Postgres {
@@ -332,8 +341,8 @@ impl Durable for Postgres {
         let at = s.expires_at_ms as i64;
         self.with(|c| {
             c.execute(
-                "INSERT INTO sessions (key, expires_at, body) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body",
-                &[&&key[..], &at, &body],
+                "INSERT INTO sessions (key, expires_at, body, user_id) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body, user_id = excluded.user_id",
+                &[&&key[..], &at, &body, &s.user_id],
             )
             .map(|_| ())
             .map_err(err("write a session"))
@@ -381,9 +390,24 @@ impl Durable for Postgres {
         })
     }
 
-    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError> {
+    fn sessions_of(&self, user_id: &str, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
         let now = now_ms as i64;
-        self.with(|c| c.execute("DELETE FROM entries WHERE kind = $1 AND expires_at <= $2", &[&kind, &now]).map_err(err("drop the expired entries")))
+        let rows: Vec<(Vec<u8>, String)> = self.with(|c| {
+            Ok(c.query("SELECT key, body FROM sessions WHERE user_id = $1 AND expires_at > $2 ORDER BY expires_at", &[&user_id, &now])
+                .map_err(err("read the sessions"))?
+                .iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect())
+        })?;
+        rows.iter().map(|(k, b)| session_from(k, b)).collect()
+    }
+
+    fn purge_expired(&self, now_ms: u64) -> Result<u64, StoreError> {
+        let now = now_ms as i64;
+        self.with(|c| {
+            let n = c.execute("DELETE FROM entries WHERE expires_at <= $1", &[&now]).map_err(err("drop the expired entries"))?;
+            Ok(n + c.execute("DELETE FROM sessions WHERE expires_at <= $1", &[&now]).map_err(err("drop the expired sessions"))?)
+        })
     }
 
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {

@@ -83,6 +83,19 @@ impl Sqlite {
             )
             .map_err(err("migrate its schema"))?;
         }
+        if version < 5 {
+            // Each session's account, so that its sessions are found without reading them all.
+            conn.execute_batch(
+                "BEGIN;
+                 ALTER TABLE sessions ADD COLUMN user_id TEXT;
+                 UPDATE sessions SET user_id = json_extract(body, '$.user_id');
+                 CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id, expires_at);
+                 CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at);
+                 PRAGMA user_version = 5;
+                 COMMIT;",
+            )
+            .map_err(err("migrate its schema"))?;
+        }
         conn.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, nonce BLOB NOT NULL, sealed BLOB NOT NULL)", []).map_err(err("make its tables"))?;
         let store = Sqlite { conn: Mutex::new(conn), sealer: Sealer::new(master) };
         // The stored keys first: a file made before its check value gets one only under the
@@ -250,8 +263,8 @@ impl Durable for Sqlite {
         let body = serde_json::to_string(s).map_err(|e| StoreError(format!("the wallet store could not write a session: {e}")))?;
         let conn = self.conn.lock().unwrap();
         conn.execute(
-            "INSERT INTO sessions (key, expires_at, body) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body",
-            params![&key[..], s.expires_at_ms as i64, body],
+            "INSERT INTO sessions (key, expires_at, body, user_id) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(key) DO UPDATE SET expires_at = excluded.expires_at, body = excluded.body, user_id = excluded.user_id",
+            params![&key[..], s.expires_at_ms as i64, body, s.user_id],
         )
         .map_err(err("write a session"))?;
         Ok(())
@@ -302,10 +315,25 @@ impl Durable for Sqlite {
         rows.collect::<Result<Vec<_>, _>>().map_err(err("read an entry"))
     }
 
-    fn purge(&self, kind: &str, now_ms: u64) -> Result<u64, StoreError> {
+    fn sessions_of(&self, user_id: &str, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
         let conn = self.conn.lock().unwrap();
-        let n = conn.execute("DELETE FROM entries WHERE kind = ?1 AND expires_at <= ?2", params![kind, now_ms as i64]).map_err(err("drop the expired entries"))?;
-        Ok(n as u64)
+        let mut stmt = conn
+            .prepare("SELECT key, body FROM sessions WHERE user_id = ?1 AND expires_at > ?2 ORDER BY expires_at")
+            .map_err(err("read the sessions"))?;
+        let rows = stmt.query_map(params![user_id, now_ms as i64], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, String>(1)?))).map_err(err("read the sessions"))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (key, body) = row.map_err(err("read a session"))?;
+            out.push(session_from(&key, &body)?);
+        }
+        Ok(out)
+    }
+
+    fn purge_expired(&self, now_ms: u64) -> Result<u64, StoreError> {
+        let conn = self.conn.lock().unwrap();
+        let n = conn.execute("DELETE FROM entries WHERE expires_at <= ?1", params![now_ms as i64]).map_err(err("drop the expired entries"))?;
+        let m = conn.execute("DELETE FROM sessions WHERE expires_at <= ?1", params![now_ms as i64]).map_err(err("drop the expired sessions"))?;
+        Ok((n + m) as u64)
     }
 
     fn sessions(&self, now_ms: u64) -> Result<Vec<([u8; 32], StoredSession)>, StoreError> {
@@ -411,6 +439,28 @@ mod tests {
         assert!(d.sessions(0).unwrap().is_empty() && d.entries("code", 0).unwrap().is_empty());
         let v: i32 = d.conn.lock().unwrap().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         assert_eq!(v, SCHEMA);
+    }
+
+    #[test]
+    fn a_schema_4_files_sessions_are_found_by_their_account_after_migrating() {
+        let path = file("migrate4");
+        {
+            let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
+            let c = d.conn.lock().unwrap();
+            // A schema-4 sessions table, as an older server left it.
+            c.execute_batch(
+                "DROP TABLE sessions; DROP INDEX IF EXISTS sessions_user;
+                 CREATE TABLE sessions (key BLOB PRIMARY KEY, expires_at INTEGER NOT NULL, body TEXT NOT NULL);
+                 INSERT INTO sessions VALUES (x'0101010101010101010101010101010101010101010101010101010101010101', 9000,
+                   '{\"user_id\":\"u\",\"device_id\":\"d\",\"project_id\":\"p\",\"client\":\"127.0.0.1\",\"expires_at_ms\":9000}');
+                 PRAGMA user_version = 4;",
+            )
+            .unwrap();
+        }
+        let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
+        let of_u = d.sessions_of("u", 1_000).unwrap();
+        assert_eq!(of_u.len(), 1, "the stored session's account was filled in");
+        assert_eq!((of_u[0].0, of_u[0].1.expires_at_ms), ([1u8; 32], 9_000));
     }
 
     #[test]
