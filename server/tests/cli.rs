@@ -344,7 +344,8 @@ fn a_sigterm_sent_the_moment_it_says_listening_stops_it_gracefully() {
 }
 
 /// Starts the binary with `args`: the child, its port and (`with_frame`) its frame port.
-fn spawn_listening(args: &[String], with_frame: bool) -> (std::process::Child, u16, Option<u16>) {
+/// (Killed when dropped: a failing test leaves no server behind.)
+fn spawn_listening(args: &[String], with_frame: bool) -> (common::chain::KillOnDrop, u16, Option<u16>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
         .args(args)
         .stdout(Stdio::piped())
@@ -362,7 +363,7 @@ fn spawn_listening(args: &[String], with_frame: bool) -> (std::process::Child, u
     } else {
         None
     };
-    (child, port, frame_port)
+    (common::chain::KillOnDrop(child), port, frame_port)
 }
 
 #[test]
@@ -416,8 +417,8 @@ fn configured_projects_are_the_only_ones_served_each_with_its_origins_and_the_re
         let e = common::request(addr, "POST", "/e?projectId=demo-project", &[("Content-Type", "application/json")], b"{}").await;
         assert_eq!(e.status, 403, "{}", e.text());
     });
-    unsafe_kill_term(child.id());
-    assert!(child.wait().unwrap().success());
+    unsafe_kill_term(child.0.id());
+    assert!(child.0.wait().unwrap().success());
     // Projects on the command line replace the file's.
     let (mut child, port, _) = spawn_listening(&[format!("--config={}", file.display()), "--project=other=https://o.example".into()], true);
     let addr: std::net::SocketAddr = ([127, 0, 0, 1], port).into();
@@ -425,8 +426,8 @@ fn configured_projects_are_the_only_ones_served_each_with_its_origins_and_the_re
         assert_eq!(common::get(addr, "/appkit/v1/config?projectId=other").await.status, 200);
         assert_eq!(common::get(addr, "/appkit/v1/config?projectId=shop").await.status, 403);
     });
-    unsafe_kill_term(child.id());
-    assert!(child.wait().unwrap().success());
+    unsafe_kill_term(child.0.id());
+    assert!(child.0.wait().unwrap().success());
     // Bad values stop the start and say what is wrong.
     for (args, says) in [
         (vec!["--project", "shop"], "--project must be ID=ORIGIN"),
