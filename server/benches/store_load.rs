@@ -228,7 +228,7 @@ fn main() {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     rt.block_on(async {
         let messages = env_usize("WM_BENCH_RELAY_MESSAGES", 10);
-        // `WM_BENCH_ONLY=instances`: the relay instances part alone.
+        // `WM_BENCH_ONLY=instances`: the relay instances part alone (`logins`: the wallet service's).
         if std::env::var("WM_BENCH_ONLY").as_deref() == Ok("instances") {
             println!("WalletConnect relay instances (server processes; two behind one Redis):");
             return instances(env_usize("WM_BENCH_INSTANCE_CLIENTS", 800), messages).await;
@@ -244,6 +244,10 @@ fn main() {
         match wm_server::testing::PgServer::start() {
             Ok(pg) => logins("PostgreSQL", Some(StoreUrl::Postgres(pg.url("bench"))), n).await,
             Err(e) => println!("  PostgreSQL: not measured ({e})"),
+        }
+        // `WM_BENCH_ONLY=logins`: the wallet service part alone.
+        if std::env::var("WM_BENCH_ONLY").as_deref() == Ok("logins") {
+            return;
         }
         let clients = env_usize("WM_BENCH_RELAY_CLIENTS", 1000);
         println!("WalletConnect relay (one instance):");

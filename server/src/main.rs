@@ -20,16 +20,16 @@ use std::process::ExitCode;
 use wm_server::{default_chains, parse_chains, Options};
 
 const USAGE: &str = "usage: wallet-modal-server --port P (0 = any free port) [--root DIR (where demo/ and dist/ are served from; default .)] \
-[--chains eip155:1=https://…,31337=http://127.0.0.1:8545 (each EVM network, CAIP-2 or chain id, and its upstream JSON-RPC URL)] [--contracts manifest.json] [--solana solana.json] [--bitcoin http://user:password@127.0.0.1:port] \
+[--chains eip155:1=https://…,31337=http://127.0.0.1:8545 (each EVM network, CAIP-2 or chain id, and its upstream JSON-RPC URL)] [--contracts manifest.json] [--solana solana.json] [--bitcoin http://user:password@127.0.0.1:port (or https://user:password@host:port)] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
 [--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
 [--oidc URL (social login's OpenID Connect issuer: https://…, or http:// on loopback; secret in $WM_OIDC_CLIENT_SECRET)] \
 [--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)] \
-[--store sqlite:PATH | postgres://USER@HOST:PORT/DB (or $WM_STORE: keeps the embedded wallets' accounts and keys \
+[--store sqlite:PATH | postgres://USER@HOST:PORT/DB[?sslmode=require] (or $WM_STORE: keeps the embedded wallets' accounts and keys \
 there; the master key that seals the keys: 64 hex characters in $WM_MASTER_KEY or in --master-key-file FILE)] \
 [--log-requests (one JSON line per request on stderr: listener, method, route pattern, status, milliseconds)] \
 [--email-throttle SECONDS (1-3600: between two code mails to one address; default 30)] \
-[--redis redis://[:PASSWORD@]HOST:PORT[/DB] (or $WM_REDIS: the relay's link to the other instances behind it)] \
+[--redis redis[s]://[[USER]:PASSWORD@]HOST:PORT[/DB] (rediss: over TLS; or $WM_REDIS: the relay's link to the other instances behind it)] \
 [--payout-lease SECONDS (1-3600: with --store, a paid on-ramp order whose payout made no progress this long is taken up again; default 90)] \
 [--host ADDRESS (the address both listeners bind; default 127.0.0.1)] \
 [--frame-origin URL (the secure frame's origin as visitors reach it, e.g. https://wallet.example.com behind a balancer)] \
@@ -38,7 +38,7 @@ none: any project id, on the local pages, as the demo)] \
 [--relay-limits NAME=N,… (the relay's bounds: connections, subscriptions, topics, message-bytes, frame-bytes, stored-bytes, mailbox, ttl, publish-rate, request-rate)] \
 [--oidc-clients PROVIDER=CLIENT_ID,… (social login's clients at the --oidc issuer, e.g. google=wallet-web; secrets in $WM_OIDC_CLIENT_SECRET_GOOGLE or $WM_OIDC_CLIENT_SECRET; \
 only those listed are offered)] \
-[--ca-file PEM (certificate authorities trusted besides the built-in roots for https:// upstreams: chains, the --oidc issuer)] \
+[--ca-file PEM (certificate authorities trusted besides the built-in roots: https:// chains and issuer, PostgreSQL, rediss://)] \
 [--config FILE (or $WM_CONFIG: `name = value` lines, any option above without its dashes, `project` once per project; the command line wins)]";
 
 /// The options a configuration file may set (those of the command line, but the test hooks'
