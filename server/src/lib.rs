@@ -571,14 +571,6 @@ pub async fn sweep_store(d: std::sync::Weak<wallet::store::durable::Counted>) {
     }
 }
 
-/// The project id from `?projectId=` or the `x-project-id` header.
-fn project_id(q: &HashMap<String, String>, headers: &HeaderMap) -> Option<String> {
-    q.get("projectId")
-        .cloned()
-        .or_else(|| headers.get("x-project-id").and_then(|v| v.to_str().ok()).map(str::to_string))
-        .map(|s| s.trim().to_string())
-}
-
 /// CORS for every route: `*` origin, preflight answered with 204.
 async fn cors(req: Request, next: Next) -> Response {
     if req.method() == Method::OPTIONS {
@@ -829,7 +821,7 @@ pub(crate) async fn public_image(Path(id): Path<String>) -> Response {
 // Analytics
 
 async fn analytics_config(headers: HeaderMap, Query(q): Params) -> Response {
-    let enabled = project_id(&q, &headers).as_deref() != Some("analytics-disabled");
+    let enabled = projects::requested_id(&q, &headers) != Some("analytics-disabled");
     Json(AnalyticsConfig {
         is_analytics_enabled: enabled,
     })
@@ -857,8 +849,9 @@ async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) 
     if declared.is_some_and(|n| n > limits.max_body) {
         return error(StatusCode::PAYLOAD_TOO_LARGE, &too_large);
     }
-    let project = project_id(&q, req.headers());
-    let id = project.as_deref().unwrap_or_default();
+    // (Owned: the request's body is read below.)
+    let requested = projects::requested_id(&q, req.headers()).unwrap_or_default().to_string();
+    let id = requested.as_str();
     let refused = match &st.config.projects {
         // The demo's sink takes any project's events but `bad`'s (its other refusal ids play the
         // hosted service's answers to the modal's other calls).
@@ -888,7 +881,7 @@ async fn record_event(State(st): State<Shared>, Query(q): Params, req: Request) 
         return error(StatusCode::BAD_REQUEST, "body must be JSON");
     };
     let event = RecordedEvent {
-        project_id: project,
+        project_id: Some(requested.clone()),
         st: q.get("st").cloned(),
         sv: q.get("sv").cloned(),
         received_at_ms: now_ms(),

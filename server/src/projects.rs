@@ -51,12 +51,7 @@ impl Projects {
     /// The project id of a request, checked: 400 without one, 403 for one this server does not
     /// serve (and the demo's refusals).
     pub fn check(&self, q: &HashMap<String, String>, headers: &HeaderMap) -> Result<String, (StatusCode, &'static str)> {
-        let id = q
-            .get("projectId")
-            .map(String::as_str)
-            .or_else(|| headers.get("x-project-id").and_then(|v| v.to_str().ok()))
-            .map(str::trim)
-            .unwrap_or_default();
+        let id = requested_id(q, headers).unwrap_or_default();
         self.check_id(id).map(|()| id.to_string())
     }
 
@@ -106,6 +101,14 @@ impl Projects {
             && self.check_id(id).is_ok()
             && wm_core::service::origins::origin_allowed(origin, &self.origins(id))
     }
+}
+
+/// The project id a request names: `?projectId=`, else the `x-project-id` header (trimmed).
+pub fn requested_id<'a>(q: &'a HashMap<String, String>, headers: &'a HeaderMap) -> Option<&'a str> {
+    q.get("projectId")
+        .map(String::as_str)
+        .or_else(|| headers.get("x-project-id").and_then(|v| v.to_str().ok()))
+        .map(str::trim)
 }
 
 /// One `--project` value: `ID=ORIGIN,ORIGIN…`.
