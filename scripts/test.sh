@@ -7,7 +7,15 @@
 # Servers are started on free loopback ports, and exactly those processes are stopped at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-LOGS="$(mktemp -d "${TMPDIR:-/tmp}/wallet-modal-test.XXXXXX")"
+# One folder per run: logs/ and tmp/, the $TMPDIR of every test and server of the run (chains,
+# databases, browser profiles, build trees), removed at the end whatever a test left there, so runs
+# never fill the disk. The logs are kept only when a test failed.
+RUN="$(mktemp -d "${TMPDIR:-/tmp}/wallet-modal-test.XXXXXX")"
+LOGS="$RUN/logs"
+mkdir -p "$LOGS" "$RUN/tmp"
+# PostgreSQL's test clusters run as the postgres user: it must reach its folder under tmp/.
+chmod 755 "$RUN" && chmod 1777 "$RUN/tmp"
+export TMPDIR="$RUN/tmp"
 PASSED=0
 FAILED=0
 PIDS=()
@@ -15,6 +23,10 @@ PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  PIDS=()
+  [ -d "$RUN" ] || return 0
+  rm -rf "$RUN/tmp"
+  if [ "$FAILED" -eq 0 ]; then rm -rf "$RUN"; else echo "this run's logs: $LOGS"; RUN=; fi
 }
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
@@ -99,7 +111,7 @@ BITCOIN_URL=$(sed -n 's/^bitcoin on //p' "$LOGS/bitcoin.out" | head -1)
 export WM_BITCOIN="$(cat "$LOGS/bitcoin.json" 2>/dev/null || echo null)"
 # The embedded wallet's mail sink (npm maildev): the wallet service mails login codes and device
 # links to its SMTP port; tests read them back from its REST API (WM_MAIL_URL/api/email).
-mkdir -p "$LOGS/maildev"  # its .eml files ($TMPDIR/maildev), kept with the logs
+mkdir -p "$LOGS/maildev"  # its .eml files ($TMPDIR/maildev), with the logs
 for _ in 1 2 3 4 5; do
   MS=$(new_port); MW=$(new_port)
   TMPDIR="$LOGS" node node_modules/maildev/dist/bin/maildev.js --smtp "$MS" --web "$MW" --ip 127.0.0.1 --web-ip 127.0.0.1 --silent \

@@ -49,14 +49,31 @@ const node = spawn(
   ],
   { stdio: 'ignore' },
 );
-const stop = () => {
+// On SIGTERM/SIGINT: stop litecoind, wait for it to exit (SIGKILL after 10 s), then remove its
+// data folder, so no run leaves a chain behind in the temporary folder.
+let stopping = false;
+const exited = new Promise((resolve) => node.once('exit', resolve));
+const stop = async (code) => {
+  if (stopping) return;
+  stopping = true;
   node.kill('SIGTERM');
-  setTimeout(() => rmSync(dir, { recursive: true, force: true }), 2000).unref();
+  const kill = setTimeout(() => node.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(kill);
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(code);
 };
-process.on('SIGTERM', () => (stop(), process.exit(0)));
-process.on('SIGINT', () => (stop(), process.exit(0)));
+process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => stop(0));
+// A failed start (litecoind not answering, a refused call) stops the node too.
+process.on('uncaughtException', (e) => {
+  console.error(e?.stack ?? String(e));
+  stop(1);
+});
 node.on('exit', (code) => {
+  if (stopping) return;
   console.error(`litecoind exited (${code})`);
+  rmSync(dir, { recursive: true, force: true });
   process.exit(1);
 });
 

@@ -357,3 +357,49 @@ impl Drop for RedisServer {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
+
+/// A folder of the test's own under the system's temporary folder (`wm-NAME-PID-N`), created
+/// empty and removed with everything in it when the handle drops, so no test leaves files behind.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("wm-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        TempDir(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// A path inside the folder.
+    pub fn join(&self, name: impl AsRef<Path>) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TempDir;
+
+    #[test]
+    fn a_temporary_folder_is_removed_with_its_files_when_dropped() {
+        let dir = TempDir::new("tempdir-check");
+        let (a, b) = (dir.path().to_path_buf(), TempDir::new("tempdir-check"));
+        assert_ne!(a, b.path(), "two folders of one name are distinct");
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("sub/file"), b"x").unwrap();
+        drop(dir);
+        assert!(!a.exists(), "{} is left behind", a.display());
+    }
+}

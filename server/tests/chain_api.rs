@@ -129,7 +129,7 @@ async fn indexer_finds_a_token_anybody_deploys_and_reads_its_metadata_from_the_c
 async fn balances_equal_balance_of_and_eth_get_balance_read_from_the_chain() {
     let anvil = Anvil::start(31337).await;
     let s = chain_server(&[&anvil], None).await;
-    let (path, manifest) = deploy_demo(&[&anvil], &s.origin());
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&anvil], &s.origin());
     s.state
         .chain_api
         .set_manifest(wm_server::chain::manifest::Manifest::load(&path).unwrap());
@@ -331,7 +331,7 @@ async fn history_pages_newest_first_and_lists_every_transaction_once() {
 async fn history_names_each_operation_from_the_accounts_side() {
     let (a, b) = (Anvil::start(31337).await, Anvil::start(31338).await);
     let s = chain_server(&[&a, &b], None).await;
-    let (path, manifest) = deploy_demo(&[&a, &b], &s.origin());
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&a, &b], &s.origin());
     s.state
         .chain_api
         .set_manifest(wm_server::chain::manifest::Manifest::load(&path).unwrap());
@@ -415,7 +415,7 @@ async fn prices_apply_to_the_demo_tokens_only_and_the_spam_token_is_flagged() {
     let anvil = Anvil::start(31337).await;
     // This one serves the NFT metadata the collection's tokenURI points at.
     let metadata_server = chain_server(&[&anvil], None).await;
-    let (path, manifest) = deploy_demo(&[&anvil], &metadata_server.origin());
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&anvil], &metadata_server.origin());
     // The manifest given at start, as `make demo` does (`--contracts`).
     let s = chain_server(&[&anvil], Some(path)).await;
     // Someone else's token calling itself USDC gets no price.
@@ -537,7 +537,7 @@ async fn snapshot(s: &wm_server::Server, accounts: &[&str]) -> String {
 async fn a_restarted_indexer_rebuilds_the_same_state_from_the_chain() {
     let anvil = Anvil::start(31337).await;
     let first = chain_server(&[&anvil], None).await;
-    let (path, _) = deploy_demo(&[&anvil], &first.origin());
+    let (_manifest_dir, path, _) = deploy_demo(&[&anvil], &first.origin());
     first
         .state
         .chain_api
@@ -1086,14 +1086,12 @@ async fn indexed_block(s: &wm_server::Server) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_a_store_a_restart_goes_on_from_the_stored_index_and_a_restarted_chain_is_indexed_again() {
-    let dir = std::env::temp_dir().join(format!("wm-index-store-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("index-store");
     let store = dir.join("w.sqlite");
     let anvil = Anvil::start(31337).await;
     let chain = format!("31337={}", anvil.url);
     let first = stored_server(&chain, None, &store).await;
-    let (path, _) = deploy_demo(&[&anvil], &first.origin());
+    let (_manifest_dir, path, _) = deploy_demo(&[&anvil], &first.origin());
     first.state.chain_api.set_manifest(wm_server::chain::manifest::Manifest::load(&path).unwrap());
     wait_indexed(first.addr, &[&anvil]).await;
     let head = indexed_block(&first).await;
@@ -1139,5 +1137,4 @@ async fn with_a_store_a_restart_goes_on_from_the_stored_index_and_a_restarted_ch
     wait_indexed(other.addr, &[&fresh]).await;
     let rows = all_history(&other, ACCOUNTS[0], "eip155:31337").await.0;
     assert!(rows.is_empty(), "nothing of the first chain: {rows:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

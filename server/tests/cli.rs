@@ -181,9 +181,7 @@ fn a_short_or_odd_test_token_is_refused_at_start() {
 #[test]
 fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing() {
     let root = common::repo_root();
-    let dir = std::env::temp_dir().join(format!("wm-cli-store-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("cli-store");
     let db = dir.join("wallet.sqlite");
     let key = dir.join("master.key");
     std::fs::write(&key, format!("{}\n", "ab".repeat(32))).unwrap();
@@ -236,7 +234,6 @@ fn the_store_flag_takes_an_sqlite_file_and_a_master_key_and_says_what_is_missing
     unsafe_kill_term(child.id());
     let status = child.wait().unwrap();
     assert!(status.success(), "{status:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -278,8 +275,7 @@ fn a_postgresql_store_from_wm_store_serves_several_processes_and_refuses_the_wro
 
 #[test]
 fn a_configuration_file_sets_the_options_the_command_line_wins_and_a_bad_line_is_named() {
-    let dir = std::env::temp_dir().join(format!("wm-cli-config-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = wm_server::testing::TempDir::new("cli-config");
     let file = dir.join("server.conf");
     std::fs::write(
         &file,
@@ -321,7 +317,6 @@ fn a_configuration_file_sets_the_options_the_command_line_wins_and_a_bad_line_is
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains(says), "{text:?}: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -368,8 +363,7 @@ fn spawn_listening(args: &[String], with_frame: bool) -> (common::chain::KillOnD
 
 #[test]
 fn configured_projects_are_the_only_ones_served_each_with_its_origins_and_the_relay_takes_its_limits() {
-    let dir = std::env::temp_dir().join(format!("wm-cli-projects-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = wm_server::testing::TempDir::new("cli-projects");
     let file = dir.join("server.conf");
     std::fs::write(
         &file,
@@ -442,7 +436,6 @@ fn configured_projects_are_the_only_ones_served_each_with_its_origins_and_the_re
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

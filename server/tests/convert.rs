@@ -18,11 +18,11 @@ const NATIVE: &str = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 const ETH: u128 = 1_000_000_000_000_000_000;
 
 /// One anvil with the demo contracts and market, and a backend over it reading that manifest.
-async fn setup() -> (Anvil, wm_server::Server, Value) {
+async fn setup() -> (Anvil, wm_server::Server, Value, wm_server::testing::TempDir) {
     let anvil = Anvil::start(31337).await;
-    let (path, manifest) = deploy_demo(&[&anvil], "http://127.0.0.1:1");
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&anvil], "http://127.0.0.1:1");
     let s = chain_server(&[&anvil], Some(path)).await;
-    (anvil, s, manifest)
+    (anvil, s, manifest, _manifest_dir)
 }
 
 fn uniswap(manifest: &Value, field: &str) -> String {
@@ -165,7 +165,7 @@ async fn eth_balance(anvil: &Anvil, who: &str) -> u128 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quotes_are_the_routers_amounts_out_over_the_best_route() {
-    let (anvil, s, manifest) = setup().await;
+    let (anvil, s, manifest, _manifest_dir) = setup().await;
     let (usdc, wmt) = (
         manifest_token(&manifest, 31337, "USDC"),
         manifest_token(&manifest, 31337, "WMT"),
@@ -276,7 +276,7 @@ async fn quotes_are_the_routers_amounts_out_over_the_best_route() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn built_swaps_succeed_and_move_balances_by_the_quote() {
-    let (anvil, s, manifest) = setup().await;
+    let (anvil, s, manifest, _manifest_dir) = setup().await;
     let (usdc, wmt) = (
         manifest_token(&manifest, 31337, "USDC"),
         manifest_token(&manifest, 31337, "WMT"),
@@ -473,7 +473,7 @@ const U256_MAX: &str =
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_slippage_bound_is_in_the_calldata_and_holds_on_chain() {
-    let (anvil, s, manifest) = setup().await;
+    let (anvil, s, manifest, _manifest_dir) = setup().await;
     let usdc = manifest_token(&manifest, 31337, "USDC");
     let (me, whale) = (ACCOUNTS[7], ACCOUNTS[8]);
     let amount = ETH;
@@ -539,7 +539,7 @@ async fn the_slippage_bound_is_in_the_calldata_and_holds_on_chain() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn prices_follow_the_pools_reserves() {
-    let (anvil, s, manifest) = setup().await;
+    let (anvil, s, manifest, _manifest_dir) = setup().await;
     let usdc = manifest_token(&manifest, 31337, "USDC");
     let weth = uniswap(&manifest, "weth");
     let pair = |a: &str, b: &str| -> String {
@@ -632,7 +632,7 @@ async fn prices_follow_the_pools_reserves() {
 async fn bad_requests_get_a_clear_4xx() {
     // Chain A has the market; chain B is served by the backend but has none.
     let (a, b) = (Anvil::start(31337).await, Anvil::start(31338).await);
-    let (path, manifest) = deploy_demo(&[&a], "http://127.0.0.1:1");
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&a], "http://127.0.0.1:1");
     let s = chain_server(&[&a, &b], Some(path)).await;
     let usdc = manifest_token(&manifest, 31337, "USDC");
     let wmt = manifest_token(&manifest, 31337, "WMT");

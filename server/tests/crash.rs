@@ -127,26 +127,21 @@ async fn crash_and_restart_keep_the_wallet(store: &str, dir: &Path) {
     }
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wm-crash-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp(name: &str) -> wm_server::testing::TempDir {
+    wm_server::testing::TempDir::new(&format!("crash-{name}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_sqlite_a_server_killed_mid_login_and_mid_key_upload_restarts_to_the_same_wallet_and_logs_no_secret() {
     let dir = temp("sqlite");
-    crash_and_restart_keep_the_wallet(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), &dir).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    crash_and_restart_keep_the_wallet(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), dir.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_postgresql_a_server_killed_mid_login_and_mid_key_upload_restarts_to_the_same_wallet_and_logs_no_secret() {
     let dir = temp("postgres");
     let pg = wm_server::testing::PgServer::start().unwrap();
-    crash_and_restart_keep_the_wallet(&pg.url("crash"), &dir).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    crash_and_restart_keep_the_wallet(&pg.url("crash"), dir.path()).await;
 }
 
 /// Killed in the middle of a relay delivery: what the relay accepted and had not yet delivered
@@ -194,16 +189,14 @@ async fn crash_keeps_the_relays_queued_messages(store: &str, dir: &Path) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_sqlite_a_server_killed_mid_relay_delivery_delivers_the_queued_messages_after_the_restart() {
     let dir = temp("relay-sqlite");
-    crash_keeps_the_relays_queued_messages(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), &dir).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    crash_keeps_the_relays_queued_messages(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), dir.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_postgresql_a_server_killed_mid_relay_delivery_delivers_the_queued_messages_after_the_restart() {
     let dir = temp("relay-postgres");
     let pg = wm_server::testing::PgServer::start().unwrap();
-    crash_keeps_the_relays_queued_messages(&pg.url("relay"), &dir).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    crash_keeps_the_relays_queued_messages(&pg.url("relay"), dir.path()).await;
 }
 
 /// Killed in the middle of on-ramp payouts (at several moments, while the payer's account is also
@@ -305,14 +298,12 @@ async fn crash_pays_each_order_once(store: &str, dir: &Path) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_sqlite_a_server_killed_mid_payout_pays_every_order_out_once_after_the_restart() {
     let dir = temp("onramp-sqlite");
-    crash_pays_each_order_once(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), &dir).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    crash_pays_each_order_once(&format!("sqlite:{}", dir.join("wallet.sqlite").display()), dir.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_postgresql_a_server_killed_mid_payout_pays_every_order_out_once_after_the_restart() {
     let dir = temp("onramp-postgres");
     let pg = wm_server::testing::PgServer::start().unwrap();
-    crash_pays_each_order_once(&pg.url("onramp"), &dir).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    crash_pays_each_order_once(&pg.url("onramp"), dir.path()).await;
 }

@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use common::frame::{approval_link, approvals, device, Frame, LOGIN, PROJECT};
@@ -26,27 +25,19 @@ struct Deployment {
     // Stopped after the servers.
     _redis: RedisServer,
     _pg: PgServer,
-    dir: PathBuf,
-}
-
-impl Drop for Deployment {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+    _dir: wm_server::testing::TempDir,
 }
 
 async fn deployment(name: &str) -> Deployment {
     let pg = PgServer::start().unwrap();
     let redis = RedisServer::start().unwrap();
     let mail = Maildev::start().await;
-    let dir = std::env::temp_dir().join(format!("wm-instances-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new(&format!("instances-{name}"));
     let store = pg.url(name);
     let log = dir.join("servers.log");
     let a = spawn(&store, mail.smtp, 0, &log, &["--redis", &redis.url()]);
     let b = spawn(&store, mail.smtp, 0, &log, &["--redis", &redis.url()]);
-    Deployment { a, b, mail, _redis: redis, _pg: pg, dir }
+    Deployment { a, b, mail, _redis: redis, _pg: pg, _dir: dir }
 }
 
 fn email(name: &str) -> String {
@@ -245,8 +236,7 @@ async fn when_one_instance_is_killed_in_the_middle_of_a_load_the_other_keeps_ser
 async fn a_stalled_database_holds_up_only_the_requests_waiting_for_it() {
     let pg = PgServer::start().unwrap();
     let mail = Maildev::start().await;
-    let dir = std::env::temp_dir().join(format!("wm-instances-{}-stall", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = wm_server::testing::TempDir::new("instances-stall");
     let url = pg.url("stall");
     let s = spawn(&url, mail.smtp, 0, &dir.join("server.log"), &[]);
     // Another client of the database holds the entries table for 4 s.
@@ -275,5 +265,4 @@ async fn a_stalled_database_holds_up_only_the_requests_waiting_for_it() {
         assert!(status == 200 || status == 503, "{status}");
     }
     holder.join().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
 }

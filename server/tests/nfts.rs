@@ -32,7 +32,7 @@ fn word(hex_addr: &str) -> String {
 async fn an_account_holds_the_items_it_received_last_with_their_names_and_images() {
     let a = Anvil::start(31337).await;
     let s = chain_server(&[&a], None).await;
-    let (path, manifest) = deploy_demo(&[&a], &s.origin());
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&a], &s.origin());
     s.state
         .chain_api
         .set_manifest(wm_server::chain::manifest::Manifest::load(&path).unwrap());
@@ -85,7 +85,7 @@ async fn a_collection_deployed_for_another_backend_address_is_re_pointed_by_depl
     // backend starts on another and `deploy.mjs --rebase` points the collection at it.
     let a = Anvil::start(31337).await;
     let s = chain_server(&[&a], None).await;
-    let (path, _) = deploy_demo(&[&a], "http://127.0.0.1:9");
+    let (_manifest_dir, path, _) = deploy_demo(&[&a], "http://127.0.0.1:9");
     let status = std::process::Command::new("node")
         .arg(common::repo_root().join("demo/contracts/deploy.mjs"))
         .args(["--rebase", &format!("{}/", s.origin()), "--out"])

@@ -25,13 +25,15 @@ struct Demo {
     b: Anvil,
     manifest: Value,
     s: wm_server::Server,
+    // The server reads the manifest's file again while it runs.
+    _manifest_dir: wm_server::testing::TempDir,
 }
 
 /// Two anvils with the demo contracts, the payout accounts holding USDC and WMT on both, and a
 /// backend given the manifest.
 async fn demo() -> Demo {
     let (a, b) = (Anvil::start(31337).await, Anvil::start(31338).await);
-    let (path, manifest) = deploy_demo(&[&a, &b], "http://127.0.0.1:9");
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&a, &b], "http://127.0.0.1:9");
     for anvil in [&a, &b] {
         for sym in ["USDC", "WMT"] {
             let token = manifest_token(&manifest, anvil.chain_id, sym);
@@ -54,7 +56,7 @@ async fn demo() -> Demo {
         }
     }
     let s = chain_server(&[&a, &b], Some(path)).await;
-    Demo { a, b, manifest, s }
+    Demo { a, b, manifest, s, _manifest_dir }
 }
 
 async fn post(s: &wm_server::Server, path: &str, body: &Value) -> Resp {

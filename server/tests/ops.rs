@@ -38,13 +38,10 @@ async fn healthz_and_readyz_answer_on_both_listeners_and_name_the_store() {
         assert_eq!(r.status, 200, "{}", r.text());
         assert_eq!(r.json()["store"], "memory");
     }
-    let dir = std::env::temp_dir().join(format!("wm-ops-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("ops");
     let s = start(Some(wm_server::wallet::store::durable::StoreUrl::Sqlite(dir.join("w.sqlite")))).await;
     let r = common::get(s.addr, "/readyz").await;
     assert_eq!((r.status, r.json()["store"].as_str()), (200, Some("sqlite")));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]

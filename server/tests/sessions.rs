@@ -187,8 +187,7 @@ async fn listed(s: &wm_server::Server, address: &str) -> Value {
 #[tokio::test]
 async fn with_an_sqlite_store_a_session_outlives_a_restart_and_a_nonce_issued_before_it_is_used_once_after() {
     let anvil = Anvil::start(31337).await;
-    let dir = std::env::temp_dir().join(format!("wm-siwx-{}-{}", std::process::id(), now_ms()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("siwx");
     let url = wm_server::wallet::store::durable::StoreUrl::Sqlite(dir.join("store.sqlite"));
     let caip = format!("eip155:31337:{ADDRESS}");
 
@@ -223,7 +222,6 @@ async fn with_an_sqlite_store_a_session_outlives_a_restart_and_a_nonce_issued_be
     assert_eq!(sessions.as_array().map(Vec::len), Some(1), "{sessions}");
     assert_ne!(sessions[0]["pci"].as_str(), Some(pci.as_str()), "the revoked one is gone");
     stop(c, stop_c).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]

@@ -105,8 +105,7 @@ async fn a_chain_behind_https_is_read_with_the_ca_file_trusted_and_refused_for_i
     let anvil = Anvil::start(31337).await;
     let pki = pki();
     let port = tls_proxy(&pki, anvil.addr).await;
-    let dir = std::env::temp_dir().join(format!("wm-tls-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("tls");
     let ca_file = dir.join("ca.pem");
     std::fs::write(&ca_file, &pki.ca_pem).unwrap();
     // The query stands for an API key: it must not show in what the server reports.
@@ -133,7 +132,6 @@ async fn a_chain_behind_https_is_read_with_the_ca_file_trusted_and_refused_for_i
     let out = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server")).args(["--port", "0", "--ca-file"]).arg(&ca_file).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds no certificate"), "{}", String::from_utf8_lossy(&out.stderr));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]
@@ -141,8 +139,7 @@ async fn the_store_reaches_postgresql_over_tls_with_its_certificate_checked() {
     let pki = pki();
     let pg = wm_server::testing::PgServer::start_tls(&pki.cert_pem, &pki.key_pem).unwrap();
     let url = format!("{}?sslmode=require", pg.url("tls"));
-    let dir = std::env::temp_dir().join(format!("wm-tls-pg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("tls-pg");
     let ca_file = dir.join("ca.pem");
     std::fs::write(&ca_file, &pki.ca_pem).unwrap();
     let start = |extra: &[&str]| {
@@ -175,7 +172,6 @@ async fn the_store_reaches_postgresql_over_tls_with_its_certificate_checked() {
     let ssl = pg.psql("postgres", "SELECT bool_and(s.ssl) || '/' || (count(*) > 0) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.datname = 'tls'");
     assert_eq!(ssl, "true/true", "the store's connections, every one over TLS");
     drop(child);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]
@@ -183,8 +179,7 @@ async fn two_relays_join_through_redis_over_tls_and_one_without_the_ca_is_not_re
     let pki = pki();
     let redis = wm_server::testing::RedisServer::start_tls(&pki.cert_pem, &pki.key_pem).unwrap();
     let url = redis.tls_url().unwrap();
-    let dir = std::env::temp_dir().join(format!("wm-tls-redis-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("tls-redis");
     let ca_file = dir.join("ca.pem");
     std::fs::write(&ca_file, &pki.ca_pem).unwrap();
     let trusting = ["--redis".to_string(), url.clone(), "--ca-file".to_string(), ca_file.display().to_string()];
@@ -211,5 +206,4 @@ async fn two_relays_join_through_redis_over_tls_and_one_without_the_ca_is_not_re
     let ready = common::get(c, "/readyz").await;
     assert_eq!(ready.status, 503, "{}", ready.text());
     assert!(ready.text().contains("Redis"), "{}", ready.text());
-    let _ = std::fs::remove_dir_all(&dir);
 }

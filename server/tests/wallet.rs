@@ -1276,7 +1276,7 @@ async fn the_frame_origin_refuses_a_foreign_origin_and_the_main_port_has_no_wall
 
 #[tokio::test]
 async fn the_frame_listener_serves_the_page_its_scripts_and_stylesheet_but_no_source_maps() {
-    let root = std::env::temp_dir().join(format!("wm-frame-root-{}", std::process::id()));
+    let root = wm_server::testing::TempDir::new("frame-root");
     std::fs::create_dir_all(root.join("demo")).unwrap();
     std::fs::create_dir_all(root.join("dist/frame")).unwrap();
     std::fs::write(root.join("dist/frame/frame.js"), "console.log('frame');\n").unwrap();
@@ -1284,7 +1284,7 @@ async fn the_frame_listener_serves_the_page_its_scripts_and_stylesheet_but_no_so
     std::fs::write(root.join("dist/frame/frame.css"), "body{margin:0}\n").unwrap();
     std::fs::write(root.join("dist/frame/notes.txt"), "secret").unwrap();
     std::fs::write(root.join("dist/wallet-modal.js"), "element").unwrap();
-    let b = start_with(root.clone(), |_| {}).await;
+    let b = start_with(root.path().to_path_buf(), |_| {}).await;
 
     let page = common::get(b.frame, "/frame?projectId=demo-project").await;
     assert_eq!(page.status, 200);
@@ -1333,7 +1333,6 @@ async fn the_frame_listener_serves_the_page_its_scripts_and_stylesheet_but_no_so
         assert_eq!(common::get(b.frame, path).await.status, 404, "{path}");
     }
     drop(b);
-    let _ = std::fs::remove_dir_all(root);
 }
 
 #[tokio::test]
@@ -1639,11 +1638,8 @@ fn the_binary_refuses_a_malformed_smtp_address() {
 async fn a_restart_with_the_store_keeps_every_wallet_the_same_email_logs_in_to_the_same_key_and_address() {
     // An audit restarted the backend with a funded embedded wallet: the same email then got a new,
     // empty address. With the store, the restarted service reads the account and its key back.
-    let dir = std::env::temp_dir().join(format!("wm-wallet-store-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = wm_server::testing::TempDir::new("wallet-store");
     restart_keeps_every_wallet(wm_server::wallet::store::durable::StoreUrl::Sqlite(dir.join("wallet.sqlite"))).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]

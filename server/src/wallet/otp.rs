@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_a_mailed_code_and_its_wrong_tries_outlive_the_process() {
-        let d = crate::wallet::store::durable::contract::temp_sqlite("codes");
+        let (_dir, d) = crate::wallet::store::durable::contract::temp_sqlite("codes");
         let pepper = [3u8; 32];
         let ip: Client = std::net::Ipv4Addr::LOCALHOST.into();
         let codes = Codes::durable(10, 10, d.clone()).unwrap();

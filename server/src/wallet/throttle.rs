@@ -255,7 +255,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_the_wait_and_the_backoff_outlive_the_process() {
-        let d = crate::wallet::store::durable::contract::temp_sqlite("throttle");
+        let (_dir, d) = crate::wallet::store::durable::contract::temp_sqlite("throttle");
         let t = Throttle::durable(pace(), 10, 10, d.clone()).unwrap();
         t.take("a", ip(1)).unwrap();
         t.take("b", ip(1)).unwrap();

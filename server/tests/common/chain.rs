@@ -339,7 +339,8 @@ pub fn artifacts() -> &'static Value {
     static ARTIFACTS: OnceLock<Value> = OnceLock::new();
     ARTIFACTS.get_or_init(|| {
         node_module("solc");
-        let out = std::env::temp_dir().join(format!("wm-artifacts-{}.json", std::process::id()));
+        let dir = wm_server::testing::TempDir::new("artifacts");
+        let out = dir.join("artifacts.json");
         let status = Command::new("node")
             .arg(deploy_script())
             .args(["--compile-only", "--artifacts"])
@@ -348,9 +349,7 @@ pub fn artifacts() -> &'static Value {
             .status()
             .expect("run node");
         assert!(status.success(), "deploy.mjs --compile-only failed");
-        let v: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
-        let _ = std::fs::remove_file(&out);
-        v
+        serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap()
     })
 }
 
@@ -373,12 +372,11 @@ pub async fn deploy_token(
 }
 
 /// `node demo/contracts/deploy.mjs` against these chains; returns the manifest.
-pub fn deploy_demo(anvils: &[&Anvil], api_url: &str) -> (PathBuf, Value) {
-    let out = std::env::temp_dir().join(format!(
-        "wm-manifest-{}-{}.json",
-        std::process::id(),
-        anvils[0].addr.port()
-    ));
+/// The manifest's file is in a folder removed when the returned handle drops: keep it while the
+/// file is read.
+pub fn deploy_demo(anvils: &[&Anvil], api_url: &str) -> (wm_server::testing::TempDir, PathBuf, Value) {
+    let dir = wm_server::testing::TempDir::new("manifest");
+    let out = dir.join("manifest.json");
     let mut cmd = Command::new("node");
     cmd.arg(deploy_script())
         .args(["--out"])
@@ -391,7 +389,7 @@ pub fn deploy_demo(anvils: &[&Anvil], api_url: &str) -> (PathBuf, Value) {
     let status = cmd.status().expect("run node");
     assert!(status.success(), "deploy.mjs failed");
     let manifest: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
-    (out, manifest)
+    (dir, out, manifest)
 }
 
 /// The manifest's token `symbol` on `chain_id`.

@@ -297,9 +297,7 @@ mod tests {
 
     #[test]
     fn a_change_the_durable_store_cannot_write_is_refused_and_not_kept() {
-        let dir = std::env::temp_dir().join(format!("wm-accounts-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::testing::TempDir::new("accounts-store");
         let d = Arc::new(Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
         let accounts = Accounts::durable(10, 10, d.clone() as Arc<dyn Durable>).unwrap();
         let make = |id: &str| Account {
@@ -326,11 +324,10 @@ mod tests {
         assert!(!accounts.get("a").unwrap().devices.contains("dev-9"));
         assert_eq!(accounts.change_email("a", "new@example.com"), Err(EmailRefused::Store));
         assert_eq!(accounts.get("a").unwrap().email.as_deref(), Some("a@example.com"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
     #[test]
     fn a_durable_stores_accounts_are_read_when_asked_for_not_loaded_at_start() {
-        let d = super::super::durable::contract::temp_sqlite("lazy-accounts");
+        let (_dir, d) = super::super::durable::contract::temp_sqlite("lazy-accounts");
         for i in 0..300 {
             d.create_account(&super::super::durable::contract::account(&format!("u{i}"))).unwrap();
         }

@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_a_mailed_link_still_approves_after_a_restart() {
-        let d = crate::wallet::store::durable::contract::temp_sqlite("approvals");
+        let (_dir, d) = crate::wallet::store::durable::contract::temp_sqlite("approvals");
         let ttl = Duration::from_secs(600);
         let a = Approvals::durable(10, 10, d.clone()).unwrap();
         let replaced = a.create(P, "a@x.co", "dev", ip(1), ttl).unwrap();

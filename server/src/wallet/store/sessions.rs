@@ -208,7 +208,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_sessions_outlive_the_table_and_ended_ones_stay_ended() {
-        let d = crate::wallet::store::durable::contract::temp_sqlite("sessions");
+        let (_dir, d) = crate::wallet::store::durable::contract::temp_sqlite("sessions");
         let day = Duration::from_secs(86_400);
         let s = Sessions::durable(10, 10, 2, d.clone()).unwrap();
         let kept = s.create("u", "d", P, ip(1), day).unwrap();
@@ -233,7 +233,7 @@ mod tests {
 
     #[test]
     fn the_per_account_cap_counts_the_sessions_every_instance_made() {
-        let d = crate::wallet::store::durable::contract::temp_sqlite("sessions-cap");
+        let (_dir, d) = crate::wallet::store::durable::contract::temp_sqlite("sessions-cap");
         let day = Duration::from_secs(86_400);
         // Two processes' tables on one store, the account's cap 2.
         let (a, b) = (Sessions::durable(10, 10, 2, d.clone()).unwrap(), Sessions::durable(10, 10, 2, d.clone()).unwrap());

@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn with_a_durable_store_a_pending_change_its_tries_and_the_lock_outlive_the_process() {
-        let d = crate::wallet::store::durable::contract::temp_sqlite("updates");
+        let (_dir, d) = crate::wallet::store::durable::contract::temp_sqlite("updates");
         let lock = UpdateLock { after: 2, lasts: Duration::from_secs(3600) };
         let pepper = [5u8; 32];
         let u = Updates::durable(lock, d.clone()).unwrap();

@@ -359,11 +359,11 @@ pub(crate) mod contract {
     use std::collections::HashSet;
 
     /// A new SQLite store in a temporary folder of its own (`name`, this process).
-    pub fn temp_sqlite(name: &str) -> Arc<dyn Durable> {
-        let dir = std::env::temp_dir().join(format!("wm-store-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Arc::new(sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap())
+    /// The folder is removed when its handle drops: keep it while the store is used.
+    pub fn temp_sqlite(name: &str) -> (crate::testing::TempDir, Arc<dyn Durable>) {
+        let dir = crate::testing::TempDir::new(&format!("store-{name}"));
+        let store = Arc::new(sqlite::Sqlite::open(&dir.join("w.sqlite"), &[1u8; 32]).unwrap());
+        (dir, store)
     }
 
     pub fn account(id: &str) -> Account {

@@ -388,15 +388,18 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
-    fn file(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("wm-durable-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join("wallet.sqlite")
+    /// A folder of the test's own (removed when the handle drops) and the store's file in it.
+    fn file(name: &str) -> (crate::testing::TempDir, std::path::PathBuf) {
+        let dir = crate::testing::TempDir::new(&format!("durable-{name}"));
+        let path = dir.join("wallet.sqlite");
+        (dir, path)
     }
 
-    fn opener(path: std::path::PathBuf) -> impl Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError> {
-        move |master| Ok(Arc::new(Sqlite::open(&path, master)?) as Arc<dyn Durable>)
+    fn opener((dir, path): (crate::testing::TempDir, std::path::PathBuf)) -> impl Fn(&[u8; 32]) -> Result<Arc<dyn Durable>, StoreError> {
+        move |master| {
+            let _kept = &dir;
+            Ok(Arc::new(Sqlite::open(&path, master)?) as Arc<dyn Durable>)
+        }
     }
 
     #[test]
@@ -426,7 +429,7 @@ mod tests {
 
     #[test]
     fn a_schema_1_file_is_migrated_and_keeps_its_accounts() {
-        let path = file("migrate");
+        let (_dir, path) = file("migrate");
         {
             let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
             d.put_account(&contract::account("a")).unwrap();
@@ -443,7 +446,7 @@ mod tests {
 
     #[test]
     fn a_schema_4_files_sessions_are_found_by_their_account_after_migrating() {
-        let path = file("migrate4");
+        let (_dir, path) = file("migrate4");
         {
             let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
             let c = d.conn.lock().unwrap();
@@ -465,7 +468,7 @@ mod tests {
 
     #[test]
     fn keys_are_sealed_in_the_file() {
-        let path = file("sealed");
+        let (_dir, path) = file("sealed");
         let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
         d.put_kek("a", &[0x5a; 32]).unwrap();
         drop(d);
@@ -477,7 +480,7 @@ mod tests {
 
     #[test]
     fn a_file_with_keys_but_no_check_value_gets_one_only_under_the_key_that_opens_them() {
-        let path = file("nocheck");
+        let (_dir, path) = file("nocheck");
         let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
         d.put_kek("a", &[1u8; 32]).unwrap();
         d.conn.lock().unwrap().execute("DELETE FROM meta", []).unwrap();
@@ -488,7 +491,7 @@ mod tests {
 
     #[test]
     fn a_key_moved_to_another_account_does_not_open() {
-        let path = file("moved");
+        let (_dir, path) = file("moved");
         let d = Sqlite::open(&path, &[7u8; 32]).unwrap();
         d.put_kek("a", &[3u8; 32]).unwrap();
         d.conn.lock().unwrap().execute("UPDATE keks SET user_id = 'b'", []).unwrap();
@@ -497,7 +500,7 @@ mod tests {
 
     #[test]
     fn a_store_of_a_newer_schema_is_refused() {
-        let path = file("newer");
+        let (_dir, path) = file("newer");
         drop(Sqlite::open(&path, &[7u8; 32]).unwrap());
         Connection::open(&path).unwrap().pragma_update(None, "user_version", 9).unwrap();
         let e = Sqlite::open(&path, &[7u8; 32]).unwrap_err();
