@@ -265,7 +265,7 @@ async fn main() {
 
 async fn convert_latency() {
     let anvil = Anvil::start(31337).await;
-    let (path, manifest) = deploy_demo(&[&anvil], "http://127.0.0.1:1");
+    let (_manifest_dir, path, manifest) = deploy_demo(&[&anvil], "http://127.0.0.1:1");
     let options = wm_server::Options {
         root: repo_root(),
         chains: wm_server::parse_chains(&format!("{}={}", anvil.chain_id, anvil.url)).unwrap(),

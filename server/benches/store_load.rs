@@ -46,7 +46,7 @@ fn ms(d: Duration) -> String {
 async fn logins(name: &str, store: Option<StoreUrl>, n: usize) {
     let mail = Maildev::start().await;
     let mut config = wm_server::ServerConfig::default();
-    config.wallet.smtp = Some(mail.smtp.to_string());
+    config.wallet.smtp = Some(wm_server::wallet::smtp::MailServer::parse(&mail.smtp.to_string(), None).unwrap());
     config.wallet.email_throttle = Duration::from_millis(1);
     config.wallet.store = store.map(|url| wm_server::wallet::StoreConfig { url, master_key: [0x5a; 32] });
     let options = wm_server::Options {

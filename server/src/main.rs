@@ -22,7 +22,8 @@ use wm_server::{default_chains, parse_chains, Options};
 const USAGE: &str = "usage: wallet-modal-server --port P (0 = any free port) [--root DIR (where demo/ and dist/ are served from; default .)] \
 [--chains eip155:1=https://…,31337=http://127.0.0.1:8545 (each EVM network, CAIP-2 or chain id, and its upstream JSON-RPC URL)] [--contracts manifest.json] [--solana solana.json] [--bitcoin http://user:password@127.0.0.1:port (or https://user:password@host:port)] \
 [--frame-port F (0 = any free port: the embedded wallet's frame and wallet service)] \
-[--smtp HOST:PORT (the SMTP sink of the wallet service's mail)] \
+[--smtp HOST:PORT | smtps://USER@HOST[:465] | smtp+starttls://USER@HOST[:587] (the wallet service's mail server: a local sink, \
+or a provider over TLS with the password in $WM_SMTP_PASSWORD; the user percent-encoded)] [--mail-from ADDRESS (the sender of the mail; default no-reply@wallet-modal.test)] \
 [--oidc URL (social login's OpenID Connect issuer: https://…, or http:// on loopback; secret in $WM_OIDC_CLIENT_SECRET)] \
 [--test-token TOKEN (32-256 characters: enables GET/DELETE /e/recorded for Authorization: Bearer TOKEN)] \
 [--store sqlite:PATH | postgres://USER@HOST:PORT/DB[?sslmode=require] (or $WM_STORE: keeps the embedded wallets' accounts and keys \
@@ -43,9 +44,10 @@ only those listed are offered)] \
 
 /// The options a configuration file may set (those of the command line, but the test hooks'
 /// token: test switches are never read from a file).
-const CONFIG_NAMES: [&str; 21] = [
+const CONFIG_NAMES: [&str; 22] = [
     "port", "root", "chains", "contracts", "solana", "bitcoin", "frame-port", "smtp", "oidc", "store", "master-key-file", "log-requests", "email-throttle",
     "redis", "payout-lease", "host", "frame-origin", "project", "relay-limits", "oidc-clients", "ca-file",
+    "mail-from",
 ];
 
 /// The arguments a configuration file stands for: each `name = value` line (blank lines and `#`
@@ -132,7 +134,8 @@ struct Args {
     store: Option<wm_server::wallet::StoreConfig>,
     redis: Option<wm_server::relay::resp::RedisUrl>,
     frame_port: Option<u16>,
-    smtp: Option<String>,
+    smtp: Option<wm_server::wallet::smtp::MailServer>,
+    mail_from: Option<String>,
     oidc: Option<String>,
     projects: wm_server::projects::Projects,
     relay: Option<wm_server::relay::RelayConfig>,
@@ -177,15 +180,10 @@ fn store_config(store: Option<String>, key_file: Option<PathBuf>) -> Result<Opti
     Ok(Some(wm_server::wallet::StoreConfig { url, master_key }))
 }
 
-/// `HOST:PORT` with a non-empty host (no spaces) and a port 1..65535.
-fn parse_smtp(s: &str) -> Result<String, String> {
-    let bad = || format!("--smtp must be HOST:PORT, got {s:?}");
-    let (host, port) = s.rsplit_once(':').ok_or_else(bad)?;
-    let port: u16 = port.parse().map_err(|_| bad())?;
-    if host.is_empty() || port == 0 || host.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(bad());
-    }
-    Ok(s.to_string())
+/// `--smtp`, with its password from `$WM_SMTP_PASSWORD` when the URL names a user.
+fn parse_smtp(s: &str) -> Result<wm_server::wallet::smtp::MailServer, String> {
+    let password = std::env::var("WM_SMTP_PASSWORD").ok().filter(|p| !p.is_empty());
+    wm_server::wallet::smtp::MailServer::parse(s, password.as_deref())
 }
 
 fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -197,6 +195,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut bitcoin: Option<String> = None;
     let mut frame_port: Option<u16> = None;
     let mut smtp: Option<String> = None;
+    let mut mail_from: Option<String> = None;
     let mut oidc: Option<String> = None;
     let mut test_token: Option<String> = None;
     let mut store: Option<String> = None;
@@ -241,7 +240,14 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                         .map_err(|_| "--frame-port must be 0..65535".to_string())?,
                 )
             }
-            "--smtp" => smtp = Some(parse_smtp(&value("--smtp")?)?),
+            "--smtp" => smtp = Some(value("--smtp")?),
+            "--mail-from" => {
+                let v = value("--mail-from")?;
+                mail_from = Some(
+                    wm_server::wallet::validate::email(&v)
+                        .ok_or_else(|| format!("--mail-from must be an email address (ASCII, one @, a domain), got {v:?}"))?,
+                );
+            }
             "--oidc" => oidc = Some(wm_server::wallet::social::parse_issuer(&value("--oidc")?)?),
             "--test-token" => {
                 test_token = Some(wm_server::parse_test_token(&value("--test-token")?)?)
@@ -301,6 +307,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         wm_server::chain::solana::SolanaApi::load(path).map_err(|e| format!("--solana {e}"))?;
     }
     let redis = redis.or_else(|| std::env::var("WM_REDIS").ok().filter(|s| !s.is_empty()));
+    // After every option: the password comes from the environment whichever came first.
+    let smtp = smtp.map(|s| parse_smtp(&s)).transpose()?;
     Ok(Args {
         store: store_config(store, key_file)?,
         redis: redis.map(|r| wm_server::relay::resp::RedisUrl::parse(&r)).transpose()?,
@@ -312,6 +320,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         port: port.ok_or("--port is required")?,
         frame_port,
         smtp,
+        mail_from,
         oidc,
         projects: wm_server::projects::Projects::parse(projects.iter().map(String::as_str))?,
         relay: relay_limits.map(|spec| wm_server::relay::RelayConfig::default().with_limits(&spec)).transpose()?,
@@ -448,6 +457,7 @@ async fn main() -> ExitCode {
             wm_server::wallet::WalletConfig {
                 store: args.store,
                 smtp: args.smtp,
+                mail_from: args.mail_from.unwrap_or(defaults.mail_from.clone()),
                 email_throttle: args.email_throttle.map_or(defaults.email_throttle, std::time::Duration::from_secs),
                 ..defaults
             }

@@ -15,9 +15,17 @@ pub type Stream = Box<dyn Io>;
 /// `tcp` as it is (`name` None), or a TLS session over it with a server whose certificate is
 /// valid for `name` (a host name or an IP address).
 pub async fn over(tcp: TcpStream, name: Option<&str>) -> Result<Stream, String> {
-    let Some(name) = name else { return Ok(Box::new(tcp)) };
+    match name {
+        None => Ok(Box::new(tcp)),
+        Some(name) => upgrade(Box::new(tcp), name).await,
+    }
+}
+
+/// A TLS session over a connection already open (SMTP's `STARTTLS`), with a server whose
+/// certificate is valid for `name`.
+pub async fn upgrade(io: Stream, name: &str) -> Result<Stream, String> {
     let server_name = rustls::pki_types::ServerName::try_from(name.to_string()).map_err(|e| format!("bad TLS name {name:?}: {e}"))?;
-    let tls = tokio_rustls::TlsConnector::from(client_config()).connect(server_name, tcp).await.map_err(|e| format!("TLS: {e}"))?;
+    let tls = tokio_rustls::TlsConnector::from(client_config()).connect(server_name, io).await.map_err(|e| format!("TLS: {e}"))?;
     Ok(Box::new(tls))
 }
 

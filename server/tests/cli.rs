@@ -112,6 +112,28 @@ fn rejects_bad_arguments() {
 }
 
 #[test]
+fn a_mail_server_login_that_would_cross_the_network_in_the_clear_or_lacks_its_password_stops_the_start() {
+    let run = |args: &[&str], password: Option<&str>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"));
+        c.args(["--port", "0", "--root"]).arg(common::repo_root()).args(args).env_remove("WM_SMTP_PASSWORD");
+        if let Some(p) = password {
+            c.env("WM_SMTP_PASSWORD", p);
+        }
+        let o = c.stdout(Stdio::piped()).stderr(Stdio::piped()).output().unwrap();
+        (o.status.code(), String::from_utf8_lossy(&o.stderr).to_string())
+    };
+    let (code, err) = run(&["--smtp", "smtp://me@mail.example.com:587"], Some("pw-123"));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("in the clear: use smtps:// or smtp+starttls://") && !err.contains("pw-123"), "{err}");
+    let (code, err) = run(&["--smtp", "smtps://me@mail.example.com"], None);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("$WM_SMTP_PASSWORD"), "{err}");
+    let (code, err) = run(&["--mail-from", "not an address"], None);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--mail-from must be an email address"), "{err}");
+}
+
+#[test]
 fn the_test_token_flag_opens_the_test_hooks_to_its_bearer_only() {
     let token = "cli-test-token-0123456789abcdef0123456789";
     let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))

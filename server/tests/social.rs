@@ -157,7 +157,7 @@ async fn start_signing(tweak: impl Fn(&mut SocialConfig), with_mail: bool, alg: 
         let config = ServerConfig {
             social,
             wallet: WalletConfig {
-                smtp: mail.as_ref().map(|m| m.smtp.to_string()),
+                smtp: mail.as_ref().map(|m| wm_server::wallet::smtp::MailServer::parse(&m.smtp.to_string(), None).unwrap()),
                 email_throttle: Duration::from_millis(50),
                 ..WalletConfig::default()
             },

@@ -207,3 +207,136 @@ async fn two_relays_join_through_redis_over_tls_and_one_without_the_ca_is_not_re
     assert_eq!(ready.status, 503, "{}", ready.text());
     assert!(ready.text().contains("Redis"), "{}", ready.text());
 }
+
+// ----- mail: a provider over implicit TLS (maildev), a submission server with STARTTLS -----
+
+const SMTP_PASSWORD: &str = "smtp-Secret-4242";
+
+/// The server binary with the wallet service (its frame on a free port) mailing through `smtp`,
+/// with `env` (`WM_SMTP_PASSWORD`) and `extra` arguments; its stderr in `log`.
+fn mailing_server(smtp: &str, env: &[(&str, &str)], extra: &[&str], log: &std::path::Path) -> (common::chain::KillOnDrop, common::frame::Frame) {
+    let mut child = common::chain::KillOnDrop(Command::new(env!("CARGO_BIN_EXE_wallet-modal-server"))
+        .args(["--port", "0", "--frame-port", "0", "--smtp", smtp, "--root"])
+        .arg(common::repo_root())
+        .args(extra)
+        .env_remove("WM_SMTP_PASSWORD")
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(log).unwrap())
+        .spawn()
+        .unwrap());
+    let mut out = BufReader::new(child.0.stdout.take().unwrap());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(out.read_line(&mut line).unwrap() > 0, "the server exited: {}", std::fs::read_to_string(log).unwrap_or_default());
+        if let Some(a) = line.trim().strip_prefix("frame on http://") {
+            return (child, common::frame::Frame::new(a.parse().unwrap()));
+        }
+    }
+}
+
+/// The PKI's CA, certificate and key as files in `dir`.
+fn pki_files(pki: &Pki, dir: &wm_server::testing::TempDir) -> (String, String, String) {
+    let file = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).unwrap();
+        dir.join(name).display().to_string()
+    };
+    (file("ca.pem", &pki.ca_pem), file("cert.pem", &pki.cert_pem), file("key.pem", &pki.key_pem))
+}
+
+fn recipient(name: &str) -> String {
+    format!("{name}.{}@example.com", std::process::id())
+}
+
+#[tokio::test]
+async fn mail_reaches_a_provider_over_implicit_tls_with_a_login_and_fails_clearly_without_the_ca_or_the_right_password() {
+    let pki = pki();
+    let dir = wm_server::testing::TempDir::new("tls-smtps");
+    let (ca, cert, key) = pki_files(&pki, &dir);
+    let user = "mailer@shop.example.com";
+    let mail = common::mail::Maildev::start_with(&[
+        "--incoming-secure", "--incoming-cert", &cert, "--incoming-key", &key, "--incoming-user", user, "--incoming-pass", SMTP_PASSWORD,
+    ])
+    .await;
+    // The user is an address: its @ percent-encoded in the URL.
+    let url = format!("smtps://mailer%40shop.example.com@localhost:{}", mail.smtp.port());
+    let sender = ["--ca-file", ca.as_str(), "--mail-from", "login@shop.example.com"];
+
+    let log = dir.join("ok.log");
+    let (_ok, frame) = mailing_server(&url, &[("WM_SMTP_PASSWORD", SMTP_PASSWORD)], &sender, &log);
+    let to = recipient("smtps");
+    let r = frame.start_login_in("demo", &to, &common::frame::device("smtps")).await;
+    assert_eq!(r.status, 200, "{} {}", r.text(), std::fs::read_to_string(&log).unwrap());
+    let sent = common::frame::approval_link(&mail, &frame, &to, 1).await;
+    assert!(sent.contains("/w/v1/device/approve?token="), "{sent}");
+    let m = &common::frame::approvals(&mail, &to).await[0];
+    assert_eq!(m["from"][0]["address"], "login@shop.example.com", "{m}");
+
+    // A wrong password: the visitor gets 502, the log has the server's refusal and no password.
+    let log = dir.join("wrong.log");
+    let (_wrong, frame) = mailing_server(&url, &[("WM_SMTP_PASSWORD", "wrong-password-77")], &sender, &log);
+    let r = frame.start_login_in("demo", &recipient("smtps-wrong"), &common::frame::device("smtps")).await;
+    assert_eq!(r.status, 502, "{}", r.text());
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("SMTP AUTH: the server answered 535"), "{text}");
+    assert!(!text.contains("wrong-password-77") && !text.contains(SMTP_PASSWORD), "{text}");
+
+    // The provider's certificate from a CA nobody trusts: refused before anything is sent.
+    let log = dir.join("untrusted.log");
+    let (_untrusted, frame) = mailing_server(&url, &[("WM_SMTP_PASSWORD", SMTP_PASSWORD)], &["--mail-from", "login@shop.example.com"], &log);
+    let r = frame.start_login_in("demo", &recipient("smtps-untrusted"), &common::frame::device("smtps")).await;
+    assert_eq!(r.status, 502, "{}", r.text());
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("SMTP TLS") && text.contains("UnknownIssuer"), "{text}");
+    assert_eq!(mail.all().await.len(), 1, "only the first server's mail arrived");
+}
+
+#[tokio::test]
+async fn mail_goes_over_starttls_to_a_submission_server_and_nothing_is_sent_to_one_that_does_not_offer_it() {
+    let pki = pki();
+    let dir = wm_server::testing::TempDir::new("tls-starttls");
+    let (ca, cert, key) = pki_files(&pki, &dir);
+    let mut child = Command::new("node")
+        .arg(common::repo_root().join("server/tests/smtp-starttls.mjs"))
+        .args(["--cert", &cert, "--key", &key, "--user", "mailer"])
+        .env("WM_SMTP_TEST_PASSWORD", SMTP_PASSWORD)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("node runs server/tests/smtp-starttls.mjs");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let _submission = common::chain::KillOnDrop(child);
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let port: u16 = line.trim().strip_prefix("smtp on ").expect(&line).parse().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<Value>();
+    std::thread::spawn(move || {
+        for l in out.lines().map_while(Result::ok) {
+            let _ = tx.send(serde_json::from_str(&l).unwrap());
+        }
+    });
+
+    let log = dir.join("starttls.log");
+    let url = format!("smtp+starttls://mailer@localhost:{port}");
+    let (_s, frame) = mailing_server(&url, &[("WM_SMTP_PASSWORD", SMTP_PASSWORD)], &["--ca-file", &ca], &log);
+    let to = recipient("starttls");
+    let r = frame.start_login_in("demo", &to, &common::frame::device("starttls")).await;
+    assert_eq!(r.status, 200, "{} {}", r.text(), std::fs::read_to_string(&log).unwrap());
+    let got = rx.recv_timeout(Duration::from_secs(10)).expect("the submission server received the mail");
+    assert_eq!((&got["secure"], &got["user"], &got["to"]), (&json!(true), &json!("mailer"), &json!([to])), "{got}");
+    assert_eq!(got["from"], "no-reply@wallet-modal.test");
+    assert!(got["data"].as_str().unwrap().contains("Subject: Confirm it's you signing in"), "{got}");
+
+    // A server that does not offer STARTTLS (a plain maildev): nothing is sent in the clear, not
+    // even the login.
+    let plain = common::mail::Maildev::start().await;
+    let log = dir.join("no-starttls.log");
+    let url = format!("smtp+starttls://mailer@localhost:{}", plain.smtp.port());
+    let (_s, frame) = mailing_server(&url, &[("WM_SMTP_PASSWORD", SMTP_PASSWORD)], &["--ca-file", &ca], &log);
+    let r = frame.start_login_in("demo", &recipient("no-starttls"), &common::frame::device("plain")).await;
+    assert_eq!(r.status, 502, "{}", r.text());
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("does not offer STARTTLS"), "{text}");
+    assert!(plain.all().await.is_empty() && rx.recv_timeout(Duration::from_millis(300)).is_err(), "nothing arrived anywhere");
+}

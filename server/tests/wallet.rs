@@ -59,7 +59,7 @@ async fn start_until(
 ) -> Backend {
     let mail = Maildev::start().await;
     let mut wallet = WalletConfig {
-        smtp: Some(mail.smtp.to_string()),
+        smtp: Some(wm_server::wallet::smtp::MailServer::parse(&mail.smtp.to_string(), None).unwrap()),
         ..WalletConfig::default()
     };
     tweak(&mut wallet);
@@ -1529,7 +1529,7 @@ async fn an_unreachable_smtp_sink_answers_502_and_frees_the_throttle() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let dead = closed.local_addr().unwrap().to_string();
     drop(closed);
-    let b = start(|c| c.smtp = Some(dead)).await;
+    let b = start(|c| c.smtp = Some(wm_server::wallet::smtp::MailServer::parse(&dead, None).unwrap())).await;
     let addr = email("down");
     let r = b.start_login(&addr, &device("a")).await;
     assert_error(&r, 502, "Could not send the email");
@@ -1624,8 +1624,9 @@ fn the_binary_refuses_a_malformed_smtp_address() {
             .unwrap();
         assert_eq!(o.status.code(), Some(2), "{bad}");
         assert!(
-            String::from_utf8_lossy(&o.stderr).contains("--smtp must be HOST:PORT"),
-            "{bad}"
+            String::from_utf8_lossy(&o.stderr).contains(&format!("--smtp {bad:?}: expected HOST:PORT")),
+            "{bad}: {}",
+            String::from_utf8_lossy(&o.stderr)
         );
         assert!(o.stdout.is_empty());
     }

@@ -79,13 +79,14 @@ pub fn email_change(to: &str, code: &str, current: &str, new: &str, to_new: bool
 }
 
 /// The whole message: headers and the text, lines ended by CRLF.
-pub fn render(mail: &Mail, at: SystemTime, message_id: &str) -> String {
+pub fn render(mail: &Mail, from: &str, at: SystemTime, message_id: &str) -> String {
+    let domain = from.rsplit_once('@').map_or("wallet-modal.test", |(_, d)| d);
     let headers = [
-        format!("From: {FROM_NAME} <{FROM_ADDRESS}>"),
+        format!("From: {FROM_NAME} <{from}>"),
         format!("To: <{}>", mail.to),
         format!("Subject: {}", mail.subject),
         format!("Date: {}", rfc5322_date(at)),
-        format!("Message-ID: <{message_id}@wallet-modal.test>"),
+        format!("Message-ID: <{message_id}@{domain}>"),
         "MIME-Version: 1.0".to_string(),
         "Content-Type: text/plain; charset=utf-8".to_string(),
         "Content-Transfer-Encoding: 8bit".to_string(),
@@ -132,17 +133,17 @@ impl Wallet {
     /// 'Could not send the email'.
     pub async fn send_mail(&self, mail: &Mail) -> Result<(), ApiError> {
         let Some(server) = &self.config.smtp else {
-            eprintln!("wallet: cannot send the email: no SMTP sink configured (--smtp HOST:PORT)");
+            eprintln!("wallet: cannot send the email: no mail server configured (--smtp)");
             return Err(ApiError::mail_failed());
         };
-        let message = render(mail, SystemTime::now(), &hex(&random_bytes::<12>()));
-        let envelope = smtp::Envelope {
-            from: FROM_ADDRESS,
-            to: &mail.to,
-        };
+        let from = self.config.mail_from.as_str();
+        let message = render(mail, from, SystemTime::now(), &hex(&random_bytes::<12>()));
+        let envelope = smtp::Envelope { from, to: &mail.to };
+        // Our name in EHLO: the sender's domain (a name the mail server can look up).
+        let hello = from.rsplit_once('@').map_or("wallet-modal.test", |(_, d)| d);
         let cfg = smtp::SmtpConfig {
             server,
-            hello: "wallet-modal.test",
+            hello,
             step_timeout: self.config.smtp_step_timeout,
         };
         smtp::send(&cfg, &envelope, &message).await.map_err(|e| {
@@ -167,7 +168,7 @@ mod tests {
 
     #[test]
     fn a_message_has_crlf_lines_and_the_code_in_its_subject() {
-        let m = render(&login_code("a@b.co", "012345"), UNIX_EPOCH, "abc");
+        let m = render(&login_code("a@b.co", "012345"), FROM_ADDRESS, UNIX_EPOCH, "abc");
         assert!(
             m.starts_with("From: wallet-modal <no-reply@wallet-modal.test>\r\nTo: <a@b.co>\r\n")
         );

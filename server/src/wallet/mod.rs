@@ -67,8 +67,10 @@ pub struct WalletConfig {
     /// The durable store of the accounts and keys (`--store sqlite:PATH` and the master key);
     /// without it they live in memory only and a restart forgets every wallet.
     pub store: Option<StoreConfig>,
-    /// The SMTP sink, `HOST:PORT` (`--smtp`). Without it every mail fails (502).
-    pub smtp: Option<String>,
+    /// The mail server (`--smtp`). Without it every mail fails (502).
+    pub smtp: Option<smtp::MailServer>,
+    /// The sender of every mail (`--mail-from`): an address the mail server may send from.
+    pub mail_from: String,
     /// Each SMTP step (connect, each command and its reply, the message) must finish within this.
     pub smtp_step_timeout: Duration,
     /// A login or email-change code is good for this long (then 410 'Code expired').
@@ -132,6 +134,7 @@ impl Default for WalletConfig {
         WalletConfig {
             store: None,
             smtp: None,
+            mail_from: mail::FROM_ADDRESS.to_string(),
             smtp_step_timeout: Duration::from_secs(10),
             code_ttl: Duration::from_secs(10 * 60),
             max_code_attempts: 5,

@@ -1,22 +1,184 @@
-//! A small SMTP client on tokio (RFC 5321), enough for a local sink: greeting, `EHLO` (`HELO` when
-//! refused), `MAIL FROM`, `RCPT TO`, `DATA` (CRLF lines, dot-stuffed), `QUIT`. Every reply code is
-//! checked and every step has a time-out. No TLS and no authentication: the sink is on loopback.
+//! A small SMTP client on tokio (RFC 5321): greeting, `EHLO` (`HELO` when refused), TLS
+//! (implicit, RFC 8314, or `STARTTLS`, RFC 3207), `AUTH` (`PLAIN`, RFC 4616, else `LOGIN`),
+//! `MAIL FROM`, `RCPT TO`, `DATA` (CRLF lines, dot-stuffed), `QUIT`. Every reply code is checked
+//! and every step has a time-out. A password never travels in the clear: `STARTTLS` must be offered
+//! when asked for (no fallback), and a login over a plain connection is only taken on loopback.
 
 use std::fmt;
 use std::io;
+use std::net::IpAddr;
 use std::time::Duration;
 
+use base64::Engine;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+use crate::tls;
 
 /// Longest reply line accepted (RFC 5321 says 512; extensions lists may be longer).
 const MAX_LINE: usize = 2048;
 /// Most lines of one (multi-line) reply.
 const MAX_LINES: usize = 64;
 
+/// How the connection to the mail server is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Security {
+    /// Plain TCP (`HOST:PORT`, `smtp://`): a relay on loopback or the private network.
+    Plain,
+    /// Plain, then `STARTTLS` before anything else (`smtp+starttls://`, port 587).
+    StartTls,
+    /// TLS from the first byte (`smtps://`, port 465).
+    Tls,
+}
+
+/// The mail server (`--smtp`): where, how protected, and the login if it asks for one. Its
+/// `Debug` never shows the password.
+#[derive(Clone, PartialEq, Eq)]
+pub struct MailServer {
+    /// A host name or IP address (an IPv6 one without brackets).
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    /// User and password for `AUTH`.
+    pub login: Option<(String, String)>,
+}
+
+impl fmt::Debug for MailServer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MailServer")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("user", &self.login.as_ref().map(|(u, _)| u))
+            .finish()
+    }
+}
+
+impl fmt::Display for MailServer {
+    /// As configured, without the password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let scheme = match self.security {
+            Security::Plain => "smtp",
+            Security::StartTls => "smtp+starttls",
+            Security::Tls => "smtps",
+        };
+        let user = self.login.as_ref().map_or(String::new(), |(u, _)| format!("{}@", percent_encode(u)));
+        write!(f, "{scheme}://{user}{}", self.addr())
+    }
+}
+
+impl MailServer {
+    /// `HOST:PORT` (plain, as the local sink), or `smtp://`, `smtp+starttls://` or `smtps://`
+    /// `[USER@]HOST[:PORT]` (ports 25, 587 and 465 by default). The user is percent-encoded (an
+    /// address's `@` is `%40`); its password is `password` (`$WM_SMTP_PASSWORD`), never in the URL.
+    /// A login over plain SMTP is refused unless the host is a loopback address.
+    pub fn parse(s: &str, password: Option<&str>) -> Result<MailServer, String> {
+        let bad = |why: &str| format!("--smtp {s:?}: {why}");
+        if s.len() > 512 || s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(bad("expected HOST:PORT or smtps://[USER@]HOST[:PORT] (no spaces, at most 512 characters)"));
+        }
+        let (security, rest, default_port) = if let Some(r) = s.strip_prefix("smtps://") {
+            (Security::Tls, r, Some(465))
+        } else if let Some(r) = s.strip_prefix("smtp+starttls://") {
+            (Security::StartTls, r, Some(587))
+        } else if let Some(r) = s.strip_prefix("smtp://") {
+            (Security::Plain, r, Some(25))
+        } else if s.contains("://") {
+            return Err(bad("the scheme must be smtp://, smtp+starttls:// or smtps://"));
+        } else {
+            (Security::Plain, s, None)
+        };
+        let rest = rest.strip_suffix('/').unwrap_or(rest);
+        if rest.contains(['/', '?', '#']) {
+            return Err(bad("a mail server's URL has no path or query"));
+        }
+        let (user, hostport) = match rest.rsplit_once('@') {
+            Some((u, h)) => (Some(u), h),
+            None => (None, rest),
+        };
+        if default_port.is_none() && user.is_some() {
+            return Err(bad("a login needs a URL: smtps://USER@HOST[:PORT] or smtp+starttls://USER@HOST[:PORT]"));
+        }
+        let user = match user {
+            None => None,
+            Some(u) if u.contains(':') => return Err(bad("put the password in $WM_SMTP_PASSWORD, not in the URL")),
+            Some(u) => Some(percent_decode(u).filter(|u| !u.is_empty() && u.len() <= 256).ok_or_else(|| bad("the user is empty, too long or badly percent-encoded"))?),
+        };
+        let (host, port) = split_host_port(hostport).ok_or_else(|| bad("expected HOST:PORT, a host name, an IPv4 address or [IPv6]"))?;
+        let port = match (port, default_port) {
+            (Some(p), _) => p,
+            (None, Some(p)) => p,
+            (None, None) => return Err(bad("expected HOST:PORT")),
+        };
+        let login = match (user, password) {
+            (Some(u), Some(p)) if !p.is_empty() => Some((u, p.to_string())),
+            (Some(_), _) => return Err(bad("a login needs its password in $WM_SMTP_PASSWORD")),
+            (None, Some(_)) => return Err(bad("$WM_SMTP_PASSWORD is set but the URL names no user (smtps://USER@HOST)")),
+            (None, None) => None,
+        };
+        let loopback = host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback());
+        if login.is_some() && security == Security::Plain && !loopback {
+            return Err(bad("a password would cross the network in the clear: use smtps:// or smtp+starttls://"));
+        }
+        Ok(MailServer { host, port, security, login })
+    }
+
+    /// `HOST:PORT` to connect to (`[IPv6]:PORT`).
+    pub fn addr(&self) -> String {
+        if self.host.contains(':') {
+            format!("[{}]:{}", self.host, self.port)
+        } else {
+            format!("{}:{}", self.host, self.port)
+        }
+    }
+}
+
+/// `host:port`, `[v6]:port`, or either without the port; the host a name (letters, digits, `-`,
+/// `.`, `_`) or an IP address.
+fn split_host_port(s: &str) -> Option<(String, Option<u16>)> {
+    let (host, port) = if let Some(r) = s.strip_prefix('[') {
+        let (h, after) = r.split_once(']')?;
+        h.parse::<std::net::Ipv6Addr>().ok()?;
+        (h, after.strip_prefix(':').map(Some).unwrap_or(if after.is_empty() { None } else { return None }))
+    } else {
+        match s.rsplit_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (s, None),
+        }
+    };
+    let port = match port {
+        Some(p) => Some(p.parse::<u16>().ok().filter(|p| *p != 0)?),
+        None => None,
+    };
+    let name_ok = !host.is_empty() && host.len() <= 253 && host.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._:".contains(&b));
+    name_ok.then(|| (host.to_string(), port))
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok().filter(|u| !u.chars().any(char::is_control))
+}
+
+fn percent_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
 pub struct SmtpConfig<'a> {
-    /// `HOST:PORT`.
-    pub server: &'a str,
+    pub server: &'a MailServer,
     /// Our name in `EHLO`.
     pub hello: &'a str,
     pub step_timeout: Duration,
@@ -43,20 +205,23 @@ pub enum SmtpError {
     },
     /// The sink's answer was not an SMTP reply.
     Protocol(&'static str, String),
+    /// TLS could not be set up (the certificate, the handshake).
+    Tls(String),
 }
 
 impl fmt::Display for SmtpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SmtpError::Connect(server, e) => {
-                write!(f, "the SMTP sink {server} is unreachable: {e}")
+                write!(f, "the mail server {server} is unreachable: {e}")
             }
             SmtpError::Timeout(step) => write!(f, "SMTP {step}: no answer in time"),
             SmtpError::Io(step, e) => write!(f, "SMTP {step}: {e}"),
             SmtpError::Reply { step, code, text } => {
-                write!(f, "SMTP {step}: the sink answered {code} {text}")
+                write!(f, "SMTP {step}: the server answered {code} {text}")
             }
             SmtpError::Protocol(step, msg) => write!(f, "SMTP {step}: {msg}"),
+            SmtpError::Tls(e) => write!(f, "SMTP TLS: {e}"),
         }
     }
 }
@@ -88,6 +253,20 @@ pub fn dot_stuff(message: &str) -> Vec<u8> {
 pub struct Reply {
     pub code: u16,
     pub text: String,
+    /// Each line's text (`EHLO`'s are the extensions).
+    pub lines: Vec<String>,
+}
+
+impl Reply {
+    /// The extension `name`'s parameters when the `EHLO` reply lists it (`AUTH PLAIN LOGIN`, and
+    /// the older `AUTH=PLAIN`), case-insensitively.
+    pub fn extension(&self, name: &str) -> Option<Vec<String>> {
+        self.lines.iter().skip(1).find_map(|l| {
+            let mut words = l.split([' ', '=']);
+            let first = words.next()?;
+            first.eq_ignore_ascii_case(name).then(|| words.filter(|w| !w.is_empty()).map(|w| w.to_ascii_uppercase()).collect())
+        })
+    }
 }
 
 /// Parses one reply line: `(code, last line?, text)`.
@@ -109,7 +288,7 @@ pub fn parse_line(line: &str) -> Option<(u16, bool, &str)> {
 }
 
 struct Conn {
-    stream: TcpStream,
+    stream: tls::Stream,
     buf: Vec<u8>,
 }
 
@@ -159,6 +338,7 @@ impl Conn {
                 return Ok(Reply {
                     code,
                     text: text.join(" "),
+                    lines: text,
                 });
             }
         }
@@ -203,27 +383,42 @@ pub async fn send(
     message: &str,
 ) -> Result<(), SmtpError> {
     let limit = cfg.step_timeout;
-    let stream = tokio::time::timeout(limit, TcpStream::connect(cfg.server))
+    let server = cfg.server;
+    let addr = server.addr();
+    let tcp = tokio::time::timeout(limit, TcpStream::connect(&addr))
         .await
         .map_err(|_| SmtpError::Timeout("connect"))?
-        .map_err(|e| SmtpError::Connect(cfg.server.to_string(), e))?;
-    let _ = stream.set_nodelay(true);
+        .map_err(|e| SmtpError::Connect(addr.clone(), e))?;
+    let _ = tcp.set_nodelay(true);
+    let tls_name = (server.security == Security::Tls).then_some(server.host.as_str());
+    let stream = tokio::time::timeout(limit, tls::over(tcp, tls_name))
+        .await
+        .map_err(|_| SmtpError::Timeout("TLS handshake"))?
+        .map_err(SmtpError::Tls)?;
     let mut c = Conn {
         stream,
         buf: Vec::new(),
     };
     c.step("greeting", b"", &[220], limit).await?;
-    let ehlo = format!("EHLO {}\r\n", cfg.hello);
-    match c.step("EHLO", ehlo.as_bytes(), &[250], limit).await {
-        Ok(_) => {}
-        // An old server without ESMTP.
-        Err(SmtpError::Reply {
-            code: 500 | 502, ..
-        }) => {
-            let helo = format!("HELO {}\r\n", cfg.hello);
-            c.step("HELO", helo.as_bytes(), &[250], limit).await?;
+    let mut caps = c.hello(cfg.hello, limit).await?;
+    if server.security == Security::StartTls {
+        if caps.extension("STARTTLS").is_none() {
+            return Err(SmtpError::Protocol("STARTTLS", "the server does not offer STARTTLS: nothing is sent in the clear".into()));
         }
-        Err(e) => return Err(e),
+        c.step("STARTTLS", b"STARTTLS\r\n", &[220], limit).await?;
+        // Anything the server sent past its 220 was sent before TLS: not to be trusted (RFC 3207 §6).
+        if !c.buf.is_empty() {
+            return Err(SmtpError::Protocol("STARTTLS", "the server sent data after its 220, before TLS".into()));
+        }
+        let plain = std::mem::replace(&mut c.stream, Box::new(tokio::io::duplex(1).0));
+        c.stream = tokio::time::timeout(limit, tls::upgrade(plain, &server.host))
+            .await
+            .map_err(|_| SmtpError::Timeout("TLS handshake"))?
+            .map_err(SmtpError::Tls)?;
+        caps = c.hello(cfg.hello, limit).await?;
+    }
+    if let Some((user, password)) = &server.login {
+        c.login(&caps, user, password, limit).await?;
     }
     let from = format!("MAIL FROM:<{}>\r\n", envelope.from);
     c.step("MAIL FROM", from.as_bytes(), &[250], limit).await?;
@@ -238,6 +433,44 @@ pub async fn send(
         eprintln!("wallet: {e} (the message was accepted)");
     }
     Ok(())
+}
+
+impl Conn {
+    /// `EHLO` (`HELO` for an old server without ESMTP, which then offers no extension).
+    async fn hello(&mut self, name: &str, limit: Duration) -> Result<Reply, SmtpError> {
+        let ehlo = format!("EHLO {name}\r\n");
+        match self.step("EHLO", ehlo.as_bytes(), &[250], limit).await {
+            Ok(r) => Ok(r),
+            Err(SmtpError::Reply {
+                code: 500 | 502, ..
+            }) => {
+                let helo = format!("HELO {name}\r\n");
+                let r = self.step("HELO", helo.as_bytes(), &[250], limit).await?;
+                Ok(Reply { lines: vec![r.text.clone()], ..r })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `AUTH PLAIN` (one step), else `AUTH LOGIN`, as the server offers. A refusal says the code
+    /// and the server's text, never the password.
+    async fn login(&mut self, caps: &Reply, user: &str, password: &str, limit: Duration) -> Result<(), SmtpError> {
+        let b64 = |s: &[u8]| base64::engine::general_purpose::STANDARD.encode(s);
+        let mechanisms = caps
+            .extension("AUTH")
+            .ok_or_else(|| SmtpError::Protocol("AUTH", "the server does not offer AUTH, and a login is configured".into()))?;
+        if mechanisms.iter().any(|m| m == "PLAIN") {
+            let token = b64(format!("\0{user}\0{password}").as_bytes());
+            self.step("AUTH", format!("AUTH PLAIN {token}\r\n").as_bytes(), &[235], limit).await?;
+        } else if mechanisms.iter().any(|m| m == "LOGIN") {
+            self.step("AUTH", b"AUTH LOGIN\r\n", &[334], limit).await?;
+            self.step("AUTH", format!("{}\r\n", b64(user.as_bytes())).as_bytes(), &[334], limit).await?;
+            self.step("AUTH", format!("{}\r\n", b64(password.as_bytes())).as_bytes(), &[235], limit).await?;
+        } else {
+            return Err(SmtpError::Protocol("AUTH", format!("the server offers {} and this client speaks PLAIN and LOGIN", mechanisms.join(" "))));
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -295,7 +528,11 @@ mod tests {
         (addr, h)
     }
 
-    fn cfg(server: &str) -> SmtpConfig<'_> {
+    fn server(addr: &str) -> MailServer {
+        MailServer::parse(addr, None).unwrap()
+    }
+
+    fn cfg(server: &MailServer) -> SmtpConfig<'_> {
         SmtpConfig {
             server,
             hello: "test",
@@ -319,7 +556,7 @@ mod tests {
             ("\r\n", "221 bye\r\n"),
         ])
         .await;
-        send(&cfg(&addr), &ENV, "Subject: x\r\n\r\n.hidden\r\n")
+        send(&cfg(&server(&addr)), &ENV, "Subject: x\r\n\r\n.hidden\r\n")
             .await
             .unwrap();
         let seen = String::from_utf8(h.await.unwrap()).unwrap();
@@ -337,7 +574,7 @@ mod tests {
             ("\r\n", "550 no such user\r\n"),
         ])
         .await;
-        let e = send(&cfg(&addr), &ENV, "x").await.unwrap_err();
+        let e = send(&cfg(&server(&addr)), &ENV, "x").await.unwrap_err();
         assert!(
             matches!(
                 e,
@@ -354,7 +591,7 @@ mod tests {
     #[tokio::test]
     async fn a_silent_sink_times_out() {
         let (addr, _h) = sink(vec![("\r\n", "250 sink\r\n"), ("never", "")]).await;
-        let e = send(&cfg(&addr), &ENV, "x").await.unwrap_err();
+        let e = send(&cfg(&server(&addr)), &ENV, "x").await.unwrap_err();
         assert!(matches!(e, SmtpError::Timeout("MAIL FROM")), "{e}");
     }
 
@@ -363,7 +600,136 @@ mod tests {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = l.local_addr().unwrap().to_string();
         drop(l);
-        let e = send(&cfg(&addr), &ENV, "x").await.unwrap_err();
+        let e = send(&cfg(&server(&addr)), &ENV, "x").await.unwrap_err();
         assert!(e.to_string().contains("unreachable"), "{e}");
+    }
+
+    #[test]
+    fn mail_server_urls_name_the_protection_the_login_and_default_ports() {
+        let p = |s: &str, pw: Option<&str>| MailServer::parse(s, pw);
+        let plain = p("127.0.0.1:1025", None).unwrap();
+        assert_eq!((plain.host.as_str(), plain.port, plain.security, plain.login), ("127.0.0.1", 1025, Security::Plain, None));
+        let tls = p("smtps://apikey@smtp.example.com", Some("s3cret")).unwrap();
+        assert_eq!((tls.port, tls.security), (465, Security::Tls));
+        assert_eq!(tls.login, Some(("apikey".into(), "s3cret".into())));
+        let st = p("smtp+starttls://me%40example.com@[2001:db8::1]", Some("pw")).unwrap();
+        assert_eq!((st.host.as_str(), st.port, st.security), ("2001:db8::1", 587, Security::StartTls));
+        assert_eq!(st.login.as_ref().unwrap().0, "me@example.com");
+        assert_eq!(st.addr(), "[2001:db8::1]:587");
+        assert_eq!(p("smtp://relay.internal", None).unwrap().port, 25);
+        // On loopback a plain login is taken (a local relay); the user's @ shows encoded again.
+        let local = p("smtp://me%40x.co@localhost:2525", Some("pw")).unwrap();
+        assert_eq!(local.to_string(), "smtp://me%40x.co@localhost:2525");
+    }
+
+    #[test]
+    fn mail_server_urls_that_would_leak_or_make_no_sense_are_refused_with_the_reason() {
+        let e = |s: &str, pw: Option<&str>| MailServer::parse(s, pw).unwrap_err();
+        assert!(e("smtp://me@mail.example.com:587", Some("pw")).contains("in the clear"));
+        assert!(e("smtps://me:pw@mail.example.com", None).contains("$WM_SMTP_PASSWORD, not in the URL"));
+        assert!(e("smtps://me@mail.example.com", None).contains("needs its password"));
+        assert!(e("smtps://mail.example.com", Some("pw")).contains("names no user"));
+        assert!(e("me@mail.example.com:25", Some("pw")).contains("needs a URL"));
+        assert!(e("imap://mail.example.com", None).contains("scheme"));
+        assert!(e("smtps://mail.example.com/path", None).contains("no path"));
+        assert!(e("mail.example.com", None).contains("HOST:PORT"));
+        assert!(e("host:0", None).contains("HOST:PORT"));
+        assert!(e("host:99999", None).contains("HOST:PORT"));
+        assert!(e("ho st:25", None).contains("no spaces"));
+        assert!(e("smtps://%zz@host", Some("pw")).contains("percent-encoded"));
+        assert!(e("[not-v6]:25", None).contains("HOST:PORT"));
+    }
+
+    #[test]
+    fn the_password_never_shows_in_debug_or_display() {
+        let s = MailServer::parse("smtps://user@mail.example.com", Some("hunter2-secret")).unwrap();
+        assert!(!format!("{s:?}").contains("hunter2") && !s.to_string().contains("hunter2"), "{s:?} {s}");
+        assert!(format!("{s:?}").contains("user"));
+    }
+
+    fn login_server(addr: &str) -> MailServer {
+        let port = addr.rsplit_once(':').unwrap().1;
+        MailServer::parse(&format!("smtp://user@127.0.0.1:{port}"), Some("pass")).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_login_uses_auth_plain_when_offered() {
+        let (addr, h) = sink(vec![
+            ("\r\n", "250-sink\r\n250-AUTH LOGIN PLAIN\r\n250 8BITMIME\r\n"),
+            ("\r\n", "235 welcome\r\n"),
+            ("\r\n", "250 ok\r\n"),
+            ("\r\n", "250 ok\r\n"),
+            ("\r\n", "354 go\r\n"),
+            ("\r\n.\r\n", "250 queued\r\n"),
+            ("\r\n", "221 bye\r\n"),
+        ])
+        .await;
+        send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap();
+        let seen = String::from_utf8(h.await.unwrap()).unwrap();
+        // base64("\0user\0pass")
+        assert!(seen.starts_with("EHLO test\r\nAUTH PLAIN AHVzZXIAcGFzcw==\r\nMAIL FROM:<a@b.co>\r\n"), "{seen}");
+    }
+
+    #[tokio::test]
+    async fn a_login_falls_back_to_auth_login_in_the_older_auth_equals_form() {
+        let (addr, h) = sink(vec![
+            ("\r\n", "250-sink\r\n250 AUTH=LOGIN\r\n"),
+            ("\r\n", "334 VXNlcm5hbWU6\r\n"),
+            ("\r\n", "334 UGFzc3dvcmQ6\r\n"),
+            ("\r\n", "235 ok\r\n"),
+            ("\r\n", "250 ok\r\n"),
+            ("\r\n", "250 ok\r\n"),
+            ("\r\n", "354 go\r\n"),
+            ("\r\n.\r\n", "250 queued\r\n"),
+            ("\r\n", "221 bye\r\n"),
+        ])
+        .await;
+        send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap();
+        let seen = String::from_utf8(h.await.unwrap()).unwrap();
+        assert!(seen.starts_with("EHLO test\r\nAUTH LOGIN\r\ndXNlcg==\r\ncGFzcw==\r\nMAIL FROM:"), "{seen}");
+    }
+
+    #[tokio::test]
+    async fn a_refused_login_says_the_servers_answer_and_not_the_password() {
+        let (addr, _h) = sink(vec![
+            ("\r\n", "250-sink\r\n250 AUTH PLAIN\r\n"),
+            ("\r\n", "535 5.7.8 Authentication credentials invalid\r\n"),
+        ])
+        .await;
+        let e = send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap_err();
+        assert!(matches!(e, SmtpError::Reply { step: "AUTH", code: 535, .. }), "{e}");
+        assert!(e.to_string().contains("535 5.7.8 Authentication credentials invalid"), "{e}");
+        assert!(!e.to_string().contains("pass") && !e.to_string().contains("AHVzZXIAcGFzcw"), "{e}");
+    }
+
+    #[tokio::test]
+    async fn a_login_with_a_server_offering_no_auth_or_no_known_mechanism_is_refused() {
+        let (addr, h) = sink(vec![("\r\n", "250-sink\r\n250 8BITMIME\r\n"), ("\r\n", "250 ok\r\n")]).await;
+        let e = send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap_err();
+        assert!(e.to_string().contains("does not offer AUTH"), "{e}");
+        drop(h);
+        let (addr, _h) = sink(vec![("\r\n", "250-sink\r\n250 AUTH CRAM-MD5 XOAUTH2\r\n")]).await;
+        let e = send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap_err();
+        assert!(e.to_string().contains("offers CRAM-MD5 XOAUTH2"), "{e}");
+    }
+
+    #[tokio::test]
+    async fn starttls_asked_for_and_not_offered_sends_nothing_more() {
+        let (addr, h) = sink(vec![("\r\n", "250-sink\r\n250 AUTH PLAIN\r\n"), ("never", "")]).await;
+        let port = addr.rsplit_once(':').unwrap().1;
+        let srv = MailServer::parse(&format!("smtp+starttls://user@127.0.0.1:{port}"), Some("pass")).unwrap();
+        let e = send(&cfg(&srv), &ENV, "x").await.unwrap_err();
+        assert!(e.to_string().contains("does not offer STARTTLS"), "{e}");
+        let seen = String::from_utf8(h.await.unwrap()).unwrap();
+        assert_eq!(seen, "EHLO test\r\n", "only the greeting was answered");
+    }
+
+    #[tokio::test]
+    async fn data_sent_with_the_starttls_answer_is_refused_as_an_injection() {
+        let (addr, _h) = sink(vec![("\r\n", "250-sink\r\n250 STARTTLS\r\n"), ("\r\n", "220 go ahead\r\n250 injected\r\n")]).await;
+        let port = addr.rsplit_once(':').unwrap().1;
+        let srv = MailServer::parse(&format!("smtp+starttls://127.0.0.1:{port}"), None).unwrap();
+        let e = send(&cfg(&srv), &ENV, "x").await.unwrap_err();
+        assert!(e.to_string().contains("before TLS"), "{e}");
     }
 }

@@ -34,6 +34,11 @@ pub fn free_port() -> u16 {
 
 impl Maildev {
     pub async fn start() -> Maildev {
+        Self::start_with(&[]).await
+    }
+
+    /// [`Maildev::start`] with more of maildev's options (`--incoming-secure`, `--incoming-user`…).
+    pub async fn start_with(extra: &[&str]) -> Maildev {
         let script = super::repo_root().join("node_modules/maildev/dist/bin/maildev.js");
         assert!(
             script.is_file(),
@@ -50,6 +55,7 @@ impl Maildev {
                 .arg(&script)
                 .args(["--smtp", &smtp.to_string(), "--web", &web.to_string()])
                 .args(["--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--silent"])
+                .args(extra)
                 // maildev writes each message's .eml under $TMPDIR/maildev: one folder per test.
                 .env("TMPDIR", &dir)
                 .stdin(Stdio::null())
