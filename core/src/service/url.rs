@@ -13,6 +13,25 @@ pub fn encode_component(s: &str) -> String {
     out
 }
 
+/// Reverses [`encode_component`] (any `%XX`, a `+` kept as it is): `None` for a broken escape or a
+/// result that is not UTF-8.
+pub fn decode_component(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = core::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok().filter(|_| hex.bytes().all(|c| c.is_ascii_hexdigit()))?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 /// Schemes a wallet link from the catalogue (remote data) may never use.
 const BLOCKED_LINK_SCHEMES: &[&str] = &["javascript", "data", "vbscript", "file", "blob", "about", "filesystem", "http"];
 

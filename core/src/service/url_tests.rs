@@ -40,3 +40,14 @@ fn after_scheme_is_what_split_nth_1_gives() {
         assert_eq!(after_scheme(o), o.split("://").nth(1).unwrap_or(""), "{o:?}");
     }
 }
+
+#[test]
+fn components_decode_back_and_broken_escapes_are_refused() {
+    for s in ["a b&c=d/é", "me@example.com", "wc:7f6e@2?symKey=58", "100%", ""] {
+        assert_eq!(decode_component(&encode_component(s)).as_deref(), Some(s), "{s:?}");
+    }
+    assert_eq!(decode_component("a+b%2b").as_deref(), Some("a+b+"));
+    for bad in ["%", "%4", "%zz", "%+1", "%-1", "%ff", "%C3"] {
+        assert_eq!(decode_component(bad), None, "{bad:?}");
+    }
+}

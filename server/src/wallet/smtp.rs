@@ -62,7 +62,7 @@ impl fmt::Display for MailServer {
             Security::StartTls => "smtp+starttls",
             Security::Tls => "smtps",
         };
-        let user = self.login.as_ref().map_or(String::new(), |(u, _)| format!("{}@", percent_encode(u)));
+        let user = self.login.as_ref().map_or(String::new(), |(u, _)| format!("{}@", wm_core::service::url::encode_component(u)));
         write!(f, "{scheme}://{user}{}", self.addr())
     }
 }
@@ -102,7 +102,7 @@ impl MailServer {
         let user = match user {
             None => None,
             Some(u) if u.contains(':') => return Err(bad("put the password in $WM_SMTP_PASSWORD, not in the URL")),
-            Some(u) => Some(percent_decode(u).filter(|u| !u.is_empty() && u.len() <= 256).ok_or_else(|| bad("the user is empty, too long or badly percent-encoded"))?),
+            Some(u) => Some(wm_core::service::url::decode_component(u).filter(|u| !u.is_empty() && u.len() <= 256 && !u.chars().any(char::is_control)).ok_or_else(|| bad("the user is empty, too long or badly percent-encoded"))?),
         };
         let (host, port) = split_host_port(hostport).ok_or_else(|| bad("expected HOST:PORT, a host name, an IPv4 address or [IPv6]"))?;
         let port = match (port, default_port) {
@@ -154,28 +154,6 @@ fn split_host_port(s: &str) -> Option<(String, Option<u16>)> {
     name_ok.then(|| (host.to_string(), port))
 }
 
-fn percent_decode(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok().filter(|u| !u.chars().any(char::is_control))
-}
-
-fn percent_encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
-        .collect()
-}
 
 pub struct SmtpConfig<'a> {
     pub server: &'a MailServer,

@@ -180,24 +180,7 @@ impl fmt::Display for PairingUri {
 pub use crate::service::url::encode_component as percent_encode;
 
 fn percent_decode(s: &str) -> Result<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = b
-                .get(i + 1..i + 3)
-                .ok_or(Error::InvalidUri("bad %-escape"))?;
-            let hex = core::str::from_utf8(hex).map_err(|_| Error::InvalidUri("bad %-escape"))?;
-            let v = hex_decode_array::<1>(hex).map_err(|_| Error::InvalidUri("bad %-escape"))?;
-            out.push(v[0]);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).map_err(|_| Error::InvalidUri("not utf-8"))
+    crate::service::url::decode_component(s).ok_or(Error::InvalidUri("bad %-escape"))
 }
 
 /// A pairing we created: its key and the timing rules around its URI.
