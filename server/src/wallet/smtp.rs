@@ -625,6 +625,15 @@ mod tests {
         assert!(format!("{s:?}").contains("user"));
     }
 
+    /// A sink's answers from `MAIL FROM` to `QUIT`, all accepting.
+    const MAIL_STEPS: [(&str, &str); 5] = [
+        ("\r\n", "250 ok\r\n"),
+        ("\r\n", "250 ok\r\n"),
+        ("\r\n", "354 go\r\n"),
+        ("\r\n.\r\n", "250 queued\r\n"),
+        ("\r\n", "221 bye\r\n"),
+    ];
+
     fn login_server(addr: &str) -> MailServer {
         let port = addr.rsplit_once(':').unwrap().1;
         MailServer::parse(&format!("smtp://user@127.0.0.1:{port}"), Some("pass")).unwrap()
@@ -632,15 +641,13 @@ mod tests {
 
     #[tokio::test]
     async fn a_login_uses_auth_plain_when_offered() {
-        let (addr, h) = sink(vec![
+        let (addr, h) = sink([
             ("\r\n", "250-sink\r\n250-AUTH LOGIN PLAIN\r\n250 8BITMIME\r\n"),
             ("\r\n", "235 welcome\r\n"),
-            ("\r\n", "250 ok\r\n"),
-            ("\r\n", "250 ok\r\n"),
-            ("\r\n", "354 go\r\n"),
-            ("\r\n.\r\n", "250 queued\r\n"),
-            ("\r\n", "221 bye\r\n"),
-        ])
+        ]
+        .into_iter()
+        .chain(MAIL_STEPS)
+        .collect())
         .await;
         send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap();
         let seen = String::from_utf8(h.await.unwrap()).unwrap();
@@ -650,17 +657,15 @@ mod tests {
 
     #[tokio::test]
     async fn a_login_falls_back_to_auth_login_in_the_older_auth_equals_form() {
-        let (addr, h) = sink(vec![
+        let (addr, h) = sink([
             ("\r\n", "250-sink\r\n250 AUTH=LOGIN\r\n"),
             ("\r\n", "334 VXNlcm5hbWU6\r\n"),
             ("\r\n", "334 UGFzc3dvcmQ6\r\n"),
             ("\r\n", "235 ok\r\n"),
-            ("\r\n", "250 ok\r\n"),
-            ("\r\n", "250 ok\r\n"),
-            ("\r\n", "354 go\r\n"),
-            ("\r\n.\r\n", "250 queued\r\n"),
-            ("\r\n", "221 bye\r\n"),
-        ])
+        ]
+        .into_iter()
+        .chain(MAIL_STEPS)
+        .collect())
         .await;
         send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap();
         let seen = String::from_utf8(h.await.unwrap()).unwrap();
