@@ -124,7 +124,11 @@ fn a_mail_server_login_that_would_cross_the_network_in_the_clear_or_lacks_its_pa
     };
     let (code, err) = run(&["--smtp", "smtp://me@mail.example.com:587"], Some("pw-123"));
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("in the clear: use smtps:// or smtp+starttls://") && !err.contains("pw-123"), "{err}");
+    assert!(err.contains("in the clear: use smtps:// or smtp+starttls://"), "{err}");
+    // A password written into the URL is refused and not said back.
+    let (code, err) = run(&["--smtp", "smtps://me:pw-inline@mail.example.com"], None);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("$WM_SMTP_PASSWORD, not in the URL") && !err.contains("pw-inline"), "{err}");
     let (code, err) = run(&["--smtp", "smtps://me@mail.example.com"], None);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("$WM_SMTP_PASSWORD"), "{err}");

@@ -328,6 +328,15 @@ async fn mail_goes_over_starttls_to_a_submission_server_and_nothing_is_sent_to_o
     assert_eq!(got["from"], "no-reply@wallet-modal.test");
     assert!(got["data"].as_str().unwrap().contains("Subject: Confirm it's you signing in"), "{got}");
 
+    // Without the CA the submission server's certificate is refused after STARTTLS, before the
+    // login.
+    let log = dir.join("untrusted.log");
+    let (_untrusted, frame) = mailing_server(&url, &[("WM_SMTP_PASSWORD", SMTP_PASSWORD)], &[], &log);
+    let r = frame.start_login_in("demo", &recipient("starttls-untrusted"), &common::frame::device("starttls")).await;
+    assert_eq!(r.status, 502, "{}", r.text());
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("SMTP TLS") && text.contains("UnknownIssuer"), "{text}");
+
     // A server that does not offer STARTTLS (a plain maildev): nothing is sent in the clear, not
     // even the login.
     let plain = common::mail::Maildev::start().await;

@@ -1562,6 +1562,7 @@ fn the_binary_prints_the_frame_line_after_the_listening_line_and_logs_in_through
             "--root",
         ])
         .arg(common::repo_root())
+        .env_remove("WM_SMTP_PASSWORD")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

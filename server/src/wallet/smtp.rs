@@ -73,7 +73,13 @@ impl MailServer {
     /// address's `@` is `%40`); its password is `password` (`$WM_SMTP_PASSWORD`), never in the URL.
     /// A login over plain SMTP is refused unless the host is a loopback address.
     pub fn parse(s: &str, password: Option<&str>) -> Result<MailServer, String> {
-        let bad = |why: &str| format!("--smtp {s:?}: {why}");
+        // The URL as said back in errors: never a password someone put in it.
+        let shown = match (s.rsplit_once('@'), s.split_once("://")) {
+            (Some((_, host)), Some((scheme, _))) => format!("{scheme}://…@{host}"),
+            (Some((_, host)), None) => format!("…@{host}"),
+            (None, _) => s.to_string(),
+        };
+        let bad = |why: &str| format!("--smtp {shown:?}: {why}");
         if s.len() > 512 || s.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(bad("expected HOST:PORT or smtps://[USER@]HOST[:PORT] (no spaces, at most 512 characters)"));
         }
@@ -120,6 +126,9 @@ impl MailServer {
         if login.is_some() && security == Security::Plain && !loopback {
             return Err(bad("a password would cross the network in the clear: use smtps:// or smtp+starttls://"));
         }
+        if security != Security::Plain && rustls::pki_types::ServerName::try_from(host.clone()).is_err() {
+            return Err(bad("the host is not a name a certificate can be checked for"));
+        }
         Ok(MailServer { host, port, security, login })
     }
 
@@ -139,19 +148,34 @@ fn split_host_port(s: &str) -> Option<(String, Option<u16>)> {
     let (host, port) = if let Some(r) = s.strip_prefix('[') {
         let (h, after) = r.split_once(']')?;
         h.parse::<std::net::Ipv6Addr>().ok()?;
-        (h, after.strip_prefix(':').map(Some).unwrap_or(if after.is_empty() { None } else { return None }))
+        let port = match after {
+            "" => None,
+            a => Some(a.strip_prefix(':')?),
+        };
+        return Some((h.to_string(), parse_port(port)?));
     } else {
-        match s.rsplit_once(':') {
+        match s.split_once(':') {
             Some((h, p)) => (h, Some(p)),
             None => (s, None),
         }
     };
-    let port = match port {
-        Some(p) => Some(p.parse::<u16>().ok().filter(|p| *p != 0)?),
-        None => None,
-    };
-    let name_ok = !host.is_empty() && host.len() <= 253 && host.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._:".contains(&b));
-    name_ok.then(|| (host.to_string(), port))
+    // A name of labels (letters, digits, inner `-` and `_`) or an IPv4 address: an IPv6 one needs
+    // its brackets, any other `:` is refused.
+    let label_ok = |l: &str| !l.is_empty() && l.len() <= 63 && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') && !l.starts_with('-') && !l.ends_with('-');
+    let name_ok = host.len() <= 253 && host.split('.').all(label_ok);
+    if !name_ok {
+        return None;
+    }
+    Some((host.to_string(), parse_port(port)?))
+}
+
+/// `None` for a bad port; `Some(None)` when there is none.
+fn parse_port(p: Option<&str>) -> Option<Option<u16>> {
+    match p {
+        None => Some(None),
+        Some(p) if !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()) => p.parse::<u16>().ok().filter(|p| *p != 0).map(Some),
+        Some(_) => None,
+    }
 }
 
 
@@ -276,7 +300,9 @@ impl Conn {
             if let Some(pos) = self.buf.iter().position(|&b| b == b'\n') {
                 let raw: Vec<u8> = self.buf.drain(..=pos).collect();
                 let line = String::from_utf8_lossy(&raw);
-                return Ok(line.trim_end_matches(['\r', '\n']).to_string());
+                // What the server says may end up in the log: no control characters there.
+                let line = line.trim_end_matches(['\r', '\n']).chars().map(|c| if c.is_control() { '?' } else { c });
+                return Ok(line.collect());
             }
             if self.buf.len() > MAX_LINE {
                 return Err(SmtpError::Protocol(step, "reply line too long".into()));
@@ -594,6 +620,10 @@ mod tests {
         assert_eq!((st.host.as_str(), st.port, st.security), ("2001:db8::1", 587, Security::StartTls));
         assert_eq!(st.login.as_ref().unwrap().0, "me@example.com");
         assert_eq!(st.addr(), "[2001:db8::1]:587");
+        let v6 = p("[::1]:1025", None).unwrap();
+        assert_eq!((v6.host.as_str(), v6.port, v6.addr()), ("::1", 1025, "[::1]:1025".to_string()));
+        assert_eq!(p("smtps://u@[2001:db8::1]:2465", Some("pw")).unwrap().port, 2465);
+        assert_eq!(p("mail_relay.internal:25", None).unwrap().host, "mail_relay.internal");
         assert_eq!(p("smtp://relay.internal", None).unwrap().port, 25);
         // On loopback a plain login is taken (a local relay); the user's @ shows encoded again.
         let local = p("smtp://me%40x.co@localhost:2525", Some("pw")).unwrap();
@@ -616,6 +646,14 @@ mod tests {
         assert!(e("ho st:25", None).contains("no spaces"));
         assert!(e("smtps://%zz@host", Some("pw")).contains("percent-encoded"));
         assert!(e("[not-v6]:25", None).contains("HOST:PORT"));
+        for colon in ["smtps://2001:db8::1", "::1:25", "a:b:25", "host:+25", "[::1]25", "[::1]:", "..:25", "-a.com:25"] {
+            assert!(e(colon, None).contains("HOST:PORT"), "{colon}");
+        }
+        // A password put in the URL is not said back.
+        for leaky in ["smtps://me:pw-inline@mail.example.com", "me:pw-inline@mail.example.com:25", "smtp://me:pw-inline@bad host"] {
+            let err = e(leaky, Some("x"));
+            assert!(!err.contains("pw-inline") && err.contains("…@"), "{err}");
+        }
     }
 
     #[test]
@@ -683,6 +721,13 @@ mod tests {
         assert!(matches!(e, SmtpError::Reply { step: "AUTH", code: 535, .. }), "{e}");
         assert!(e.to_string().contains("535 5.7.8 Authentication credentials invalid"), "{e}");
         assert!(!e.to_string().contains("pass") && !e.to_string().contains("AHVzZXIAcGFzcw"), "{e}");
+    }
+
+    #[tokio::test]
+    async fn control_characters_in_a_reply_never_reach_the_log() {
+        let (addr, _h) = sink(vec![("\r\n", "250 sink\r\n"), ("\r\n", "550 no\x1b[31m\rFAKE LINE\r\n")]).await;
+        let e = send(&cfg(&server(&addr)), &ENV, "x").await.unwrap_err().to_string();
+        assert!(e.ends_with("550 no?[31m?FAKE LINE"), "{e:?}");
     }
 
     #[tokio::test]

@@ -46,6 +46,7 @@ pub fn spawn_env(store: &str, smtp: SocketAddr, frame_port: u16, log: &Path, ext
         .args(extra)
         .env("WM_STORE", store)
         .env("WM_MASTER_KEY", MASTER)
+        .env_remove("WM_SMTP_PASSWORD")
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(err)
