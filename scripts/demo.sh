@@ -104,8 +104,9 @@ log "solana: $SOLANA_URL"
 # ----- local Bitcoin chain -----------------------------------------------------------------------------
 # litecoind in regtest (demo/bitcoin/regtest.mjs), mined to the Demo Bitcoin wallet, a block every 10 s
 # while a transfer waits in its mempool; the backend serves
-# its Esplora-shaped API at /bitcoin/api. Without litecoind the demo runs without it.
-node "$ROOT/demo/bitcoin/regtest.mjs" --mine-every 10 > "$TMP/bitcoin.out" 2> "$TMP/bitcoin.log" &
+# its Esplora-shaped API at /bitcoin/api. Without litecoind the demo runs without it. Its chain's
+# folder is under $TMP: removed with it even if litecoind is killed before it could remove it.
+TMPDIR="$TMP" node "$ROOT/demo/bitcoin/regtest.mjs" --mine-every 10 > "$TMP/bitcoin.out" 2> "$TMP/bitcoin.log" &
 PIDS+=("$!"); PID_BTC="$!"
 BITCOIN_URL=""
 for _ in $(seq 1200); do
