@@ -142,28 +142,25 @@ impl MailServer {
     }
 }
 
-/// `host:port`, `[v6]:port`, or either without the port; the host a name (letters, digits, `-`,
-/// `.`, `_`) or an IP address.
+/// `host:port`, `[v6]:port`, or either without the port; the host a name (labels of letters,
+/// digits, inner `-` and `_`) or an IPv4 address. An IPv6 address needs its brackets: any other `:`
+/// in the host is refused.
 fn split_host_port(s: &str) -> Option<(String, Option<u16>)> {
-    let (host, port) = if let Some(r) = s.strip_prefix('[') {
-        let (h, after) = r.split_once(']')?;
-        h.parse::<std::net::Ipv6Addr>().ok()?;
+    if let Some(r) = s.strip_prefix('[') {
+        let (host, after) = r.split_once(']')?;
+        host.parse::<std::net::Ipv6Addr>().ok()?;
         let port = match after {
             "" => None,
             a => Some(a.strip_prefix(':')?),
         };
-        return Some((h.to_string(), parse_port(port)?));
-    } else {
-        match s.split_once(':') {
-            Some((h, p)) => (h, Some(p)),
-            None => (s, None),
-        }
+        return Some((host.to_string(), parse_port(port)?));
+    }
+    let (host, port) = match s.split_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (s, None),
     };
-    // A name of labels (letters, digits, inner `-` and `_`) or an IPv4 address: an IPv6 one needs
-    // its brackets, any other `:` is refused.
     let label_ok = |l: &str| !l.is_empty() && l.len() <= 63 && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') && !l.starts_with('-') && !l.ends_with('-');
-    let name_ok = host.len() <= 253 && host.split('.').all(label_ok);
-    if !name_ok {
+    if host.len() > 253 || !host.split('.').all(label_ok) {
         return None;
     }
     Some((host.to_string(), parse_port(port)?))
@@ -177,7 +174,6 @@ fn parse_port(p: Option<&str>) -> Option<Option<u16>> {
         Some(_) => None,
     }
 }
-
 
 pub struct SmtpConfig<'a> {
     pub server: &'a MailServer,
