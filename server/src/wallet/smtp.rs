@@ -673,36 +673,30 @@ mod tests {
         MailServer::parse(&format!("smtp://user@127.0.0.1:{port}"), Some("pass")).unwrap()
     }
 
+    /// What the client sent in a whole session with a login, the sink answering EHLO and AUTH with
+    /// `login` and then accepting the mail.
+    async fn sent_with_login(login: &[(&'static str, &'static str)]) -> String {
+        let (addr, h) = sink(login.iter().copied().chain(MAIL_STEPS).collect()).await;
+        send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap();
+        String::from_utf8(h.await.unwrap()).unwrap()
+    }
+
     #[tokio::test]
     async fn a_login_uses_auth_plain_when_offered() {
-        let (addr, h) = sink([
-            ("\r\n", "250-sink\r\n250-AUTH LOGIN PLAIN\r\n250 8BITMIME\r\n"),
-            ("\r\n", "235 welcome\r\n"),
-        ]
-        .into_iter()
-        .chain(MAIL_STEPS)
-        .collect())
-        .await;
-        send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap();
-        let seen = String::from_utf8(h.await.unwrap()).unwrap();
+        let seen = sent_with_login(&[("\r\n", "250-sink\r\n250-AUTH LOGIN PLAIN\r\n250 8BITMIME\r\n"), ("\r\n", "235 welcome\r\n")]).await;
         // base64("\0user\0pass")
         assert!(seen.starts_with("EHLO test\r\nAUTH PLAIN AHVzZXIAcGFzcw==\r\nMAIL FROM:<a@b.co>\r\n"), "{seen}");
     }
 
     #[tokio::test]
     async fn a_login_falls_back_to_auth_login_in_the_older_auth_equals_form() {
-        let (addr, h) = sink([
+        let seen = sent_with_login(&[
             ("\r\n", "250-sink\r\n250 AUTH=LOGIN\r\n"),
             ("\r\n", "334 VXNlcm5hbWU6\r\n"),
             ("\r\n", "334 UGFzc3dvcmQ6\r\n"),
             ("\r\n", "235 ok\r\n"),
-        ]
-        .into_iter()
-        .chain(MAIL_STEPS)
-        .collect())
+        ])
         .await;
-        send(&cfg(&login_server(&addr)), &ENV, "x").await.unwrap();
-        let seen = String::from_utf8(h.await.unwrap()).unwrap();
         assert!(seen.starts_with("EHLO test\r\nAUTH LOGIN\r\ndXNlcg==\r\ncGFzcw==\r\nMAIL FROM:"), "{seen}");
     }
 
