@@ -282,20 +282,21 @@ pub fn verify_id_token(
     })
 }
 
+/// The JWKS's signing key (`use` absent or `sig`) of the `kind` asked for, named `kid`, or the
+/// only one of that kind when the header names none.
+fn jwks_key<'a>(jwks: &'a Value, kid: Option<&str>, kind: impl Fn(&Value) -> bool) -> Result<&'a Value, OidcError> {
+    let keys = jwks["keys"].as_array().ok_or_else(|| bad("no JWKS keys"))?;
+    let mut signing = keys.iter().filter(|k| kind(k) && k.get("use").is_none_or(|u| u == "sig"));
+    match kid {
+        Some(kid) => signing.find(|k| k["kid"] == kid),
+        None => signing.next().filter(|_| signing.next().is_none()),
+    }
+    .ok_or_else(|| bad("no matching key in the JWKS"))
+}
+
 /// The Ed25519 key of `kid` in the JWKS (or its only Ed25519 key when the header names none).
 fn signing_key(jwks: &Value, kid: Option<&str>) -> Result<VerifyingKey, OidcError> {
-    let keys = jwks["keys"].as_array().ok_or_else(|| bad("no JWKS keys"))?;
-    let ed: Vec<&Value> = keys
-        .iter()
-        .filter(|k| k["kty"] == "OKP" && k["crv"] == "Ed25519")
-        .filter(|k| k.get("use").is_none_or(|u| u == "sig"))
-        .collect();
-    let key = match kid {
-        Some(kid) => ed.iter().find(|k| k["kid"] == kid),
-        None if ed.len() == 1 => ed.first(),
-        None => None,
-    }
-    .ok_or_else(|| bad("no matching key in the JWKS"))?;
+    let key = jwks_key(jwks, kid, |k| k["kty"] == "OKP" && k["crv"] == "Ed25519")?;
     let x = key["x"].as_str().ok_or_else(|| bad("JWKS key without x"))?;
     let bytes: [u8; 32] = decode_part(x)?
         .try_into()
@@ -305,19 +306,7 @@ fn signing_key(jwks: &Value, kid: Option<&str>) -> Result<VerifyingKey, OidcErro
 
 /// The JWKS's RSA signing key `kid` (or its only one), bounded: 2,048 to 4,096 bits.
 fn rsa_key(jwks: &Value, kid: Option<&str>) -> Result<rsa::RsaPublicKey, OidcError> {
-    let keys = jwks["keys"].as_array().ok_or_else(|| bad("no JWKS keys"))?;
-    let rsa_keys: Vec<&Value> = keys
-        .iter()
-        .filter(|k| k["kty"] == "RSA")
-        .filter(|k| k.get("use").is_none_or(|u| u == "sig"))
-        .filter(|k| k.get("alg").is_none_or(|a| a == "RS256"))
-        .collect();
-    let key = match kid {
-        Some(kid) => rsa_keys.iter().find(|k| k["kid"] == kid),
-        None if rsa_keys.len() == 1 => rsa_keys.first(),
-        None => None,
-    }
-    .ok_or_else(|| bad("no matching key in the JWKS"))?;
+    let key = jwks_key(jwks, kid, |k| k["kty"] == "RSA" && k.get("alg").is_none_or(|a| a == "RS256"))?;
     let part = |name: &str| {
         key[name]
             .as_str()
