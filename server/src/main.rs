@@ -40,7 +40,7 @@ none: any project id, on the local pages, as the demo)] \
 [--oidc-clients PROVIDER=CLIENT_ID,… (social login's clients at the --oidc issuer, e.g. google=wallet-web; secrets in $WM_OIDC_CLIENT_SECRET_GOOGLE or $WM_OIDC_CLIENT_SECRET; \
 only those listed are offered)] \
 [--ca-file PEM (certificate authorities trusted besides the built-in roots: https:// chains and issuer, PostgreSQL, rediss://)] \
-[--config FILE (or $WM_CONFIG: `name = value` lines, any option above without its dashes, `project` once per project; the command line wins)]";
+[--config FILE (or $WM_CONFIG: `name = value` lines, `#` comments, any option above without its dashes, `project` once per project; the command line wins)]";
 
 /// The options a configuration file may set (those of the command line, but the test hooks'
 /// token: test switches are never read from a file).
@@ -61,7 +61,10 @@ fn config_args(path: &std::path::Path) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        // A `#` at the start of a line, or after a space or tab, begins a comment.
+        let end = line.match_indices('#').map(|(i, _)| i).find(|&i| i == 0 || line[..i].ends_with([' ', '\t'])).unwrap_or(line.len());
+        let line = line[..end].trim_end();
+        if line.is_empty() {
             continue;
         }
         let at = || format!("--config {} line {}", path.display(), n + 1);

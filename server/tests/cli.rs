@@ -306,7 +306,7 @@ fn a_configuration_file_sets_the_options_the_command_line_wins_and_a_bad_line_is
     std::fs::write(
         &file,
         format!(
-            "# the services of one machine\nport = 0\nroot = {}\nchains = \"31337=http://127.0.0.1:7101,31338=http://127.0.0.1:7102\"\nhost = 127.0.0.1\nlog-requests = false\n",
+            "# the services of one machine\nport = 0\nroot = {}\nchains = \"31337=http://127.0.0.1:7101,31338=http://127.0.0.1:7102\"\nhost = 127.0.0.1          # the address both listeners bind\nlog-requests = false\n",
             common::repo_root().display()
         ),
     )
